@@ -1,0 +1,91 @@
+// Builds the console (apps/console/dist) with Vite, only when a source changed since the last build.
+//   node scripts/build-console.mjs           build if needed (npm start, npm test, npm run build)
+//   node scripts/build-console.mjs --force   always build
+import { spawn } from 'node:child_process';
+import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { join, relative } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { bin, childEnv, ensureProjectNode, root } from './lib/runtime.mjs';
+
+const consoleDir = join(root, 'apps', 'console');
+export const distDir = join(consoleDir, 'dist');
+const stampFile = join(distDir, '.build-stamp');
+
+/** Everything the bundle is made from. Tests are left out: changing one does not change the bundle. */
+const inputs = [
+  'apps/console/src',
+  'apps/console/public',
+  'apps/console/index.html',
+  'apps/console/vite.config.ts',
+  'apps/console/package.json',
+  'packages/domain/src',
+  'package-lock.json',
+];
+const isTestFile = (name) => /\.test\.[cm]?[jt]sx?$/.test(name);
+
+function newestInput() {
+  let newest = { path: '', mtimeMs: 0 };
+  const visit = (path) => {
+    let stat;
+    try {
+      stat = statSync(path);
+    } catch {
+      return;
+    }
+    if (stat.isDirectory()) {
+      for (const entry of readdirSync(path)) {
+        if (entry !== 'node_modules' && !isTestFile(entry)) visit(join(path, entry));
+      }
+    } else if (stat.mtimeMs > newest.mtimeMs) {
+      newest = { path, mtimeMs: stat.mtimeMs };
+    }
+  };
+  for (const input of inputs) visit(join(root, input));
+  return newest;
+}
+
+/** Why a build is needed, or null when dist is up to date. */
+export function staleReason() {
+  if (!existsSync(join(distDir, 'index.html'))) return 'no build yet';
+  let stamp;
+  try {
+    stamp = JSON.parse(readFileSync(stampFile, 'utf8'));
+  } catch {
+    return 'no build stamp';
+  }
+  const newest = newestInput();
+  if (newest.mtimeMs > stamp.startedAt) return `${relative(root, newest.path)} changed`;
+  return null;
+}
+
+function runVite() {
+  return new Promise((resolve, reject) => {
+    const child = spawn(bin('vite'), ['build'], { cwd: consoleDir, stdio: 'inherit', env: childEnv() });
+    child.on('error', reject);
+    child.on('exit', (code, signal) =>
+      code === 0 ? resolve() : reject(new Error(`vite build failed (${signal ?? `exit code ${code}`})`)),
+    );
+  });
+}
+
+/** Builds the console when needed; resolves once apps/console/dist is current. */
+export async function ensureConsoleBuilt({ force = false } = {}) {
+  const reason = force ? 'forced' : staleReason();
+  if (!reason) {
+    console.log('Console build is up to date (apps/console/dist).');
+    return;
+  }
+  console.log(`Building the console (${reason}) ...`);
+  // The stamp records when the build started, so a file saved during the build still counts as newer.
+  const startedAt = Date.now();
+  await runVite();
+  writeFileSync(stampFile, `${JSON.stringify({ startedAt, builtAt: Date.now() })}\n`);
+  console.log(`Console built in ${((Date.now() - startedAt) / 1000).toFixed(1)} s.`);
+}
+
+if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href && ensureProjectNode()) {
+  ensureConsoleBuilt({ force: process.argv.includes('--force') }).catch((error) => {
+    console.error(error.message);
+    process.exit(1);
+  });
+}
