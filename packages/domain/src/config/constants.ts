@@ -1,0 +1,53 @@
+// spec §9: business constants and limits.
+
+export const TOKEN_COOKIE = 'Admin-Token';
+export const TOKEN_HEADER = 'X-Token';
+export const ERROR_MESSAGE_DURATION_MS = 5000;
+export const MOBILE_BREAKPOINT_PX = 992;
+export const SIDEBAR_WIDTH_PX = 210;
+export const SIDEBAR_COLLAPSED_WIDTH_PX = 54;
+export const DEFAULT_THEME_COLOR = '#1890ff';
+export const ORIGINAL_THEME_COLOR = '#409EFF';
+export const PRESET_THEME_COLORS = [
+  '#409EFF',
+  '#1890ff',
+  '#304156',
+  '#212121',
+  '#11a983',
+  '#13c2c2',
+  '#6959CD',
+  '#f5222d',
+] as const;
+export const SIZES = ['default', 'medium', 'small', 'mini'] as const;
+export type UiSize = (typeof SIZES)[number];
+export const DEFAULT_SIZE: UiSize = 'medium';
+export const DIALOG_WIDTH = '65%';
+export const DIALOG_TOP = '15vh';
+export const RECLICK_GUARD_MS = 3000;
+export const MENU_SEARCH = {
+  threshold: 0.4,
+  keys: [
+    { name: 'title', weight: 0.7 },
+    { name: 'pinyinTitle', weight: 0.3 },
+    { name: 'path', weight: 0.3 },
+  ],
+} as const;
+export const LANGUAGES = ['en', 'zh'] as const;
+export type Language = (typeof LANGUAGES)[number];
+export const DEFAULT_LANGUAGE: Language = 'en';
+
+export const PAGE_SIZES = [10, 20, 30, 50] as const;
+export const DEFAULT_PAGE_SIZE = 20;
+export const MAX_PAGE_SIZE = 50;
+
+export const MB = 1024 * 1024;
+export const IMAGE_MAX_BYTES = 2 * MB;
+export const VIDEO_MAX_BYTES = 200 * MB;
+export const AD_IMAGES_MAX = 9;
+export const SHORT_CONTENT_MAX = 40;
+export const MEMBERSHIP_SHORT_NAME_MAX = 7;
+export const RECOMMEND_SEARCH_OBJECTS_MAX = 3;
+export const COMPANY_TAGS_MAX = 2;
+export const NO_LOGIN_DAYS_FOR_POINT_RULE = 14;
+export const IMAGE_TYPES = ['image/png', 'image/jpeg'] as const;
+export const VIDEO_TYPES = ['video/mp4'] as const;

@@ -1,0 +1,46 @@
+import { describe, expect, it } from 'vitest';
+import { flattenRoutes, layoutRoutes } from '../navigation';
+import { entities, getEntity } from '.';
+
+const routes = flattenRoutes(layoutRoutes);
+
+describe('entity registry', () => {
+  it('registers each definition under its own API name', () => {
+    for (const [name, def] of Object.entries(entities)) expect(def.name).toBe(name);
+    expect(getEntity('banner')?.name).toBe('banner');
+    expect(getEntity('toString')).toBeUndefined();
+  });
+
+  it('every entity screen of the route catalogue has a definition, with its list page as permission', () => {
+    for (const route of routes) {
+      const view = route.view;
+      if (view?.kind !== 'entity-list' && view?.kind !== 'entity-form') continue;
+      if (!getEntity(view.entity)) continue; // declared by a later issue
+      if (view.kind === 'entity-list') expect(getEntity(view.entity)?.permission.menu).toBe(route.fullPath);
+    }
+    for (const def of Object.values(entities)) {
+      expect(routes.some((r) => r.fullPath === def.permission.menu)).toBe(true);
+      const list = routes.find((r) => r.view?.kind === 'entity-list' && r.view.entity === def.name);
+      expect(list?.fullPath).toBe(def.permission.menu);
+    }
+  });
+
+  it('relations point at registered entities and their label fields', () => {
+    for (const def of Object.values(entities)) {
+      for (const field of Object.values(def.fields)) {
+        if (field.kind !== 'relation' && field.kind !== 'relationMany') continue;
+        const target = getEntity(field.to);
+        expect(target, `${def.name} → ${field.to}`).toBeDefined();
+        expect(field.labelField in target!.fields || field.labelField in target!.pairs).toBe(true);
+      }
+    }
+  });
+
+  it('no field collides with a generated relation label', () => {
+    for (const def of Object.values(entities)) {
+      for (const [name, field] of Object.entries(def.fields)) {
+        if (field.kind === 'relation') expect(def.fields[`${name}Label`]).toBeUndefined();
+      }
+    }
+  });
+});

@@ -1,0 +1,226 @@
+// The error catalogue: every refusal the API can answer, with its envelope code, HTTP status and the
+// message in both languages. `{name}` placeholders are filled from the error's params.
+
+export type Lang = 'en' | 'zh';
+
+export type ErrorEntry = { code: number; status: number; en: string; zh: string };
+
+export const SUCCESS_CODE = 20000;
+
+export const errorCatalogue = {
+  validation: { code: 40000, status: 400, en: 'Some fields are not valid', zh: '部分字段填写有误' },
+  badParameter: {
+    code: 40001,
+    status: 400,
+    en: 'Unknown or malformed parameter: {name}',
+    zh: '参数未知或格式错误：{name}',
+  },
+  badRequest: { code: 40002, status: 400, en: 'The request is not valid', zh: '请求无效' },
+  captchaIncorrect: {
+    code: 40010,
+    status: 400,
+    en: 'The verification code is incorrect',
+    zh: '验证码不正确',
+  },
+  loginFailed: {
+    code: 40011,
+    status: 401,
+    en: 'The account or password is incorrect',
+    zh: '账号或密码不正确',
+  },
+  accountDisabled: {
+    code: 40012,
+    status: 403,
+    en: 'This account has been disabled; please contact an administrator',
+    zh: '该账号已被禁用，请联系管理员',
+  },
+  accountLocked: {
+    code: 40013,
+    status: 429,
+    en: 'Too many failed attempts: this account is locked for {minutes} minutes',
+    zh: '失败次数过多：该账号已锁定 {minutes} 分钟',
+  },
+  smsCodeRequired: {
+    code: 40014,
+    status: 400,
+    en: 'Please enter the SMS code sent to your phone',
+    zh: '请输入发送到手机的短信验证码',
+  },
+  smsCodeIncorrect: { code: 40015, status: 400, en: 'The SMS code is incorrect', zh: '短信验证码不正确' },
+  passwordMismatch: {
+    code: 40020,
+    status: 400,
+    en: 'The new password must match its repeat',
+    zh: '两次输入的新密码不一致',
+  },
+  passwordWeak: {
+    code: 40021,
+    status: 400,
+    en: 'The password needs at least {min} characters, with letters and digits',
+    zh: '密码至少 {min} 位，且须同时包含字母和数字',
+  },
+  oldPasswordIncorrect: { code: 40022, status: 400, en: 'The old password is incorrect', zh: '原密码不正确' },
+  sessionTimeout: {
+    code: 401,
+    status: 401,
+    en: 'You have been logged out due to time-out, please log in again',
+    zh: '由于长时间未操作，您已退出登录，请重新登录',
+  },
+  tokenInvalid: {
+    code: 50008,
+    status: 401,
+    en: 'Illegal token, please log in again',
+    zh: '登录凭证无效，请重新登录',
+  },
+  tokenReplaced: {
+    code: 50012,
+    status: 401,
+    en: 'Your account has logged in elsewhere',
+    zh: '您的账号已在其他地方登录',
+  },
+  tokenExpired: { code: 50014, status: 401, en: 'Your login has expired', zh: '登录已过期' },
+  forbidden: {
+    code: 40300,
+    status: 403,
+    en: 'You do not have permission to do this',
+    zh: '您没有执行此操作的权限',
+  },
+  notFound: { code: 40400, status: 404, en: 'Not found', zh: '未找到' },
+  routeNotFound: {
+    code: 40401,
+    status: 404,
+    en: 'No such API: {method} {url}',
+    zh: '接口不存在：{method} {url}',
+  },
+  conflict: {
+    code: 40900,
+    status: 409,
+    en: 'The request conflicts with the current state',
+    zh: '请求与当前状态冲突',
+  },
+  staleVersion: {
+    code: 40901,
+    status: 409,
+    en: 'Someone else changed this record after you opened it; reload it and apply your change again',
+    zh: '您打开后该记录已被他人修改，请刷新后重新修改',
+  },
+  transitionNotAllowed: {
+    code: 40902,
+    status: 409,
+    en: 'This action is not allowed in the current status',
+    zh: '当前状态下不允许此操作',
+  },
+  duplicate: { code: 40903, status: 409, en: '{field} already exists', zh: '{field}已存在' },
+  payloadTooLarge: {
+    code: 41300,
+    status: 413,
+    en: 'The file is too large: at most {max}',
+    zh: '文件过大：最大 {max}',
+  },
+  unsupportedType: {
+    code: 41500,
+    status: 400,
+    en: 'This file type is not allowed; allowed: {allowed}',
+    zh: '不支持该文件类型，允许：{allowed}',
+  },
+  tooManyRequests: {
+    code: 42900,
+    status: 429,
+    en: 'Too many requests, please try again later',
+    zh: '请求过于频繁，请稍后再试',
+  },
+  // spec §8: limitExceed
+  limitExceed: { code: 42901, status: 429, en: 'the current limit is exceeded', zh: '已超出当前限额' },
+  internal: { code: 50000, status: 500, en: 'Something went wrong on the server', zh: '服务器出错了' },
+  unavailable: { code: 50300, status: 503, en: 'The service is not ready', zh: '服务尚未就绪' },
+  consoleNotBuilt: {
+    code: 40402,
+    status: 404,
+    en: 'The console is not built yet: run npm run build',
+    zh: '控制台尚未构建：请运行 npm run build',
+  },
+} as const satisfies Record<string, ErrorEntry>;
+
+export type ErrorKey = keyof typeof errorCatalogue;
+
+/** Short per-field messages of a validation refusal (`content.errors[].message`), by rule. */
+export const validationMessages = {
+  required: { en: 'Required', zh: '必填' },
+  tooShort: { en: 'At least {min} characters', zh: '至少 {min} 个字符' },
+  tooLong: { en: 'At most {max} characters', zh: '最多 {max} 个字符' },
+  tooSmall: { en: 'Must be at least {min}', zh: '不能小于 {min}' },
+  tooBig: { en: 'Must be at most {max}', zh: '不能大于 {max}' },
+  tooFew: { en: 'Choose at least {min}', zh: '至少选择 {min} 项' },
+  tooMany: { en: 'Choose at most {max}', zh: '最多选择 {max} 项' },
+  wrongType: { en: 'Expected {expected}', zh: '应为{expected}' },
+  notOption: { en: 'Not one of the allowed values: {values}', zh: '不是允许的值：{values}' },
+  badFormat: { en: 'Not a valid {format}', zh: '{format}格式不正确' },
+  notInteger: { en: 'Must be a whole number', zh: '必须是整数' },
+  unknownField: { en: 'Unknown field', zh: '未知字段' },
+  invalid: { en: 'Not valid', zh: '无效' },
+} as const satisfies Record<string, { en: string; zh: string }>;
+
+export type ValidationMessageKey = keyof typeof validationMessages;
+
+/** Texts the server sends on its own (SMS second factor). */
+export const outgoingTexts = {
+  smsLoginCode: {
+    en: 'Your login code is {code}. It expires in {minutes} minutes. Do not share it.',
+    zh: '您的登录验证码为 {code}，{minutes} 分钟内有效，请勿告诉他人。',
+  },
+} as const satisfies Record<string, { en: string; zh: string }>;
+
+/** Type and format names used inside validation messages. */
+export const validationTerms = {
+  string: { en: 'text', zh: '文本' },
+  number: { en: 'a number', zh: '数字' },
+  int: { en: 'a whole number', zh: '整数' },
+  boolean: { en: 'true or false', zh: '布尔值' },
+  array: { en: 'a list', zh: '列表' },
+  object: { en: 'an object', zh: '对象' },
+  date: { en: 'a date', zh: '日期' },
+  email: { en: 'email address', zh: '邮箱' },
+  url: { en: 'URL', zh: '网址' },
+  regex: { en: 'value', zh: '值' },
+  datetime: { en: 'date and time', zh: '日期时间' },
+} as const satisfies Record<string, { en: string; zh: string }>;
+
+export function validationMessage(
+  key: ValidationMessageKey,
+  lang: Lang,
+  params?: Record<string, string | number>,
+): string {
+  return formatMessage(validationMessages[key][lang], params);
+}
+
+/** Codes after which the console ends the session (spec §8). */
+export const LOGOUT_CODES = [50008, 50012, 50014] as const;
+export const TIMEOUT_CODE = 401;
+
+export function formatMessage(template: string, params?: Record<string, string | number>): string {
+  if (!params) return template;
+  return template.replace(/\{(\w+)\}/g, (m, k: string) => (k in params ? String(params[k]) : m));
+}
+
+export function errorMessage(key: ErrorKey, lang: Lang, params?: Record<string, string | number>): string {
+  return formatMessage(errorCatalogue[key][lang], params);
+}
+
+/** Picks the message language from `lang` (query) or an Accept-Language header. */
+export function pickLang(lang?: string | null, acceptLanguage?: string | null): Lang {
+  const explicit = lang?.toLowerCase();
+  if (explicit === 'zh' || explicit === 'en') return explicit;
+  const header = acceptLanguage?.toLowerCase() ?? '';
+  const first = header.split(',')[0] ?? '';
+  return first.startsWith('zh') ? 'zh' : 'en';
+}
+
+/** The envelope every API body follows. */
+export type Envelope<T> = { success: boolean; code: number; message: string; content: T };
+
+export type FieldError = { path: string; message: string };
+
+/** `content` of a validation refusal: each bad field by its path. */
+export type ValidationContent = { errors: FieldError[] };
+
+export type ListContent<T> = { list: T[]; total: number; page: number; size: number };

@@ -1,0 +1,114 @@
+import { describe, expect, it } from 'vitest';
+import { camelCase, columnOf, defineEntity, snakeCase } from './define-entity';
+import { enableStatus } from './presets';
+
+const t = (en: string, zh: string) => ({ en, zh });
+const base = {
+  name: 'sample_thing',
+  labels: { singular: t('Thing', '事物'), plural: t('Things', '事物') },
+  permission: { menu: '/x/x_list' },
+  defaultSort: { field: 'createdAt' as const, order: 'desc' as const },
+};
+
+describe('defineEntity', () => {
+  it('expands a bilingual pair into enName and zhName with pair labels and an either-rule', () => {
+    const def = defineEntity({
+      ...base,
+      fields: { name: { kind: 'bilingual', label: t('Name', '名称'), required: 'either', maxLength: 80 } },
+      search: ['name'],
+      labelField: 'name',
+    });
+    expect(Object.keys(def.fields)).toEqual(['enName', 'zhName']);
+    expect(def.fields.enName).toMatchObject({
+      kind: 'text',
+      maxLength: 80,
+      pair: { name: 'name', lang: 'en' },
+    });
+    expect(def.fields.zhName?.label).toEqual({ en: 'Name (Chinese)', zh: '名称（中文）' });
+    expect(def.pairs.name).toMatchObject({ en: 'enName', zh: 'zhName' });
+    expect(def.search).toEqual(['enName', 'zhName']);
+    expect(def.rules).toEqual([
+      expect.objectContaining({ kind: 'atLeastOne', fields: ['enName', 'zhName'] }),
+    ]);
+    expect(def.key).toBe('sampleThing');
+  });
+
+  it('collects status machine actions with the field they move', () => {
+    const def = defineEntity({
+      ...base,
+      fields: { name: { kind: 'text', label: t('N', 'N') }, status: enableStatus() },
+      labelField: 'name',
+    });
+    expect(def.actions.enable).toMatchObject({ field: 'status', from: ['disabled'], to: 'enabled' });
+    expect(def.actions.disable).toMatchObject({ field: 'status', from: ['enabled'], to: 'disabled' });
+  });
+
+  it('refuses mistakes when the definition is loaded', () => {
+    const name = { kind: 'text', label: t('N', 'N') } as const;
+    expect(() => defineEntity({ ...base, name: 'Bad-Name', fields: { name }, labelField: 'name' })).toThrow(
+      /snake_case/,
+    );
+    expect(() => defineEntity({ ...base, fields: { id: name }, labelField: 'id' })).toThrow(/system field/);
+    expect(() =>
+      defineEntity({
+        ...base,
+        fields: { name, status: enableStatus(), other: enableStatus() },
+        labelField: 'name',
+      }),
+    ).toThrow(/declared twice/);
+    expect(() =>
+      defineEntity({
+        ...base,
+        fields: { name, n: { kind: 'integer', label: t('N', 'N') } },
+        search: ['n'],
+        labelField: 'name',
+      }),
+    ).toThrow(/not text/);
+    expect(() =>
+      defineEntity({
+        ...base,
+        fields: { name, n: { kind: 'integer', label: t('N', 'N'), list: { filter: 'like' } } },
+        labelField: 'name',
+      }),
+    ).toThrow(/like filters/);
+    expect(() =>
+      defineEntity({
+        ...base,
+        defaultSort: { field: 'nope' as 'id', order: 'asc' },
+        fields: { name },
+        labelField: 'name',
+      }),
+    ).toThrow(/default sort/);
+    expect(() =>
+      defineEntity({
+        ...base,
+        fields: { name, a: { kind: 'date', label: t('A', 'A') } },
+        rules: [{ kind: 'compare', field: 'a', op: 'gte', other: 'b', message: t('x', 'x') }],
+        labelField: 'name',
+      }),
+    ).toThrow(/unknown field "b"/);
+    expect(() =>
+      defineEntity({
+        ...base,
+        fields: { name, status: enableStatus({ default: 'gone' }) },
+        labelField: 'name',
+      }),
+    ).toThrow(/default is not an option/);
+  });
+});
+
+describe('names', () => {
+  it('maps JSON names to snake_case columns and API names to camelCase keys', () => {
+    expect(snakeCase('sortNo')).toBe('sort_no');
+    expect(snakeCase('coverImg')).toBe('cover_img');
+    expect(snakeCase('collect_num')).toBe('collect_num');
+    expect(snakeCase('enName')).toBe('en_name');
+    expect(camelCase('banner_position')).toBe('bannerPosition');
+    expect(
+      columnOf(
+        { kind: 'relation', label: t('P', 'P'), to: 'x', labelField: 'n', column: 'position_id' },
+        'position',
+      ),
+    ).toBe('position_id');
+  });
+});

@@ -1,0 +1,313 @@
+import { kitMessage } from './messages';
+import {
+  type Bilingual,
+  type CrossRule,
+  type EntityDef,
+  type EntityInput,
+  type EntityLabels,
+  type FieldDef,
+  type FieldInput,
+  SYSTEM_FIELDS,
+  type SortOrder,
+  type TextField,
+} from './types';
+
+/** Path segments the engine uses after `/api/<entity>/`: an action may not take one of these names. */
+export const RESERVED_SEGMENTS = [
+  'list',
+  'trash',
+  'export',
+  'import',
+  'batch',
+  'restore',
+  'purge',
+  'history',
+  'revert',
+  'options',
+  'delete',
+  'tree',
+] as const;
+
+export const snakeCase = (name: string): string =>
+  name
+    .replace(/([a-z0-9])([A-Z])/g, '$1_$2')
+    .replace(/([A-Z])([A-Z][a-z])/g, '$1_$2')
+    .toLowerCase();
+
+export const camelCase = (name: string): string =>
+  name.replace(/_([a-z0-9])/g, (_, c: string) => c.toUpperCase());
+
+const capitalise = (name: string): string => name.charAt(0).toUpperCase() + name.slice(1);
+
+/** The database column of a field: its own `column`, else its JSON name in snake_case. */
+export const columnOf = (field: FieldDef, name: string): string => field.column ?? snakeCase(name);
+
+class DefinitionError extends Error {
+  constructor(entity: string, detail: string) {
+    super(`Entity "${entity}": ${detail}`);
+    this.name = 'DefinitionError';
+  }
+}
+
+const TEXT_KINDS = new Set(['text', 'longText', 'richText', 'dict']);
+
+/**
+ * Checks a definition and expands it: bilingual pairs become `en<Name>` / `zh<Name>` text fields, status
+ * machines become named actions. Mistakes in a definition throw at import time, so they fail every test.
+ */
+export function defineEntity<const F extends Record<string, FieldInput>>(input: EntityInput<F>): EntityDef {
+  return build(input as EntityInput<Record<string, FieldInput>>);
+}
+
+/** What a view inherits from its base besides the fields it picks. */
+type ViewBase = { source: string; table: string; pairs: EntityDef['pairs'] };
+
+function build(input: EntityInput<Record<string, FieldInput>>, view?: ViewBase): EntityDef {
+  const fail = (detail: string): never => {
+    throw new DefinitionError(input.name, detail);
+  };
+  if (!/^[a-z][a-z0-9_]*$/.test(input.name)) fail('the API name must be snake_case');
+
+  const fields: Record<string, FieldDef> = {};
+  const pairs: EntityDef['pairs'] = {};
+  for (const [name, pair] of Object.entries(view?.pairs ?? {}))
+    if (pair.en in input.fields && pair.zh in input.fields) pairs[name] = pair;
+  const rules: CrossRule[] = [];
+  for (const [name, field] of Object.entries(input.fields)) {
+    if ((SYSTEM_FIELDS as readonly string[]).includes(name)) fail(`"${name}" is a system field`);
+    if (field.kind !== 'bilingual') {
+      fields[name] = field;
+      continue;
+    }
+    const en = `en${capitalise(name)}`;
+    const zh = `zh${capitalise(name)}`;
+    const required = field.required;
+    const half = (lang: 'en' | 'zh'): TextField => ({
+      kind: 'text',
+      label: kitMessage(lang === 'en' ? 'pairEn' : 'pairZh', { label: field.label }),
+      required: required === true || required === 'both' || required === lang,
+      unique: field.unique,
+      maxLength: field.maxLength,
+      computed: field.computed,
+      readOnlyOnEdit: field.readOnlyOnEdit,
+      list: field.list,
+      form: field.form,
+      pair: { name, lang },
+    });
+    fields[en] = half('en');
+    fields[zh] = half('zh');
+    pairs[name] = { en, zh, label: field.label };
+    if (required === 'either') {
+      rules.push({
+        kind: 'atLeastOne',
+        fields: [en, zh],
+        message: kitMessage('pairEither', { label: field.label }),
+      });
+    }
+  }
+
+  const has = (name: string) => name in fields || (SYSTEM_FIELDS as readonly string[]).includes(name);
+  const columns = new Set<string>();
+  for (const [name, field] of Object.entries(fields)) {
+    const column = field.column ?? snakeCase(name);
+    if (columns.has(column)) fail(`two fields map to column "${column}"`);
+    columns.add(column);
+    if (field.kind === 'enum') {
+      const values = field.options.map((o) => o.value);
+      if (field.default !== undefined && !values.includes(field.default))
+        fail(`${name}: default is not an option`);
+      if (field.machine) {
+        if (!values.includes(field.machine.initial)) fail(`${name}: machine initial state is not an option`);
+        for (const [action, a] of Object.entries(field.machine.actions)) {
+          for (const s of [...a.from, a.to])
+            if (!values.includes(s)) fail(`${name}.${action}: unknown state "${s}"`);
+        }
+      }
+    }
+    if (field.kind === 'text' && field.pattern) {
+      const { source, flags, example } = field.pattern;
+      if (!new RegExp(source, flags).test(example)) fail(`${name}: the pattern's example does not match it`);
+    }
+    if (field.list?.filter === 'like' && !TEXT_KINDS.has(field.kind)) fail(`${name}: like filters need text`);
+    if (field.list?.filter === 'range' && !isRangeKind(field.kind))
+      fail(`${name}: range filters need numbers or dates`);
+    if (field.form?.group && !input.groups?.[field.form.group])
+      fail(`${name}: unknown group "${field.form.group}"`);
+    checkFieldOptions(name, field, fields, fail);
+  }
+  const trees = Object.keys(fields).filter((n) => fields[n]!.kind === 'treeRelation');
+  if (trees.length > 1) fail('an entity has at most one treeRelation field');
+  if (input.scope && input.scope.field !== 'id' && !(input.scope.field in fields))
+    fail(`scope field "${input.scope.field}" is not declared`);
+  for (const quota of input.quotas ?? []) {
+    if (!input.scope) fail(`quota "${quota.key}" needs the entity's scope (the company it counts against)`);
+    if (quota.on !== 'create' && !(quota.on.set in fields))
+      fail(`quota "${quota.key}": field "${quota.on.set}" is not declared`);
+  }
+
+  const actions: EntityDef['actions'] = {};
+  for (const [name, field] of Object.entries(fields)) {
+    if (field.kind !== 'enum' || !field.machine) continue;
+    for (const [action, a] of Object.entries(field.machine.actions)) {
+      if (actions[action]) fail(`action "${action}" is declared twice`);
+      if ((RESERVED_SEGMENTS as readonly string[]).includes(action))
+        fail(`action "${action}" is a reserved name`);
+      for (const target of Object.keys(a.assign ?? {}))
+        if (!(target in fields)) fail(`${action}: assigns "${target}"`);
+      actions[action] = { field: name, ...a };
+    }
+  }
+
+  for (const name of input.search ?? []) {
+    const field = fields[name] ?? (input.fields[name]?.kind === 'bilingual' ? { kind: 'text' } : undefined);
+    if (!field) fail(`search field "${name}" is not declared`);
+    else if (!TEXT_KINDS.has(field.kind)) fail(`search field "${name}" is not text`);
+  }
+  const search = (input.search ?? []).flatMap((name) =>
+    pairs[name] ? [pairs[name].en, pairs[name].zh] : [name],
+  );
+
+  if (!has(input.defaultSort.field)) fail(`default sort field "${input.defaultSort.field}" is not declared`);
+  if (!(input.labelField in fields) && !pairs[input.labelField])
+    fail(`label field "${input.labelField}" is unknown`);
+
+  for (const rule of [...(input.rules ?? [])]) {
+    const names =
+      rule.kind === 'atLeastOne'
+        ? rule.fields
+        : [rule.field, rule.kind === 'compare' ? rule.other : rule.when.field];
+    for (const n of names) if (!(n in fields)) fail(`rule names unknown field "${n}"`);
+    rules.push(rule);
+  }
+
+  return {
+    name: input.name,
+    key: camelCase(input.name),
+    table: view?.table ?? input.table ?? input.name,
+    labels: input.labels,
+    fields,
+    pairs,
+    groups: input.groups ?? {},
+    search,
+    defaultSort: { ...input.defaultSort },
+    softDelete: input.softDelete ?? false,
+    permission: input.permission,
+    labelField: input.labelField,
+    rules,
+    actions,
+    scope: input.scope ?? null,
+    quotas: input.quotas ?? [],
+    tree: trees[0] ?? null,
+    source: view?.source ?? null,
+  };
+}
+
+/** Checks of the options a field may carry besides its kind's own (inherit, derive, exclusive, onEdit …). */
+function checkFieldOptions(
+  name: string,
+  field: FieldDef,
+  fields: Record<string, FieldDef>,
+  fail: (detail: string) => never,
+): void {
+  if (field.inherit) {
+    const via = fields[field.inherit.via];
+    if (via?.kind !== 'relation') fail(`${name}: inherits through "${field.inherit.via}", not a relation`);
+    if ('default' in field && field.default !== undefined) fail(`${name}: an inherited field has no default`);
+  }
+  if (field.derive) {
+    if (!field.computed) fail(`${name}: a derived field must be computed`);
+    if (field.kind !== 'boolean') fail(`${name}: derived fields are booleans`);
+    const names =
+      field.derive.kind === 'all'
+        ? field.derive.when.map((w) => w.field)
+        : field.derive.fields === 'required'
+          ? []
+          : field.derive.fields;
+    for (const n of names) if (!(n in fields)) fail(`${name}: derives from unknown field "${n}"`);
+  }
+  if (field.kind === 'boolean' && field.exclusive && !(field.exclusive.per in fields))
+    fail(`${name}: exclusive per unknown field "${field.exclusive.per}"`);
+  if (field.kind === 'enum' && field.onEdit) {
+    const values = field.options.map((o) => o.value);
+    for (const s of [...field.onEdit.from, field.onEdit.to])
+      if (!values.includes(s)) fail(`${name}: onEdit names unknown state "${s}"`);
+  }
+  if ((field.virtual || field.kind === 'password') && (field.unique || field.list?.filter || field.list?.sortable))
+    fail(`${name}: a secret or virtual field cannot be unique, filtered or sorted`);
+}
+
+export type ViewInput = {
+  /** API name of the view (`company_audit`). */
+  name: string;
+  labels: EntityLabels;
+  /** The menu url of the view's list page. */
+  permission: { menu: string };
+  /** Fields of the base the view shows: `all` (every field but secrets and virtual ones) or their names
+   * (a bilingual pair by its name). */
+  pick: 'all' | readonly string[];
+  /** Fields redefined for the view, same kind and column as the base's: typically a status with the machine
+   * of the view's actions. */
+  override?: Record<string, FieldDef>;
+  defaultSort?: { field: string; order: SortOrder };
+  labelField?: string;
+  groups?: Record<string, { label: Bilingual }>;
+};
+
+/**
+ * A view: a second screen over an entity's records with its own menu (spec §2 `/companyAudit` over the
+ * companies). It reads the base's table, shows the fields it picks, and offers only reads and the actions of
+ * its own status machines; the base keeps create, update, delete and import. A view inherits the base's
+ * search, soft delete and row scope; its actions are recorded in the base record's history.
+ */
+export function defineView(base: EntityDef, input: ViewInput): EntityDef {
+  const fail = (detail: string): never => {
+    throw new DefinitionError(input.name, detail);
+  };
+  if (base.source) fail('a view cannot be based on another view');
+  const names =
+    input.pick === 'all'
+      ? Object.keys(base.fields)
+      : input.pick.flatMap((n) => (base.pairs[n] ? [base.pairs[n].en, base.pairs[n].zh] : [n]));
+  const fields: Record<string, FieldDef> = {};
+  for (const name of names) {
+    const field = base.fields[name];
+    if (!field) fail(`"${name}" is not a field of ${base.name}`);
+    else if (field.kind !== 'password' && !field.virtual) fields[name] = field;
+  }
+  for (const [name, field] of Object.entries(input.override ?? {})) {
+    const own = fields[name];
+    if (!own) fail(`override "${name}" is not a picked field`);
+    else if (own.kind !== field.kind || columnOf(own, name) !== columnOf(field, name))
+      fail(`override "${name}" must keep the kind and column of ${base.name}.${name}`);
+    fields[name] = field;
+  }
+  const search = base.search.filter((n) => n in fields);
+  if (search.length !== base.search.length) fail(`a view picks every search field of ${base.name}`);
+  return build(
+    {
+      name: input.name,
+      labels: input.labels,
+      permission: input.permission,
+      fields,
+      groups: { ...base.groups, ...input.groups },
+      search,
+      defaultSort: input.defaultSort ?? base.defaultSort,
+      softDelete: base.softDelete,
+      labelField: input.labelField ?? base.labelField,
+      scope: base.scope ?? undefined,
+    } as EntityInput<Record<string, FieldInput>>,
+    { source: base.name, table: base.table, pairs: base.pairs },
+  );
+}
+
+export const isRangeKind = (kind: FieldDef['kind']): boolean =>
+  kind === 'integer' || kind === 'decimal' || kind === 'money' || kind === 'date' || kind === 'datetime';
+
+export const isTextKind = (kind: FieldDef['kind']): boolean => TEXT_KINDS.has(kind);
+
+/** Kinds whose value is a list. */
+export const isArrayKind = (kind: FieldDef['kind']): boolean =>
+  kind === 'images' || kind === 'attachments' || kind === 'relationMany' || kind === 'tags';
+
+/** Fields never returned, exported nor recorded in history: passwords and virtual fields. */
+export const isSecretField = (field: FieldDef): boolean => field.kind === 'password' || Boolean(field.virtual);

@@ -1,0 +1,176 @@
+import type { Bilingual, EnumField, NumberField, StatusMachine } from './types';
+
+// Named field kinds the spec repeats on many entities (spec §4 states), so a definition names them
+// instead of repeating options and transitions.
+
+const t = (en: string, zh: string): Bilingual => ({ en, zh });
+
+type EnumOverrides = Partial<Omit<EnumField, 'kind' | 'options' | 'machine'>> & { initial?: string };
+
+function machineField(
+  options: EnumField['options'],
+  machine: StatusMachine,
+  defaults: { label: Bilingual },
+  overrides: EnumOverrides,
+): EnumField {
+  const { initial, ...rest } = overrides;
+  return {
+    kind: 'enum',
+    label: defaults.label,
+    options,
+    machine: { ...machine, initial: initial ?? machine.initial },
+    list: { sortable: false, filter: 'in', width: 110 },
+    ...rest,
+  };
+}
+
+/** spec §4: enable / disable (`POST /api/<entity>/enable/{id}`, `/disable/{id}`). */
+export const enableStatus = (overrides: EnumOverrides = {}): EnumField =>
+  machineField(
+    [
+      { value: 'enabled', label: t('Enabled', '启用'), color: 'success' },
+      { value: 'disabled', label: t('Disabled', '禁用'), color: 'default' },
+    ],
+    {
+      initial: 'enabled',
+      actions: {
+        enable: { label: t('Enable', '启用'), from: ['disabled'], to: 'enabled' },
+        disable: {
+          label: t('Disable', '禁用'),
+          from: ['enabled'],
+          to: 'disabled',
+          confirm: t('Disable this record?', '确定禁用该记录吗？'),
+        },
+      },
+    },
+    { label: t('Status', '状态') },
+    overrides,
+  );
+
+/** spec §4: banners go online / offline (`displayStatus`). */
+export const onlineStatus = (overrides: EnumOverrides = {}): EnumField =>
+  machineField(
+    [
+      { value: 'online', label: t('Online', '上线'), color: 'processing' },
+      { value: 'offline', label: t('Offline', '下线'), color: 'default' },
+    ],
+    {
+      initial: 'offline',
+      actions: {
+        online: { label: t('Take online', '上线'), from: ['offline'], to: 'online' },
+        offline: {
+          label: t('Take offline', '下线'),
+          from: ['online'],
+          to: 'offline',
+          confirm: t('Take this record offline?', '确定下线该记录吗？'),
+        },
+      },
+    },
+    { label: t('Display status', '上下线状态') },
+    overrides,
+  );
+
+/** spec §4: announcements and notices are effective / invalid. */
+export const effectiveStatus = (overrides: EnumOverrides = {}): EnumField =>
+  machineField(
+    [
+      { value: 'effective', label: t('Effective', '有效'), color: 'success' },
+      { value: 'invalid', label: t('Invalid', '无效'), color: 'default' },
+    ],
+    {
+      initial: 'effective',
+      actions: {
+        activate: { label: t('Make effective', '设为有效'), from: ['invalid'], to: 'effective' },
+        invalidate: {
+          label: t('Invalidate', '设为无效'),
+          from: ['effective'],
+          to: 'invalid',
+          confirm: t('Make this record invalid?', '确定将该记录设为无效吗？'),
+        },
+      },
+    },
+    { label: t('Status', '状态') },
+    overrides,
+  );
+
+/** spec §4: audit to audit (pending) → passed or refused; a refused record returns to pending when resubmitted.
+ * `refuse` needs a reason. `assign` names the fields that record the decision: who (`auditor`: the user id,
+ * `auditorAccount`: the account), when (`time`) and the reason (`reason`, emptied by a pass). */
+export const auditStatus = (
+  overrides: EnumOverrides & {
+    assign?: { reason?: string; auditor?: string; auditorAccount?: string; time?: string };
+  } = {},
+): EnumField => {
+  const { assign = {}, ...rest } = overrides;
+  const decision = {
+    ...(assign.auditor ? { [assign.auditor]: { from: 'actor' as const } } : {}),
+    ...(assign.auditorAccount ? { [assign.auditorAccount]: { from: 'actorAccount' as const } } : {}),
+    ...(assign.time ? { [assign.time]: { from: 'now' as const } } : {}),
+  };
+  return machineField(
+    [
+      { value: 'pending', label: t('To audit', '待审核'), color: 'warning' },
+      { value: 'refused', label: t('Refused', '已拒绝'), color: 'error' },
+      { value: 'passed', label: t('Passed', '已通过'), color: 'success' },
+    ],
+    {
+      initial: 'pending',
+      actions: {
+        pass: {
+          label: t('Pass', '通过'),
+          from: ['pending'],
+          to: 'passed',
+          assign: { ...decision, ...(assign.reason ? { [assign.reason]: { from: 'clear' as const } } : {}) },
+        },
+        refuse: {
+          label: t('Refuse', '拒绝'),
+          from: ['pending'],
+          to: 'refused',
+          input: {
+            reason: { kind: 'longText', label: t('Reason', '拒绝原因'), required: true, maxLength: 500 },
+          },
+          assign: {
+            ...decision,
+            ...(assign.reason ? { [assign.reason]: { from: 'input' as const, key: 'reason' } } : {}),
+          },
+        },
+        resubmit: { label: t('Resubmit', '重新提交'), from: ['refused'], to: 'pending' },
+      },
+    },
+    { label: t('Audit status', '审核状态') },
+    rest,
+  );
+};
+
+/** The audit status as the audited entity itself keeps it (its view carries the machine, spec §4): shown,
+ * filtered, never written by the entity's own routes; an edit of a refused record resubmits it. */
+export const auditState = (overrides: Partial<Omit<EnumField, 'kind' | 'options'>> = {}): EnumField => {
+  const { machine: _, ...field } = auditStatus();
+  return { ...field, computed: true, default: 'pending', onEdit: { from: ['refused'], to: 'pending' }, ...overrides };
+};
+
+/** spec §5: sort weight, higher numbers rank later. */
+export const sortNo = (overrides: Partial<Omit<NumberField, 'kind'>> = {}): NumberField => ({
+  kind: 'integer',
+  label: t('Sort weight', '排序'),
+  min: 0,
+  max: 999999,
+  default: 0,
+  list: { sortable: true, width: 90 },
+  form: { help: t('Higher numbers rank later', '数值越大越靠后') },
+  ...overrides,
+});
+
+/** A counter the server maintains (clicks, shares, collects): shown, never written through the API. */
+export const counter = (
+  label: Bilingual,
+  overrides: Partial<Omit<NumberField, 'kind'>> = {},
+): NumberField => ({
+  kind: 'integer',
+  label,
+  min: 0,
+  default: 0,
+  computed: true,
+  list: { sortable: true, width: 100 },
+  ...overrides,
+});

@@ -1,0 +1,104 @@
+import { isArrayKind } from './define-entity';
+import { kitMessage } from './messages';
+import type { FieldState } from './policy';
+import type { Bilingual, CrossRule, EntityDef } from './types';
+
+/** A validation problem on one field, in both languages; the caller picks the language. */
+export type KitIssue = { path: string; message: Bilingual };
+
+export const isEmptyValue = (value: unknown): boolean =>
+  value === undefined ||
+  value === null ||
+  (typeof value === 'string' && value.trim() === '') ||
+  (Array.isArray(value) && value.length === 0);
+
+const compareKeys = {
+  gt: 'compareGt',
+  gte: 'compareGte',
+  lt: 'compareLt',
+  lte: 'compareLte',
+  eq: 'compareEq',
+  ne: 'compareNe',
+} as const;
+
+const DATETIME = /^\d{4}-\d{2}-\d{2}T/;
+
+/** Numbers compare as numbers, date-times as instants (offsets differ), everything else as text. */
+function comparable(a: unknown, b: unknown): [number, number] | [string, string] {
+  if (typeof a === 'number' && typeof b === 'number') return [a, b];
+  const x = String(a);
+  const y = String(b);
+  if (DATETIME.test(x) && DATETIME.test(y) && !Number.isNaN(Date.parse(x)) && !Number.isNaN(Date.parse(y))) {
+    return [Date.parse(x), Date.parse(y)];
+  }
+  return [x, y];
+}
+
+function holds(op: keyof typeof compareKeys, a: unknown, b: unknown): boolean {
+  const [x, y] = comparable(a, b);
+  switch (op) {
+    case 'gt':
+      return x > y;
+    case 'gte':
+      return x >= y;
+    case 'lt':
+      return x < y;
+    case 'lte':
+      return x <= y;
+    case 'eq':
+      return x === y;
+    case 'ne':
+      return x !== y;
+  }
+}
+
+export const ruleFields = (rule: CrossRule): readonly string[] =>
+  rule.kind === 'atLeastOne'
+    ? rule.fields
+    : rule.kind === 'compare'
+      ? [rule.field, rule.other]
+      : [rule.field, rule.when.field];
+
+/**
+ * Evaluates the entity's cross-field rules on a whole record (spec: endDate not before startDate).
+ * Rules naming a hidden field are skipped: a hidden field counts as absent (spec §5). Dates compare as ISO
+ * strings, numbers as numbers; a comparison with an empty side holds.
+ */
+export function checkRules(
+  def: EntityDef,
+  values: Record<string, unknown>,
+  states?: Map<string, FieldState>,
+): KitIssue[] {
+  const issues: KitIssue[] = [];
+  const isVisible = (name: string) => !states?.get(name)?.isHidden;
+  const label = (name: string) => def.fields[name]?.label ?? { en: name, zh: name };
+  for (const rule of def.rules) {
+    if (rule.kind === 'compare') {
+      if (!isVisible(rule.field) || !isVisible(rule.other)) continue;
+      const a = values[rule.field];
+      const b = values[rule.other];
+      if (isEmptyValue(a) || isEmptyValue(b) || holds(rule.op, a, b)) continue;
+      issues.push({
+        path: rule.field,
+        message:
+          rule.message ??
+          kitMessage(compareKeys[rule.op], { label: label(rule.field), other: label(rule.other) }),
+      });
+    } else if (rule.kind === 'atLeastOne') {
+      const shown = rule.fields.filter(isVisible);
+      if (shown.length === 0 || shown.some((f) => !isEmptyValue(values[f]))) continue;
+      issues.push({ path: shown[0]!, message: rule.message });
+    } else {
+      if (!isVisible(rule.field)) continue;
+      const when = values[rule.when.field];
+      if (!rule.when.in.some((v) => v === when) || !isEmptyValue(values[rule.field])) continue;
+      const field = def.fields[rule.field];
+      const key = field && isArrayKind(field.kind) ? 'requiredUpload' : 'required';
+      issues.push({
+        path: rule.field,
+        message: rule.message ?? kitMessage(key, { label: label(rule.field) }),
+      });
+    }
+  }
+  return issues;
+}

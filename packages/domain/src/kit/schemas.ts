@@ -1,0 +1,151 @@
+import { z } from 'zod';
+import { isArrayKind, isSecretField } from './define-entity';
+import { type EntityPolicy, type FieldState, fieldStateMap, resolveFields } from './policy';
+import { checkRules, ruleFields } from './rules';
+import type { EntityDef, FieldDef, MachineAction } from './types';
+import { defaultOf, valueSchema } from './values';
+
+// zod schemas derived from a definition. They carry no messages: `describeIssues` turns zod's issues into
+// bilingual messages from the definition's labels, so the console and the server say the same thing.
+
+type Mode = 'create' | 'update';
+
+/** One field's schema for a body: required fields refuse null; optional ones accept null (to clear). */
+export function fieldSchema(field: FieldDef, options: { isRequired: boolean; mode: Mode }): z.ZodType {
+  const base = valueSchema(field);
+  // On update an empty password leaves it unchanged, required or not.
+  if (field.kind === 'password' && options.mode === 'update') return base.nullable().optional();
+  const value = options.isRequired && isArrayKind(field.kind) ? (base as z.ZodArray).min(1) : base;
+  const fallback = options.mode === 'create' ? defaultOf(field) : undefined;
+  if (fallback !== undefined) return value.default(fallback as never);
+  if (options.isRequired) return options.mode === 'create' ? value : value.optional();
+  return value.nullable().optional();
+}
+
+export type BodySchemaOptions = { policy?: EntityPolicy };
+
+function shapeOf(states: FieldState[], mode: Mode): Record<string, z.ZodType> {
+  const shape: Record<string, z.ZodType> = {};
+  for (const s of states) {
+    if (mode === 'create' ? !s.isCreatable : !s.isEditable) continue;
+    shape[s.name] = fieldSchema(s.field, { isRequired: s.isRequired, mode });
+  }
+  return shape;
+}
+
+function addRuleIssues(
+  def: EntityDef,
+  states: Map<string, FieldState>,
+  value: Record<string, unknown>,
+  ctx: z.RefinementCtx,
+  onlyPresent: boolean,
+) {
+  const rules = onlyPresent ? def.rules.filter((r) => ruleFields(r).every((f) => f in value)) : def.rules;
+  for (const issue of checkRules({ ...def, rules }, value, states)) {
+    ctx.addIssue({ code: 'custom', path: [issue.path], params: { message: issue.message } });
+  }
+}
+
+/** The body of `POST /api/<entity>`: creatable fields, defaults applied, cross-field rules checked. */
+export function createSchema(def: EntityDef, options: BodySchemaOptions = {}) {
+  const states = fieldStateMap(def, options.policy);
+  return z
+    .strictObject(shapeOf([...states.values()], 'create'))
+    .superRefine((value, ctx) => addRuleIssues(def, states, value, ctx, false));
+}
+
+/** The body of `PUT /api/<entity>/{id}`: any editable field plus the `version` the caller read.
+ * Rules are checked here when the body holds all their fields; the server checks them again on the
+ * merged record. */
+export function updateSchema(def: EntityDef, options: BodySchemaOptions = {}) {
+  const states = fieldStateMap(def, options.policy);
+  return z
+    .strictObject({ ...shapeOf([...states.values()], 'update'), version: z.number().int().positive() })
+    .superRefine((value, ctx) => addRuleIssues(def, states, value, ctx, true));
+}
+
+/** The body of a status action (`POST /api/<entity>/<action>/{id}`): its declared input, if any. */
+export function actionInputSchema(action: MachineAction) {
+  const shape: Record<string, z.ZodType> = {};
+  for (const [name, field] of Object.entries(action.input ?? {})) {
+    shape[name] = fieldSchema(field, { isRequired: Boolean(field.required), mode: 'create' });
+  }
+  return z.strictObject(shape);
+}
+
+/** The type of a stored value as responses carry it (no input constraints). */
+function outputValueSchema(field: FieldDef): z.ZodType {
+  switch (field.kind) {
+    case 'integer':
+    case 'decimal':
+    case 'money':
+      return z.number();
+    case 'relation':
+    case 'treeRelation':
+      return z.number().int();
+    case 'boolean':
+      return z.boolean();
+    case 'enum':
+      return z.enum(field.options.map((o) => o.value) as [string, ...string[]]);
+    case 'images':
+    case 'tags':
+      return z.array(z.string());
+    case 'relationMany':
+      return z.array(z.number().int());
+    case 'attachments':
+      return z.array(
+        z.object({
+          name: z.string(),
+          url: z.string(),
+          size: z.number().optional(),
+          type: z.string().optional(),
+        }),
+      );
+    case 'json':
+      return z.json();
+    default:
+      return z.string();
+  }
+}
+
+/** `effective` of a record: each visible inherited field's value and where it comes from. */
+export function effectiveSchema(def: EntityDef, options: BodySchemaOptions = {}) {
+  const shape: Record<string, z.ZodType> = {};
+  for (const s of resolveFields(def, options.policy)) {
+    if (s.isHidden || !s.field.inherit) continue;
+    shape[s.name] = z.object({
+      value: outputValueSchema(s.field).nullable(),
+      source: z
+        .string()
+        .describe(
+          `"${def.source ?? def.name}": the record's own value; the related entity's name: inherited; "none"`,
+        ),
+    });
+  }
+  return Object.keys(shape).length ? z.object(shape) : null;
+}
+
+/** A record as `GET /api/<entity>/{id}` and the list return it: visible fields (null when empty), the system
+ * fields, the label of each related record (`<field>Label`, `<field>Labels`) in the caller's language, and
+ * the effective values of inherited fields (`effective`). Passwords and virtual fields are never returned. */
+export function recordSchema(def: EntityDef, options: BodySchemaOptions = {}) {
+  const shape: Record<string, z.ZodType> = {
+    id: z.number().int(),
+    version: z.number().int(),
+  };
+  for (const s of resolveFields(def, options.policy)) {
+    if (s.isHidden || isSecretField(s.field)) continue;
+    shape[s.name] = outputValueSchema(s.field).nullable();
+    if (s.field.kind === 'relation' || s.field.kind === 'treeRelation')
+      shape[`${s.name}Label`] = z.string().nullable();
+    if (s.field.kind === 'relationMany') shape[`${s.name}Labels`] = z.array(z.string());
+  }
+  shape.createdAt = z.string();
+  shape.updatedAt = z.string();
+  shape.createdBy = z.number().int().nullable();
+  shape.updatedBy = z.number().int().nullable();
+  if (def.softDelete) shape.deletedAt = z.string().nullable();
+  const effective = effectiveSchema(def, options);
+  if (effective) shape.effective = effective;
+  return z.object(shape);
+}

@@ -1,0 +1,356 @@
+import type { Bilingual } from '../navigation/types';
+
+export type { Bilingual };
+
+/** Every kind of field an entity can declare. A kind decides the zod type, the column, the list cell,
+ * the filter and the form widget, so a definition stays a list of names and kinds. */
+export type FieldKind =
+  | 'text'
+  | 'longText'
+  | 'richText'
+  | 'integer'
+  | 'decimal'
+  | 'money'
+  | 'boolean'
+  | 'enum'
+  | 'dict'
+  | 'date'
+  | 'datetime'
+  | 'image'
+  | 'images'
+  | 'video'
+  | 'attachments'
+  | 'relation'
+  | 'relationMany'
+  | 'tags'
+  | 'treeRelation'
+  | 'json'
+  | 'password';
+
+/** How a list filters on a field: `eq` one value, `in` a list (comma-separated or repeated),
+ * `range` the `<field>From` / `<field>To` pair, `like` a contains-match. */
+export type FilterOp = 'eq' | 'in' | 'range' | 'like';
+
+export type SortOrder = 'asc' | 'desc';
+
+export type ListHints = {
+  /** Has a list column (default: every kind but rich text, long text and json). */
+  column?: boolean;
+  width?: number;
+  /** Shown when the user has not chosen columns yet (default true for columns). */
+  shown?: boolean;
+  sortable?: boolean;
+  filter?: FilterOp;
+};
+
+export type FormHints = {
+  /** Key of one of the entity's `groups`. */
+  group?: string;
+  /** Width on the 24-column form grid (default by kind). */
+  span?: number;
+  /** A named widget instead of the kind's default. */
+  widget?: string;
+  placeholder?: Bilingual;
+  help?: Bilingual;
+};
+
+/** A pattern constraint; the message is what the user reads when the value does not match, the example a
+ * value that matches (shown as the placeholder, and used by the contract suite to build valid records). */
+export type PatternRule = { source: string; flags?: string; message: Bilingual; example: string };
+
+/** spec §5: upload count, size and type limits, and the size hint shown beside the upload. */
+export type UploadRule = {
+  maxCount: number;
+  maxBytes: number;
+  /** MIME types, e.g. `image/png`. */
+  types: readonly string[];
+  /** e.g. '1200x240'. */
+  sizeHint?: string;
+  /** The hint comes from a related record when it has one (the banner cover follows its position). */
+  sizeHintFrom?: { relation: string; field: string };
+};
+
+/** The effective value of a field comes from a related record when the record's own value is empty
+ * (a company's monthly limits fall back to its membership package's). */
+export type InheritRule = {
+  /** A `relation` field of the same entity. */
+  via: string;
+  /** The field of the related entity; default: the same name. */
+  field?: string;
+};
+
+/** How the server computes a `computed` field. */
+export type Derivation =
+  /** true when every listed field has a value; `required`: the entity's required fields after the
+   * deployment's field policy (hidden fields do not count). Computed on every write. */
+  | { kind: 'filled'; fields: 'required' | readonly string[] }
+  /** true when every condition holds, e.g. audit passed and enabled. A generated database column, so it is
+   * right after any write, status actions included. */
+  | { kind: 'all'; when: readonly { field: string; in: readonly (string | boolean)[] }[] };
+
+type FieldCommon = {
+  label: Bilingual;
+  required?: boolean;
+  /** One live record per value (soft-deleted records do not count). */
+  unique?: boolean;
+  /** Maintained by the server (counters such as clickNum): shown, never accepted. */
+  computed?: boolean;
+  /** How the server computes this field (with `computed`). */
+  derive?: Derivation;
+  /** Accepted on create, refused on update (spec §5 "account is read-only"). */
+  readOnlyOnEdit?: boolean;
+  /** Only organiser staff may write it: a caller scoped to its own company (a supplier account) is refused
+   * (a supplier cannot give itself a package or higher limits). */
+  organiserOnly?: boolean;
+  /** Empty means "as the related record says": responses carry the effective value and its source. */
+  inherit?: InheritRule;
+  /** Accepted and validated but not stored in the entity's table: the entity's write hooks receive it (a
+   * supplier's password goes to its login account). Never returned. */
+  virtual?: boolean;
+  /** Database column; default: the JSON name in snake_case. */
+  column?: string;
+  list?: ListHints;
+  form?: FormHints;
+};
+
+export type TextFormat = 'email' | 'url' | 'phone';
+
+export type TextField = FieldCommon & {
+  kind: 'text';
+  minLength?: number;
+  maxLength?: number;
+  pattern?: PatternRule;
+  format?: TextFormat;
+  default?: string;
+  /** Set when this field is one half of a bilingual pair (`name` → `enName` + `zhName`). */
+  pair?: { name: string; lang: 'en' | 'zh' };
+};
+
+export type LongTextField = FieldCommon & { kind: 'longText'; minLength?: number; maxLength?: number };
+export type RichTextField = FieldCommon & { kind: 'richText'; maxLength?: number };
+
+export type NumberField = FieldCommon & {
+  kind: 'integer' | 'decimal' | 'money';
+  min?: number;
+  max?: number;
+  /** Digits after the point (decimal default 2, money 2). */
+  scale?: number;
+  /** Total digits (default 12). */
+  precision?: number;
+  default?: number;
+};
+
+export type BooleanField = FieldCommon & {
+  kind: 'boolean';
+  default?: boolean;
+  /** Exactly one live record per value of `per` has this flag (a company's default contact): setting it clears
+   * the others in the same transaction, and a group left without one gives it to its oldest record. */
+  exclusive?: { per: string };
+};
+
+export type TagColor = 'default' | 'success' | 'processing' | 'warning' | 'error';
+
+export type EnumOption = { value: string; label: Bilingual; color?: TagColor };
+
+/** One action of a status machine, e.g. `enable`: disabled → enabled. */
+export type MachineAction = {
+  label: Bilingual;
+  from: readonly string[];
+  to: string;
+  /** Asked before the action runs (the console shows it in a confirm box). */
+  confirm?: Bilingual;
+  /** Fields the caller sends with the action (a refusal needs its reason). */
+  input?: Record<string, FieldDef>;
+  /** Fields of the record the action sets: from an input key, the acting user's id or account, the time, or
+   * emptied (`clear`). */
+  assign?: Record<
+    string,
+    | { from: 'input'; key: string }
+    | { from: 'actor' }
+    | { from: 'actorAccount' }
+    | { from: 'now' }
+    | { from: 'clear' }
+  >;
+};
+
+/** spec §4: a status field's allowed transitions, each behind a named action
+ * (`POST /api/<entity>/<action>/{id}`). Action names are unique within an entity. */
+export type StatusMachine = {
+  initial: string;
+  actions: Record<string, MachineAction>;
+};
+
+export type EnumField = FieldCommon & {
+  kind: 'enum';
+  options: readonly EnumOption[];
+  default?: string;
+  machine?: StatusMachine;
+  /** An edit of the record (update, import, revert) moves this field from one of these values to `to`
+   * (a refused company is resubmitted for audit when it is corrected). */
+  onEdit?: { from: readonly string[]; to: string };
+};
+
+/** A value of a dictionary group (the system's editable dictionaries). */
+export type DictField = FieldCommon & { kind: 'dict'; dict: string; maxLength?: number };
+
+export type DateField = FieldCommon & { kind: 'date' | 'datetime' };
+
+export type UploadField = FieldCommon & {
+  kind: 'image' | 'images' | 'video' | 'attachments';
+  upload: UploadRule;
+};
+
+export type RelationField = FieldCommon & {
+  kind: 'relation' | 'relationMany';
+  /** API name of the related entity. */
+  to: string;
+  /** Field of the related entity shown as its label (a bilingual pair name picks the caller's language). */
+  labelField: string;
+  maxCount?: number;
+};
+
+export type TagsField = FieldCommon & { kind: 'tags'; maxCount?: number; maxLength?: number };
+
+/** The parent in a tree of the same entity (categories). */
+export type TreeRelationField = FieldCommon & { kind: 'treeRelation'; labelField: string };
+
+export type JsonField = FieldCommon & { kind: 'json' };
+
+/** A secret: stored as an argon2id hash, never returned, exported or recorded in history; on update an empty
+ * value leaves it unchanged. */
+export type PasswordField = FieldCommon & { kind: 'password'; minLength?: number };
+
+export type FieldDef =
+  | TextField
+  | LongTextField
+  | RichTextField
+  | NumberField
+  | BooleanField
+  | EnumField
+  | DictField
+  | DateField
+  | UploadField
+  | RelationField
+  | TagsField
+  | TreeRelationField
+  | JsonField
+  | PasswordField;
+
+/** What a definition may declare: the field kinds, plus `bilingual`, a pair that the kit expands into
+ * `en<Name>` and `zh<Name>` text fields (the spec's `name` / `enName` / `zhName` pattern). */
+export type BilingualPairInput = Omit<FieldCommon, 'unique' | 'column' | 'required'> & {
+  kind: 'bilingual';
+  /** `both`: each language is required; `either`: at least one of them; `en` / `zh`: that one. */
+  required?: boolean | 'both' | 'either' | 'en' | 'zh';
+  maxLength?: number;
+  unique?: boolean;
+};
+
+export type FieldInput = FieldDef | BilingualPairInput;
+
+/** A rule across fields, as data, so the server and the console evaluate the same thing. */
+export type CrossRule =
+  | {
+      kind: 'compare';
+      /** The field the error is shown on. */
+      field: string;
+      op: 'gt' | 'gte' | 'lt' | 'lte' | 'eq' | 'ne';
+      other: string;
+      message: Bilingual;
+    }
+  | { kind: 'atLeastOne'; fields: readonly string[]; message: Bilingual }
+  | {
+      kind: 'requiredIf';
+      field: string;
+      when: { field: string; in: readonly (string | number | boolean)[] };
+      message?: Bilingual;
+    };
+
+export type SortSpec = { field: string; order: SortOrder };
+
+/** Records belong to one company: a caller scoped to a company (a supplier account) reads and writes only
+ * the records whose `field` is its company id (`id` for the company itself). */
+export type RowScopeRule = { field: string };
+
+/** spec §6: a per-company monthly quota an entity's writes consume, against a limit field of a company
+ * (its effective value: the company's own, else its package's; empty is unlimited). The company is the
+ * record's scope field. */
+export type QuotaRule = {
+  /** The quota's key (companyVideo, product, consult, …). */
+  key: string;
+  /** `create`: one unit per new record; `{ set }`: one unit each time the field gets a new non-empty value. */
+  on: 'create' | { set: string };
+  limit: { entity: string; field: string };
+};
+
+export type EntityLabels = { singular: Bilingual; plural: Bilingual };
+
+export type EntityInput<F extends Record<string, FieldInput>> = {
+  /** API name as the spec writes it: `banner`, `banner_position`, `company_tag`. */
+  name: string;
+  /** Table name; default the API name. */
+  table?: string;
+  labels: EntityLabels;
+  fields: F;
+  /** Form groups in display order. */
+  groups?: Record<string, { label: Bilingual }>;
+  /** Keyword search runs over these fields (pg_trgm-backed on the server). */
+  search?: readonly (keyof F & string)[];
+  defaultSort: { field: (keyof F & string) | SystemFieldName; order: SortOrder };
+  softDelete?: boolean;
+  /** The menu url of the entity's list page (spec §2, from the navigation catalogue). */
+  permission: { menu: string };
+  /** What a relation select shows for a record of this entity. */
+  labelField: keyof F & string;
+  rules?: readonly CrossRule[];
+  /** Records belong to a company (row scope for supplier accounts). */
+  scope?: RowScopeRule;
+  /** Monthly quotas the entity's writes consume. */
+  quotas?: readonly QuotaRule[];
+};
+
+/** Fields every record carries besides its declared ones. */
+export const SYSTEM_FIELDS = ['id', 'version', 'createdAt', 'updatedAt', 'createdBy', 'updatedBy'] as const;
+export type SystemFieldName = (typeof SYSTEM_FIELDS)[number];
+
+/** A checked, expanded definition: what every derivation takes. */
+export type EntityDef = {
+  name: string;
+  /** camelCase name used in message keys (`entity.companyTag.label`). */
+  key: string;
+  table: string;
+  labels: EntityLabels;
+  /** Declared order, bilingual pairs expanded. */
+  fields: Record<string, FieldDef>;
+  /** Pair name → its two field names. */
+  pairs: Record<string, { en: string; zh: string; label: Bilingual }>;
+  groups: Record<string, { label: Bilingual }>;
+  search: readonly string[];
+  defaultSort: SortSpec;
+  softDelete: boolean;
+  permission: { menu: string };
+  labelField: string;
+  rules: readonly CrossRule[];
+  /** Action name → the status field it moves and its transition. */
+  actions: Record<string, { field: string } & MachineAction>;
+  scope: RowScopeRule | null;
+  quotas: readonly QuotaRule[];
+  /** The `treeRelation` field when the entity is a tree (`GET /api/<entity>/tree`). */
+  tree: string | null;
+  /** A view (`defineView`): the API name of the entity whose table it reads. Views have no create, update,
+   * delete or import: only reads and their own status actions. */
+  source: string | null;
+};
+
+export type JsonValue = string | number | boolean | null | JsonValue[] | { [key: string]: JsonValue };
+
+/** A record as the API returns it. */
+export type EntityRecord = {
+  id: number;
+  version: number;
+  createdAt: string;
+  updatedAt: string;
+  createdBy: number | null;
+  updatedBy: number | null;
+  [field: string]: unknown;
+};

@@ -1,0 +1,92 @@
+import type { z } from 'zod';
+import { describeIssues, type IssueContext } from './issues';
+import { fieldStateMap, resolveFields } from './policy';
+import { checkRules, type KitIssue, ruleFields } from './rules';
+import { actionInputSchema, type BodySchemaOptions, createSchema, updateSchema } from './schemas';
+import type { EntityDef, MachineAction } from './types';
+import { defaultOf, normaliseBody } from './values';
+
+// Validation entry points for the console's forms and the server's handlers, and the form-body helpers.
+
+export type Validated<T> = { ok: true; value: T } | { ok: false; issues: KitIssue[] };
+
+function run<T>(
+  schema: z.ZodType<T>,
+  body: unknown,
+  context: IssueContext & { rules?: 'all' | 'present' },
+): Validated<T> {
+  const fields = { ...context.def.fields, ...context.extra };
+  const normalised = normaliseBody(fields, body);
+  const result = schema.safeParse(normalised, { reportInput: true });
+  if (result.success) return { ok: true, value: result.data };
+  const issues = describeIssues(result.error.issues, context);
+  // zod skips refinements once a field fails; the cross-field rules are still worth showing with the rest.
+  if (context.rules && normalised && typeof normalised === 'object' && !Array.isArray(normalised)) {
+    const values = normalised as Record<string, unknown>;
+    const { def } = context;
+    const rules =
+      context.rules === 'present'
+        ? def.rules.filter((r) => ruleFields(r).every((f) => f in values))
+        : def.rules;
+    const seen = new Set(issues.map((i) => i.path));
+    for (const issue of checkRules({ ...def, rules }, values, fieldStateMap(def, context.policy))) {
+      if (!seen.has(issue.path)) issues.push(issue);
+      seen.add(issue.path);
+    }
+  }
+  return { ok: false, issues };
+}
+
+export function validateCreate(def: EntityDef, body: unknown, options: BodySchemaOptions = {}) {
+  return run(createSchema(def, options), body, { def, policy: options.policy, rules: 'all' }) as Validated<
+    Record<string, unknown>
+  >;
+}
+
+export function validateUpdate(def: EntityDef, body: unknown, options: BodySchemaOptions = {}) {
+  return run(updateSchema(def, options), body, {
+    def,
+    policy: options.policy,
+    rules: 'present',
+  }) as Validated<Record<string, unknown> & { version: number }>;
+}
+
+export function validateActionInput(def: EntityDef, action: MachineAction, body: unknown) {
+  return run(actionInputSchema(action), body ?? {}, { def, extra: action.input ?? {} }) as Validated<
+    Record<string, unknown>
+  >;
+}
+
+/** Picks the body of an update from form values: editable, visible fields only, plus the version. */
+export function toUpdateBody(
+  def: EntityDef,
+  values: Record<string, unknown>,
+  options: BodySchemaOptions & { version: number },
+): Record<string, unknown> {
+  const body: Record<string, unknown> = { version: options.version };
+  for (const s of resolveFields(def, options.policy))
+    if (s.isEditable && s.name in values) body[s.name] = values[s.name];
+  return body;
+}
+
+/** Picks the body of a create from form values: creatable, visible fields only. */
+export function toCreateBody(
+  def: EntityDef,
+  values: Record<string, unknown>,
+  options: BodySchemaOptions = {},
+): Record<string, unknown> {
+  const body: Record<string, unknown> = {};
+  for (const s of resolveFields(def, options.policy))
+    if (s.isCreatable && s.name in values) body[s.name] = values[s.name];
+  return body;
+}
+
+/** Form values of a new record: the declared defaults. */
+export function initialValues(def: EntityDef): Record<string, unknown> {
+  const values: Record<string, unknown> = {};
+  for (const [name, field] of Object.entries(def.fields)) {
+    const d = defaultOf(field);
+    if (d !== undefined) values[name] = d;
+  }
+  return values;
+}
