@@ -1,0 +1,266 @@
+import './context';
+import { existsSync } from 'node:fs';
+import { mkdir } from 'node:fs/promises';
+import path from 'node:path';
+import helmet from '@fastify/helmet';
+import multipart from '@fastify/multipart';
+import rateLimit from '@fastify/rate-limit';
+import fastifyStatic from '@fastify/static';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import Fastify, { type FastifyInstance, type FastifyPluginAsync, type FastifyServerOptions } from 'fastify';
+import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { Redis } from 'ioredis';
+import type { AppConfig } from './config/load';
+import type { Db } from './db/client';
+import { syncPermissions } from './db/permissions';
+import { type SeedOptions, type SeedResult, seedIfEmpty } from './db/seed';
+import { AppError } from './errors';
+import { modules } from './modules';
+import { deleteOldCaptchas } from './modules/auth/captcha';
+import { deleteOldSessions } from './modules/auth/sessions';
+import { setupAuth } from './plugins/auth';
+import { sendError, setupEnvelope } from './plugins/envelope';
+import { setupUrlEncoded } from './plugins/form-body';
+import { setupQueryGuard } from './plugins/query-guard';
+import { setupRouteAccess } from './plugins/route-access';
+import { setupSystemLog } from './plugins/system-log';
+import { createStorage, type StorageProvider } from './storage';
+
+export type BuildAppOptions = {
+  config: AppConfig;
+  db: Db;
+  /** Default: from the settings (S3 when S3_* is set, else DATA_DIR/uploads). */
+  storage?: StorageProvider;
+  /** Fastify logger option; default: pino at LOG_LEVEL. */
+  logger?: FastifyServerOptions['logger'];
+  /** On ready, after the permission sync: seed an empty database (default) or not (false). */
+  seed?: SeedOptions | false;
+  /** More route plugins, registered under /api after the standard modules (tests add probe routes). */
+  extraModules?: FastifyPluginAsync[];
+};
+
+/** JSON bodies above this are refused with 413 (uploads have their own limits). */
+const BODY_LIMIT = 1024 * 1024;
+const HOUR = 3_600_000;
+
+function originOf(value: string): string | null {
+  try {
+    return new URL(value).origin;
+  } catch {
+    return null;
+  }
+}
+
+/** The whole server; `main.ts` listens on it, tests call it with `app.inject`. */
+export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
+  const { config, db } = options;
+  const { server, deployment } = config;
+  const storage = options.storage ?? createStorage(server);
+  const app = Fastify({
+    logger: options.logger ?? { level: server.logLevel },
+    trustProxy:
+      typeof server.trustProxy === 'number'
+        ? (_address: string, hop: number) => hop < (server.trustProxy as number)
+        : server.trustProxy,
+    bodyLimit: BODY_LIMIT,
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.decorate('db', db);
+  app.decorate('config', config);
+  app.decorate('storage', storage);
+
+  setupRouteAccess(app);
+  // The system log's onRequest comes first: it prepares the per-request log context the others fill in.
+  const systemLog = setupSystemLog(app, db);
+  setupAuth(app);
+  setupQueryGuard(app);
+  setupEnvelope(app);
+  setupUrlEncoded(app);
+
+  await app.register(swagger, {
+    openapi: {
+      openapi: '3.0.3',
+      info: {
+        title: 'Organiser console API',
+        description:
+          'Every body is `{ success, code, message, content }` (code 20000 on success). Send the login token as `X-Token`.',
+        version: '1.0.0',
+      },
+      components: { securitySchemes: { token: { type: 'apiKey', in: 'header', name: 'X-Token' } } },
+    },
+    transform: (document) => {
+      if (!document.url.startsWith('/api/') || document.url.startsWith('/api/docs')) {
+        return { schema: { hide: true } as never, url: document.url };
+      }
+      const transformed = jsonSchemaTransform(document);
+      const access = document.route.config?.access;
+      const schema = transformed.schema as Record<string, unknown>;
+      if (access && access.kind !== 'public') schema.security = [{ token: [] }];
+      if (access) schema['x-access'] = access;
+      return transformed;
+    },
+  });
+
+  const apiOrigins = Object.values(deployment.site.variants)
+    .map((v) => (v?.apiBase ? originOf(v.apiBase) : null))
+    .filter((o): o is string => Boolean(o));
+  const fileOrigin = server.s3 ? originOf(server.s3.publicUrl) : null;
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        // antd writes its styles into <style> elements at run time.
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:', ...(fileOrigin ? [fileOrigin] : [])],
+        mediaSrc: ["'self'", 'blob:', ...(fileOrigin ? [fileOrigin] : [])],
+        fontSrc: ["'self'", 'data:'],
+        connectSrc: ["'self'", ...apiOrigins],
+        objectSrc: ["'none'"],
+        frameAncestors: ["'self'"],
+        baseUri: ["'self'"],
+        formAction: ["'self'"],
+        upgradeInsecureRequests: null,
+      },
+    },
+    crossOriginEmbedderPolicy: false,
+  });
+
+  let redis: Redis | null = null;
+  if (server.redisUrl) {
+    redis = new Redis(server.redisUrl, {
+      lazyConnect: true,
+      connectTimeout: 2000,
+      maxRetriesPerRequest: 1,
+      enableOfflineQueue: false,
+    });
+    redis.on('error', (error) => app.log.warn({ err: error }, 'redis error'));
+    try {
+      await redis.connect();
+    } catch (error) {
+      // Rate limits fail open while Redis is away; ioredis keeps reconnecting.
+      app.log.warn({ err: error }, 'redis not reachable at start');
+    }
+  }
+  await app.register(rateLimit, {
+    global: true,
+    max: deployment.rateLimit.globalPerMinute,
+    timeWindow: 60_000,
+    ...(redis ? { redis, nameSpace: `${server.redisPrefix}rate-limit:` } : {}),
+    skipOnError: true,
+    errorResponseBuilder: () => new AppError('tooManyRequests'),
+  });
+
+  const uploads = deployment.uploads;
+  await app.register(multipart, {
+    limits: {
+      fileSize: Math.max(uploads.imageMaxBytes, uploads.videoMaxBytes, uploads.fileMaxBytes) + 1,
+      files: 1,
+      fields: 20,
+      fieldSize: 100_000,
+    },
+  });
+
+  for (const module of [...modules, ...(options.extraModules ?? [])])
+    await app.register(module, { prefix: '/api' });
+
+  app.get('/api/openapi.json', { config: { access: { kind: 'public' } }, schema: { hide: true } }, async () =>
+    app.swagger(),
+  );
+  await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: false });
+
+  if (storage.root) {
+    await mkdir(storage.root, { recursive: true });
+    await app.register(fastifyStatic, {
+      root: storage.root,
+      prefix: '/uploads/',
+      decorateReply: false,
+      index: false,
+      list: false,
+      dotfiles: 'deny',
+      setHeaders: (res) => {
+        res.header('X-Content-Type-Options', 'nosniff');
+        // Stored files are data, never a page that runs: no scripts even if one slips through.
+        res.header(
+          'Content-Security-Policy',
+          "default-src 'none'; img-src 'self'; media-src 'self'; sandbox",
+        );
+      },
+    });
+  }
+
+  const consoleIndex = path.join(server.consoleDist, 'index.html');
+  const hasConsole = existsSync(consoleIndex);
+  if (hasConsole) {
+    await app.register(fastifyStatic, {
+      root: server.consoleDist,
+      prefix: '/',
+      wildcard: false,
+      index: ['index.html'],
+      setHeaders: (res, filePath) => {
+        res.header(
+          'Cache-Control',
+          filePath.includes(`${path.sep}assets${path.sep}`)
+            ? 'public, max-age=31536000, immutable'
+            : 'no-cache',
+        );
+      },
+    });
+  }
+
+  app.setNotFoundHandler(async (request, reply) => {
+    const urlPath = request.url.split('?')[0] ?? '/';
+    const isApi = urlPath === '/api' || urlPath.startsWith('/api/');
+    const isPage =
+      (request.method === 'GET' || request.method === 'HEAD') && !isApi && !urlPath.startsWith('/uploads/');
+    // History-mode console: every other page path is the console's index.html.
+    if (isPage && hasConsole) {
+      return reply
+        .header('Cache-Control', 'no-cache')
+        .type('text/html; charset=utf-8')
+        .sendFile('index.html');
+    }
+    if (isPage) return sendError(request, reply, new AppError('consoleNotBuilt'));
+    return sendError(
+      request,
+      reply,
+      new AppError('routeNotFound', { params: { method: request.method, url: urlPath } }),
+    );
+  });
+
+  const timers: NodeJS.Timeout[] = [];
+  let seedResult: SeedResult = { seeded: false };
+  app.decorate('seedResult', {
+    getter: () => seedResult,
+  });
+  app.addHook('onReady', async () => {
+    const sync = await syncPermissions(db, app.routeTable);
+    app.log.debug(sync, 'permissions synchronised');
+    if (options.seed !== false) {
+      seedResult = await seedIfEmpty({ db, config, log: (m) => app.log.info(m) }, options.seed ?? {});
+    }
+    const cleanup = () => {
+      deleteOldCaptchas(db).catch((error) => app.log.warn({ err: error }, 'captcha cleanup failed'));
+      deleteOldSessions(db).catch((error) => app.log.warn({ err: error }, 'session cleanup failed'));
+    };
+    timers.push(setInterval(cleanup, HOUR).unref());
+  });
+  app.addHook('onClose', async () => {
+    for (const t of timers) clearInterval(t);
+    await systemLog.flush();
+    if (redis) redis.disconnect();
+  });
+  app.decorate('flushSystemLog', systemLog.flush);
+  return app;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** What the start-up seed did (read after `ready()`). */
+    readonly seedResult: SeedResult;
+    /** Waits until every pending system log row is written (tests read the log right after a call). */
+    flushSystemLog: () => Promise<void>;
+  }
+}

@@ -1,0 +1,31 @@
+import type { AppConfig } from './config/load';
+import type { Db } from './db/client';
+import type { Access } from './plugins/access';
+import type { StorageProvider } from './storage';
+
+/** One registered route, as the permission sync and the route-access test see it. */
+export type RouteRecord = { method: string; url: string; access: Access | undefined };
+
+/** What the system log records about the current request beyond what Fastify knows. */
+export type LogContext = {
+  /** Account of an anonymous call (a login attempt names the account it tried). */
+  account?: string;
+  companyId?: number | null;
+  /** Replaces the request body in the log (uploads log the file's name, type and size). */
+  args?: unknown;
+  /** English message of the refusal or failure. */
+  error?: string;
+};
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    db: Db;
+    config: AppConfig;
+    storage: StorageProvider;
+    /** Every route registered so far (HEAD duplicates left out). */
+    routeTable: RouteRecord[];
+  }
+  interface FastifyRequest {
+    logContext: LogContext;
+  }
+}

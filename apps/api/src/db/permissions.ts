@@ -1,0 +1,94 @@
+import { type FlatRoute, flattenRoutes, permissionGroups } from '@organiser/domain';
+import { sql } from 'drizzle-orm';
+import type { RouteRecord } from '../context';
+import type { Db } from './client';
+import { permission } from './schema';
+
+// Issue 2 §7: the permission tree is synchronised at every start. Menu permissions come from the domain's route
+// catalogue (groups, their pages, the hidden add/edit pages, url = full path); resource permissions come from
+// the registered API routes whose access is `resource` (method + url pattern, under their menu). Upserts by
+// (type, method, url): idempotent, ids and role links survive restarts, and icons or status an administrator
+// changed are kept.
+
+type Row = typeof permission.$inferInsert;
+
+async function upsert(db: Db, rows: Row[]): Promise<Map<string, number>> {
+  const ids = new Map<string, number>();
+  if (!rows.length) return ids;
+  const result = await db
+    .insert(permission)
+    .values(rows)
+    .onConflictDoUpdate({
+      target: [permission.type, permission.method, permission.url],
+      set: {
+        nameEn: sql`excluded.name_en`,
+        nameZh: sql`excluded.name_zh`,
+        parentId: sql`excluded.parent_id`,
+        sortNo: sql`excluded.sort_no`,
+        updatedAt: sql`now()`,
+      },
+    })
+    .returning({ id: permission.id, method: permission.method, url: permission.url });
+  for (const r of result) ids.set(`${r.method} ${r.url}`, r.id);
+  return ids;
+}
+
+export type SyncResult = { menus: number; resources: number };
+
+export async function syncPermissions(db: Db, routes: RouteRecord[]): Promise<SyncResult> {
+  const flat = flattenRoutes(permissionGroups);
+  const menuRow = (r: FlatRoute, index: number, parentId: number | null): Row => ({
+    type: 'menu',
+    method: '',
+    url: r.fullPath,
+    nameEn: r.title.en,
+    nameZh: r.title.zh,
+    icon: r.icon ?? null,
+    parentId,
+    sortNo: index,
+  });
+  const menuIds = new Map<string, number>(); // by route name
+  const menuIdsByUrl = new Map<string, number>();
+  // Parents before children: one multi-row upsert per depth.
+  const maxDepth = Math.max(0, ...flat.map((r) => r.titles.length));
+  for (let depth = 1; depth <= maxDepth; depth++) {
+    const level = flat.map((r, i) => [r, i] as const).filter(([r]) => r.titles.length === depth);
+    const ids = await upsert(
+      db,
+      level.map(([r, i]) => menuRow(r, i, r.parentName ? (menuIds.get(r.parentName) ?? null) : null)),
+    );
+    for (const [r] of level) {
+      const id = ids.get(` ${r.fullPath}`);
+      if (id === undefined) throw new Error(`permission sync: no id for menu ${r.fullPath}`);
+      menuIds.set(r.name, id);
+      menuIdsByUrl.set(r.fullPath, id);
+    }
+  }
+  const titles = new Map(flat.map((r) => [r.fullPath, r.title]));
+  const resources: Row[] = [];
+  const seen = new Set<string>();
+  routes.forEach((route, index) => {
+    const access = route.access;
+    if (access?.kind !== 'resource') return;
+    const key = `${route.method} ${route.url}`;
+    if (seen.has(key)) return;
+    seen.add(key);
+    const parentId = menuIdsByUrl.get(access.menu);
+    if (parentId === undefined) {
+      throw new Error(`Route ${key} hangs under menu ${access.menu}, which is not in the route catalogue`);
+    }
+    const menu = titles.get(access.menu)!;
+    resources.push({
+      type: 'resource',
+      method: route.method,
+      url: route.url,
+      nameEn: access.name?.en ?? `${menu.en}: ${key}`,
+      nameZh: access.name?.zh ?? `${menu.zh}：${key}`,
+      icon: null,
+      parentId,
+      sortNo: 10_000 + index,
+    });
+  });
+  await upsert(db, resources);
+  return { menus: flat.length, resources: resources.length };
+}

@@ -1,0 +1,106 @@
+import { index, integer, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+
+// Issue 2 §7, spec §6: admin accounts, roles, the permission tree (menus + API resources) and their links.
+
+const createdAt = () => timestamp('created_at', { withTimezone: true }).defaultNow().notNull();
+const updatedAt = () => timestamp('updated_at', { withTimezone: true }).defaultNow().notNull();
+
+export const adminUser = pgTable(
+  'admin_user',
+  {
+    id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
+    account: text('account').notNull(),
+    passwordHash: text('password_hash').notNull(),
+    nickname: text('nickname').notNull().default(''),
+    avatar: text('avatar').notNull().default(''),
+    introduction: text('introduction').notNull().default(''),
+    /** 'admin' (organiser staff) or 'company' (a supplier account scoped to its company). */
+    type: text('type', { enum: ['admin', 'company'] })
+      .notNull()
+      .default('admin'),
+    companyId: integer('company_id'),
+    mobile: text('mobile').notNull().default(''),
+    status: text('status', { enum: ['enabled', 'disabled'] })
+      .notNull()
+      .default('enabled'),
+    failedLogins: integer('failed_logins').notNull().default(0),
+    lockedUntil: timestamp('locked_until', { withTimezone: true }),
+    lastLoginAt: timestamp('last_login_at', { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('admin_user_account_key').on(t.account),
+    index('admin_user_company_id_idx').on(t.companyId),
+  ],
+);
+
+export const role = pgTable(
+  'role',
+  {
+    id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
+    name: text('name').notNull(),
+    code: text('code').notNull(),
+    status: text('status', { enum: ['enabled', 'disabled'] })
+      .notNull()
+      .default('enabled'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [uniqueIndex('role_code_key').on(t.code)],
+);
+
+export const permission = pgTable(
+  'permission',
+  {
+    id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
+    parentId: integer('parent_id'),
+    /** menu: a console route (url = its full path); resource: an API route (method + url pattern). */
+    type: text('type', { enum: ['menu', 'resource'] }).notNull(),
+    icon: text('icon'),
+    nameEn: text('name_en').notNull(),
+    nameZh: text('name_zh').notNull(),
+    /** HTTP method of a resource; '' for menus (so the unique key treats menus alike on every engine). */
+    method: text('method').notNull().default(''),
+    url: text('url').notNull(),
+    status: text('status', { enum: ['enabled', 'disabled'] })
+      .notNull()
+      .default('enabled'),
+    sortNo: integer('sort_no').notNull().default(0),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('permission_type_method_url_key').on(t.type, t.method, t.url),
+    index('permission_parent_id_idx').on(t.parentId),
+  ],
+);
+
+export const rolePermission = pgTable(
+  'role_permission',
+  {
+    roleId: integer('role_id')
+      .notNull()
+      .references(() => role.id, { onDelete: 'cascade' }),
+    permissionId: integer('permission_id')
+      .notNull()
+      .references(() => permission.id, { onDelete: 'cascade' }),
+  },
+  (t) => [
+    primaryKey({ columns: [t.roleId, t.permissionId] }),
+    index('role_permission_permission_id_idx').on(t.permissionId),
+  ],
+);
+
+export const userRole = pgTable(
+  'user_role',
+  {
+    userId: integer('user_id')
+      .notNull()
+      .references(() => adminUser.id, { onDelete: 'cascade' }),
+    roleId: integer('role_id')
+      .notNull()
+      .references(() => role.id, { onDelete: 'cascade' }),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.roleId] }), index('user_role_role_id_idx').on(t.roleId)],
+);

@@ -1,0 +1,30 @@
+import { entities } from '@organiser/domain';
+import { bigint, index, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { deriveTables } from '../../engine/tables';
+
+// Tables of the entity engine. Entity tables are derived from the definitions in packages/domain/src/entities;
+// drizzle-kit only sees top-level exports, so each is exported by name below (a test fails when one is missing).
+
+export const entityTables = deriveTables(entities);
+
+export const { banner, banner_position: bannerPosition, company_tag: companyTag } = entityTables;
+
+/** Who changed what and when, for every entity: one row per write, with each changed field's old and new value. */
+export const recordHistory = pgTable(
+  'record_history',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedByDefaultAsIdentity(),
+    entity: text('entity').notNull(),
+    recordId: integer('record_id').notNull(),
+    /** The record's version after this write. */
+    version: integer('version').notNull(),
+    /** create, update, delete, restore, purge, revert, import, or a status action (enable, offline, ...). */
+    action: text('action').notNull(),
+    actorId: integer('actor_id'),
+    actorAccount: text('actor_account'),
+    /** `[{ field, old, new }]` in JSON names. */
+    changes: jsonb('changes').notNull(),
+    at: timestamp('at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (t) => [index('record_history_entity_record_idx').on(t.entity, t.recordId, t.version)],
+);

@@ -1,0 +1,8 @@
+// Every table of the API. Tables of the entity engine live in ./entities (owned by the engine).
+export * from './accounts';
+export * from './entities';
+export * from './quota';
+export * from './region';
+export * from './sessions';
+export * from './system-log';
+export * from './uploads';

@@ -1,0 +1,22 @@
+import { sql } from 'drizzle-orm';
+import { check, integer, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
+
+// Spec §6, issue 5 §7: per-company monthly limits (videos, enquiries, replies, products, standout cards,
+// purchase-contact reveals, site letters). One row per company, quota and UTC month, counted up atomically by
+// `consumeQuota` (src/modules/quota/quota.ts). A month without a row has used nothing.
+export const companyQuotaUsage = pgTable(
+  'company_quota_usage',
+  {
+    companyId: integer('company_id').notNull(),
+    /** A `QuotaKey` (companyVideo, consult, …). */
+    quotaKey: text('quota_key').notNull(),
+    /** The UTC month the usage counts against, 'YYYY-MM'. */
+    period: text('period').notNull(),
+    used: integer('used').notNull().default(0),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).defaultNow().notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.companyId, t.quotaKey, t.period] }),
+    check('company_quota_usage_used_check', sql`${t.used} >= 0`),
+  ],
+);

@@ -1,0 +1,26 @@
+import { bigint, boolean, index, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+
+// Issue 2 §9: every mutating call and every login attempt, with secrets redacted.
+export const systemLog = pgTable(
+  'system_log',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedByDefaultAsIdentity(),
+    account: text('account').notNull().default(''),
+    companyId: integer('company_id'),
+    url: text('url').notNull(),
+    method: text('method').notNull(),
+    ip: text('ip').notNull().default(''),
+    requestArgs: jsonb('request_args'),
+    responseArgs: jsonb('response_args'),
+    success: boolean('success').notNull(),
+    statusCode: integer('status_code').notNull(),
+    errorMessage: text('error_message'),
+    durationMs: integer('duration_ms').notNull().default(0),
+    createdAt: timestamp('created_at', { withTimezone: true }).defaultNow().notNull(),
+  },
+  (t) => [
+    index('system_log_created_at_idx').on(t.createdAt.desc()),
+    index('system_log_account_created_at_idx').on(t.account, t.createdAt.desc()),
+    index('system_log_url_trgm_idx').using('gin', t.url.op('gin_trgm_ops')),
+  ],
+);

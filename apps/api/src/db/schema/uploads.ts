@@ -1,0 +1,24 @@
+import { index, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+
+// Issue 2 §5: every stored file with its uploader, so a later issue can scope uploads by company.
+export const upload = pgTable(
+  'upload',
+  {
+    id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
+    /** Relative path under the storage root: `yyyy/mm/<random>.<ext>`. */
+    path: text('path').notNull(),
+    storage: text('storage', { enum: ['local', 's3'] }).notNull(),
+    kind: text('kind', { enum: ['image', 'video', 'file'] }).notNull(),
+    contentType: text('content_type').notNull(),
+    size: integer('size').notNull(),
+    originalName: text('original_name').notNull().default(''),
+    userId: integer('user_id'),
+    companyId: integer('company_id'),
+    createdAt: timestamp('created_at', { withTimezone: true }).defaultNow().notNull(),
+  },
+  (t) => [
+    uniqueIndex('upload_path_key').on(t.path),
+    index('upload_user_id_idx').on(t.userId),
+    index('upload_company_id_idx').on(t.companyId),
+  ],
+);

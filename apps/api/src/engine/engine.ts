@@ -1,0 +1,33 @@
+import { type DeploymentConfig, type EntityDef, entities } from '@organiser/domain';
+import { type EngineEntity, engineEntity } from './entity';
+
+/** The registered entities as this deployment serves them. */
+export type Engine = {
+  list: EngineEntity[];
+  get: (name: string) => EngineEntity | undefined;
+  /** Relation fields of any entity that point at `name` (a record they point at cannot be purged). */
+  referencesTo: (name: string) => { entity: EngineEntity; field: string; isMany: boolean }[];
+};
+
+export function createEngine(
+  config: Pick<DeploymentConfig, 'fieldPolicy'>,
+  registry: Record<string, EntityDef> = entities,
+): Engine {
+  const list = Object.values(registry).map((def) => engineEntity(def, config));
+  const byName = new Map(list.map((e) => [e.def.name, e]));
+  return {
+    list,
+    get: (name) => byName.get(name),
+    referencesTo: (name) =>
+      list.flatMap((entity) =>
+        Object.entries(entity.def.fields).flatMap(([field, f]) => {
+          if ((f.kind === 'relation' || f.kind === 'relationMany') && f.to === name) {
+            return [{ entity, field, isMany: f.kind === 'relationMany' }];
+          }
+          if (f.kind === 'treeRelation' && entity.def.name === name)
+            return [{ entity, field, isMany: false }];
+          return [];
+        }),
+      ),
+  };
+}

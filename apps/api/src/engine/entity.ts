@@ -1,0 +1,52 @@
+import {
+  type DeploymentConfig,
+  type EntityDef,
+  type EntityPolicy,
+  type FieldState,
+  fieldStateMap,
+  getEntity,
+  policyFor,
+} from '@organiser/domain';
+import type { SQL } from 'drizzle-orm';
+import type { PgColumn } from 'drizzle-orm/pg-core';
+import { entityTables } from '../db/schema/entities';
+import { type EntityTable, searchExpression } from './tables';
+
+/** An entity as the engine serves it in this deployment: its definition, table and field policy. */
+export type EngineEntity = {
+  def: EntityDef;
+  table: EntityTable;
+  policy: EntityPolicy;
+  states: Map<string, FieldState>;
+  /** The keyword expression the trigram index is built on. */
+  search: SQL | null;
+  /** Columns by JSON name (declared and system fields). */
+  col: (name: string) => PgColumn;
+};
+
+export function engineEntity(def: EntityDef, config: Pick<DeploymentConfig, 'fieldPolicy'>): EngineEntity {
+  const table = entityTables[def.name];
+  if (!table) throw new Error(`Entity ${def.name} has no table: export it from src/db/schema/entities.ts`);
+  const policy = policyFor(def, config.fieldPolicy);
+  return {
+    def,
+    table,
+    policy,
+    states: fieldStateMap(def, policy),
+    search: searchExpression(def, def.table),
+    col: (name) => {
+      const c = table[name] as PgColumn | undefined;
+      if (!c) throw new Error(`${def.name} has no column for ${name}`);
+      return c;
+    },
+  };
+}
+
+/** The engine entity of another registered entity (relation targets), under the same deployment. */
+export function relatedEntity(
+  name: string,
+  config: Pick<DeploymentConfig, 'fieldPolicy'>,
+): EngineEntity | null {
+  const def = getEntity(name);
+  return def ? engineEntity(def, config) : null;
+}

@@ -1,0 +1,118 @@
+import type { FieldState, HistoryItem } from '@organiser/domain';
+import { and, desc, eq, gt } from 'drizzle-orm';
+import type { Db } from '../db/client';
+import { recordHistory } from '../db/schema/entities';
+import type { EngineEntity } from './entity';
+
+// Record history (issue 4): every write stores who, when, which action and each changed field's old and
+// new value. A record's earlier state is its current state with the later changes undone, which is what
+// revert writes back.
+
+export type Change = { field: string; old: unknown; new: unknown };
+
+export type Actor = { id: number; account: string } | null;
+
+export type HistoryEntry = {
+  entity: string;
+  recordId: number;
+  version: number;
+  action: string;
+  actor: Actor;
+  changes: Change[];
+};
+
+// biome-ignore lint/suspicious/noExplicitAny: both drivers' transactions share the query API used here.
+type Tx = Db | any;
+
+const same = (a: unknown, b: unknown) => JSON.stringify(a ?? null) === JSON.stringify(b ?? null);
+
+/** Field-by-field differences between two API value sets, over the given fields. */
+export function diff(
+  before: Record<string, unknown>,
+  after: Record<string, unknown>,
+  fields: string[],
+): Change[] {
+  const out: Change[] = [];
+  for (const field of fields) {
+    if (!(field in after)) continue;
+    const o = before[field] ?? null;
+    const n = after[field] ?? null;
+    if (!same(o, n)) out.push({ field, old: o, new: n });
+  }
+  return out;
+}
+
+export async function writeHistory(tx: Tx, entries: HistoryEntry[]): Promise<void> {
+  if (entries.length === 0) return;
+  const rows = entries.map((e) => ({
+    entity: e.entity,
+    recordId: e.recordId,
+    version: e.version,
+    action: e.action,
+    actorId: e.actor?.id ?? null,
+    actorAccount: e.actor?.account ?? null,
+    changes: e.changes,
+  }));
+  // Multi-row inserts in slices keep each statement's parameter count bounded.
+  for (let i = 0; i < rows.length; i += 500) await tx.insert(recordHistory).values(rows.slice(i, i + 500));
+}
+
+/** A record's history, newest first; changes to fields hidden in this deployment are left out (spec §5). */
+export async function readHistory(db: Db, entity: EngineEntity, recordId: number): Promise<HistoryItem[]> {
+  const rows = await db
+    .select()
+    .from(recordHistory)
+    .where(and(eq(recordHistory.entity, entity.def.name), eq(recordHistory.recordId, recordId)))
+    .orderBy(desc(recordHistory.version), desc(recordHistory.id));
+  return rows.map((r) => ({
+    version: r.version,
+    action: r.action,
+    actorId: r.actorId,
+    actorAccount: r.actorAccount,
+    at: r.at.toISOString(),
+    changes: (r.changes as Change[]).filter((c) => !entity.states.get(c.field)?.isHidden),
+  }));
+}
+
+/**
+ * The editable values the record had at `version`: its current values with every change written after that
+ * version undone, newest first. Null when the history does not reach that version.
+ */
+export async function valuesAtVersion(
+  db: Db,
+  entity: EngineEntity,
+  recordId: number,
+  version: number,
+  current: Record<string, unknown>,
+): Promise<Record<string, unknown> | null> {
+  const known = await db
+    .select({ version: recordHistory.version })
+    .from(recordHistory)
+    .where(
+      and(
+        eq(recordHistory.entity, entity.def.name),
+        eq(recordHistory.recordId, recordId),
+        eq(recordHistory.version, version),
+      ),
+    )
+    .limit(1);
+  if (known.length === 0) return null;
+  const later = await db
+    .select()
+    .from(recordHistory)
+    .where(
+      and(
+        eq(recordHistory.entity, entity.def.name),
+        eq(recordHistory.recordId, recordId),
+        gt(recordHistory.version, version),
+      ),
+    )
+    .orderBy(desc(recordHistory.version), desc(recordHistory.id));
+  const values = { ...current };
+  for (const entry of later) for (const c of entry.changes as Change[]) values[c.field] = c.old;
+  return values;
+}
+
+/** Fields a revert writes back: the ones an update may change. */
+export const revertableFields = (states: Map<string, FieldState>): string[] =>
+  [...states.values()].filter((s) => s.isEditable).map((s) => s.name);

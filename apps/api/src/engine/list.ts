@@ -1,0 +1,292 @@
+import type { ListFilter, ListQuery } from '@organiser/domain';
+import {
+  and,
+  arrayOverlaps,
+  asc,
+  desc,
+  eq,
+  getTableColumns,
+  gte,
+  ilike,
+  inArray,
+  isNotNull,
+  isNull,
+  lt,
+  lte,
+  type SQL,
+  sql,
+} from 'drizzle-orm';
+import { alias, type PgColumn } from 'drizzle-orm/pg-core';
+import type { Db } from '../db/client';
+import type { Engine } from './engine';
+import type { EngineEntity } from './entity';
+import type { Row } from './records';
+import type { EntityTable } from './tables';
+
+// List queries (issue 4, STACK.md performance facts): every filter and sort has an index; a deep page reads
+// the page's ids from the sort index first (a deferred join), and the total is counted exactly only when that
+// is cheap, otherwise estimated and flagged as such.
+
+/** Totals above this are estimated ("10,000+"); below it they are exact. */
+export const COUNT_CAP = 10_000;
+/** From this offset on, a page is found through its ids first (the sort index only, no table rows skipped). */
+export const DEFERRED_FROM = 500;
+
+export type Scope = 'live' | 'trash';
+
+const escapeLike = (value: string) => value.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+function filterCondition(entity: EngineEntity, filter: ListFilter): SQL | undefined {
+  const column = entity.col(filter.field);
+  const field = entity.def.fields[filter.field];
+  const isArray = field?.kind === 'relationMany' || field?.kind === 'tags';
+  const value = (v: unknown) => (field?.kind === 'datetime' || !field ? new Date(String(v)) : v);
+  switch (filter.op) {
+    case 'eq':
+      return isArray ? arrayOverlaps(column, [filter.value]) : eq(column, value(filter.value));
+    case 'in':
+      return isArray ? arrayOverlaps(column, filter.values) : inArray(column, filter.values.map(value));
+    case 'like':
+      return ilike(column, `%${escapeLike(filter.value)}%`);
+    case 'range': {
+      const parts: SQL[] = [];
+      if (filter.from !== undefined) parts.push(gte(column, value(filter.from)));
+      if (filter.to !== undefined)
+        parts.push(filter.toExclusive ? lt(column, value(filter.to)) : lte(column, value(filter.to)));
+      return and(...parts);
+    }
+  }
+}
+
+/** The WHERE conditions of a list query in a scope (live records, or the trash of a soft-deleted entity). */
+export function listConditions(
+  entity: EngineEntity,
+  query: Pick<ListQuery, 'keyword' | 'filters'>,
+  scope: Scope = 'live',
+): SQL[] {
+  const conditions: SQL[] = [];
+  if (entity.def.softDelete) {
+    conditions.push(scope === 'live' ? isNull(entity.col('deletedAt')) : isNotNull(entity.col('deletedAt')));
+  }
+  if (query.keyword && entity.search) {
+    conditions.push(sql`${entity.search} ILIKE ${`%${escapeLike(query.keyword)}%`}`);
+  }
+  for (const f of query.filters) {
+    const c = filterCondition(entity, f);
+    if (c) conditions.push(c);
+  }
+  return conditions;
+}
+
+/** ORDER BY for a list: the chosen field, then id in the same direction so pages never overlap. */
+export function listOrder(
+  entity: EngineEntity,
+  query: Pick<ListQuery, 'sort' | 'isDefaultSort'>,
+  scope: Scope = 'live',
+): SQL[] {
+  if (scope === 'trash' && query.isDefaultSort)
+    return [desc(entity.col('deletedAt')), desc(entity.col('id'))];
+  const dir = query.sort.order === 'desc' ? desc : asc;
+  const first = entity.col(query.sort.field);
+  return query.sort.field === 'id' ? [dir(first)] : [dir(first), dir(entity.col('id'))];
+}
+
+type RawResult = { rows?: Row[] } | Row[];
+const rowsOf = (result: unknown): Row[] =>
+  Array.isArray(result) ? (result as Row[]) : ((result as { rows?: Row[] }).rows ?? []);
+
+/** The planner's row estimate for the conditions (no rows are read). */
+export async function plannerEstimate(db: Db, entity: EngineEntity, where: SQL | undefined): Promise<number> {
+  const result = (await db.execute(
+    sql`explain (format json) select 1 from ${entity.table} ${where ? sql`where ${where}` : sql``}`,
+  )) as RawResult;
+  const first = rowsOf(result)[0] ?? {};
+  const raw = first['QUERY PLAN'];
+  const plan = typeof raw === 'string' ? JSON.parse(raw) : raw;
+  return Number(plan?.[0]?.Plan?.['Plan Rows'] ?? 0);
+}
+
+const STATISTICS_TTL_MS = 5_000;
+const statistics = new Map<string, { rows: number; at: number }>();
+
+/** The table's row count as the statistics know it (-1 when never analysed), remembered for a few seconds:
+ * it only decides between "estimate" and "count", and autovacuum refreshes it far less often. */
+export async function statisticsRows(db: Db, entity: EngineEntity): Promise<number> {
+  const cached = statistics.get(entity.def.table);
+  if (cached && Date.now() - cached.at < STATISTICS_TTL_MS) return cached.rows;
+  const result = (await db.execute(
+    sql`select reltuples::float8 as n from pg_class where oid = to_regclass(${`"${entity.def.table}"`})`,
+  )) as RawResult;
+  const rows = Number(rowsOf(result)[0]?.n ?? -1);
+  // Small tables are counted anyway; remembering their estimate would only hide their growth.
+  if (rows >= 2 * COUNT_CAP) statistics.set(entity.def.table, { rows, at: Date.now() });
+  return rows;
+}
+
+export type Total = { total: number; isEstimate: boolean };
+
+/**
+ * STACK.md: an exact count(*) over a big table on every request is what makes lists slow. Unfiltered: the
+ * statistics' row count once the table is big. Filtered: the planner's estimate when it is far above the cap.
+ * Otherwise count, but never more than COUNT_CAP + 1 rows; beyond that the total is an estimate.
+ */
+export async function countTotal(
+  db: Db,
+  entity: EngineEntity,
+  conditions: SQL[],
+  isFiltered: boolean,
+): Promise<Total> {
+  const where = and(...conditions);
+  let estimate: number;
+  if (!isFiltered) {
+    estimate = await statisticsRows(db, entity);
+    if (estimate >= 2 * COUNT_CAP) return { total: Math.round(estimate), isEstimate: true };
+  } else {
+    estimate = await plannerEstimate(db, entity, where);
+    if (estimate >= 5 * COUNT_CAP) return { total: Math.round(estimate), isEstimate: true };
+  }
+  const capped = db
+    .select({ one: sql`1` })
+    .from(entity.table)
+    .where(where)
+    .limit(COUNT_CAP + 1)
+    .as('capped');
+  const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(capped);
+  const n = Number(row?.n ?? 0);
+  if (n <= COUNT_CAP) return { total: n, isEstimate: false };
+  return { total: Math.max(Math.round(estimate), COUNT_CAP + 1), isEstimate: true };
+}
+
+export type ListPage = { rows: Row[]; total: number; isEstimate: boolean };
+
+/** One page of rows and the total. */
+export async function runList(
+  db: Db,
+  entity: EngineEntity,
+  query: ListQuery,
+  scope: Scope = 'live',
+  engine?: Engine,
+): Promise<ListPage> {
+  const conditions = listConditions(entity, query, scope);
+  const where = and(...conditions);
+  const order = listOrder(entity, query, scope);
+  const offset = (query.page - 1) * query.size;
+  const isFiltered = Boolean(query.keyword) || query.filters.length > 0 || scope === 'trash';
+  // The page and its total do not depend on each other: on a pool they run side by side.
+  const [rows, total] = await Promise.all([
+    pageRows(db, entity, { where, order, offset, size: query.size, engine }),
+    countTotal(db, entity, conditions, isFiltered),
+  ]);
+  return { rows, ...total };
+}
+
+/** The label columns of each visible single relation, read in the page query itself (a LEFT JOIN on the
+ * related table's primary key) instead of one more round trip. */
+function labelJoins(engine: Engine | undefined, entity: EngineEntity) {
+  const joins: { field: string; table: EntityTable; columns: string[] }[] = [];
+  if (!engine) return joins;
+  for (const [name, state] of entity.states) {
+    if (state.isHidden || state.field.kind !== 'relation') continue;
+    const target = engine.get(state.field.to);
+    if (!target) continue;
+    const pair = target.def.pairs[target.def.labelField];
+    joins.push({
+      field: name,
+      table: alias(target.table, `rel_${name}`),
+      columns: pair ? [pair.en, pair.zh] : [target.def.labelField],
+    });
+  }
+  return joins;
+}
+
+/** Key of a joined label column in a page row. */
+export const joinedLabelKey = (field: string, column: string) => `${JOINED}${field}.${column}`;
+const JOINED = '$label.';
+
+/** The joined label values of one relation field, as a row of the related entity (for `recordLabel`). */
+export function joinedLabelRow(row: Row, field: string): Row | null {
+  const prefix = `${JOINED}${field}.`;
+  const out: Row = {};
+  let found = false;
+  for (const [k, v] of Object.entries(row)) {
+    if (!k.startsWith(prefix)) continue;
+    out[k.slice(prefix.length)] = v;
+    found = true;
+  }
+  return found ? out : null;
+}
+
+async function pageRows(
+  db: Db,
+  entity: EngineEntity,
+  page: { where: SQL | undefined; order: SQL[]; offset: number; size: number; engine?: Engine },
+): Promise<Row[]> {
+  const { where, order, offset, size } = page;
+  const table = entity.table;
+  const joins = labelJoins(page.engine, entity);
+  const selection: Record<string, PgColumn> = { ...getTableColumns(table) };
+  for (const j of joins)
+    for (const c of j.columns) selection[joinedLabelKey(j.field, c)] = j.table[c] as PgColumn;
+  let query = db.select(selection).from(table).$dynamic();
+  for (const j of joins) query = query.leftJoin(j.table, eq(j.table.id as PgColumn, entity.col(j.field)));
+  if (offset < DEFERRED_FROM) {
+    return (await query
+      .where(where)
+      .orderBy(...order)
+      .limit(size)
+      .offset(offset)) as Row[];
+  }
+  // Deep pages: the ids come from the sort index alone, then only those rows are read.
+  const ids = db
+    .select({ pageId: entity.col('id') })
+    .from(table)
+    .where(where)
+    .orderBy(...order)
+    .limit(size)
+    .offset(offset)
+    .as('page');
+  return (await query.innerJoin(ids, eq(entity.col('id'), ids.pageId)).orderBy(...order)) as Row[];
+}
+
+/** Ids of every record matching a list query (batch actions on "all matching"), at most `limit`. */
+export async function matchingIds(
+  db: Db,
+  entity: EngineEntity,
+  query: Pick<ListQuery, 'keyword' | 'filters' | 'sort' | 'isDefaultSort'>,
+  limit: number,
+  scope: Scope = 'live',
+): Promise<number[]> {
+  const rows = await db
+    .select({ id: entity.col('id') })
+    .from(entity.table)
+    .where(and(...listConditions(entity, query, scope)))
+    .orderBy(...listOrder(entity, query, scope))
+    .limit(limit);
+  return rows.map((r) => Number(r.id));
+}
+
+/** Records for a select: the ones asked for by id, then keyword matches (or the first ones) in the default
+ * order, live records only. */
+export async function optionRows(
+  db: Db,
+  entity: EngineEntity,
+  input: { keyword?: string; ids: number[]; size: number },
+): Promise<Row[]> {
+  const query = { keyword: input.keyword, filters: [], sort: entity.def.defaultSort, isDefaultSort: true };
+  const chosen = input.ids.length
+    ? ((await db
+        .select()
+        .from(entity.table)
+        .where(
+          and(inArray(entity.col('id'), input.ids), ...listConditions(entity, { filters: [] })),
+        )) as Row[])
+    : [];
+  const found = (await db
+    .select()
+    .from(entity.table)
+    .where(and(...listConditions(entity, query)))
+    .orderBy(...listOrder(entity, query))
+    .limit(input.size)) as Row[];
+  const seen = new Set(chosen.map((r) => Number(r.id)));
+  return [...chosen, ...found.filter((r) => !seen.has(Number(r.id)))];
+}

@@ -1,0 +1,160 @@
+import { type EntityRecord, type FieldDef, type Lang, recordLabel } from '@organiser/domain';
+import { inArray } from 'drizzle-orm';
+import sanitizeHtml from 'sanitize-html';
+import type { Db } from '../db/client';
+import type { Engine } from './engine';
+import type { EngineEntity } from './entity';
+import { joinedLabelRow } from './list';
+
+// Rows ↔ API records. Selected rows already use JSON names (the table's JS keys); here timestamps become ISO
+// strings, hidden fields are dropped (spec §5), and each relation gets the label of the record it points to.
+
+export type Row = Record<string, unknown>;
+
+const iso = (v: unknown) =>
+  v instanceof Date ? v.toISOString() : v === null || v === undefined ? null : String(v);
+
+/** The API value of one stored value. */
+export function toApiValue(field: FieldDef, value: unknown): unknown {
+  if (value === undefined || value === null) return null;
+  if (field.kind === 'datetime') return iso(value);
+  if ((field.kind === 'decimal' || field.kind === 'money') && typeof value === 'string') return Number(value);
+  return value;
+}
+
+/** The stored value of one API value. */
+export function toDbValue(field: FieldDef, value: unknown): unknown {
+  if (value === undefined || value === null) return value;
+  if (field.kind === 'datetime') return new Date(String(value));
+  if (field.kind === 'richText') return sanitizeRichText(String(value));
+  return value;
+}
+
+const RICH_TEXT_TAGS = [
+  ...sanitizeHtml.defaults.allowedTags,
+  'img',
+  'span',
+  'del',
+  's',
+  'u',
+  'sup',
+  'sub',
+  'video',
+  'source',
+];
+
+/** Rich text is stored sanitised (issue 4): no scripts, event handlers or javascript: links. */
+export function sanitizeRichText(html: string): string {
+  return sanitizeHtml(html, {
+    allowedTags: RICH_TEXT_TAGS,
+    allowedAttributes: {
+      ...sanitizeHtml.defaults.allowedAttributes,
+      '*': ['style', 'class'],
+      img: ['src', 'alt', 'title', 'width', 'height'],
+      video: ['src', 'controls', 'poster', 'width', 'height'],
+      source: ['src', 'type'],
+      a: ['href', 'name', 'target', 'rel'],
+    },
+    allowedSchemes: ['http', 'https', 'mailto', 'tel'],
+    allowedSchemesByTag: { img: ['http', 'https'] },
+    allowProtocolRelative: false,
+  });
+}
+
+/** Turns an API body (validated) into column values. */
+export function toDbValues(entity: EngineEntity, body: Record<string, unknown>): Row {
+  const out: Row = {};
+  for (const [name, value] of Object.entries(body)) {
+    const field = entity.def.fields[name];
+    if (field) out[name] = toDbValue(field, value);
+  }
+  return out;
+}
+
+/** A row as the API returns it, before relation labels. */
+export function toRecord(entity: EngineEntity, row: Row): EntityRecord {
+  const record: EntityRecord = {
+    id: Number(row.id),
+    version: Number(row.version),
+    createdAt: iso(row.createdAt) ?? '',
+    updatedAt: iso(row.updatedAt) ?? '',
+    createdBy: (row.createdBy as number | null) ?? null,
+    updatedBy: (row.updatedBy as number | null) ?? null,
+  };
+  for (const [name, state] of entity.states) {
+    if (state.isHidden) continue;
+    record[name] = toApiValue(state.field, row[name]);
+  }
+  if (entity.def.softDelete) record.deletedAt = iso(row.deletedAt);
+  return record;
+}
+
+/** Field values of a row in API form, hidden ones included (history and diffs work on these). */
+export function apiValues(entity: EngineEntity, row: Row): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const [name, field] of Object.entries(entity.def.fields)) out[name] = toApiValue(field, row[name]);
+  return out;
+}
+
+/** Labels of related records by id, in one query per target entity. */
+export async function relatedLabels(
+  db: Db,
+  engine: Engine,
+  target: string,
+  ids: number[],
+  lang: Lang,
+): Promise<Map<number, string>> {
+  const out = new Map<number, string>();
+  const related = engine.get(target);
+  if (!related || ids.length === 0) return out;
+  const rows = (await db
+    .select()
+    .from(related.table)
+    .where(inArray(related.col('id'), [...new Set(ids)]))) as Row[];
+  for (const row of rows) out.set(Number(row.id), recordLabel(related.def, row, lang));
+  return out;
+}
+
+/** Adds `<field>Label` / `<field>Labels` to records for each visible relation field. */
+export async function withLabels(
+  db: Db,
+  engine: Engine,
+  entity: EngineEntity,
+  records: EntityRecord[],
+  lang: Lang,
+): Promise<EntityRecord[]> {
+  for (const [name, state] of entity.states) {
+    if (state.isHidden) continue;
+    const field = state.field;
+    if (field.kind !== 'relation' && field.kind !== 'relationMany' && field.kind !== 'treeRelation') continue;
+    const target = field.kind === 'treeRelation' ? entity.def.name : field.to;
+    if (field.kind === 'relation' && records.every((r) => `${name}Label` in r)) continue;
+    const ids = records.flatMap((r) => {
+      const v = r[name];
+      return Array.isArray(v) ? (v as number[]) : typeof v === 'number' ? [v] : [];
+    });
+    const labels = await relatedLabels(db, engine, target, ids, lang);
+    for (const r of records) {
+      const v = r[name];
+      if (field.kind === 'relationMany') {
+        r[`${name}Labels`] = Array.isArray(v) ? (v as number[]).map((id) => labels.get(id) ?? `#${id}`) : [];
+      } else r[`${name}Label`] = typeof v === 'number' ? (labels.get(v) ?? `#${v}`) : null;
+    }
+  }
+  return records;
+}
+
+/** A page row as a record, with the labels the page query joined in (`runList` with the engine). */
+export function toListRecord(engine: Engine, entity: EngineEntity, row: Row, lang: Lang): EntityRecord {
+  const record = toRecord(entity, row);
+  for (const [name, state] of entity.states) {
+    if (state.isHidden || state.field.kind !== 'relation') continue;
+    const joined = joinedLabelRow(row, name);
+    const target = engine.get(state.field.to);
+    if (!joined || !target) continue;
+    const value = record[name];
+    record[`${name}Label`] =
+      typeof value === 'number' ? recordLabel(target.def, joined, lang) || `#${value}` : null;
+  }
+  return record;
+}

@@ -1,0 +1,115 @@
+import { recordSchema, type resourceName, toPublicConfig } from '@organiser/domain';
+import type { FastifyInstance, FastifyRequest, FastifySchemaCompiler } from 'fastify';
+import { validatorCompiler } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { Access } from '../plugins/access';
+import type { WriteContext } from './checks';
+import type { Engine } from './engine';
+import type { EngineEntity } from './entity';
+import { COUNT_CAP } from './list';
+import { type toRecord, withLabels } from './records';
+
+// What every engine route of one entity shares: its access declarations, schemas and request context.
+
+export const idParams = z.object({ id: z.coerce.number().int().positive().max(2147483647) });
+export const revertParams = idParams.extend({ version: z.coerce.number().int().positive().max(2147483647) });
+
+/** Query and params go through zod (a bad one is a 400 naming it); bodies are left to the kit. */
+// biome-ignore lint/suspicious/noExplicitAny: the route option is typed by each route's own schema object.
+export const engineValidator: FastifySchemaCompiler<any> = (route) =>
+  route.httpPart === 'body' ? (data: unknown) => ({ value: data }) : validatorCompiler(route);
+
+export const batchResultSchema = z.object({
+  total: z.number().int(),
+  succeeded: z.array(z.number().int()),
+  skipped: z.array(z.object({ id: z.number().int(), reason: z.enum(['notFound', 'notAllowed']) })),
+});
+
+export const historySchema = z.array(
+  z.object({
+    version: z.number().int(),
+    action: z.string(),
+    actorId: z.number().int().nullable(),
+    actorAccount: z.string().nullable(),
+    at: z.string(),
+    changes: z.array(z.object({ field: z.string(), old: z.unknown(), new: z.unknown() })),
+  }),
+);
+
+export const importReportSchema = z.object({
+  dryRun: z.boolean(),
+  total: z.number().int(),
+  valid: z.number().int(),
+  invalid: z.number().int(),
+  created: z.number().int(),
+  updated: z.number().int(),
+  ignoredColumns: z.array(z.string()),
+  rows: z.array(
+    z.object({
+      row: z.number().int(),
+      id: z.number().int().nullable(),
+      action: z.enum(['create', 'update']),
+      errors: z.array(z.object({ path: z.string(), message: z.string() })),
+    }),
+  ),
+});
+
+export type RouteContext = ReturnType<typeof routeContext>;
+
+export function routeContext(app: FastifyInstance, engine: Engine, entity: EngineEntity) {
+  const { def, policy } = entity;
+  const { db } = app;
+  const base = `/${def.name}`;
+  const menu = def.permission.menu;
+  const read: Access = { kind: 'menu', url: menu };
+  const label = def.labels.singular;
+  const write = (name: ReturnType<typeof resourceName>): Access => ({ kind: 'resource', menu, name });
+  const tags = [def.name];
+  const record = recordSchema(def, { policy });
+  const texts = toPublicConfig(app.config.deployment).site.texts;
+  const variantTexts = (request: FastifyRequest) => texts[request.lang];
+
+  const context = (request: FastifyRequest): WriteContext => ({
+    db,
+    engine,
+    entity,
+    lang: request.lang,
+    actor: request.auth ? { id: request.auth.user.id, account: request.auth.user.account } : null,
+  });
+  const labelled = async (request: FastifyRequest, records: ReturnType<typeof toRecord>[]) =>
+    withLabels(db, engine, entity, records, request.lang);
+  const common = { validatorCompiler: engineValidator };
+
+  const listContent = z.object({
+    list: z.array(record),
+    total: z.number().int(),
+    page: z.number().int(),
+    size: z.number().int(),
+    totalIsEstimate: z
+      .boolean()
+      .describe(
+        `true when the table is big and the total is the planner's estimate (exact up to ${COUNT_CAP})`,
+      ),
+  });
+  return {
+    app,
+    engine,
+    entity,
+    def,
+    policy,
+    db,
+    base,
+    menu,
+    read,
+    write,
+    label,
+    tags,
+    record,
+    texts,
+    variantTexts,
+    context,
+    labelled,
+    common,
+    listContent,
+  };
+}

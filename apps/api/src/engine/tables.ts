@@ -1,0 +1,145 @@
+import { columnOf, defaultOf, type EntityDef, type FieldDef } from '@organiser/domain';
+import { type SQL, sql } from 'drizzle-orm';
+import {
+  boolean,
+  date,
+  index,
+  integer,
+  jsonb,
+  numeric,
+  type PgColumn,
+  type PgColumnBuilderBase,
+  type PgTableWithColumns,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+
+// Drizzle tables derived from entity definitions (ARCHITECTURE.md "Declare an entity once"). The JS key of
+// every column is the field's JSON name, so selected rows already carry the API's names.
+
+// biome-ignore lint/suspicious/noExplicitAny: a derived table's columns are only known at run time.
+export type EntityTable = PgTableWithColumns<any>;
+
+function columnFor(name: string, field: FieldDef): PgColumnBuilderBase {
+  const col = columnOf(field, name);
+  switch (field.kind) {
+    case 'integer':
+    case 'relation':
+    case 'treeRelation':
+      return integer(col);
+    case 'decimal':
+    case 'money':
+      return numeric(col, { precision: field.precision ?? 12, scale: field.scale ?? 2, mode: 'number' });
+    case 'boolean':
+      return boolean(col);
+    case 'date':
+      return date(col, { mode: 'string' });
+    case 'datetime':
+      return timestamp(col, { withTimezone: true, mode: 'date' });
+    case 'images':
+    case 'attachments':
+    case 'json':
+      return jsonb(col);
+    case 'relationMany':
+      return integer(col).array();
+    case 'tags':
+      return text(col).array();
+    default:
+      return text(col);
+  }
+}
+
+/** A column with the field's default is NOT NULL with that default; every other column is nullable, because a
+ * deployment may hide any field (spec §5) and a hidden field is never written. */
+function withDefault(builder: PgColumnBuilderBase, field: FieldDef): PgColumnBuilderBase {
+  const d = defaultOf(field);
+  if (d === undefined) return builder;
+  // biome-ignore lint/suspicious/noExplicitAny: each builder has its own typed `default`.
+  return (builder as any).notNull().default(d);
+}
+
+const isArrayColumn = (field: FieldDef) => field.kind === 'relationMany' || field.kind === 'tags';
+
+/** The keyword expression over the searchable fields; the GIN trigram index is built on exactly this
+ * expression, so `expr ILIKE '%word%'` can use it. The index names bare columns; queries qualify them with the
+ * table (other tables may be joined), which the planner still matches to the index. */
+export function searchExpression(def: EntityDef, qualifier?: string): SQL | null {
+  if (def.search.length === 0) return null;
+  const prefix = qualifier ? `"${qualifier}".` : '';
+  const parts = def.search.map((name) => `coalesce(${prefix}"${columnOf(def.fields[name]!, name)}", '')`);
+  return sql.raw(`(${parts.join(` || ' ' || `)})`);
+}
+
+function sortColumnName(def: EntityDef, field: string): string {
+  if (field === 'createdAt') return 'created_at';
+  if (field === 'updatedAt') return 'updated_at';
+  if (field === 'id') return 'id';
+  return columnOf(def.fields[field]!, field);
+}
+
+/**
+ * The table of an entity: id, the declared fields, version, who/when columns, `deleted_at` when soft-deleted,
+ * and the indexes its list needs: the default sort, every sortable and filterable column, the unique fields
+ * (among live records), and a pg_trgm GIN index on the keyword expression.
+ */
+export function deriveTable(def: EntityDef): EntityTable {
+  const columns: Record<string, PgColumnBuilderBase> = {
+    id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
+  };
+  for (const [name, field] of Object.entries(def.fields))
+    columns[name] = withDefault(columnFor(name, field), field);
+  columns.version = integer('version').notNull().default(1);
+  columns.createdAt = timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow();
+  columns.updatedAt = timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow();
+  columns.createdBy = integer('created_by');
+  columns.updatedBy = integer('updated_by');
+  if (def.softDelete) columns.deletedAt = timestamp('deleted_at', { withTimezone: true, mode: 'date' });
+
+  const live = def.softDelete ? sql`deleted_at is null` : undefined;
+  return pgTable(def.table, columns, (t) => {
+    const out = [];
+    const col = (name: string) => t[name] as PgColumn;
+    const seen = new Set<string>();
+    const sorted = (name: string) => {
+      const key = sortColumnName(def, name);
+      if (seen.has(key)) return;
+      seen.add(key);
+      const ix = index(`${def.table}_${key}_idx`).on(col(name), col('id'));
+      out.push(live && name !== 'id' ? ix.where(live) : ix);
+    };
+    sorted(def.defaultSort.field);
+    sorted('createdAt');
+    for (const [name, field] of Object.entries(def.fields)) {
+      const key = columnOf(field, name);
+      if (field.list?.sortable) sorted(name);
+      if (field.list?.filter && !seen.has(key)) {
+        seen.add(key);
+        if (isArrayColumn(field)) out.push(index(`${def.table}_${key}_idx`).using('gin', col(name)));
+        else {
+          const ix = index(`${def.table}_${key}_idx`).on(col(name));
+          out.push(live ? ix.where(live) : ix);
+        }
+      }
+      if (field.unique) {
+        const ux = uniqueIndex(`${def.table}_${key}_unique`).on(col(name));
+        out.push(live ? ux.where(live) : ux);
+      }
+      if ((field.kind === 'relation' || field.kind === 'treeRelation') && !seen.has(key)) {
+        seen.add(key);
+        out.push(index(`${def.table}_${key}_idx`).on(col(name)));
+      }
+    }
+    const search = searchExpression(def);
+    if (search) out.push(index(`${def.table}_search_trgm_idx`).using('gin', sql`${search} gin_trgm_ops`));
+    if (def.softDelete)
+      out.push(index(`${def.table}_deleted_at_idx`).on(col('deletedAt')).where(sql`deleted_at is not null`));
+    return out;
+  });
+}
+
+/** One table per registered entity, by API name. */
+export function deriveTables(registry: Record<string, EntityDef>): Record<string, EntityTable> {
+  return Object.fromEntries(Object.values(registry).map((def) => [def.name, deriveTable(def)]));
+}

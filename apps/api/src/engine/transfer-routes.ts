@@ -1,0 +1,69 @@
+import { type ExportQuery, exportQuerySchema, resourceName } from '@organiser/domain';
+import { z } from 'zod';
+import { AppError } from '../errors';
+import { ok, okSchema } from '../plugins/envelope';
+import { importReportSchema, type RouteContext } from './route-context';
+import {
+  contentDisposition,
+  EXPORT_MAX_ROWS,
+  exportRecords,
+  IMPORT_MAX_BYTES,
+  importRecords,
+} from './transfer';
+
+// Export (a read, behind the menu) and import (a write, behind its resource permission).
+
+export function registerTransferRoutes(rc: RouteContext): void {
+  const { app, def, policy, base, read, write, label, tags, texts, variantTexts, context, common } = rc;
+  app.get(
+    `${base}/export`,
+    {
+      ...common,
+      config: { access: read },
+      schema: {
+        tags,
+        summary: `Export ${label.en} as xlsx or CSV (headers in the caller's language, at most ${EXPORT_MAX_ROWS} rows)`,
+        querystring: exportQuerySchema(def, policy),
+      },
+    },
+    async (request, reply) => {
+      const input = request.query as ExportQuery;
+      const file = await exportRecords({ ...context(request), texts: variantTexts(request) }, input);
+      reply.header('Content-Type', file.contentType);
+      reply.header('Content-Disposition', contentDisposition(file.filename));
+      reply.header('Cache-Control', 'no-store');
+      return reply.send(file.stream);
+    },
+  );
+
+  app.post(
+    `${base}/import`,
+    {
+      ...common,
+      config: { access: write(resourceName('import', { entity: def.labels.plural })) },
+      schema: {
+        tags,
+        summary: `Import ${def.labels.plural.en} from an xlsx or CSV file (multipart field "file"; headers in English or Chinese)`,
+        description:
+          'dryRun=true (default) validates every row and writes nothing; dryRun=false writes all valid rows in one transaction. Rows with an ID update that record.',
+        consumes: ['multipart/form-data'],
+        querystring: z.strictObject({ dryRun: z.enum(['true', 'false']).default('true') }),
+        response: { 200: okSchema(importReportSchema) },
+      },
+    },
+    async (request) => {
+      const { dryRun } = request.query as { dryRun: 'true' | 'false' };
+      if (!request.isMultipart()) throw new AppError('badRequest');
+      const file = await request.file({ limits: { fileSize: IMPORT_MAX_BYTES, files: 1 } });
+      if (!file) throw new AppError('badRequest');
+      const buffer = await file.toBuffer().catch((error: { code?: string }) => {
+        if (error.code === 'FST_REQ_FILE_TOO_LARGE') {
+          throw new AppError('payloadTooLarge', { params: { max: `${IMPORT_MAX_BYTES / 1024 / 1024} MB` } });
+        }
+        throw error;
+      });
+      const report = await importRecords({ ...context(request), texts }, buffer, dryRun === 'true');
+      return ok(report);
+    },
+  );
+}

@@ -1,0 +1,262 @@
+import {
+  actionInputSchema,
+  actionList,
+  createSchema,
+  kitMessages,
+  parseListQuery,
+  type RawQuery,
+  resourceName,
+  updateSchema,
+} from '@organiser/domain';
+import { z } from 'zod';
+import { AppError } from '../errors';
+import { ok, okSchema } from '../plugins/envelope';
+import { runAction, runSingleAction } from './actions';
+import { loadRow } from './checks';
+import { revertableFields, valuesAtVersion } from './history';
+import { matchingIds } from './list';
+import { apiValues } from './records';
+import { batchResultSchema, idParams, type RouteContext, revertParams } from './route-context';
+import {
+  createRecord,
+  deleteRecord,
+  deleteRecords,
+  purgeRecord,
+  restoreRecord,
+  revertRecord,
+  updateRecord,
+} from './writes';
+
+/** Most records one batch call changes ("all matching" included). */
+export const BATCH_MAX = 10_000;
+
+// Writes, each behind its own resource permission: create, update, delete / restore / purge, status
+// actions and their batches, and revert.
+
+export function registerWriteRoutes(rc: RouteContext): void {
+  const { app, entity, def, policy, db, base, write, label, tags, record, context, labelled, common } = rc;
+  app.post(
+    base,
+    {
+      ...common,
+      config: { access: write(resourceName('create', { entity: label })) },
+      schema: {
+        tags,
+        summary: `Add a ${label.en}`,
+        body: createSchema(def, { policy }),
+        response: { 200: okSchema(record) },
+      },
+    },
+    async (request) => {
+      const created = await createRecord(context(request), request.body ?? {});
+      const [one] = await labelled(request, [created]);
+      return ok(one!);
+    },
+  );
+
+  app.put(
+    `${base}/:id`,
+    {
+      ...common,
+      config: { access: write(resourceName('update', { entity: label })) },
+      schema: {
+        tags,
+        summary: `Edit a ${label.en}: send the version you read; a stale version is refused (409)`,
+        params: idParams,
+        body: updateSchema(def, { policy }),
+        response: { 200: okSchema(record) },
+      },
+    },
+    async (request) => {
+      const { id } = request.params as z.infer<typeof idParams>;
+      const updated = await updateRecord(context(request), id, request.body ?? {});
+      const [one] = await labelled(request, [updated]);
+      return ok(one!);
+    },
+  );
+
+  app.delete(
+    `${base}/:id`,
+    {
+      ...common,
+      config: { access: write(resourceName('delete', { entity: label })) },
+      schema: {
+        tags,
+        summary: def.softDelete ? `Move a ${label.en} to the trash` : `Delete a ${label.en}`,
+        params: idParams,
+        response: { 200: okSchema(z.literal(true)) },
+      },
+    },
+    async (request) => {
+      const { id } = request.params as z.infer<typeof idParams>;
+      await deleteRecord(context(request), id);
+      return ok(true as const);
+    },
+  );
+
+  if (def.softDelete) {
+    app.post(
+      `${base}/restore/:id`,
+      {
+        ...common,
+        config: { access: write(resourceName('restore', { entity: label })) },
+        schema: {
+          tags,
+          summary: `Restore a ${label.en} from the trash`,
+          params: idParams,
+          response: { 200: okSchema(record) },
+        },
+      },
+      async (request) => {
+        const { id } = request.params as z.infer<typeof idParams>;
+        const [one] = await labelled(request, [await restoreRecord(context(request), id)]);
+        return ok(one!);
+      },
+    );
+    app.delete(
+      `${base}/purge/:id`,
+      {
+        ...common,
+        config: { access: write(resourceName('purge', { entity: label })) },
+        schema: {
+          tags,
+          summary: `Delete a ${label.en} in the trash for good`,
+          params: idParams,
+          response: { 200: okSchema(z.literal(true)) },
+        },
+      },
+      async (request) => {
+        const { id } = request.params as z.infer<typeof idParams>;
+        await purgeRecord(context(request), id);
+        return ok(true as const);
+      },
+    );
+  }
+
+  const batchTarget = z.object({
+    ids: z.array(z.number().int().positive()).min(1).max(BATCH_MAX).optional(),
+    filter: z
+      .record(z.string(), z.union([z.string(), z.array(z.string())]))
+      .optional()
+      .describe('A list query (as the list takes it): every matching record'),
+  });
+
+  /** The ids a batch call names: its `ids`, or every record matching its `filter`. */
+  const batchIds = async (body: unknown): Promise<{ ids: number[]; rest: Record<string, unknown> }> => {
+    const value = (body && typeof body === 'object' && !Array.isArray(body) ? body : {}) as Record<
+      string,
+      unknown
+    >;
+    const { ids, filter, ...rest } = value;
+    if (ids !== undefined && filter !== undefined)
+      throw new AppError('badParameter', { params: { name: 'filter' } });
+    if (ids !== undefined) {
+      const parsed = batchTarget.shape.ids.safeParse(ids);
+      if (!parsed.success || !parsed.data) throw new AppError('badParameter', { params: { name: 'ids' } });
+      return { ids: [...new Set(parsed.data)], rest };
+    }
+    const raw = batchTarget.shape.filter.safeParse(filter ?? {});
+    if (!raw.success) throw new AppError('badParameter', { params: { name: 'filter' } });
+    const { page: _p, size: _s, ...criteria } = (raw.data ?? {}) as RawQuery;
+    const query = parseListQuery(def, criteria, policy);
+    if (!query.ok) throw new AppError('badParameter', { params: { name: `filter.${query.param}` } });
+    const matched = await matchingIds(db, entity, query.query, BATCH_MAX + 1);
+    if (matched.length > BATCH_MAX) throw new AppError('badParameter', { params: { name: 'filter' } });
+    return { ids: matched, rest };
+  };
+
+  for (const action of actionList(def, policy)) {
+    const actionLabel = action.label;
+    const input = actionInputSchema(action);
+    app.post(
+      `${base}/${action.name}/:id`,
+      {
+        ...common,
+        config: { access: write(resourceName('action', { entity: label, action: actionLabel })) },
+        schema: {
+          tags,
+          summary: `${actionLabel.en}: ${action.from.join(' | ')} → ${action.to} (409 from any other status)`,
+          params: idParams,
+          body: input,
+          response: { 200: okSchema(record) },
+        },
+      },
+      async (request) => {
+        const { id } = request.params as z.infer<typeof idParams>;
+        const updated = await runSingleAction(context(request), action.name, id, request.body ?? {});
+        const [one] = await labelled(request, [updated]);
+        return ok(one!);
+      },
+    );
+    app.post(
+      `${base}/batch/${action.name}`,
+      {
+        ...common,
+        config: { access: write(resourceName('batch', { entity: label, action: actionLabel })) },
+        schema: {
+          tags,
+          summary: `${actionLabel.en} on the given ids or on every record matching a filter (at most ${BATCH_MAX})`,
+          body: batchTarget.extend(input.shape),
+          response: { 200: okSchema(batchResultSchema) },
+        },
+      },
+      async (request) => {
+        const { ids, rest } = await batchIds(request.body);
+        if (ids.length === 0) return ok({ total: 0, succeeded: [], skipped: [] });
+        return ok(await runAction(context(request), action.name, ids, rest));
+      },
+    );
+  }
+
+  app.post(
+    `${base}/batch/delete`,
+    {
+      ...common,
+      config: {
+        access: write(resourceName('batch', { entity: label, action: kitMessages.actionDelete })),
+      },
+      schema: {
+        tags,
+        summary: `Delete the given ${label.en} ids, or every record matching a filter (at most ${BATCH_MAX})`,
+        body: batchTarget,
+        response: { 200: okSchema(batchResultSchema) },
+      },
+    },
+    async (request) => {
+      const { ids, rest } = await batchIds(request.body);
+      const extra = Object.keys(rest)[0];
+      if (extra !== undefined) throw new AppError('badParameter', { params: { name: extra } });
+      const done = ids.length ? await deleteRecords(context(request), ids) : [];
+      const succeeded = new Set(done);
+      return ok({
+        total: ids.length,
+        succeeded: done,
+        skipped: ids.filter((id) => !succeeded.has(id)).map((id) => ({ id, reason: 'notFound' as const })),
+      });
+    },
+  );
+
+  app.post(
+    `${base}/:id/revert/:version`,
+    {
+      ...common,
+      config: { access: write(resourceName('revert', { entity: label })) },
+      schema: {
+        tags,
+        summary: `Write back the values a ${label.en} had at an earlier version (as a new version)`,
+        params: revertParams,
+        response: { 200: okSchema(record) },
+      },
+    },
+    async (request) => {
+      const { id, version } = request.params as z.infer<typeof revertParams>;
+      const row = await loadRow(db, entity, id);
+      if (!row) throw new AppError('notFound');
+      const values = await valuesAtVersion(db, entity, id, version, apiValues(entity, row));
+      if (!values) throw new AppError('notFound');
+      const reverted = await revertRecord(context(request), id, values, revertableFields(entity.states));
+      const [one] = await labelled(request, [reverted]);
+      return ok(one!);
+    },
+  );
+}

@@ -1,0 +1,106 @@
+import type { Lang } from '@organiser/domain';
+import { eq, sql } from 'drizzle-orm';
+import type { AppConfig } from '../../config/load';
+import type { Db } from '../../db/client';
+import { adminUser } from '../../db/schema';
+import { AppError } from '../../errors';
+import { consumeCaptcha } from './captcha';
+import { hashPassword, needsRehash, verifyDummy, verifyPassword } from './password';
+import { createSession } from './sessions';
+import { checkLoginCode, sendLoginCode } from './sms';
+import { loadUserInfo, type UserInfo } from './user-info';
+
+// Issue 2 §5-6, spec §7-8: login with captcha, one message for a wrong account or password, disabled and
+// locked accounts refused with their own messages, optional SMS second factor. Each refusal carries
+// `content.field` so the login page can point at the field (TEAM.md).
+
+export type LoginInput = {
+  account: string;
+  password: string;
+  checkCode: string;
+  token: string;
+  smsCode?: string;
+};
+export type LoginField = 'checkCode' | 'account' | 'password' | 'smsCode' | null;
+export type LoginResult = UserInfo & { token: string; userId: number };
+
+function refuse(
+  key: ConstructorParameters<typeof AppError>[0],
+  field: LoginField,
+  params?: Record<string, number>,
+) {
+  return new AppError(key, { params, content: { field } });
+}
+
+const minutesLeft = (until: Date) => Math.max(1, Math.ceil((until.getTime() - Date.now()) / 60_000));
+
+export async function login(
+  db: Db,
+  config: AppConfig,
+  input: LoginInput,
+  client: { ip: string; userAgent: string; lang: Lang },
+): Promise<LoginResult> {
+  const { deployment, server } = config;
+  const captchaOk = await consumeCaptcha(db, {
+    token: input.token,
+    answer: input.checkCode,
+    testCode: server.captchaTestCode,
+  });
+  if (!captchaOk) throw refuse('captchaIncorrect', 'checkCode');
+
+  const [user] = await db.select().from(adminUser).where(eq(adminUser.account, input.account)).limit(1);
+  if (!user) {
+    await verifyDummy(input.password, server.passwordHash);
+    throw refuse('loginFailed', null);
+  }
+  if (user.lockedUntil && user.lockedUntil.getTime() > Date.now()) {
+    throw refuse('accountLocked', 'account', { minutes: minutesLeft(user.lockedUntil) });
+  }
+  if (!(await verifyPassword(user.passwordHash, input.password))) {
+    const { maxFailures, lockMinutes } = deployment.login;
+    // One atomic update: concurrent failures on several nodes still count exactly.
+    const [after] = await db
+      .update(adminUser)
+      .set({
+        failedLogins: sql`case when ${adminUser.failedLogins} + 1 >= ${maxFailures} then 0 else ${adminUser.failedLogins} + 1 end`,
+        lockedUntil: sql`case when ${adminUser.failedLogins} + 1 >= ${maxFailures}
+          then now() + make_interval(mins => ${lockMinutes}) else ${adminUser.lockedUntil} end`,
+      })
+      .where(eq(adminUser.id, user.id))
+      .returning({ lockedUntil: adminUser.lockedUntil });
+    if (after?.lockedUntil && after.lockedUntil.getTime() > Date.now()) {
+      throw refuse('accountLocked', 'account', { minutes: minutesLeft(after.lockedUntil) });
+    }
+    throw refuse('loginFailed', null);
+  }
+  if (user.status !== 'enabled') throw refuse('accountDisabled', 'account');
+
+  if (deployment.login.smsSecondFactor) {
+    if (!input.smsCode) {
+      await sendLoginCode(db, { userId: user.id, mobile: user.mobile, lang: client.lang });
+      throw refuse('smsCodeRequired', 'smsCode');
+    }
+    if (!(await checkLoginCode(db, user.id, input.smsCode))) throw refuse('smsCodeIncorrect', 'smsCode');
+  }
+
+  const rehash = needsRehash(user.passwordHash, server.passwordHash)
+    ? await hashPassword(input.password, server.passwordHash)
+    : undefined;
+  await db
+    .update(adminUser)
+    .set({
+      failedLogins: 0,
+      lockedUntil: null,
+      lastLoginAt: new Date(),
+      ...(rehash ? { passwordHash: rehash } : {}),
+    })
+    .where(eq(adminUser.id, user.id));
+  const { token } = await createSession(db, {
+    userId: user.id,
+    config: deployment,
+    ip: client.ip,
+    userAgent: client.userAgent,
+  });
+  const info = await loadUserInfo(db, user.id);
+  return { token, userId: user.id, ...info };
+}

@@ -1,0 +1,19 @@
+import type { FastifyPluginAsync } from 'fastify';
+import { engineModule } from '../engine';
+import { authRoutes } from './auth/routes';
+import { healthRoutes } from './health/routes';
+import { ossRoutes } from './oss/routes';
+import { quotaRoutes } from './quota';
+import { regionRoutes } from './region';
+import { systemRoutes } from './system/routes';
+
+/** The module plugins `buildApp` registers under /api, in order. */
+export const modules: FastifyPluginAsync[] = [
+  healthRoutes,
+  authRoutes,
+  ossRoutes,
+  systemRoutes,
+  quotaRoutes,
+  regionRoutes,
+  engineModule,
+];

@@ -1,0 +1,173 @@
+import { randomBytes } from 'node:crypto';
+import { once } from 'node:events';
+import { createWriteStream } from 'node:fs';
+import { mkdir, rm } from 'node:fs/promises';
+import path from 'node:path';
+import type { MultipartFile } from '@fastify/multipart';
+import { type Lang, validationMessage } from '@organiser/domain';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { upload } from '../../db/schema';
+import { AppError } from '../../errors';
+import { formatBytes, ok, okSchema } from '../../plugins/envelope';
+import { formFields } from '../../plugins/form-body';
+import { extensionOf, matchesSignature, normaliseType, SNIFF_BYTES } from './file-types';
+
+// spec §7 /oss/upload and /oss/get_url_prefix. A file is streamed to a temporary file while its size is
+// counted against the configured limit and its first bytes are checked against its declared type; only a
+// file that passed both is moved into storage, under a random name `yyyy/mm/<random>.<ext>`.
+
+const KINDS = ['image', 'video', 'file'] as const;
+type Kind = (typeof KINDS)[number];
+
+type Limits = { max: number; types: string[] };
+
+export const ossRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { db, storage, config } = app;
+  const uploads = config.deployment.uploads;
+  const limitsOf = (kind: Kind): Limits =>
+    kind === 'image'
+      ? { max: uploads.imageMaxBytes, types: uploads.imageTypes }
+      : kind === 'video'
+        ? { max: uploads.videoMaxBytes, types: uploads.videoTypes }
+        : { max: uploads.fileMaxBytes, types: uploads.fileTypes };
+  const biggest = Math.max(uploads.imageMaxBytes, uploads.videoMaxBytes, uploads.fileMaxBytes);
+  const allTypes = [...uploads.imageTypes, ...uploads.videoTypes, ...uploads.fileTypes];
+
+  const fieldError = (pathName: string, lang: Lang, key: 'required' | 'notOption') =>
+    AppError.fields([
+      { path: pathName, message: validationMessage(key, lang, { values: KINDS.join(', ') }) },
+    ]);
+
+  /** Streams one file part to a temporary file, enforcing size and type; returns what to store. */
+  async function receive(part: MultipartFile, declaredKind: Kind | undefined) {
+    const contentType = normaliseType(part.mimetype);
+    const kind =
+      declaredKind ?? KINDS.find((k) => limitsOf(k).types.includes(contentType)) ?? ('file' as Kind);
+    const limits = limitsOf(kind);
+    const ext = extensionOf(contentType);
+    if (!limits.types.includes(contentType) || !ext) {
+      part.file.resume();
+      throw new AppError('unsupportedType', {
+        params: { allowed: (declaredKind ? limits.types : allTypes).join(', ') },
+      });
+    }
+    await mkdir(storage.tmpDir, { recursive: true });
+    const tmp = path.join(storage.tmpDir, `${randomBytes(12).toString('hex')}.part`);
+    const out = createWriteStream(tmp);
+    let size = 0;
+    let head = Buffer.alloc(0);
+    let checked = false;
+    const check = () => {
+      checked = true;
+      if (!matchesSignature(contentType, head)) {
+        throw new AppError('unsupportedType', { params: { allowed: limits.types.join(', ') } });
+      }
+    };
+    try {
+      for await (const chunk of part.file as AsyncIterable<Buffer>) {
+        size += chunk.length;
+        if (size > limits.max)
+          throw new AppError('payloadTooLarge', { params: { max: formatBytes(limits.max) } });
+        if (!checked) {
+          head = Buffer.concat([head, chunk]).subarray(0, SNIFF_BYTES);
+          if (head.length >= SNIFF_BYTES) check();
+        }
+        if (!out.write(chunk)) await once(out, 'drain');
+      }
+      if (!checked) check();
+      out.end();
+      await once(out, 'finish');
+      return { tmp, size, kind, contentType, ext, originalName: part.filename ?? '' };
+    } catch (error) {
+      out.destroy();
+      part.file.resume();
+      await rm(tmp, { force: true });
+      if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') {
+        throw new AppError('payloadTooLarge', { params: { max: formatBytes(limits.max) } });
+      }
+      throw error;
+    }
+  }
+
+  app.post(
+    '/oss/upload',
+    {
+      config: { access: { kind: 'login' } },
+      schema: {
+        tags: ['oss'],
+        summary: 'Upload one file (multipart: `file`, optional `kind` image|video|file sent before it)',
+        description:
+          'The size is checked against the configured limit of the kind and the content against its declared type. ' +
+          'The answer is the stored relative path; put the URL prefix (get_url_prefix) in front of it to show it.',
+        consumes: ['multipart/form-data'],
+        response: { 200: okSchema(z.string().describe('Stored path, e.g. 2025/05/Xy3….png')) },
+      },
+    },
+    async (request) => {
+      if (!request.isMultipart()) throw fieldError('file', request.lang, 'required');
+      let kind: Kind | undefined;
+      let received: Awaited<ReturnType<typeof receive>> | undefined;
+      try {
+        for await (const part of request.parts({ limits: { fileSize: biggest + 1, files: 1, fields: 10 } })) {
+          if (part.type === 'field') {
+            if (part.fieldname === 'kind') {
+              const value = String(part.value ?? '');
+              if (!KINDS.includes(value as Kind)) throw fieldError('kind', request.lang, 'notOption');
+              kind = value as Kind;
+            }
+            continue;
+          }
+          if (part.fieldname !== 'file' || received) {
+            part.file.resume();
+            continue;
+          }
+          received = await receive(part, kind);
+        }
+      } catch (error) {
+        if (received) await rm(received.tmp, { force: true });
+        if ((error as { code?: string }).code === 'FST_FILES_LIMIT') throw new AppError('badRequest');
+        throw error;
+      }
+      if (!received) throw fieldError('file', request.lang, 'required');
+      const now = new Date();
+      const key = `${now.getUTCFullYear()}/${String(now.getUTCMonth() + 1).padStart(2, '0')}/${randomBytes(16).toString('base64url')}.${received.ext}`;
+      await storage.putFile({
+        key,
+        file: received.tmp,
+        contentType: received.contentType,
+        size: received.size,
+      });
+      const auth = request.auth!;
+      await db.insert(upload).values({
+        path: key,
+        storage: storage.kind,
+        kind: received.kind,
+        contentType: received.contentType,
+        size: received.size,
+        originalName: received.originalName.slice(0, 255),
+        userId: auth.user.id,
+        companyId: auth.user.companyId,
+      });
+      request.logContext.args = {
+        file: { name: received.originalName, type: received.contentType, size: received.size },
+        kind: received.kind,
+      };
+      return ok(key);
+    },
+  );
+
+  app.post(
+    '/oss/get_url_prefix',
+    {
+      config: { access: { kind: 'login' }, systemLog: false },
+      preValidation: formFields,
+      schema: {
+        tags: ['oss'],
+        summary: 'The address prefix of stored files (e.g. /uploads/)',
+        response: { 200: okSchema(z.string()) },
+      },
+    },
+    async () => ok(storage.urlPrefix),
+  );
+};

@@ -1,0 +1,12 @@
+export {
+  companyQuotaUsages,
+  consumeQuota,
+  QUOTA_KEYS,
+  type QuotaGrant,
+  type QuotaKey,
+  type QuotaLimit,
+  quotaPeriod,
+  quotaUsage,
+  releaseQuota,
+} from './quota';
+export { quotaRoutes } from './routes';

@@ -1,0 +1,44 @@
+import type { Lang } from '@organiser/domain';
+
+/**
+ * What a route needs from its caller. Every route declares one in `config.access`; a route without one
+ * fails the permission test and is refused at start-up.
+ *
+ * - public: no token needed (captcha, login, config, health).
+ * - login: any signed-in user (own profile, own menu, logout).
+ * - menu: the user holds the menu permission with this url (reads behind a list page).
+ * - resource: the user holds the resource permission of this route itself (its METHOD + url pattern);
+ *   `menu` names the menu permission it hangs under in the permission tree.
+ * Role `root` passes every check.
+ */
+export type Access =
+  | { kind: 'public' }
+  | { kind: 'login' }
+  | { kind: 'menu'; url: string }
+  | { kind: 'resource'; menu: string; name?: { en: string; zh: string } };
+
+/** The signed-in caller, attached to the request by the auth plugin. */
+export type AuthUser = {
+  id: number;
+  account: string;
+  nickname: string;
+  /** 'admin' (organiser staff) or 'company' (a supplier account, scoped to its own company). */
+  type: 'admin' | 'company';
+  companyId: number | null;
+  roles: string[];
+  isRoot: boolean;
+};
+
+export type RequestAuth = { user: AuthUser; sessionId: string };
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    access?: Access;
+    /** false: a POST that changes nothing (reads, profile info) is left out of the system log. */
+    systemLog?: boolean;
+  }
+  interface FastifyRequest {
+    auth: RequestAuth | null;
+    lang: Lang;
+  }
+}

@@ -1,0 +1,137 @@
+import { type ErrorKey, SUCCESS_CODE } from '@organiser/domain';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { AppError } from '../errors';
+import { firstParameterName, toFieldErrors, type ValidationIssue } from './validation';
+
+// TEAM.md envelope: every API body is `{ success, code, message, content }`. Routes return `ok(content)`
+// and declare `response: { 200: okSchema(contentSchema) }`; errors are thrown as AppError and turned into the
+// envelope here, with the catalogue's HTTP status and the message in the caller's language.
+
+export const SUCCESS_MESSAGE = 'success';
+
+export type Ok<T> = { success: true; code: typeof SUCCESS_CODE; message: string; content: T };
+
+export function ok<T>(content: T): Ok<T> {
+  return { success: true, code: SUCCESS_CODE, message: SUCCESS_MESSAGE, content };
+}
+
+/** Response schema of a successful call whose `content` follows `content`. */
+export function okSchema<T extends z.ZodType>(content: T) {
+  return z.object({
+    success: z.literal(true),
+    code: z.literal(SUCCESS_CODE),
+    message: z.string(),
+    content,
+  });
+}
+
+export const errorEnvelopeSchema = z.object({
+  success: z.literal(false),
+  code: z.number().int(),
+  message: z.string(),
+  content: z.unknown().nullable(),
+});
+
+export function formatBytes(bytes: number): string {
+  const units = ['B', 'KB', 'MB', 'GB'];
+  let value = bytes;
+  let unit = 0;
+  while (value >= 1024 && unit < units.length - 1) {
+    value /= 1024;
+    unit++;
+  }
+  return `${Number(value.toFixed(1))} ${units[unit]}`;
+}
+
+export function sendError(request: FastifyRequest, reply: FastifyReply, error: AppError): FastifyReply {
+  request.logContext ??= {};
+  request.logContext.error = error.message;
+  return reply.status(error.status).send({
+    success: false,
+    code: error.code,
+    message: error.messageIn(request.lang),
+    content: error.content ?? null,
+  });
+}
+
+const statusKeys: Record<number, ErrorKey> = {
+  400: 'badRequest',
+  401: 'tokenInvalid',
+  403: 'forbidden',
+  404: 'notFound',
+  405: 'notFound',
+  406: 'badRequest',
+  409: 'conflict',
+  413: 'payloadTooLarge',
+  415: 'badRequest',
+  429: 'tooManyRequests',
+  503: 'unavailable',
+};
+
+type PgLikeError = { code?: string; cause?: unknown };
+
+/** PostgreSQL error codes that mean the caller sent something the data does not allow. */
+function fromDatabaseError(error: unknown): AppError | null {
+  let current: unknown = error;
+  for (let i = 0; i < 3 && current; i++) {
+    const code = (current as PgLikeError).code;
+    if (code === '23505' || code === '23503' || code === '40001') return new AppError('conflict');
+    if (code === '22P02' || code === '22003' || code === '22007' || code === '22008')
+      return new AppError('badRequest');
+    current = (current as PgLikeError).cause;
+  }
+  return null;
+}
+
+/** Maps anything thrown while handling a request to an AppError; null = a server fault (500, logged). */
+export function toAppError(error: unknown, request: FastifyRequest): AppError | null {
+  if (error instanceof AppError) return error;
+  if (hasZodFastifySchemaValidationErrors(error)) {
+    const issues = error.validation as unknown as ValidationIssue[];
+    const where = (error as { validationContext?: string }).validationContext;
+    if (where === 'querystring' || where === 'params' || where === 'headers') {
+      return new AppError('badParameter', { params: { name: firstParameterName(issues) } });
+    }
+    return AppError.fields(toFieldErrors(issues, request.body, request.lang));
+  }
+  const fe = error as FastifyError;
+  if (fe.code === 'FST_ERR_CTP_BODY_TOO_LARGE') {
+    return new AppError('payloadTooLarge', {
+      params: { max: formatBytes(request.routeOptions.bodyLimit ?? 0) },
+    });
+  }
+  const db = fromDatabaseError(error);
+  if (db) return db;
+  const status = fe.statusCode;
+  if (typeof status === 'number' && status >= 400 && status < 500) {
+    const key = statusKeys[status] ?? 'badRequest';
+    if (key === 'payloadTooLarge') {
+      return new AppError(key, { params: { max: formatBytes(request.routeOptions.bodyLimit ?? 0) } });
+    }
+    return new AppError(key);
+  }
+  return null;
+}
+
+export function setupEnvelope(app: FastifyInstance): void {
+  app.setErrorHandler((error, request, reply) => {
+    const appError = toAppError(error, request);
+    if (appError) {
+      if (appError.status >= 500) request.log.error({ err: error }, 'request failed');
+      return sendError(request, reply, appError);
+    }
+    // Never a stack to the client: log it, answer the catalogue's generic 500.
+    request.log.error({ err: error }, 'unhandled error');
+    const internal = new AppError('internal');
+    request.logContext ??= {};
+    request.logContext.error = error instanceof Error ? error.message : String(error);
+    return reply.status(internal.status).send({
+      success: false,
+      code: internal.code,
+      message: internal.messageIn(request.lang),
+      content: null,
+    });
+  });
+}

@@ -1,0 +1,101 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { Db } from '../db/client';
+import { systemLog } from '../db/schema';
+
+// Issue 2 §9: every mutating call and every login attempt goes to `system_log`, written after the response
+// has been sent (onResponse): it never delays nor fails the request. Secrets are redacted at any depth and the
+// stored arguments are cut to a few KB.
+
+const MUTATING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+const SECRET_KEY = /password|token|checkCode|smsCode|secret|captcha/i;
+const MAX_ARGS_CHARS = 4096;
+export const REDACTED = '[redacted]';
+
+export function redact(value: unknown, depth = 0): unknown {
+  if (depth > 20) return '[too deep]';
+  if (Array.isArray(value)) return value.map((v) => redact(v, depth + 1));
+  if (value && typeof value === 'object') {
+    if (Buffer.isBuffer(value)) return `[${value.length} bytes]`;
+    return Object.fromEntries(
+      Object.entries(value as Record<string, unknown>).map(([k, v]) => [
+        k,
+        SECRET_KEY.test(k) ? REDACTED : redact(v, depth + 1),
+      ]),
+    );
+  }
+  return value;
+}
+
+/** Redacted, and replaced by a preview when its JSON is longer than a few KB. */
+export function forLog(value: unknown): unknown {
+  if (value === undefined) return null;
+  const safe = redact(value);
+  const text = JSON.stringify(safe);
+  if (text === undefined) return null;
+  if (text.length <= MAX_ARGS_CHARS) return safe;
+  return { truncated: true, length: text.length, preview: text.slice(0, MAX_ARGS_CHARS) };
+}
+
+function parseJson(payload: unknown): unknown {
+  if (typeof payload !== 'string') return null;
+  try {
+    return JSON.parse(payload);
+  } catch {
+    return null;
+  }
+}
+
+function shouldLog(request: FastifyRequest): boolean {
+  const config = request.routeOptions.config;
+  if (!config?.access || config.systemLog === false) return false;
+  if (!MUTATING.has(request.method)) return false;
+  return (request.routeOptions.url ?? '').startsWith('/api/');
+}
+
+export type SystemLogWriter = { flush: () => Promise<void> };
+
+export function setupSystemLog(app: FastifyInstance, db: Db): SystemLogWriter {
+  const pending = new Set<Promise<unknown>>();
+  const responses = new WeakMap<FastifyRequest, unknown>();
+
+  app.decorateRequest('logContext', null as never);
+  app.addHook('onRequest', async (request) => {
+    request.logContext = {};
+  });
+  app.addHook('onSend', async (request, _reply, payload) => {
+    if (shouldLog(request)) responses.set(request, parseJson(payload));
+    return payload;
+  });
+  app.addHook('onResponse', async (request, reply) => {
+    if (!shouldLog(request)) return;
+    const response = responses.get(request) as { success?: boolean; message?: string } | null | undefined;
+    const context = request.logContext ?? {};
+    const success = typeof response?.success === 'boolean' ? response.success : reply.statusCode < 400;
+    const user = request.auth?.user;
+    const body = context.args !== undefined ? context.args : request.body;
+    const row = {
+      account: (user?.account ?? context.account ?? '').slice(0, 200),
+      companyId: user?.companyId ?? context.companyId ?? null,
+      url: request.url.slice(0, 2000),
+      method: request.method,
+      ip: request.ip ?? '',
+      requestArgs: forLog({ params: request.params, query: request.query, body }),
+      responseArgs: forLog(response ?? null),
+      success,
+      statusCode: reply.statusCode,
+      errorMessage: success ? null : (context.error ?? response?.message ?? null),
+      durationMs: Math.round(reply.elapsedTime),
+    };
+    const write = db
+      .insert(systemLog)
+      .values(row)
+      .catch((error: unknown) => request.log.warn({ err: error }, 'system log write failed'))
+      .finally(() => pending.delete(write));
+    pending.add(write);
+  });
+  const flush = async () => {
+    while (pending.size) await Promise.allSettled([...pending]);
+  };
+  app.addHook('onClose', flush);
+  return { flush };
+}

@@ -1,0 +1,92 @@
+import { parseListQuery } from '@organiser/domain';
+import { and, type SQL, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createEngine } from '../../src/engine';
+import { COUNT_CAP, listConditions, listOrder } from '../../src/engine/list';
+import { type Call, client, createEngineApp } from './setup';
+
+// STACK.md performance rules as behaviour and plan checks (no timings): above the cap the total is an
+// estimate, selective filters count exactly, deep pages are served and bounded, the list and the keyword use
+// their indexes.
+
+const ROWS = 30_000;
+let t: Awaited<ReturnType<typeof createEngineApp>>;
+let call: (c: Call) => ReturnType<ReturnType<typeof client>>;
+const entity = createEngine({ fieldPolicy: {} }).get('banner')!;
+
+beforeAll(async () => {
+  t = await createEngineApp();
+  call = client(t.app, t.token);
+  await t.db.execute(sql`insert into banner_position (code, en_name, zh_name) values ('top', 'Top', '顶部')`);
+  await t.db.execute(sql`
+    insert into banner (title, position_id, cover_img, sort_no, status, display_status, remark, created_at)
+    select case when i % 1000 = 7 then '可持续面料专场 Sustainable fabrics ' || i else '春季广交会采购周 Spring fair ' || i end,
+           1, 'demo/a.png', i % 1000,
+           case when i % 100 = 0 then 'disabled' else 'enabled' end,
+           case when i % 2 = 0 then 'online' else 'offline' end,
+           case when i % 3 = 0 then '首页轮播 ' || i end,
+           now() - make_interval(secs => i)
+    from generate_series(1, ${ROWS}::int) i`);
+  await t.db.execute(sql`analyze banner`);
+});
+afterAll(() => t?.close());
+
+const list = async (query: string) => (await call({ method: 'GET', url: `/api/banner/list?${query}` })).body;
+
+async function plan(query: Record<string, string>): Promise<string> {
+  const parsed = parseListQuery(entity.def, query);
+  if (!parsed.ok) throw new Error(parsed.param);
+  const conditions: SQL[] = listConditions(entity, parsed.query);
+  const select = t.db
+    .select()
+    .from(entity.table)
+    .where(and(...conditions))
+    .orderBy(...listOrder(entity, parsed.query))
+    .limit(20);
+  const result = (await t.db.execute(sql`explain ${select}`)) as unknown as {
+    rows: Record<string, string>[];
+  };
+  return result.rows.map((r) => Object.values(r)[0]).join('\n');
+}
+
+describe('lists at scale', () => {
+  it('estimates the total of a big table instead of counting it', async () => {
+    const body = await list('');
+    expect(body.content.totalIsEstimate).toBe(true);
+    expect(body.content.total).toBeGreaterThan(COUNT_CAP);
+    expect(body.content.list).toHaveLength(20);
+  });
+
+  it('counts exactly under a selective filter, and caps a broad one', async () => {
+    expect((await list('status=disabled')).content).toMatchObject({
+      total: ROWS / 100,
+      totalIsEstimate: false,
+    });
+    const broad = (await list('displayStatus=online')).content;
+    expect(broad.totalIsEstimate).toBe(true);
+    expect(broad.total).toBeGreaterThan(COUNT_CAP);
+  });
+
+  it('serves page 500 in the default order and refuses deeper pages', async () => {
+    const page = (await list('page=500')).content.list.map((r: { id: number }) => r.id);
+    const expected = (await t.db.execute(
+      sql`select id from banner where deleted_at is null order by sort_no, id limit 20 offset ${499 * 20}`,
+    )) as unknown as { rows: { id: number }[] };
+    expect(page).toEqual(expected.rows.map((r) => Number(r.id)));
+    const deeper = await call({ method: 'GET', url: '/api/banner/list?page=501' });
+    expect(deeper.status).toBe(400);
+    expect(deeper.body.message).toContain('page');
+  });
+
+  it('finds a keyword in Chinese and in English', async () => {
+    expect((await list(`keyword=${encodeURIComponent('可持续面料')}`)).content).toMatchObject({
+      total: ROWS / 1000,
+    });
+    expect((await list('keyword=sustainable')).content).toMatchObject({ total: ROWS / 1000 });
+  });
+
+  it('reads the first page from the sort index and the keyword from the trigram index', async () => {
+    expect(await plan({})).toContain('banner_sort_no_idx');
+    expect(await plan({ keyword: 'Sustainable' })).toContain('banner_search_trgm_idx');
+  });
+});

@@ -1,0 +1,53 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { entities, validateCreate } from '@organiser/domain';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { seedEngineDemo } from '../../src/engine';
+import { type Call, client, createEngineApp } from './setup';
+
+let t: Awaited<ReturnType<typeof createEngineApp>>;
+let call: (c: Call) => ReturnType<ReturnType<typeof client>>;
+
+beforeAll(async () => {
+  t = await createEngineApp();
+  call = client(t.app, t.token);
+  await seedEngineDemo(t.db, { storage: t.app.storage });
+});
+afterAll(() => t?.close());
+
+describe('engine demo data', () => {
+  it('seeds positions, banners in every status and tags, each valid by its definition', async () => {
+    for (const [name, def] of Object.entries(entities)) {
+      const res = await call({ method: 'GET', url: `/api/${name}/list?size=50` });
+      expect(res.body.content.total, name).toBeGreaterThan(4);
+      for (const record of res.body.content.list) {
+        const body = Object.fromEntries(
+          Object.keys(def.fields)
+            .filter((f) => !def.fields[f]!.computed && record[f] !== null)
+            .map((f) => [f, record[f]]),
+        );
+        const check = validateCreate(def, body);
+        expect(check.ok ? [] : check.issues, `${name} ${record.id}`).toEqual([]);
+      }
+    }
+    const banners = (await call({ method: 'GET', url: '/api/banner/list?size=50', lang: 'zh' })).body.content
+      .list;
+    expect(new Set(banners.map((b: { displayStatus: string }) => b.displayStatus))).toEqual(
+      new Set(['online', 'offline']),
+    );
+    expect(banners.some((b: { title: string }) => /[\u4e00-\u9fff]/.test(b.title))).toBe(true);
+    expect(banners.some((b: { title: string }) => /^[A-Za-z]/.test(b.title))).toBe(true);
+    expect(banners[0].positionLabel).toMatch(/[\u4e00-\u9fff]/);
+    const history = await call({ method: 'GET', url: `/api/banner/${banners[0].id}/history` });
+    expect(history.body.content[0].action).toBe('create');
+  });
+
+  it('stores a real PNG cover for the banners', async () => {
+    const banner = (await call({ method: 'GET', url: '/api/banner/list?size=1' })).body.content.list[0];
+    const file = path.join(t.app.storage.root!, banner.coverImg);
+    expect(existsSync(file)).toBe(true);
+    const image = await t.app.inject({ method: 'GET', url: `/uploads/${banner.coverImg}` });
+    expect(image.statusCode).toBe(200);
+    expect(image.rawPayload.subarray(1, 4).toString()).toBe('PNG');
+  });
+});

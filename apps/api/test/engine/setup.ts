@@ -1,0 +1,56 @@
+import { type EntityDef, entities } from '@organiser/domain';
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import { engineModule } from '../../src/engine';
+import { modules } from '../../src/modules';
+import { createTestApp, login, type TestApp, type TestAppOverrides } from '../helpers';
+
+// Shared set-up of the engine suites: a test app with the engine module (added here until the module list
+// carries it), a root token, and small request helpers that return the parsed envelope.
+
+export async function createEngineApp(
+  overrides: TestAppOverrides = {},
+): Promise<TestApp & { token: string }> {
+  const isListed = modules.includes(engineModule);
+  const t = await createTestApp({
+    ...overrides,
+    extraModules: [...(isListed ? [] : [engineModule]), ...(overrides.extraModules ?? [])],
+  });
+  return { ...t, token: await login(t.app) };
+}
+
+export type Call = {
+  method: 'GET' | 'POST' | 'PUT' | 'DELETE';
+  url: string;
+  body?: unknown;
+  lang?: 'en' | 'zh';
+  token?: string;
+};
+
+export type Reply = {
+  status: number;
+  // biome-ignore lint/suspicious/noExplicitAny: response content of any route; the assertions check it.
+  body: { success: boolean; code: number; message: string; content: any };
+};
+
+export function client(app: FastifyInstance, defaultToken: string) {
+  return async (call: Call): Promise<Reply & { raw: LightMyRequestResponse }> => {
+    const res = await app.inject({
+      method: call.method,
+      url: call.url,
+      headers: {
+        'x-token': call.token ?? defaultToken,
+        'accept-language': call.lang === 'zh' ? 'zh-CN,zh;q=0.9' : 'en-US,en;q=0.9',
+      },
+      ...(call.body === undefined ? {} : { payload: call.body as object }),
+    });
+    let body: Reply['body'];
+    try {
+      body = res.json();
+    } catch {
+      body = { success: false, code: 0, message: res.body.slice(0, 200), content: null };
+    }
+    return { status: res.statusCode, body, raw: res };
+  };
+}
+
+export const registered: EntityDef[] = Object.values(entities);

@@ -1,0 +1,53 @@
+import { entities } from '@organiser/domain';
+import { sql } from 'drizzle-orm';
+import { getTableConfig } from 'drizzle-orm/pg-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import * as schema from '../../src/db/schema';
+import { entityTables } from '../../src/db/schema/entities';
+import { createTestApp, type TestApp } from '../helpers';
+
+// The derived tables are what drizzle-kit turned into the committed migration: each registered entity is
+// exported by name (drizzle-kit sees only top-level exports), and the migrated database has its columns
+// and indexes.
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t?.close());
+
+const rowsOf = (result: unknown) => (result as { rows: Record<string, unknown>[] }).rows;
+
+describe('entity tables', () => {
+  it('exports every registered entity’s table by its camelCase key', () => {
+    for (const def of Object.values(entities)) {
+      expect(
+        (schema as Record<string, unknown>)[def.key],
+        `export ${def.key} from src/db/schema/entities.ts`,
+      ).toBe(entityTables[def.name]);
+    }
+  });
+
+  it('gives every index a name no other table uses', () => {
+    const names = Object.values(entityTables).flatMap((table) =>
+      getTableConfig(table).indexes.map((i) => i.config.name),
+    );
+    expect(new Set(names).size).toBe(names.length);
+  });
+
+  it('matches the migrated database: every column and index exists (generate the migration when this fails)', async () => {
+    for (const table of Object.values(entityTables)) {
+      const config = getTableConfig(table);
+      const columns = rowsOf(
+        await t.db.execute(
+          sql`select column_name from information_schema.columns where table_name = ${config.name}`,
+        ),
+      ).map((r) => r.column_name);
+      expect(columns.sort(), config.name).toEqual(config.columns.map((c) => c.name).sort());
+      const indexes = rowsOf(
+        await t.db.execute(sql`select indexname from pg_indexes where tablename = ${config.name}`),
+      ).map((r) => r.indexname);
+      for (const index of config.indexes) expect(indexes, config.name).toContain(index.config.name);
+    }
+  });
+});

@@ -1,0 +1,68 @@
+import { ROOT_ROLE } from '@organiser/domain';
+import { eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { adminUser, role, userRole } from '../src/db/schema';
+import { isDatabaseEmpty, registerDemoSeed, seedIfEmpty } from '../src/db/seed';
+import { StartupError } from '../src/startup-error';
+import { createTestApp, type TestApp, testConfig } from './helpers';
+
+// Issue 2 §8: the first start on an empty database.
+
+describe('first-start seed', () => {
+  let t: TestApp;
+  const demoRuns: string[] = [];
+  registerDemoSeed({ name: 'probe', run: async () => void demoRuns.push('probe') });
+  registerDemoSeed({ name: 'probe', run: async () => void demoRuns.push('duplicate') });
+
+  beforeAll(async () => {
+    t = await createTestApp({ seed: false });
+  });
+  afterAll(() => t.close());
+  beforeEach(async () => {
+    await t.db.execute(
+      sql`truncate admin_user, role, user_role, role_permission, session restart identity cascade`,
+    );
+    demoRuns.length = 0;
+  });
+
+  const ctx = (env: Record<string, string>) => ({
+    db: t.db,
+    config: testConfig({ env }, t.dataDir),
+    log: () => {},
+  });
+
+  it('creates the root role and account from ADMIN_ACCOUNT / ADMIN_PASSWORD, once', async () => {
+    expect(await isDatabaseEmpty(t.db)).toBe(true);
+    const result = await seedIfEmpty(
+      ctx({ ADMIN_ACCOUNT: 'boss', ADMIN_PASSWORD: 'Secret-2025', DEMO_DATA: 'false' }),
+    );
+    expect(result).toEqual({ seeded: true, admin: { account: 'boss', password: null } });
+    const rows = await t.db
+      .select({ account: adminUser.account, code: role.code })
+      .from(adminUser)
+      .innerJoin(userRole, eq(userRole.userId, adminUser.id))
+      .innerJoin(role, eq(role.id, userRole.roleId));
+    expect(rows).toEqual([{ account: 'boss', code: ROOT_ROLE }]);
+    expect(demoRuns).toEqual([]);
+    expect(await seedIfEmpty(ctx({}))).toEqual({ seeded: false });
+    const { login } = await import('./helpers');
+    await expect(login(t.app, 'boss', 'Secret-2025')).resolves.toMatch(/^[A-Za-z0-9_-]{43}$/);
+  });
+
+  it('uses admin / admin123 outside production and adds the demo editor and module demo data', async () => {
+    const result = await seedIfEmpty(ctx({}));
+    expect(result).toEqual({ seeded: true, admin: { account: 'admin', password: 'admin123' } });
+    const accounts = (await t.db.select({ account: adminUser.account }).from(adminUser)).map(
+      (r) => r.account,
+    );
+    expect(accounts.sort()).toEqual(['admin', 'editor']);
+    expect(demoRuns).toEqual(['probe']);
+  });
+
+  it('refuses to start in production without ADMIN_PASSWORD on an empty database', async () => {
+    const production = ctx({ NODE_ENV: 'production', CAPTCHA_TEST_CODE: '' });
+    await expect(seedIfEmpty(production)).rejects.toThrow(StartupError);
+    await expect(seedIfEmpty(production)).rejects.toThrow('ADMIN_PASSWORD: required in production');
+    expect(await isDatabaseEmpty(t.db)).toBe(true);
+  });
+});
