@@ -1,0 +1,16 @@
+import { useEffect } from 'react';
+import { useLang } from '../i18n/use-lang';
+import { usePublicConfig } from './config-context';
+
+/**
+ * spec §2 "The page title is the route title plus the product title"; re-set when the language changes
+ * (an improvement on the template, behaviour-reference §3 #21).
+ */
+export function useDocumentTitle(title: string | undefined): void {
+  const lang = useLang();
+  const config = usePublicConfig();
+  const product = config.site.title[lang] || config.site.title.en;
+  useEffect(() => {
+    document.title = title ? `${title} - ${product}` : product;
+  }, [title, product]);
+}

@@ -1,0 +1,50 @@
+// spec §4 and behaviour-reference §2.1: the route guard as pure decisions.
+
+/** Paths a visitor without a token may open (spec §2 "Public routes"). */
+export const PUBLIC_PATHS = ['/login', '/auth-redirect', '/404', '/401'] as const;
+
+export type GuardInput = {
+  pathname: string;
+  /** Query string including the leading "?" (or empty). */
+  search: string;
+  hasToken: boolean;
+  /** User info and menu loaded and routes built in this page session. */
+  isReady: boolean;
+};
+
+export type GuardDecision =
+  | { kind: 'allow' }
+  | { kind: 'redirect'; to: string }
+  /** Load user info and menu, build the routes, then decide again. */
+  | { kind: 'load' };
+
+const isPublic = (pathname: string) =>
+  (PUBLIC_PATHS as readonly string[]).includes(pathname) || pathname.startsWith('/redirect/');
+
+/** `/login?redirect=<path and query>`; the template kept only the path, we keep the query too. */
+export function loginPath(pathname: string, search = ''): string {
+  const target = `${pathname}${search}`;
+  if (!target || target === '/' || pathname === '/login') return '/login';
+  return `/login?${new URLSearchParams({ redirect: target }).toString()}`;
+}
+
+export function decideGuard({ pathname, search, hasToken, isReady }: GuardInput): GuardDecision {
+  if (hasToken) {
+    if (pathname === '/login') return { kind: 'redirect', to: '/' };
+    if (isPublic(pathname) || isReady) return { kind: 'allow' };
+    return { kind: 'load' };
+  }
+  if (isPublic(pathname)) return { kind: 'allow' };
+  return { kind: 'redirect', to: loginPath(pathname, search) };
+}
+
+/**
+ * Where to go after logging in: the `redirect` parameter when it is a path of this console, else `/`.
+ * Absolute and protocol-relative URLs are refused so a crafted link cannot send the user elsewhere.
+ */
+export function afterLoginPath(search: string): string {
+  const raw = new URLSearchParams(search).get('redirect');
+  if (!raw?.startsWith('/') || raw.startsWith('//') || raw.startsWith('/\\')) return '/';
+  if (raw === '/login' || raw.startsWith('/login?')) return '/';
+  return raw;
+}

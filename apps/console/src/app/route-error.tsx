@@ -1,0 +1,29 @@
+import { Button, Result } from 'antd';
+import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useRouteError } from 'react-router';
+import { recordError } from '../state/error-log';
+
+/** Last line of defence for an error outside the page boundaries: a message and a reload, never a blank page. */
+export function RouteError() {
+  const { t } = useTranslation();
+  const error = useRouteError();
+  useEffect(() => {
+    console.error(error);
+    recordError({ error, component: 'router', info: 'route' });
+  }, [error]);
+  return (
+    <main className="app-fullscreen-status">
+      <Result
+        status="warning"
+        title={t('pageError.title')}
+        subTitle={t('pageError.text')}
+        extra={
+          <Button type="primary" onClick={() => window.location.reload()}>
+            {t('common.reload')}
+          </Button>
+        }
+      />
+    </main>
+  );
+}

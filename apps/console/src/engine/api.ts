@@ -1,0 +1,100 @@
+import type { EntityRecord, Envelope, FieldError } from '@organiser/domain';
+import { http, type Query, upload } from '../api/client';
+
+// The calls of the entity engine (apps/api/src/engine) for one entity. Reads resolve with their content; writes
+// resolve with the whole envelope, because a validation refusal (`success: false`, `content.errors`) is handed
+// back for the form to show on its fields (spec §8).
+
+export type EntityList = {
+  list: EntityRecord[];
+  total: number;
+  page: number;
+  size: number;
+  /** The total is the planner's estimate (big tables: "about 10,000"). */
+  totalIsEstimate?: boolean;
+};
+
+/** A change of a record's history: one field, old → new. */
+export type HistoryChange = { field: string; old: unknown; new: unknown };
+
+export type HistoryItem = {
+  version: number;
+  action: string;
+  actorId: number | null;
+  actorAccount: string | null;
+  at: string;
+  changes: HistoryChange[];
+};
+
+/** What a batch action did: ids done, ids left as they were (gone, or their status does not allow it). */
+export type BatchResult = {
+  total: number;
+  succeeded: number[];
+  skipped: { id: number; reason: string }[];
+};
+
+/** Which records a batch works on: the chosen ids, or every record matching the list's filters. */
+export type BatchTarget = { ids: number[] } | { filter: Record<string, string> };
+
+export type ImportRowReport = {
+  /** Row number in the file (the header is row 1). */
+  row: number;
+  /** The record a row updates (rows with an id), else null. */
+  id: number | null;
+  action: 'create' | 'update';
+  /** Empty when the row can be written. */
+  errors: FieldError[];
+};
+
+export type ImportReport = {
+  dryRun: boolean;
+  total: number;
+  valid: number;
+  invalid: number;
+  created: number;
+  updated: number;
+  /** Header cells that name no field (left out). */
+  ignoredColumns: string[];
+  rows: ImportRowReport[];
+};
+
+const base = (entity: string) => `/${entity}`;
+
+export const entityApi = {
+  list: async (entity: string, query: Query, signal?: AbortSignal) =>
+    (await http.get<EntityList>(`${base(entity)}/list`, query, { signal })).content,
+  trash: async (entity: string, query: Query, signal?: AbortSignal) =>
+    (await http.get<EntityList>(`${base(entity)}/trash`, query, { signal })).content,
+  get: async (entity: string, id: number | string, signal?: AbortSignal) =>
+    (await http.get<EntityRecord>(`${base(entity)}/${id}`, undefined, { signal })).content,
+  create: (entity: string, body: Record<string, unknown>) => http.post<EntityRecord>(base(entity), body),
+  update: (entity: string, id: number | string, body: Record<string, unknown>) =>
+    http.put<EntityRecord>(`${base(entity)}/${id}`, body),
+  remove: (entity: string, id: number) => http.delete<unknown>(`${base(entity)}/${id}`),
+  restore: (entity: string, id: number) => http.post<EntityRecord>(`${base(entity)}/restore/${id}`),
+  purge: (entity: string, id: number) => http.delete<unknown>(`${base(entity)}/purge/${id}`),
+  action: (entity: string, action: string, id: number, body?: Record<string, unknown>) =>
+    http.post<EntityRecord>(`${base(entity)}/${action}/${id}`, body ?? {}),
+  batch: (entity: string, action: string, target: BatchTarget, body?: Record<string, unknown>) =>
+    http.post<BatchResult>(`${base(entity)}/batch/${action}`, { ...target, ...body }),
+  history: async (entity: string, id: number, signal?: AbortSignal) =>
+    (await http.get<HistoryItem[]>(`${base(entity)}/${id}/history`, undefined, { signal })).content,
+  revert: (entity: string, id: number, version: number) =>
+    http.post<EntityRecord>(`${base(entity)}/${id}/revert/${version}`),
+  import: (
+    entity: string,
+    file: File,
+    options: { isDryRun: boolean; onProgress?: (percent: number) => void },
+  ) =>
+    upload<ImportReport>(`${base(entity)}/import?dryRun=${options.isDryRun}`, file, {
+      onProgress: options.onProgress,
+    }),
+};
+
+export type { Envelope };
+
+/** Body of a refused write as field errors (`content.errors`), or none. */
+export function fieldErrorsOf(res: Envelope<unknown>): FieldError[] {
+  const content = res.content as { errors?: FieldError[] } | null;
+  return !res.success && content && Array.isArray(content.errors) ? content.errors : [];
+}

@@ -1,0 +1,194 @@
+import type { FormFieldDescriptor } from '@organiser/domain';
+import { recordLabel } from '@organiser/domain';
+import { Alert, App, Button, Card, Col, Form, Result, Row, Skeleton } from 'antd';
+import { Fragment, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useLocation, useNavigate } from 'react-router';
+import { GuardedButton } from '../components/guarded-button';
+import { timeAgo } from '../components/time-ago';
+import { pick } from '../i18n/i18n';
+import type { PageProps } from '../pages/page-props';
+import { BilingualPair } from '../widgets/bilingual-pair';
+import { FieldItem } from './form/field-item';
+import { useEntityForm } from './form/use-entity-form';
+import { useEngineText } from './messages';
+import { closeTab, listReturnPath } from './return-path';
+import './entity-screens.css';
+
+/** Fields in rows: the two halves of a bilingual pair together, the others by their span. */
+function layoutFields(
+  fields: FormFieldDescriptor[],
+  render: (f: FormFieldDescriptor) => ReactNode,
+  pairLabel: (name: string) => string,
+) {
+  const out: ReactNode[] = [];
+  for (let i = 0; i < fields.length; i++) {
+    const field = fields[i]!;
+    const next = fields[i + 1];
+    if (field.pair && next?.pair?.name === field.pair.name) {
+      out.push(
+        <Col span={24} key={field.pair.name}>
+          <BilingualPair label={pairLabel(field.pair.name)} en={render(field)} zh={render(next)} />
+        </Col>,
+      );
+      i++;
+      continue;
+    }
+    out.push(
+      <Col xs={24} md={field.span} key={field.name}>
+        {render(field)}
+      </Col>,
+    );
+  }
+  return out;
+}
+
+/** The add and edit pages of every entity (spec §2 `banner_add`, `banner_edit/{id}`…), from its definition. */
+export function EntityFormPage({ route, params }: PageProps) {
+  const view = route.view;
+  if (view?.kind !== 'entity-form') throw new Error(`${route.name} is not an entity form route`);
+  return (
+    <EntityForm
+      key={`${view.entity}:${params.id ?? 'new'}`}
+      entity={view.entity}
+      id={view.mode === 'edit' ? params.id : undefined}
+      title={route.title}
+    />
+  );
+}
+
+function EntityForm({
+  entity,
+  id,
+  title,
+}: {
+  entity: string;
+  id?: string;
+  title: { en: string; zh: string };
+}) {
+  const t = useEngineText();
+  const { t: frameT } = useTranslation();
+  const { message } = App.useApp();
+  const navigate = useNavigate();
+  const location = useLocation();
+  const controller = useEntityForm(entity, id);
+  const { meta, mode, form, groups, record } = controller;
+  const { def, lang } = meta;
+
+  const goBack = () => navigate(listReturnPath(def));
+
+  const save = async () => {
+    const result = await controller.submit();
+    if (!result.ok) return;
+    message.success(mode === 'add' ? t('form.created') : t('form.saved'));
+    controller.allowLeave();
+    const here = location.pathname;
+    navigate(listReturnPath(def));
+    closeTab(here);
+  };
+
+  if (controller.isMissing) {
+    return (
+      <Card variant="borderless">
+        <Result
+          status="404"
+          title={t('form.notFound')}
+          extra={<Button onClick={goBack}>{t('list.backToList')}</Button>}
+        />
+      </Card>
+    );
+  }
+
+  const render = (field: FormFieldDescriptor) => (
+    <FieldItem
+      key={field.name}
+      field={field}
+      meta={meta}
+      form={form}
+      record={record}
+      itemProps={controller.itemProps(field)}
+    />
+  );
+  const pairLabel = (name: string) => {
+    const pair = def.pairs[name];
+    return meta.texts[`entity.${def.key}.field.${name}`] ?? pair?.label[lang] ?? name;
+  };
+  const subtitle = record
+    ? `#${record.id} ${recordLabel(def, record, lang)} · ${t('form.version', { version: record.version, time: timeAgo(record.updatedAt, frameT) })}`
+    : null;
+
+  return (
+    <div className="entity-form-page">
+      <header className="entity-page-header">
+        <h1 className="app-page-title">{pick(title, lang)}</h1>
+        {subtitle && <span className="entity-page-subtitle">{subtitle}</span>}
+      </header>
+      {controller.isStale && (
+        <Alert
+          type="warning"
+          showIcon
+          className="entity-form-alert"
+          title={t('form.staleTitle')}
+          description={t('form.staleText')}
+          action={
+            <Button size="small" type="primary" onClick={() => void controller.reload()}>
+              {t('form.staleReload')}
+            </Button>
+          }
+        />
+      )}
+      {controller.generalErrors.length > 0 && (
+        <Alert
+          type="error"
+          showIcon
+          className="entity-form-alert"
+          title={t('form.errorsTitle')}
+          description={
+            <ul className="entity-form-errors">
+              {controller.generalErrors.map((e) => (
+                <li key={e}>{e}</li>
+              ))}
+            </ul>
+          }
+        />
+      )}
+      {controller.isLoading ? (
+        <Card variant="borderless">
+          <Skeleton active paragraph={{ rows: 8 }} />
+        </Card>
+      ) : (
+        <Form
+          // kept-alive list pages stay in the document: a name keeps every field id (and label) unique
+          name={`${def.name}-form`}
+          form={form}
+          layout="vertical"
+          className="entity-form"
+          onValuesChange={controller.onValuesChange}
+          onFinish={() => void save()}
+          onFinishFailed={({ errorFields }) => {
+            if (errorFields[0]) form.scrollToField(errorFields[0].name, { block: 'center', focus: true });
+          }}
+          aria-label={pick(title, lang)}
+        >
+          {groups.map((group) => (
+            <Fragment key={group.key}>
+              <Card
+                size="small"
+                className="entity-form-group"
+                title={group.label ? group.label[lang] : groups.length > 1 ? meta.label() : undefined}
+              >
+                <Row gutter={[16, 0]}>{layoutFields(group.fields, render, pairLabel)}</Row>
+              </Card>
+            </Fragment>
+          ))}
+          <div className="entity-form-actions">
+            <GuardedButton type="primary" htmlType="submit" loading={controller.isSubmitting}>
+              {t('form.save')}
+            </GuardedButton>
+            <Button onClick={goBack}>{t('form.cancel')}</Button>
+          </div>
+        </Form>
+      )}
+    </div>
+  );
+}

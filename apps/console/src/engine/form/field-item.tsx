@@ -1,0 +1,63 @@
+import { type EntityRecord, type FormFieldDescriptor, uploadSizeHint } from '@organiser/domain';
+import { useQuery } from '@tanstack/react-query';
+import { Form, type FormInstance, type FormItemProps } from 'antd';
+import { entityApi } from '../api';
+import type { EntityMeta } from '../entity-meta';
+import { useEngineText } from '../messages';
+import { entityKeys } from '../query-keys';
+import { FieldControl } from './field-control';
+import type { FormValues } from './form-values';
+
+type Props = {
+  field: FormFieldDescriptor;
+  meta: EntityMeta;
+  form: FormInstance<FormValues>;
+  record?: EntityRecord;
+  itemProps: FormItemProps;
+};
+
+/** spec §5 image size hints: the banner cover shows its position's size when the chosen position has one. */
+function useSizeHint(
+  field: FormFieldDescriptor,
+  meta: EntityMeta,
+  form: FormInstance<FormValues>,
+): string | undefined {
+  const from = field.upload?.sizeHintFrom;
+  const relation = from ? meta.def.fields[from.relation] : undefined;
+  const target =
+    relation && (relation.kind === 'relation' || relation.kind === 'treeRelation')
+      ? relation.kind === 'relation'
+        ? relation.to
+        : meta.def.name
+      : null;
+  const relatedId = Form.useWatch(from?.relation ?? '__noRelation__', form) as unknown;
+  const hasId = typeof relatedId === 'number' && target !== null;
+  const related = useQuery({
+    queryKey: entityKeys.record(target ?? '-', hasId ? relatedId : 0),
+    queryFn: ({ signal }) => entityApi.get(target!, relatedId as number, signal),
+    enabled: hasId,
+    staleTime: 60_000,
+  });
+  if (!field.upload) return undefined;
+  return uploadSizeHint(field.upload, hasId ? related.data : null);
+}
+
+/** One field of the form: its Form.Item (label, required mark, rules) around its widget, with its help text. */
+export function FieldItem({ field, meta, form, record, itemProps }: Props) {
+  const t = useEngineText();
+  const sizeHint = useSizeHint(field, meta, form);
+  const help = field.help?.[meta.lang];
+  const note = field.isDisabled
+    ? field.isStatus
+      ? t('form.statusHint')
+      : field.isComputed
+        ? t('form.readOnlyHint')
+        : undefined
+    : undefined;
+  const extra = [help, note].filter(Boolean).join(' · ') || undefined;
+  return (
+    <Form.Item {...itemProps} extra={extra}>
+      <FieldControl field={field} meta={meta} record={record} sizeHint={sizeHint} />
+    </Form.Item>
+  );
+}

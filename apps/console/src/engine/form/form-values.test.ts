@@ -1,0 +1,59 @@
+import { banner, bannerPosition } from '@organiser/domain';
+import { describe, expect, it } from 'vitest';
+import { bannerRecord } from '../test/banner-fixtures';
+import { bodyOf, isChanged, ruleDependencies, startValues, validateForm } from './form-values';
+
+describe('form values', () => {
+  it('start from the defaults on add and from the visible values on edit', () => {
+    expect(startValues(banner, { mode: 'add' })).toMatchObject({
+      sortNo: 0,
+      targetType: 'none',
+      status: 'enabled',
+      displayStatus: 'offline',
+    });
+    const policy = { hidden: ['remark'], required: [], readOnly: [] };
+    const edit = startValues(banner, { mode: 'edit', record: bannerRecord(), policy });
+    expect(edit).toMatchObject({ title: 'Spring fair', position: 2, clickNum: 42 });
+    expect(edit).not.toHaveProperty('remark');
+  });
+
+  it('send only what the API accepts: creatable on add, editable plus the version on edit', () => {
+    const values = startValues(banner, { mode: 'edit', record: bannerRecord() });
+    const body = bodyOf(banner, values, { mode: 'edit', version: 3 });
+    expect(body.version).toBe(3);
+    expect(body).not.toHaveProperty('clickNum');
+    expect(body).not.toHaveProperty('status');
+    const code = bodyOf(bannerPosition, { code: 'home', enName: 'Home' }, { mode: 'edit', version: 1 });
+    expect(code).not.toHaveProperty('code');
+  });
+
+  it('validate with the kit: the server’s messages in both languages', () => {
+    const issues = validateForm(
+      banner,
+      { targetType: 'url', startDate: '2025-06-02', endDate: '2025-06-01' },
+      { mode: 'add' },
+    );
+    const byPath = Object.fromEntries(issues.map((i) => [i.path, i.message]));
+    expect(byPath.title).toEqual({ en: 'Title is required', zh: '请填写标题' });
+    expect(byPath.endDate?.en).toBe('The end date cannot be before the start date');
+    expect(byPath.targetUrl?.en).toBe('Target URL is required');
+    // a hidden required field is not required (spec §5)
+    const hidden = validateForm(
+      banner,
+      {},
+      { mode: 'add', policy: { hidden: ['title'], required: [], readOnly: [] } },
+    );
+    expect(hidden.map((i) => i.path)).not.toContain('title');
+  });
+
+  it('know which fields a cross-field rule ties together', () => {
+    const deps = ruleDependencies(banner);
+    expect(deps.get('endDate')).toEqual(['startDate']);
+    expect(deps.get('targetType')).toEqual(['targetUrl', 'targetValue']);
+  });
+
+  it('tell a real change from an empty one', () => {
+    expect(isChanged({ a: null, b: 1 }, { a: '', b: 1 })).toBe(false);
+    expect(isChanged({ a: null }, { a: 'x' })).toBe(true);
+  });
+});

@@ -1,0 +1,93 @@
+import {
+  type EntityDef,
+  type EntityPolicy,
+  type EntityRecord,
+  initialValues,
+  type KitIssue,
+  resolveFields,
+  ruleFields,
+  toCreateBody,
+  toUpdateBody,
+  validateCreate,
+  validateUpdate,
+} from '@organiser/domain';
+
+// Form values are kept in the API's own shapes (dates as 'YYYY-MM-DD', ids as numbers, uploads as stored paths),
+// so the kit's schemas validate them exactly as the server will and the body is the values themselves.
+
+export type FormMode = 'add' | 'edit';
+export type FormValues = Record<string, unknown>;
+
+/** A JSON field's text that does not parse: kept as typed, refused by the form. */
+export class InvalidJson {
+  constructor(readonly text: string) {}
+}
+
+/** The values a form starts from: the declared defaults (add) or the record's visible values (edit). */
+export function startValues(
+  def: EntityDef,
+  input: { mode: FormMode; record?: EntityRecord | null; policy?: EntityPolicy },
+): FormValues {
+  const visible = resolveFields(def, input.policy).filter((s) => !s.isHidden);
+  const values: FormValues = {};
+  if (input.mode === 'add') {
+    const defaults = initialValues(def);
+    for (const s of visible) if (defaults[s.name] !== undefined) values[s.name] = defaults[s.name];
+    return values;
+  }
+  for (const s of visible) values[s.name] = input.record?.[s.name] ?? null;
+  return values;
+}
+
+/** The body the form sends: creatable (add) or editable (edit) visible fields, plus the version read. */
+export function bodyOf(
+  def: EntityDef,
+  values: FormValues,
+  input: { mode: FormMode; policy?: EntityPolicy; version?: number },
+): Record<string, unknown> {
+  const defined: FormValues = {};
+  for (const [k, v] of Object.entries(values)) if (v !== undefined) defined[k] = v;
+  return input.mode === 'add'
+    ? toCreateBody(def, defined, { policy: input.policy })
+    : toUpdateBody(def, defined, { policy: input.policy, version: input.version ?? 0 });
+}
+
+/** The kit's own validation of that body: the same messages, in both languages, as the server answers. */
+export function validateForm(
+  def: EntityDef,
+  values: FormValues,
+  input: { mode: FormMode; policy?: EntityPolicy; version?: number },
+): KitIssue[] {
+  const body = bodyOf(def, values, input);
+  // a version the server has never issued would be its own error; the form always has the one it read
+  if (input.mode === 'edit' && !(Number(body.version) > 0)) body.version = 1;
+  const result =
+    input.mode === 'add'
+      ? validateCreate(def, body, { policy: input.policy })
+      : validateUpdate(def, body, { policy: input.policy });
+  return result.ok ? [] : result.issues;
+}
+
+/** Fields whose errors depend on another field through a cross-field rule (endDate on startDate…). */
+export function ruleDependencies(def: EntityDef): Map<string, string[]> {
+  const out = new Map<string, Set<string>>();
+  for (const rule of def.rules) {
+    const names = ruleFields(rule);
+    for (const name of names) {
+      const set = out.get(name) ?? new Set<string>();
+      for (const other of names) if (other !== name) set.add(other);
+      out.set(name, set);
+    }
+  }
+  return new Map([...out].map(([k, v]) => [k, [...v]]));
+}
+
+const normalise = (value: unknown): unknown => (value === undefined || value === '' ? null : value);
+
+/** Have the values changed from where the form started? (unsaved-changes warning) */
+export function isChanged(start: FormValues, current: FormValues): boolean {
+  for (const key of new Set([...Object.keys(start), ...Object.keys(current)])) {
+    if (JSON.stringify(normalise(start[key])) !== JSON.stringify(normalise(current[key]))) return true;
+  }
+  return false;
+}

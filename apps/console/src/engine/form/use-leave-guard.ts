@@ -1,0 +1,57 @@
+import { App } from 'antd';
+import { useEffect, useRef } from 'react';
+import { useBeforeUnload, useBlocker } from 'react-router';
+import { useEngineText } from '../messages';
+
+/**
+ * Warns before unsaved changes are lost (what-users-want B.1 "unsaved-changes warning"): a confirm box when the
+ * user moves to another page of the console (menu, tab, back button), the browser's own prompt on reload or close.
+ * `allowNext()` lets one navigation through (after a save).
+ */
+export function useLeaveGuard(isDirty: boolean) {
+  const t = useEngineText();
+  const { modal } = App.useApp();
+  const dirty = useRef(isDirty);
+  dirty.current = isDirty;
+  const allowed = useRef(false);
+
+  const blocker = useBlocker(
+    ({ currentLocation, nextLocation }) =>
+      dirty.current && !allowed.current && currentLocation.pathname !== nextLocation.pathname,
+  );
+
+  // one question per blocked navigation, however often the page renders meanwhile
+  const isAsking = useRef(false);
+  useEffect(() => {
+    if (blocker.state !== 'blocked' || isAsking.current) return;
+    isAsking.current = true;
+    modal.confirm({
+      title: t('form.leaveTitle'),
+      content: t('form.leaveText'),
+      okText: t('form.leave'),
+      okButtonProps: { danger: true },
+      cancelText: t('form.stay'),
+      onOk: () => {
+        isAsking.current = false;
+        blocker.proceed?.();
+      },
+      onCancel: () => {
+        isAsking.current = false;
+        blocker.reset?.();
+      },
+    });
+  }, [blocker, modal, t]);
+
+  useBeforeUnload((event) => {
+    if (!dirty.current || allowed.current) return;
+    event.preventDefault();
+    // older browsers need returnValue set to show their prompt
+    event.returnValue = '';
+  });
+
+  return {
+    allowNext: () => {
+      allowed.current = true;
+    },
+  };
+}

@@ -1,0 +1,82 @@
+import { defineEntity, formLayout, validateActionInput } from '@organiser/domain';
+import { Form } from 'antd';
+import { useMemo, useState } from 'react';
+import { Dialog } from '../../components/dialog';
+import type { EntityMeta } from '../entity-meta';
+import { FieldControl } from '../form/field-control';
+import { useEngineText } from '../messages';
+import type { PendingInput } from './use-record-actions';
+
+/** Collects what an action declares as input (spec §4: a refusal needs its reason), validated by the kit. */
+export function ActionInputDialog({
+  meta,
+  pending,
+  onClose,
+}: {
+  meta: EntityMeta;
+  pending: PendingInput | null;
+  onClose: () => void;
+}) {
+  const t = useEngineText();
+  const [form] = Form.useForm<Record<string, unknown>>();
+  const [isRunning, setRunning] = useState(false);
+  const action = pending?.action;
+  // the inputs laid out like entity fields: a tiny definition made of them
+  const fields = useMemo(() => {
+    if (!action?.input) return [];
+    const inputDef = defineEntity({
+      name: `${meta.def.name}_${action.name}`,
+      labels: { singular: action.label, plural: action.label },
+      fields: action.input,
+      defaultSort: { field: 'id', order: 'asc' },
+      permission: meta.def.permission,
+      labelField: Object.keys(action.input)[0]!,
+    });
+    return formLayout(inputDef, { mode: 'add' }).flatMap((g) => g.fields);
+  }, [action, meta.def]);
+
+  const submit = async () => {
+    if (!pending) return;
+    const values = form.getFieldsValue(true) as Record<string, unknown>;
+    const checked = validateActionInput(meta.def, pending.action, values);
+    if (!checked.ok) {
+      form.setFields(checked.issues.map((i) => ({ name: i.path, errors: [i.message[meta.lang]] })));
+      return;
+    }
+    setRunning(true);
+    const isDone = await pending.run(checked.value).finally(() => setRunning(false));
+    if (isDone) {
+      form.resetFields();
+      onClose();
+    }
+  };
+
+  return (
+    <Dialog
+      open={Boolean(pending)}
+      title={action?.label[meta.lang]}
+      okText={action?.label[meta.lang]}
+      cancelText={t('form.cancel')}
+      confirmLoading={isRunning}
+      onOk={() => void submit()}
+      onCancel={() => {
+        form.resetFields();
+        onClose();
+      }}
+      destroyOnHidden
+    >
+      <Form name={`${meta.def.name}-${action?.name ?? 'action'}`} form={form} layout="vertical">
+        {fields.map((field) => (
+          <Form.Item
+            key={field.name}
+            name={field.name}
+            label={field.label[meta.lang]}
+            required={field.isRequired}
+          >
+            <FieldControl field={field} meta={meta} />
+          </Form.Item>
+        ))}
+      </Form>
+    </Dialog>
+  );
+}

@@ -1,0 +1,197 @@
+import { InboxOutlined } from '@ant-design/icons';
+import { useQueryClient } from '@tanstack/react-query';
+import { Alert, App, Button, Steps, Table, Tag, Upload } from 'antd';
+import { useState } from 'react';
+import { Dialog } from '../../components/dialog';
+import { entityApi, type ImportReport, type ImportRowReport } from '../api';
+import type { EntityMeta } from '../entity-meta';
+import { useEngineText } from '../messages';
+import { entityKeys } from '../query-keys';
+
+const ACCEPT = '.xlsx,.csv,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet,text/csv';
+const isSheet = (file: File) => /\.(xlsx|csv)$/i.test(file.name);
+
+/**
+ * Import (issue 4): the file is checked first (a dry run: one line per row with its problems, nothing written),
+ * then the valid rows are written in one transaction when the user confirms.
+ */
+export function ImportDialog({
+  meta,
+  open,
+  onClose,
+}: {
+  meta: EntityMeta;
+  open: boolean;
+  onClose: () => void;
+}) {
+  const t = useEngineText();
+  const { message } = App.useApp();
+  const queryClient = useQueryClient();
+  const [file, setFile] = useState<File | null>(null);
+  const [report, setReport] = useState<ImportReport | null>(null);
+  const [isBusy, setBusy] = useState(false);
+  const step = report ? 1 : 0;
+
+  const close = () => {
+    setFile(null);
+    setReport(null);
+    onClose();
+  };
+
+  const check = async (chosen: File) => {
+    setBusy(true);
+    try {
+      const res = await entityApi.import(meta.def.name, chosen, { isDryRun: true });
+      setReport(res.content);
+    } catch {
+      setFile(null);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const confirm = async () => {
+    if (!file) return;
+    setBusy(true);
+    try {
+      const res = await entityApi.import(meta.def.name, file, { isDryRun: false });
+      const written = res.content.created + res.content.updated;
+      message.success(t('import.done', { count: written }));
+      await queryClient.invalidateQueries({ queryKey: entityKeys.all(meta.def.name) });
+      close();
+    } catch {
+      // the client has shown the server's message
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const rows = report?.rows ?? [];
+  return (
+    <Dialog
+      open={open}
+      title={t('import.title', { entity: meta.label({ plural: true }) })}
+      onCancel={close}
+      destroyOnHidden
+      footer={
+        report
+          ? [
+              <Button
+                key="another"
+                onClick={() => {
+                  setReport(null);
+                  setFile(null);
+                }}
+              >
+                {t('import.another')}
+              </Button>,
+              <Button
+                key="import"
+                type="primary"
+                loading={isBusy}
+                disabled={report.valid === 0}
+                onClick={() => void confirm()}
+              >
+                {t('import.confirm', { count: report.valid })}
+              </Button>,
+            ]
+          : [
+              <Button key="cancel" onClick={close}>
+                {t('form.cancel')}
+              </Button>,
+            ]
+      }
+    >
+      <Steps
+        size="small"
+        current={step}
+        className="entity-import-steps"
+        items={[
+          { title: t('import.step.file') },
+          { title: t('import.step.check') },
+          { title: t('import.step.done') },
+        ]}
+      />
+      {!report && (
+        <>
+          <p className="entity-import-hint">{t('import.hint')}</p>
+          <Upload.Dragger
+            accept={ACCEPT}
+            multiple={false}
+            showUploadList={false}
+            disabled={isBusy}
+            beforeUpload={(chosen) => {
+              if (!isSheet(chosen)) {
+                message.error(t('import.badType'));
+                return Upload.LIST_IGNORE;
+              }
+              setFile(chosen);
+              void check(chosen);
+              return false;
+            }}
+          >
+            <p className="ant-upload-drag-icon">
+              <InboxOutlined aria-hidden />
+            </p>
+            <p>{isBusy ? t('import.checking') : t('import.pick')}</p>
+            {file && <p>{file.name}</p>}
+          </Upload.Dragger>
+        </>
+      )}
+      {report && (
+        <>
+          <Alert
+            type={report.invalid > 0 ? 'warning' : 'success'}
+            showIcon
+            title={t('import.summary', { valid: report.valid, invalid: report.invalid })}
+            description={
+              [
+                report.valid === 0 ? t('import.nothingValid') : null,
+                report.ignoredColumns.length > 0
+                  ? t('import.ignored', { columns: report.ignoredColumns.join(', ') })
+                  : null,
+              ]
+                .filter(Boolean)
+                .join(' ') || undefined
+            }
+          />
+          <Table<ImportRowReport>
+            size="small"
+            className="entity-import-report"
+            rowKey="row"
+            dataSource={rows}
+            pagination={{ pageSize: 10, hideOnSinglePage: true, showSizeChanger: false }}
+            columns={[
+              { title: t('import.row'), dataIndex: 'row', width: 70 },
+              {
+                title: t('import.status'),
+                width: 110,
+                render: (_, r) =>
+                  r.errors.length === 0 ? (
+                    <Tag color="success">
+                      {r.action === 'update' ? t('import.willUpdate') : t('import.willCreate')}
+                    </Tag>
+                  ) : (
+                    <Tag color="error">{t('import.invalid')}</Tag>
+                  ),
+              },
+              {
+                title: t('import.problems'),
+                render: (_, r) =>
+                  r.errors.length === 0 ? (
+                    t('import.ok')
+                  ) : (
+                    <ul className="entity-import-errors">
+                      {r.errors.map((e) => (
+                        <li key={`${e.path}:${e.message}`}>{e.message}</li>
+                      ))}
+                    </ul>
+                  ),
+              },
+            ]}
+          />
+        </>
+      )}
+    </Dialog>
+  );
+}

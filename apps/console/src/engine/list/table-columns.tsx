@@ -1,0 +1,88 @@
+import type { ColumnDescriptor, EntityRecord } from '@organiser/domain';
+import type { TableColumnsType } from 'antd';
+import type { TFunction } from 'i18next';
+import type { EngineT } from '../messages';
+import { type CellContext, RelativeTime, renderValue } from './cells';
+import { type RowAction, RowActions } from './row-actions';
+
+/** Column widths by kind where the definition gives none: long text is cut with an ellipsis (full text on hover),
+ * so a long title cannot push the status columns off the screen. */
+const KIND_WIDTH: Partial<Record<ColumnDescriptor['kind'], number>> = {
+  text: 180,
+  dict: 120,
+  enum: 110,
+  boolean: 90,
+  date: 120,
+  datetime: 150,
+  image: 100,
+  images: 120,
+  video: 110,
+  integer: 100,
+  decimal: 110,
+  money: 120,
+  relation: 150,
+  treeRelation: 150,
+  relationMany: 200,
+  tags: 180,
+};
+const widthOf = (c: ColumnDescriptor) => c.width ?? KIND_WIDTH[c.kind] ?? 140;
+
+const SELECTION_WIDTH = 48;
+const DELETED_WIDTH = 140;
+
+type Input = {
+  shown: ColumnDescriptor[];
+  labelOf: (name: string) => string;
+  /** The column the list is sorted by, when a column should show it. */
+  sorted: { field: string; order: 'asc' | 'desc' } | null;
+  isTrash: boolean;
+  hasSelection: boolean;
+  cellContext: (record: EntityRecord) => CellContext;
+  rowActions: (record: EntityRecord) => RowAction[];
+  rowLabel: (record: EntityRecord) => string;
+  t: EngineT;
+  frameT: TFunction;
+};
+
+/** The table's columns (cells by field kind, server-side sorters, the actions column) and its scroll width. */
+export function tableColumns(input: Input): { columns: TableColumnsType<EntityRecord>; width: number } {
+  const { t, frameT, sorted } = input;
+  const data: TableColumnsType<EntityRecord> = input.shown.map((c) => ({
+    key: c.name,
+    dataIndex: c.name,
+    title: input.labelOf(c.name),
+    width: widthOf(c),
+    sorter: c.isSortable,
+    sortOrder:
+      c.isSortable && sorted?.field === c.name ? (sorted.order === 'asc' ? 'ascend' : 'descend') : null,
+    render: (value: unknown, record) => renderValue(c, value, input.cellContext(record)),
+  }));
+  const deleted: TableColumnsType<EntityRecord>[number] = {
+    key: 'deletedAt',
+    title: t('list.deletedAt'),
+    width: DELETED_WIDTH,
+    render: (_: unknown, r: EntityRecord) =>
+      r.deletedAt ? <RelativeTime value={String(r.deletedAt)} frameT={frameT} /> : null,
+  };
+  const actionsWidth = input.isTrash ? 220 : 240;
+  const actions: TableColumnsType<EntityRecord>[number] = {
+    key: 'actions',
+    title: t('list.actions'),
+    fixed: 'right',
+    width: actionsWidth,
+    render: (_: unknown, record) => (
+      <RowActions actions={input.rowActions(record)} label={input.rowLabel(record)} />
+    ),
+  };
+  const columns = [
+    // in the trash, when a record was deleted comes right after what identifies it
+    ...(input.isTrash ? [...data.slice(0, 2), deleted, ...data.slice(2)] : data),
+    actions,
+  ];
+  const width =
+    input.shown.reduce((sum, c) => sum + widthOf(c), 0) +
+    actionsWidth +
+    (input.hasSelection ? SELECTION_WIDTH : 0) +
+    (input.isTrash ? DELETED_WIDTH : 0);
+  return { columns, width };
+}

@@ -1,0 +1,125 @@
+import type { SortOrder } from '@organiser/domain';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useSearchParams } from 'react-router';
+import { type EntityList, entityApi } from '../api';
+import { type EntityMeta, useEntityMeta } from '../entity-meta';
+import { entityKeys } from '../query-keys';
+import {
+  EMPTY_LIST_STATE,
+  type ListUrlState,
+  listQueryOf,
+  matchQueryOf,
+  readListUrl,
+  writeListUrl,
+} from './list-url';
+
+/** Rows chosen for a bulk action: the ticked rows, or every record matching the filters (RA #10367). */
+export type Selection = { ids: number[]; isAllMatching: boolean };
+
+const NO_SELECTION: Selection = { ids: [], isAllMatching: false };
+
+export type EntityListController = {
+  meta: EntityMeta;
+  state: ListUrlState;
+  data: EntityList | undefined;
+  isLoading: boolean;
+  isFetching: boolean;
+  /** Keyword and filters of the list, for "all matching" batches and exports. */
+  matchQuery: Record<string, string>;
+  setPage: (page: number, size?: number) => void;
+  setSort: (field: string | undefined, order: SortOrder | undefined) => void;
+  search: (input: { keyword?: string; filters: Record<string, string | undefined> }) => void;
+  /** Back to the default list: no keyword, no filter, default sort, page 1 (the trash view stays). */
+  reset: () => void;
+  setTrash: (isTrash: boolean) => void;
+  reload: () => void;
+  selection: Selection;
+  select: (ids: number[]) => void;
+  selectAllMatching: () => void;
+  clearSelection: () => void;
+};
+
+/**
+ * The headless list (react-admin's useListController): state from the URL, the page from the API through
+ * TanStack Query, and the selection. Custom list pages use it with their own table.
+ */
+export function useEntityList(entity: string): EntityListController {
+  const meta = useEntityMeta(entity);
+  const { def, policy } = meta;
+  const [searchParams, setSearchParams] = useSearchParams();
+  const state = useMemo(() => readListUrl(def, policy, searchParams), [def, policy, searchParams]);
+  const query = useMemo(() => listQueryOf(state), [state]);
+  const matchQuery = useMemo(() => matchQueryOf(state), [state]);
+  const scope = state.isTrash ? 'trash' : 'list';
+
+  const result = useQuery({
+    queryKey: entityKeys.list(def.name, scope, query),
+    queryFn: ({ signal }) => (state.isTrash ? entityApi.trash : entityApi.list)(def.name, query, signal),
+    placeholderData: keepPreviousData,
+  });
+
+  const write = useCallback(
+    (next: ListUrlState, options: { replace?: boolean } = {}) => {
+      setSearchParams(writeListUrl(def, next, policy), { replace: options.replace });
+    },
+    [def, policy, setSearchParams],
+  );
+  // Handlers built from the state they saw may be called later (antd keeps some of its callbacks from an earlier
+  // render): every change starts from the state of the URL now, never from a stale copy.
+  const latest = useRef(state);
+  latest.current = state;
+
+  // a page emptied by deletions (or an old link past the end) moves to the last page that has rows
+  const data = result.data;
+  useEffect(() => {
+    if (!data || result.isPlaceholderData || data.list.length > 0 || data.total === 0 || state.page === 1)
+      return;
+    write({ ...state, page: Math.max(1, Math.ceil(data.total / state.size)) }, { replace: true });
+  }, [data, result.isPlaceholderData, state, write]);
+
+  // the selection belongs to one set of matching records: it ends when the filters change
+  const [selection, setSelection] = useState<Selection>(NO_SELECTION);
+  const selectionScope = JSON.stringify([scope, matchQuery]);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the scope string is the trigger
+  useEffect(() => setSelection(NO_SELECTION), [selectionScope]);
+
+  return {
+    meta,
+    state,
+    data,
+    isLoading: result.isLoading,
+    isFetching: result.isFetching,
+    matchQuery,
+    setPage: (page, size) => {
+      const now = latest.current;
+      write({ ...now, page: size && size !== now.size ? 1 : page, size: size ?? now.size });
+    },
+    setSort: (field, order) =>
+      write({
+        ...latest.current,
+        page: 1,
+        sort: field === def.defaultSort.field && !order ? undefined : field,
+        order,
+      }),
+    search: ({ keyword, filters }) => {
+      const clean: Record<string, string> = {};
+      for (const [k, v] of Object.entries(filters)) if (v !== undefined && v !== '') clean[k] = v;
+      write({ ...latest.current, page: 1, keyword: keyword ?? latest.current.keyword, filters: clean });
+    },
+    reset: () => write({ ...EMPTY_LIST_STATE, isTrash: latest.current.isTrash }),
+    // the same filters over the trash (or back): what was deleted among these records
+    setTrash: (isTrash) =>
+      write({
+        ...EMPTY_LIST_STATE,
+        keyword: latest.current.keyword,
+        filters: latest.current.filters,
+        isTrash,
+      }),
+    reload: () => void result.refetch(),
+    selection,
+    select: (ids) => setSelection({ ids, isAllMatching: false }),
+    selectAllMatching: () => setSelection((s) => ({ ids: s.ids, isAllMatching: true })),
+    clearSelection: () => setSelection(NO_SELECTION),
+  };
+}

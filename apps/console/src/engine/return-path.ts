@@ -1,0 +1,14 @@
+import type { EntityDef } from '@organiser/domain';
+import { tagsStore } from '../state/tags-view';
+
+/** Where "back to the list" goes: the list's open tab with the query it had (filters, sort, page kept), else the
+ * list itself (issue 4: after save go back to the list, keeping its URL state). */
+export function listReturnPath(def: EntityDef): string {
+  const menu = def.permission.menu;
+  return tagsStore.get().find((v) => v.path === menu)?.fullPath ?? menu;
+}
+
+/** Closes the tab of a finished form page (the template closes an edit tab after saving). */
+export function closeTab(path: string): void {
+  tagsStore.set((views) => views.filter((v) => v.path !== path || v.affix));
+}

@@ -1,0 +1,65 @@
+import { joinPath, type Language, type RouteNode } from '@organiser/domain';
+import type { MenuProps } from 'antd';
+import { Link } from 'react-router';
+import { MenuIcon } from './menu-icon';
+
+type Item = NonNullable<MenuProps['items']>[number];
+
+/**
+ * The sidebar tree (behaviour-reference §2.6): hidden routes are skipped; a group whose only visible page has no
+ * children of its own shows as that single page (unless `alwaysShow`); other groups become sub-menus.
+ * Keys are full paths.
+ */
+export function buildMenuItems(nodes: RouteNode[], lang: Language, parentPath = ''): Item[] {
+  const items: Item[] = [];
+  for (const node of nodes) {
+    if (node.hidden) continue;
+    const path = parentPath ? joinPath(parentPath, node.path) : node.path;
+    const title = node.title[lang] || node.title.en;
+    const visible = (node.children ?? []).filter((c) => !c.hidden);
+    if (node.children?.length) {
+      if (visible.length === 0) continue;
+      const only = visible[0]!;
+      if (visible.length === 1 && !node.alwaysShow && !only.children?.some((c) => !c.hidden)) {
+        const childPath = joinPath(path, only.path);
+        items.push(leaf(childPath, only.title[lang] || only.title.en, only.icon ?? node.icon));
+        continue;
+      }
+      items.push({
+        key: path,
+        icon: <MenuIcon name={node.icon} />,
+        label: title,
+        children: buildMenuItems(visible, lang, path),
+      });
+      continue;
+    }
+    items.push(leaf(path, title, node.icon));
+  }
+  return items;
+}
+
+function leaf(path: string, title: string, icon?: string): Item {
+  return {
+    key: path,
+    icon: <MenuIcon name={icon} />,
+    label: (
+      <Link to={path} className="app-menu-link" tabIndex={-1}>
+        {title}
+      </Link>
+    ),
+    title,
+  };
+}
+
+/** Keys of the sub-menus on the way to a menu key (for the sub-menus to open). */
+export function ancestorKeys(items: Item[], key: string, trail: string[] = []): string[] | null {
+  for (const item of items) {
+    if (!item || !('key' in item)) continue;
+    if (item.key === key) return trail;
+    if ('children' in item && item.children) {
+      const found = ancestorKeys(item.children as Item[], key, [...trail, String(item.key)]);
+      if (found) return found;
+    }
+  }
+  return null;
+}

@@ -1,0 +1,63 @@
+import { MenuFoldOutlined, MenuUnfoldOutlined } from '@ant-design/icons';
+import { Breadcrumb, Button } from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { LangSelect } from '../components/lang-select';
+import { toggleSidebar, useApp } from '../state/app-settings';
+import type { Crumb } from './breadcrumb-items';
+import { ErrorLogDialog } from './error-log-dialog';
+import { HeaderSearch } from './header-search';
+import { ErrorLogButton, ScreenfullButton, SizeSelect } from './navbar-tools';
+import { SettingsDrawer } from './settings-drawer';
+import { UserMenu } from './user-menu';
+
+/**
+ * The top bar (spec §2; behaviour-reference §2.7): hamburger and breadcrumb; on desktop also header search, error
+ * log, full screen, size and language; always the user menu.
+ */
+export function Navbar({ crumbs }: { crumbs: Crumb[] }) {
+  const { t } = useTranslation();
+  const isOpen = useApp((s) => s.isSidebarOpen);
+  const isMobile = useApp((s) => s.device === 'mobile');
+  const [isLogOpen, setLogOpen] = useState(false);
+  return (
+    <div className="app-navbar">
+      <Button
+        type="text"
+        className="app-hamburger"
+        aria-label={t('layout.toggleSidebar')}
+        aria-expanded={isOpen}
+        icon={isOpen ? <MenuFoldOutlined /> : <MenuUnfoldOutlined />}
+        onClick={toggleSidebar}
+      />
+      <Breadcrumb
+        className="app-breadcrumb"
+        aria-label={t('layout.breadcrumb')}
+        items={crumbs.map((c, i) => ({
+          key: `${i}:${c.title}`,
+          title:
+            c.to && i < crumbs.length - 1 ? (
+              <Link to={c.to}>{c.title}</Link>
+            ) : (
+              <span aria-current="page">{c.title}</span>
+            ),
+        }))}
+      />
+      <div className="app-navbar-right">
+        {!isMobile && (
+          <>
+            <HeaderSearch />
+            <ErrorLogButton onOpen={() => setLogOpen(true)} />
+            <ScreenfullButton />
+            <SizeSelect />
+            <LangSelect />
+          </>
+        )}
+        <SettingsDrawer />
+        <UserMenu />
+      </div>
+      <ErrorLogDialog isOpen={isLogOpen} onClose={() => setLogOpen(false)} />
+    </div>
+  );
+}

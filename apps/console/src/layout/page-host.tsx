@@ -1,0 +1,112 @@
+import type { FlatRoute } from '@organiser/domain';
+import { findRoute } from '@organiser/domain';
+import { Suspense, useEffect, useLayoutEffect, useRef } from 'react';
+import { type Location, Route, Routes } from 'react-router';
+import { ProgressFallback } from '../app/root-frame';
+import { Loading } from '../components/loading';
+import { PageErrorBoundary } from '../components/page-error-boundary';
+import { resolvePage } from '../pages/registry';
+import { UnavailablePage } from '../pages/unavailable/unavailable-page';
+import type { TagView } from '../state/tags-view';
+
+type Slot = { path: string; route: FlatRoute; location: Location; version: number; isActive: boolean };
+
+function PageFallback() {
+  return (
+    <>
+      <ProgressFallback />
+      <Loading className="app-page-loading" />
+    </>
+  );
+}
+
+function PageSlot({ slot }: { slot: Slot }) {
+  const Page = resolvePage(slot.route.view);
+  const params = findRoute([slot.route], slot.path)?.params ?? {};
+  const element = Page ? <Page route={slot.route} params={params} /> : <UnavailablePage route={slot.route} />;
+  return (
+    <PageErrorBoundary name={slot.route.name}>
+      <Suspense fallback={<PageFallback />}>
+        {/* each page sees its own location (a background tab keeps the URL state it had) and its params */}
+        <Routes location={slot.location}>
+          <Route path={slot.route.fullPath} element={element} />
+        </Routes>
+      </Suspense>
+    </PageErrorBoundary>
+  );
+}
+
+type Props = {
+  location: Location;
+  route: FlatRoute;
+  views: TagView[];
+  flat: FlatRoute[];
+  /** Keep background tabs mounted (tags view on). */
+  isKeepAlive: boolean;
+};
+
+/**
+ * Renders the current page and keeps the pages of other open tabs mounted but hidden, keyed by path, so their
+ * state (filters, page, scroll, unsaved input) survives switching tabs (behaviour-reference §3 #1). Routes marked
+ * `noCache` (forms) are not kept. Refresh bumps a tab's version, which remounts its page.
+ */
+export function PageHost({ location, route, views, flat, isKeepAlive }: Props) {
+  const locations = useRef(new Map<string, Location>());
+  const scroll = useRef(new Map<string, number>());
+  const activePath = useRef(location.pathname);
+  locations.current.set(location.pathname, location);
+
+  // forget closed tabs
+  for (const path of [...locations.current.keys()]) {
+    if (path !== location.pathname && !views.some((v) => v.path === path)) {
+      locations.current.delete(path);
+      scroll.current.delete(path);
+    }
+  }
+
+  useEffect(() => {
+    const onScroll = () => scroll.current.set(activePath.current, window.scrollY);
+    window.addEventListener('scroll', onScroll, { passive: true });
+    return () => window.removeEventListener('scroll', onScroll);
+  }, []);
+
+  useLayoutEffect(() => {
+    activePath.current = location.pathname;
+    window.scrollTo?.(0, scroll.current.get(location.pathname) ?? 0);
+  }, [location.pathname]);
+
+  const slots: Slot[] = [];
+  const current = views.find((v) => v.path === location.pathname);
+  if (isKeepAlive) {
+    for (const view of views) {
+      if (view.path === location.pathname || view.noCache) continue;
+      const kept = locations.current.get(view.path);
+      const keptRoute = kept && findRoute(flat, view.path)?.route;
+      if (kept && keptRoute) {
+        slots.push({
+          path: view.path,
+          route: keptRoute,
+          location: kept,
+          version: view.version,
+          isActive: false,
+        });
+      }
+    }
+  }
+  slots.push({ path: location.pathname, route, location, version: current?.version ?? 0, isActive: true });
+  // stable order keeps React from remounting a page when it moves between active and background
+  const order = new Map(views.map((v, i) => [v.path, i]));
+  slots.sort(
+    (a, b) => (order.get(a.path) ?? Number.MAX_SAFE_INTEGER) - (order.get(b.path) ?? Number.MAX_SAFE_INTEGER),
+  );
+
+  return (
+    <>
+      {slots.map((slot) => (
+        <div key={slot.path} className="app-page" hidden={!slot.isActive} data-page={slot.route.name}>
+          <PageSlot key={slot.version} slot={slot} />
+        </div>
+      ))}
+    </>
+  );
+}

@@ -1,0 +1,54 @@
+import { Menu } from 'antd';
+import { useEffect, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate } from 'react-router';
+import { usePublicConfig } from '../app/config-context';
+import { useLang } from '../i18n/use-lang';
+import { useVisibleRoutes } from '../navigation/visible-routes-context';
+import { ancestorKeys, buildMenuItems } from './menu-items';
+
+type Props = { selectedKey: string; isCollapsed: boolean; hasLogo: boolean };
+
+/** The sidebar menu of the permitted routes (spec §2 Layout), keyboard reachable through antd's menu. */
+export function Sidebar({ selectedKey, isCollapsed, hasLogo }: Props) {
+  const { t } = useTranslation();
+  const lang = useLang();
+  const navigate = useNavigate();
+  const config = usePublicConfig();
+  const { tree } = useVisibleRoutes();
+  const items = useMemo(() => buildMenuItems(tree, lang), [tree, lang]);
+  const [openKeys, setOpenKeys] = useState<string[]>(() => ancestorKeys(items, selectedKey) ?? []);
+
+  // Opening a page opens its group; groups the user opened stay open (several at once, as in the template).
+  useEffect(() => {
+    const ancestors = ancestorKeys(items, selectedKey);
+    if (ancestors?.length) setOpenKeys((keys) => [...new Set([...keys, ...ancestors])]);
+  }, [items, selectedKey]);
+
+  const product = config.site.title[lang] || config.site.title.en;
+  return (
+    <>
+      {hasLogo && (
+        <Link to="/" className="app-sidebar-logo" aria-label={product}>
+          <img src="/favicon.svg" alt="" width={32} height={32} />
+          {!isCollapsed && <span>{product}</span>}
+        </Link>
+      )}
+      <nav aria-label={t('layout.mainMenu')} className="app-sidebar-nav">
+        <Menu
+          mode="inline"
+          theme="dark"
+          items={items}
+          selectedKeys={[selectedKey]}
+          inlineCollapsed={isCollapsed}
+          {...(isCollapsed ? {} : { openKeys, onOpenChange: setOpenKeys })}
+          onClick={({ key, domEvent }) => {
+            // a click on the link itself is handled by the link (which also allows middle-click to a new tab)
+            if ((domEvent.target as HTMLElement).closest('a')) return;
+            navigate(key);
+          }}
+        />
+      </nav>
+    </>
+  );
+}

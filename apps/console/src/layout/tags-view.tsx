@@ -1,0 +1,115 @@
+import { CloseOutlined } from '@ant-design/icons';
+import { Dropdown, type MenuProps } from 'antd';
+import { useEffect, useRef } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { pick } from '../i18n/i18n';
+import { useLang } from '../i18n/use-lang';
+import { useStore } from '../state/store';
+import {
+  closeAll,
+  closeOthers,
+  closeView,
+  refreshView,
+  type TagsOutcome,
+  type TagView,
+  tagsStore,
+} from '../state/tags-view';
+
+/** The tab bar of visited pages (spec §2 Layout; behaviour-reference §2.9). */
+export function TagsView({ currentPath }: { currentPath: string }) {
+  const { t } = useTranslation();
+  const lang = useLang();
+  const navigate = useNavigate();
+  const views = useStore(tagsStore);
+  const stripRef = useRef<HTMLUListElement>(null);
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs when the current tab or the number of tabs changes
+  useEffect(() => {
+    const active = stripRef.current?.querySelector<HTMLElement>('[aria-current="page"]');
+    active?.scrollIntoView?.({ block: 'nearest', inline: 'nearest' });
+  }, [currentPath, views.length]);
+
+  const apply = (outcome: TagsOutcome) => {
+    tagsStore.set(outcome.views);
+    if (outcome.navigate) navigate(outcome.navigate);
+  };
+
+  const refresh = (view: TagView) => {
+    tagsStore.set(refreshView(tagsStore.get(), view.path));
+    if (view.path !== currentPath) navigate(view.fullPath);
+  };
+
+  const close = (view: TagView) => apply(closeView(tagsStore.get(), view.path, currentPath));
+
+  const menuFor = (view: TagView): MenuProps => ({
+    items: [
+      { key: 'refresh', label: t('tagsView.refresh') },
+      ...(view.affix ? [] : [{ key: 'close', label: t('tagsView.close') }]),
+      { key: 'closeOthers', label: t('tagsView.closeOthers') },
+      { key: 'closeAll', label: t('tagsView.closeAll') },
+    ],
+    onClick: ({ key }) => {
+      if (key === 'refresh') refresh(view);
+      else if (key === 'close') close(view);
+      else if (key === 'closeOthers') apply(closeOthers(tagsStore.get(), view.path, currentPath));
+      else if (key === 'closeAll') apply(closeAll(tagsStore.get(), currentPath));
+    },
+  });
+
+  return (
+    <nav className="app-tags" aria-label={t('layout.openPages')}>
+      <ul
+        ref={stripRef}
+        className="app-tags-strip"
+        onWheel={(event) => {
+          if (stripRef.current && event.deltaY) stripRef.current.scrollLeft += event.deltaY / 4;
+        }}
+      >
+        {views.map((view) => {
+          const isActive = view.path === currentPath;
+          const title = pick(view.title, lang);
+          return (
+            <Dropdown key={view.path} menu={menuFor(view)} trigger={['contextMenu']}>
+              <li
+                className={`app-tag${isActive ? ' is-active' : ''}`}
+                data-path={view.path}
+                onAuxClick={(event) => {
+                  // middle-click closes a tab that can be closed (template behaviour)
+                  if (event.button === 1 && !view.affix) {
+                    event.preventDefault();
+                    close(view);
+                  }
+                }}
+                onMouseDown={(event) => {
+                  if (event.button === 1) event.preventDefault();
+                }}
+              >
+                <button
+                  type="button"
+                  className="app-tag-title"
+                  aria-current={isActive ? 'page' : undefined}
+                  onClick={() => {
+                    if (!isActive) navigate(view.fullPath);
+                  }}
+                >
+                  {title}
+                </button>
+                {!view.affix && (
+                  <button
+                    type="button"
+                    className="app-tag-close"
+                    aria-label={t('tagsView.closeTab', { title })}
+                    onClick={() => close(view)}
+                  >
+                    <CloseOutlined aria-hidden />
+                  </button>
+                )}
+              </li>
+            </Dropdown>
+          );
+        })}
+      </ul>
+    </nav>
+  );
+}

@@ -1,0 +1,24 @@
+import { createContext, type ReactNode, useContext, useMemo } from 'react';
+import { usePublicConfig } from '../app/config-context';
+import { menuPermissions, useSession } from '../state/session';
+import { buildVisibleRoutes, type VisibleRoutes } from './visible-routes';
+
+const VisibleRoutesContext = createContext<VisibleRoutes | null>(null);
+
+/** Builds the permitted routes from the session's roles and menu and the deployment's hidden menus. */
+export function VisibleRoutesProvider({ children }: { children: ReactNode }) {
+  const roles = useSession((s) => s.roles);
+  const permissions = useSession((s) => s.permissions);
+  const { hiddenMenus } = usePublicConfig();
+  const value = useMemo(
+    () => buildVisibleRoutes({ roles, permissions: menuPermissions(permissions), hiddenMenus }),
+    [roles, permissions, hiddenMenus],
+  );
+  return <VisibleRoutesContext.Provider value={value}>{children}</VisibleRoutesContext.Provider>;
+}
+
+export function useVisibleRoutes(): VisibleRoutes {
+  const value = useContext(VisibleRoutesContext);
+  if (!value) throw new Error('useVisibleRoutes needs <VisibleRoutesProvider>');
+  return value;
+}

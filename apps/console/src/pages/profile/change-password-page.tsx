@@ -1,0 +1,84 @@
+import { App, Card, Form, Input } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { ignoreShownError } from '../../api/client';
+import { changePassword } from '../../api/user';
+import { usePublicConfig } from '../../app/config-context';
+import { GuardedButton } from '../../components/guarded-button';
+import { serverFieldErrors } from '../../components/server-errors';
+import { pick } from '../../i18n/i18n';
+import { useLang } from '../../i18n/use-lang';
+import type { PageProps } from '../page-props';
+import './profile.css';
+
+type Values = { oldPassword: string; newPassword: string; repeatPassword: string };
+
+/** `/profile/Changepwd` (issue 3 item 9): old, new and repeated password; the repeat must match. */
+export function ChangePasswordPage({ route }: PageProps) {
+  const { t } = useTranslation();
+  const lang = useLang();
+  const { message } = App.useApp();
+  const { login } = usePublicConfig();
+  const [form] = Form.useForm<Values>();
+  const min = login.passwordMinLength;
+
+  const onFinish = async (values: Values) => {
+    const res = await changePassword(values).catch(ignoreShownError);
+    if (!res) return;
+    if (!res.success) {
+      form.setFields(serverFieldErrors<Values>(res));
+      return;
+    }
+    form.resetFields();
+    message.success(t('password.changed'));
+  };
+
+  return (
+    <Card variant="borderless" className="profile-card">
+      <h1 className="app-page-title">{pick(route.title, lang)}</h1>
+      <Form<Values> form={form} layout="vertical" className="profile-form" onFinish={onFinish}>
+        <Form.Item
+          name="oldPassword"
+          label={t('password.old')}
+          rules={[{ required: true, message: t('password.required') }]}
+        >
+          <Input.Password autoComplete="current-password" />
+        </Form.Item>
+        <Form.Item
+          name="newPassword"
+          label={t('password.new')}
+          extra={t('password.weak', { min })}
+          rules={[
+            { required: true, message: t('password.required') },
+            {
+              validator: (_, value: string | undefined) =>
+                !value || (value.length >= min && /[A-Za-z]/.test(value) && /\d/.test(value))
+                  ? Promise.resolve()
+                  : Promise.reject(new Error(t('password.weak', { min }))),
+            },
+          ]}
+        >
+          <Input.Password autoComplete="new-password" />
+        </Form.Item>
+        <Form.Item
+          name="repeatPassword"
+          label={t('password.repeat')}
+          dependencies={['newPassword']}
+          rules={[
+            { required: true, message: t('password.required') },
+            ({ getFieldValue }) => ({
+              validator: (_, value: string | undefined) =>
+                !value || value === getFieldValue('newPassword')
+                  ? Promise.resolve()
+                  : Promise.reject(new Error(t('password.mismatch'))),
+            }),
+          ]}
+        >
+          <Input.Password autoComplete="new-password" />
+        </Form.Item>
+        <GuardedButton type="primary" htmlType="submit">
+          {t('password.submit')}
+        </GuardedButton>
+      </Form>
+    </Card>
+  );
+}

@@ -1,0 +1,54 @@
+import { getEntity, type RouteView } from '@organiser/domain';
+import { type ComponentType, type LazyExoticComponent, lazy } from 'react';
+import type { PageProps } from './page-props';
+
+// Which component renders a catalogue route's `view` (packages/domain navigation). Every page is lazy-loaded.
+// A view with no component here shows the "not available yet" page.
+
+type Page = LazyExoticComponent<ComponentType<PageProps>>;
+
+const page = <M,>(load: () => Promise<M>, pick: (module: M) => ComponentType<PageProps>): Page =>
+  lazy(async () => ({ default: pick(await load()) }));
+
+/** Named pages, by `view.page`. */
+const pages: Record<string, Page> = {
+  Dashboard: page(
+    () => import('./dashboard/dashboard-page'),
+    (m) => m.DashboardPage,
+  ),
+  Profile: page(
+    () => import('./profile/profile-page'),
+    (m) => m.ProfilePage,
+  ),
+  ChangePassword: page(
+    () => import('./profile/change-password-page'),
+    (m) => m.ChangePasswordPage,
+  ),
+  Icons: page(
+    () => import('./icons/icons-page'),
+    (m) => m.IconsPage,
+  ),
+};
+
+/**
+ * The generic entity screens, by `view.kind`. The entity engine plugs its pages in here, one line each, e.g.
+ * `'entity-list': page(() => import('../engine/entity-list-page'), (m) => m.EntityListPage)`.
+ * They receive `route.view.entity` (and `route.view.mode` for forms) through `PageProps`.
+ */
+const entityScreens: Partial<Record<'entity-list' | 'entity-form', Page>> = {
+  'entity-list': page(
+    () => import('../engine/entity-list-page'),
+    (m) => m.EntityListPage,
+  ),
+  'entity-form': page(
+    () => import('../engine/entity-form-page'),
+    (m) => m.EntityFormPage,
+  ),
+};
+
+export function resolvePage(view: RouteView | undefined): Page | undefined {
+  if (!view) return undefined;
+  if (view.kind === 'page') return pages[view.page];
+  // an entity not declared yet keeps the "not available yet" page
+  return getEntity(view.entity) ? entityScreens[view.kind] : undefined;
+}

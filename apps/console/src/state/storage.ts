@@ -1,0 +1,75 @@
+import { TOKEN_COOKIE } from '@organiser/domain';
+import Cookies from 'js-cookie';
+
+// spec §3 "Kept in the browser": token (cookie + local storage), roles, permissions, basic user info, file URL
+// prefix, sidebar status, size, language. Cookie names follow the template (behaviour-reference §1).
+
+const LOCAL = {
+  token: 'token',
+  roles: 'roles',
+  permissions: 'permissions',
+  userInfo: 'userInfo',
+  urlPrefix: 'fileUrlPrefix',
+} as const;
+
+export const COOKIE = {
+  token: TOKEN_COOKIE,
+  sidebarStatus: 'sidebarStatus',
+  size: 'size',
+  language: 'language',
+} as const;
+
+function readLocal(key: string): string | null {
+  try {
+    return localStorage.getItem(key);
+  } catch {
+    return null;
+  }
+}
+
+function writeLocal(key: string, value: string | null): void {
+  try {
+    if (value === null) localStorage.removeItem(key);
+    else localStorage.setItem(key, value);
+  } catch {
+    // Storage can be unavailable (private mode, quota): the cookie and memory still carry the session.
+  }
+}
+
+export function readJson<T>(key: keyof typeof LOCAL): T | null {
+  const raw = readLocal(LOCAL[key]);
+  if (!raw) return null;
+  try {
+    return JSON.parse(raw) as T;
+  } catch {
+    return null;
+  }
+}
+
+export function writeJson(key: keyof typeof LOCAL, value: unknown): void {
+  writeLocal(LOCAL[key], value === null || value === undefined ? null : JSON.stringify(value));
+}
+
+/** The token is read from the cookie first (as the template's guard does), then from local storage. */
+export function getToken(): string | null {
+  return Cookies.get(COOKIE.token) || readLocal(LOCAL.token) || null;
+}
+
+export function setToken(token: string): void {
+  Cookies.set(COOKIE.token, token, { sameSite: 'lax', path: '/' });
+  writeLocal(LOCAL.token, token);
+}
+
+/** Clears the token and everything stored about the signed-in user (spec §4 logout). */
+export function clearSessionStorage(): void {
+  Cookies.remove(COOKIE.token, { path: '/' });
+  for (const key of Object.values(LOCAL)) writeLocal(key, null);
+}
+
+export function getCookie(name: string): string | undefined {
+  return Cookies.get(name);
+}
+
+export function setCookie(name: string, value: string): void {
+  Cookies.set(name, value, { sameSite: 'lax', path: '/', expires: 365 });
+}

@@ -1,0 +1,26 @@
+import { cleanup, configure } from '@testing-library/react';
+import { Modal, message } from 'antd';
+import { afterAll, afterEach, beforeAll } from 'vitest';
+import { initI18n } from '../i18n/i18n';
+
+// generous: the machines running the suite are shared and often busy
+configure({ asyncUtilTimeout: 10_000 });
+
+beforeAll(async () => {
+  await initI18n('en');
+});
+
+afterEach(() => {
+  cleanup();
+  message.destroy();
+  Modal.destroyAll();
+  // closing dialogs wait for an animation end that happy-dom never fires: remove what is left
+  for (const root of document.querySelectorAll('.ant-modal-root')) root.parentElement?.remove();
+});
+
+// React schedules render work on later macrotasks; let it run while the DOM still exists, otherwise it
+// fires after the environment is torn down ("window is not defined") on a busy machine.
+afterAll(async () => {
+  cleanup();
+  for (let i = 0; i < 5; i++) await new Promise((resolve) => setTimeout(resolve, 20));
+});

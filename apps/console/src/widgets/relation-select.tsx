@@ -1,0 +1,117 @@
+import { type EntityRecord, getEntity, type Language, recordLabel } from '@organiser/domain';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { Select, Spin } from 'antd';
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { entityApi } from '../engine/api';
+import { useEngineText } from '../engine/messages';
+import { entityKeys } from '../engine/query-keys';
+import { useLang } from '../i18n/use-lang';
+
+type Value = number | number[] | null;
+
+type Props = {
+  id?: string;
+  /** API name of the related entity. */
+  entity: string;
+  isMultiple?: boolean;
+  maxCount?: number;
+  value?: Value;
+  onChange?: (value: Value) => void;
+  /** Labels of the current value as the record carries them (`<field>Label(s)`), shown before any search. */
+  initialLabels?: Record<number, string>;
+  disabled?: boolean;
+  placeholder?: string;
+  'aria-label'?: string;
+};
+
+const PAGE = 20;
+const DEBOUNCE_MS = 300;
+
+/** Options of a related entity: a keyword search over its searchable fields (the list API), labelled in the
+ * user's language. Each record found is also cached as a record, so a size hint can follow it. */
+export async function searchRecords(input: {
+  entity: string;
+  keyword: string;
+  lang: Language;
+  signal?: AbortSignal;
+}) {
+  const def = getEntity(input.entity);
+  const canSearch = Boolean(def && def.search.length > 0);
+  const query: Record<string, string> = { size: String(canSearch ? PAGE : 50) };
+  if (canSearch && input.keyword) query.keyword = input.keyword;
+  const page = await entityApi.list(input.entity, query, input.signal);
+  const needle = input.keyword.trim().toLowerCase();
+  return page.list
+    .map((record) => ({ record, label: def ? recordLabel(def, record, input.lang) : String(record.id) }))
+    .filter((o) => canSearch || !needle || o.label.toLowerCase().includes(needle));
+}
+
+/** A relation select with remote search (issue 4), single or multiple with a maximum count. */
+export function RelationSelect({
+  id,
+  entity,
+  isMultiple,
+  maxCount,
+  value,
+  onChange,
+  initialLabels,
+  disabled,
+  placeholder,
+  ...rest
+}: Props) {
+  const t = useEngineText();
+  const lang = useLang();
+  const queryClient = useQueryClient();
+  const [keyword, setKeyword] = useState('');
+  const [debounced, setDebounced] = useState('');
+  const [isOpen, setOpen] = useState(false);
+  const labels = useRef(new Map<number, string>());
+  for (const [key, label] of Object.entries(initialLabels ?? {})) labels.current.set(Number(key), label);
+
+  useEffect(() => {
+    const timer = setTimeout(() => setDebounced(keyword.trim()), DEBOUNCE_MS);
+    return () => clearTimeout(timer);
+  }, [keyword]);
+
+  const result = useQuery({
+    queryKey: [...entityKeys.options(entity, debounced), lang],
+    queryFn: async ({ signal }) => {
+      const found = await searchRecords({ entity, keyword: debounced, lang, signal });
+      for (const { record } of found)
+        queryClient.setQueryData<EntityRecord>(entityKeys.record(entity, record.id), record);
+      return found;
+    },
+    enabled: isOpen || debounced !== '',
+    staleTime: 30_000,
+  });
+  for (const o of result.data ?? []) labels.current.set(o.record.id, o.label);
+
+  const selected = value === null || value === undefined ? [] : Array.isArray(value) ? value : [value];
+  const options = useMemo(() => {
+    const found = (result.data ?? []).map((o) => ({ value: o.record.id, label: o.label }));
+    // the chosen records stay in the options so their labels show
+    const missing = selected
+      .filter((v) => !found.some((o) => o.value === v))
+      .map((v) => ({ value: v, label: labels.current.get(v) ?? `#${v}` }));
+    return [...missing, ...found];
+  }, [result.data, selected]);
+
+  return (
+    <Select<Value>
+      id={id}
+      aria-label={rest['aria-label']}
+      mode={isMultiple ? 'multiple' : undefined}
+      maxCount={isMultiple ? maxCount : undefined}
+      value={value ?? (isMultiple ? [] : null)}
+      onChange={(next) => onChange?.(next ?? null)}
+      options={options}
+      showSearch={{ filterOption: false, onSearch: setKeyword }}
+      onOpenChange={setOpen}
+      allowClear
+      disabled={disabled}
+      placeholder={placeholder ?? t('relation.search')}
+      notFoundContent={result.isFetching ? <Spin size="small" /> : t('form.noMatch')}
+      style={{ width: '100%' }}
+    />
+  );
+}

@@ -1,0 +1,130 @@
+import { QueryClient } from '@tanstack/react-query';
+import { render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { fakeApi, ok, Providers, publicConfig, signIn } from '../engine/test/harness';
+import { changeLanguage } from '../i18n/i18n';
+import { BilingualPair } from './bilingual-pair';
+import { RelationSelect } from './relation-select';
+import { RichTextEditor } from './rich-text/rich-text-editor';
+import { buildTree } from './tree-select';
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+async function renderIn(ui: React.ReactNode) {
+  await changeLanguage('en');
+  signIn();
+  return render(
+    <Providers
+      config={publicConfig()}
+      lang="en"
+      queryClient={new QueryClient({ defaultOptions: { queries: { retry: false } } })}
+    >
+      {ui}
+    </Providers>,
+  );
+}
+
+describe('RelationSelect', () => {
+  it('searches the related entity by keyword and labels records in the user’s language', async () => {
+    const api = fakeApi().on('GET /api/banner_position/list', (call) =>
+      ok({
+        list: call.query.get('keyword')
+          ? [
+              {
+                id: 3,
+                version: 1,
+                code: 'home_top',
+                enName: 'Home page top',
+                zhName: '首页顶部',
+                sizeHint: '1200x240',
+              },
+            ]
+          : [],
+        total: 1,
+        page: 1,
+        size: 20,
+      }),
+    );
+    const onChange = vi.fn();
+    await renderIn(
+      <RelationSelect
+        entity="banner_position"
+        aria-label="Position"
+        onChange={onChange}
+        initialLabels={{}}
+      />,
+    );
+    const box = screen.getByRole('combobox', { name: 'Position' });
+    await userEvent.click(box);
+    await userEvent.type(box, 'home');
+    await waitFor(() => expect(api.calls.some((c) => c.query.get('keyword') === 'home')).toBe(true));
+    await userEvent.click(await screen.findByText('Home page top'));
+    expect(onChange).toHaveBeenCalledWith(3);
+  });
+
+  it('shows the label of the current value before any search', async () => {
+    fakeApi();
+    await renderIn(
+      <RelationSelect entity="banner_position" value={5} initialLabels={{ 5: 'Mobile home page' }} />,
+    );
+    expect(screen.getByText('Mobile home page')).toBeTruthy();
+  });
+});
+
+describe('RichTextEditor', () => {
+  it('shows stored HTML reduced to the allow-list, with a labelled toolbar and a source view', async () => {
+    const onChange = vi.fn();
+    await renderIn(
+      <RichTextEditor
+        label="Content"
+        value={'<p>Hi <b>there</b><script>steal()</script><img src="x" onerror="steal()"></p>'}
+        onChange={onChange}
+      />,
+    );
+    const area = screen.getByRole('textbox', { name: 'Content' });
+    expect(area.innerHTML).toBe('<p>Hi <b>there</b><img src="x"></p>');
+    const toolbar = screen.getByRole('toolbar', { name: 'Content: Formatting' });
+    for (const name of ['Bold', 'Italic', 'Bulleted list', 'Link', 'Insert image']) {
+      expect(within(toolbar).getByRole('button', { name })).toBeTruthy();
+    }
+    await userEvent.click(within(toolbar).getByRole('button', { name: /HTML source/ }));
+    expect((screen.getByRole('textbox', { name: 'Content' }) as HTMLTextAreaElement).value).toContain(
+      '<script>',
+    );
+  });
+});
+
+describe('tree and pair widgets', () => {
+  it('builds a tree in which a node cannot move under itself or its descendants', () => {
+    const tree = buildTree(
+      [
+        { id: 1, parentId: null, label: 'Machinery' },
+        { id: 2, parentId: 1, label: 'Pumps' },
+        { id: 3, parentId: 2, label: 'Water pumps' },
+        { id: 4, parentId: null, label: 'Textiles' },
+      ],
+      2,
+    );
+    expect(tree.map((n) => n.title)).toEqual(['Machinery', 'Textiles']);
+    const pumps = tree[0]!.children[0]!;
+    expect(pumps.disabled).toBe(true);
+    expect(pumps.children[0]!.disabled).toBe(true);
+    expect(tree[0]!.disabled).toBe(false);
+  });
+
+  it('frames the two languages of a field as one group', async () => {
+    await renderIn(
+      <BilingualPair
+        label="Name"
+        en={<input aria-label="Name (English)" />}
+        zh={<input aria-label="Name (Chinese)" />}
+      />,
+    );
+    const group = screen.getByRole('group', { name: 'Name' });
+    expect(within(group).getByLabelText('Name (English)')).toBeTruthy();
+    expect(within(group).getByLabelText('Name (Chinese)')).toBeTruthy();
+  });
+});
