@@ -1,0 +1,5 @@
+import { runListBench } from './list';
+
+// `npm run bench -w bench`: every benchmark in turn (bench/README.md). Each can also run on its own.
+
+await runListBench();

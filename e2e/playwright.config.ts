@@ -1,0 +1,43 @@
+import { defineConfig } from '@playwright/test';
+
+// Browser tests run in Debian's Chromium (apt-get install chromium fonts-noto-cjk); Playwright's own
+// browser download is not reachable from these machines.
+const isCI = Boolean(process.env.CI);
+
+export const chromiumArgs = [
+  '--no-sandbox',
+  '--disable-gpu',
+  // The machines have no outside network: without these Chromium keeps trying to reach Google's hosts.
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+  '--disable-quic',
+];
+
+export default defineConfig({
+  testDir: 'tests',
+  // Starts the real server once on a free port with a fresh data folder; see global-setup.ts.
+  globalSetup: './global-setup.ts',
+  fullyParallel: false,
+  forbidOnly: isCI,
+  retries: isCI ? 1 : 0,
+  workers: Number(process.env.E2E_WORKERS) || 2,
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  reporter: [['list'], ['html', { open: 'never' }]],
+  use: {
+    // Set by global-setup.ts before the workers start (or given by the caller to test a running server).
+    baseURL: process.env.E2E_BASE_URL,
+    locale: 'en-US',
+    timezoneId: 'Asia/Shanghai',
+    viewport: { width: 1280, height: 800 },
+    trace: 'retain-on-failure',
+    screenshot: 'only-on-failure',
+    launchOptions: {
+      executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
+      args: chromiumArgs,
+    },
+  },
+  projects: [{ name: 'chromium', use: { browserName: 'chromium' } }],
+});

@@ -1,0 +1,46 @@
+import type { Page } from '@playwright/test';
+import { checkA11y, expect, frame, msg, test } from './frame';
+
+// issue 3 item 6: below 992 px the sidebar is a drawer that closes on navigation; the header tools are hidden.
+
+// journeys load the real console and run axe: generous on busy shared machines
+test.describe.configure({ timeout: 180_000 });
+
+test.use({ viewport: { width: 390, height: 844 } });
+
+test('mobile: the menu is a drawer that closes on navigation', async ({ page, workerAdminToken }) => {
+  const ui = frame(page, 'en');
+  const lang = 'en';
+  await setMobile(page, workerAdminToken);
+  // only hamburger, breadcrumb and the user menu remain in the top bar
+  await expect(page.getByRole('button', { name: msg(lang, 'navbar.searchMenu') })).toHaveCount(0);
+  await expect(page.getByRole('button', { name: msg(lang, 'navbar.size') })).toHaveCount(0);
+  await expect(ui.userMenu).toBeVisible();
+  await expect(ui.menu).toBeHidden();
+
+  await page.getByRole('button', { name: msg(lang, 'layout.toggleSidebar') }).click();
+  await expect(ui.menu).toBeVisible();
+  await checkA11y(page);
+  await ui.menu.getByRole('menuitem', { name: 'Banner', exact: true }).click();
+  await ui.menu.getByRole('link', { name: 'Banner positions' }).click();
+  await expect(page).toHaveURL((url) => url.pathname === '/banner/banner_position_list');
+  await expect(ui.menu).toBeHidden();
+  await expect(page.getByRole('heading', { name: 'Banner positions' })).toBeVisible();
+});
+
+async function setMobile(page: Page, token: string) {
+  const url = process.env.E2E_BASE_URL!;
+  await page.context().addCookies([
+    { name: 'language', value: 'en', url },
+    { name: 'Admin-Token', value: token, url },
+  ]);
+  await page.goto('/dashboard');
+  await expect(page.getByRole('button', { name: msg('en', 'layout.toggleSidebar') })).toBeVisible();
+}
+
+test('mobile: the sidebar stays closed after a reload', async ({ page, workerAdminToken }) => {
+  await setMobile(page, workerAdminToken);
+  await page.reload();
+  await expect(frame(page, 'en').menu).toBeHidden();
+  await expect(page.getByRole('heading', { name: /Welcome/ })).toBeVisible();
+});

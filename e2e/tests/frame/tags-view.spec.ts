@@ -1,0 +1,109 @@
+import { checkA11y, expect, frame, type Lang, msg, openSignedIn, test } from './frame';
+
+// issue 3 item 6 (behaviour-reference §2.9): tabs with page state kept, and every context-menu action.
+
+// journeys load the real console and run axe: generous on busy shared machines
+test.describe.configure({ timeout: 180_000 });
+
+const titles = {
+  en: {
+    dashboard: 'Dashboard',
+    profile: 'Profile',
+    banners: 'Banner list',
+    companies: 'Company list',
+    icons: 'Icons',
+  },
+  zh: { dashboard: '首页', profile: '个人中心', banners: '横幅列表', companies: '企业列表', icons: '图标' },
+} as const;
+
+for (const lang of ['en', 'zh'] satisfies Lang[]) {
+  test(`tabs keep page state; Refresh, Close, middle-click, Close Others and Close All (${lang})`, async ({
+    page,
+    workerAdminToken,
+  }) => {
+    const t = titles[lang];
+    const ui = frame(page, lang);
+    const menuAction = async (tab: string, action: string) => {
+      await ui.tab(tab).click({ button: 'right' });
+      const item = page.getByRole('menuitem', { name: msg(lang, action), exact: true });
+      await item.click();
+      // the menu's closing animation ends before the next right-click opens another tab's menu
+      await expect(item).toHaveCount(0);
+    };
+
+    await openSignedIn(page, '/profile/index', { token: workerAdminToken, lang });
+    const intro = page.getByLabel(msg(lang, 'profile.introduction'));
+    await intro.fill('typed but not saved');
+    // a list page with its state in the query string, opened inside the console (a full load resets the tabs)
+    await page.evaluate(() => {
+      window.history.pushState(null, '', '/banner/banner_list?keyword=no-such-banner');
+      window.dispatchEvent(new PopStateEvent('popstate'));
+    });
+    await expect(ui.tab(t.banners)).toBeVisible();
+    await ui.menu
+      .getByRole('menuitem', { name: lang === 'en' ? 'Company' : '企业管理', exact: true })
+      .click();
+    await ui.menu.getByRole('link', { name: t.companies, exact: true }).click();
+    await expect(ui.tab(t.companies)).toBeVisible();
+    await expect.poll(ui.tabTitles).toEqual([t.dashboard, t.profile, t.banners, t.companies]);
+
+    // switching back keeps the unsaved input (page kept alive) and the list's query string
+    await ui.tab(t.profile).click();
+    await expect(page).toHaveURL((url) => url.pathname === '/profile/index');
+    await expect(intro).toHaveValue('typed but not saved');
+    await ui.tab(t.banners).click();
+    await expect(page).toHaveURL((url) => `${url.pathname}${url.search}` === '/banner/banner_list?keyword=no-such-banner');
+
+    // Refresh remounts the page: the unsaved input is gone
+    await ui.tab(t.profile).click();
+    await menuAction(t.profile, 'tagsView.refresh');
+    await expect(intro).toHaveValue('');
+    await checkA11y(page);
+
+    // Close on a background tab: it goes, the page stays
+    await menuAction(t.banners, 'tagsView.close');
+    await expect.poll(ui.tabTitles).toEqual([t.dashboard, t.profile, t.companies]);
+    await expect(page).toHaveURL((url) => url.pathname === '/profile/index');
+
+    // the pinned dashboard has no close button and no Close entry
+    await expect(
+      page.getByRole('button', { name: msg(lang, 'tagsView.closeTab', { title: t.dashboard }) }),
+    ).toHaveCount(0);
+    await ui.tab(t.dashboard).click({ button: 'right' });
+    await expect(page.getByRole('menuitem', { name: msg(lang, 'tagsView.close'), exact: true })).toHaveCount(
+      0,
+    );
+    await page.keyboard.press('Escape');
+
+    // middle-click closes the current tab and shows the last one
+    await ui.tab(t.companies).click();
+    await ui.tab(t.companies).click({ button: 'middle' });
+    await expect.poll(ui.tabTitles).toEqual([t.dashboard, t.profile]);
+    await expect(page).toHaveURL((url) => url.pathname === '/profile/index');
+
+    // Close Others from a background tab shows it and keeps only it and the dashboard
+    await ui.menu.getByRole('link', { name: t.companies, exact: true }).click();
+    await expect.poll(ui.tabTitles).toEqual([t.dashboard, t.profile, t.companies]);
+    await menuAction(t.profile, 'tagsView.closeOthers');
+    await expect(page).toHaveURL((url) => url.pathname === '/profile/index');
+    await expect.poll(ui.tabTitles).toEqual([t.dashboard, t.profile]);
+
+    // Close All from the pinned dashboard while another page is shown: no page is left without its tab
+    await menuAction(t.dashboard, 'tagsView.closeAll');
+    await expect(page).toHaveURL((url) => url.pathname === '/dashboard');
+    await expect.poll(ui.tabTitles).toEqual([t.dashboard]);
+  });
+}
+
+test('a tab keeps its scroll position', async ({ page, workerAdminToken }) => {
+  const ui = frame(page, 'en');
+  await openSignedIn(page, '/icon/index', { token: workerAdminToken });
+  await expect(page.getByRole('button', { name: 'AccountBookOutlined' })).toBeVisible({ timeout: 30_000 });
+  await page.mouse.wheel(0, 1500);
+  await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(1000);
+  const kept = await page.evaluate(() => window.scrollY);
+  await ui.tab('Dashboard').click();
+  await expect(page).toHaveURL((url) => url.pathname === '/dashboard');
+  await ui.tab('Icons').click();
+  await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(kept);
+});
