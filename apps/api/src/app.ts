@@ -199,6 +199,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       prefix: '/',
       wildcard: false,
       index: ['index.html'],
+      // the build writes .br and .gz beside each asset (apps/console/vite.config.ts): sent as the client accepts
+      preCompressed: true,
       setHeaders: (res, filePath) => {
         res.header(
           'Cache-Control',

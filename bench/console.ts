@@ -1,0 +1,194 @@
+import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
+import { existsSync, statSync } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { type Browser, chromium, type Page } from '@playwright/test';
+
+// Console page loads (bench/README.md): the built console served by the real server on a fresh PGlite folder,
+// opened cold (a new browser context each time, so nothing is cached) in Chromium. For each screen: the bytes
+// sent over the wire (brotli, headers included), the same files gzip-compressed, the first contentful paint
+// and the time until the screen is usable. Prints the median of RUNS loads.
+
+const root = fileURLToPath(new URL('..', import.meta.url));
+const RUNS = Number(process.env.RUNS ?? 5);
+const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const CAPTCHA_TEST_CODE = 'bench-captcha';
+
+type Sample = { bytes: number; gzip: number; requests: number; fcp: number; ready: number };
+
+const dist = join(root, 'apps', 'console', 'dist');
+
+/** What a file of the build weighs gzip-compressed (the build writes `<file>.gz` beside each text asset). */
+function gzipSize(pathname: string, sent: number): number {
+  const file = join(dist, pathname === '/' || !pathname.includes('.') ? 'index.html' : pathname);
+  if (existsSync(`${file}.gz`)) return statSync(`${file}.gz`).size;
+  return sent;
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.on('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
+    });
+  });
+}
+
+async function startServer(): Promise<{ baseURL: string; stop: () => Promise<void> }> {
+  const build = spawnSync(process.execPath, [join(root, 'scripts', 'build-console.mjs')], {
+    cwd: root,
+    stdio: 'inherit',
+  });
+  if (build.status !== 0) throw new Error('The console build failed.');
+  const port = await freePort();
+  const dataDir = await mkdtemp(join(tmpdir(), 'organiser-bench-console-'));
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    HOST: '127.0.0.1',
+    PORT: String(port),
+    DATA_DIR: dataDir,
+    CAPTCHA_TEST_CODE,
+  };
+  delete env.DATABASE_URL;
+  const child: ChildProcess = spawn(join(root, 'node_modules', '.bin', 'tsx'), ['apps/api/src/main.ts'], {
+    cwd: root,
+    env,
+    detached: true,
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  const baseURL = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + 180_000;
+  for (;;) {
+    if (Date.now() > deadline) throw new Error('The server did not become ready within 180 s.');
+    const ok = await fetch(`${baseURL}/api/readyz`).then(
+      (r) => r.ok,
+      () => false,
+    );
+    if (ok) break;
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  const stop = async () => {
+    try {
+      if (child.pid) process.kill(-child.pid, 'SIGTERM');
+    } catch {
+      // already gone
+    }
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+    await rm(dataDir, { recursive: true, force: true });
+  };
+  return { baseURL, stop };
+}
+
+/** A session token of the demo admin, through the same login call the console makes. */
+async function adminToken(baseURL: string): Promise<string> {
+  const captcha = (await (await fetch(`${baseURL}/api/user/captcha`)).json()) as {
+    content: { token: string };
+  };
+  const form = new FormData();
+  form.set('account', 'admin');
+  form.set('password', 'admin123');
+  form.set('checkCode', CAPTCHA_TEST_CODE);
+  form.set('token', captcha.content.token);
+  const body = (await (await fetch(`${baseURL}/api/user/login`, { method: 'POST', body: form })).json()) as {
+    content: { token: string };
+  };
+  return body.content.token;
+}
+
+/** One cold load: a fresh context, every response's encoded size counted, FCP from the paint timing. */
+async function load(
+  browser: Browser,
+  url: string,
+  ready: (page: Page) => Promise<void>,
+  token?: string,
+): Promise<Sample> {
+  const context = await browser.newContext({ locale: 'en-GB' });
+  if (token) await context.addCookies([{ name: 'Admin-Token', value: token, url }]);
+  const page = await context.newPage();
+  let bytes = 0;
+  let gzip = 0;
+  let requests = 0;
+  page.on('requestfinished', async (request) => {
+    const sizes = await request.sizes().catch(() => null);
+    if (!sizes) return;
+    bytes += sizes.responseBodySize + sizes.responseHeadersSize;
+    const { pathname } = new URL(request.url());
+    gzip += pathname.startsWith('/api/')
+      ? sizes.responseBodySize
+      : gzipSize(pathname, sizes.responseBodySize);
+    requests += 1;
+  });
+  const started = Date.now();
+  await page.goto(url);
+  await ready(page);
+  const readyMs = Date.now() - started;
+  const fcp = await page.evaluate(
+    () => performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? Number.NaN,
+  );
+  // let the last responses report their sizes
+  await page.waitForLoadState('networkidle');
+  await context.close();
+  return { bytes, gzip, requests, fcp, ready: readyMs };
+}
+
+const median = (values: number[]) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
+};
+
+export async function runConsoleBench(): Promise<void> {
+  const server = await startServer();
+  const browser = await chromium.launch({ executablePath: CHROMIUM });
+  try {
+    const token = await adminToken(server.baseURL);
+    const screens: { name: string; path: string; token?: string; ready: (page: Page) => Promise<void> }[] = [
+      {
+        name: 'login',
+        path: '/login',
+        ready: (page) => page.getByRole('button', { name: /log ?in/i }).waitFor(),
+      },
+      {
+        name: 'dashboard (signed in)',
+        path: '/dashboard',
+        token,
+        ready: (page) => page.getByRole('heading', { level: 1 }).waitFor(),
+      },
+      {
+        name: 'banner list (signed in)',
+        path: '/banner/banner_list',
+        token,
+        ready: (page) => page.locator('tr.ant-table-row').first().waitFor(),
+      },
+    ];
+    const rows: Record<string, string | number>[] = [];
+    for (const screen of screens) {
+      const samples: Sample[] = [];
+      // one warm-up load: the server's first request compiles its routes' serializers
+      await load(browser, `${server.baseURL}${screen.path}`, screen.ready, screen.token);
+      for (let run = 0; run < RUNS; run += 1) {
+        samples.push(await load(browser, `${server.baseURL}${screen.path}`, screen.ready, screen.token));
+      }
+      rows.push({
+        screen: screen.name,
+        requests: median(samples.map((s) => s.requests)),
+        'sent KiB (br)': Math.round(median(samples.map((s) => s.bytes)) / 102.4) / 10,
+        'gzip KiB': Math.round(median(samples.map((s) => s.gzip)) / 102.4) / 10,
+        'FCP ms': Math.round(median(samples.map((s) => s.fcp))),
+        'usable ms': Math.round(median(samples.map((s) => s.ready))),
+      });
+    }
+    console.log(`Console page loads, cold cache, median of ${RUNS} (Chromium, loopback, PGlite demo data)`);
+    console.table(rows);
+  } finally {
+    await browser.close();
+    await server.stop();
+  }
+}
+
+if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) await runConsoleBench();
