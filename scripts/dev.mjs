@@ -27,18 +27,20 @@ async function main() {
   const apiPort = process.env.API_PORT || String(await freePort());
   const apiUrl = `http://${host}:${apiPort}`;
   const colour = isTty ? { FORCE_COLOR: '1' } : {};
+  // Vite's port is chosen here, so the API's banner can point at the console with hot reload
+  const webPort = process.env.PORT || String(await freePort());
+  const webUrl = `http://${host}:${webPort}`;
 
   const api = run('api', bin('tsx'), ['watch', '--clear-screen=false', 'apps/api/src/main.ts'], {
     cwd: root,
-    env: childEnv({ ...colour, HOST: host, PORT: apiPort }),
+    env: childEnv({ ...colour, HOST: host, PORT: apiPort, DEV_CONSOLE_URL: webUrl }),
   });
-  const viteArgs = ['--host', host];
-  if (process.env.PORT) viteArgs.push('--port', process.env.PORT, '--strictPort');
+  const viteArgs = ['--host', host, '--port', webPort, '--strictPort'];
   const web = run('web', bin('vite'), viteArgs, {
     cwd: join(root, 'apps', 'console'),
     env: childEnv({ ...colour, API_URL: apiUrl, PORT: '' }),
   });
-  console.log(`API (watch mode) on ${apiUrl}; open the console at the address Vite prints below.`);
+  console.log(`Console (hot reload): ${webUrl}/   API (watch mode): ${apiUrl}/api`);
 
   const children = [api, web];
   let isStopping = false;

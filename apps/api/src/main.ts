@@ -59,7 +59,8 @@ async function main(): Promise<void> {
 
     const lines = [
       '',
-      `Organiser console: ${address.replace('[::1]', 'localhost')}/`,
+      // under `npm run dev` the console with hot reload is Vite's, not the build this server would serve
+      `Organiser console: ${process.env.DEV_CONSOLE_URL ?? address.replace('[::1]', 'localhost')}/`,
       `  API: ${address}/api   OpenAPI: ${address}/api/docs`,
       `  database: ${db.kind === 'pglite' ? `PGlite in ${path.join(server.dataDir, 'pgdata')}` : 'PostgreSQL (DATABASE_URL)'}`,
     ];
