@@ -8,8 +8,15 @@ import {
   listColumns,
   type TextSet,
 } from '@organiser/domain';
-import ExcelJS from 'exceljs';
+import type ExcelJS from 'exceljs';
 import type { EngineEntity } from './entity';
+
+/** exceljs is large (seconds to import on a slow machine): loaded on the first export or import, not at start. */
+let excel: Promise<typeof ExcelJS> | undefined;
+const loadExcel = () => {
+  excel ??= import('exceljs').then((module) => module.default);
+  return excel;
+};
 
 // Spreadsheet cells ↔ API values, for export (xlsx, or CSV with a UTF-8 BOM so Excel opens Chinese) and
 // import (xlsx or CSV, headers in English or Chinese). What export writes, import reads back.
@@ -97,13 +104,14 @@ export function csvStream(header: string[], rows: AsyncIterable<Cell[]>): Readab
 /** An xlsx download written row by row (exceljs streaming writer), so memory stays flat. */
 export function xlsxStream(sheetName: string, header: string[], rows: AsyncIterable<Cell[]>): Readable {
   const stream = new PassThrough();
-  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({
-    stream,
-    useStyles: true,
-    useSharedStrings: false,
-  });
-  const sheet = workbook.addWorksheet(sheetName.slice(0, 31));
   (async () => {
+    const { stream: excelStream } = await loadExcel();
+    const workbook = new excelStream.xlsx.WorkbookWriter({
+      stream,
+      useStyles: true,
+      useSharedStrings: false,
+    });
+    const sheet = workbook.addWorksheet(sheetName.slice(0, 31));
     const head = sheet.addRow(header);
     head.font = { bold: true };
     head.commit();
@@ -171,7 +179,8 @@ function excelCell(value: ExcelJS.CellValue): Cell {
 
 /** The first worksheet of an xlsx file as rows of cells. */
 export async function parseXlsx(buffer: Buffer): Promise<Cell[][]> {
-  const workbook = new ExcelJS.Workbook();
+  const { Workbook } = await loadExcel();
+  const workbook = new Workbook();
   await workbook.xlsx.load(buffer as unknown as ArrayBuffer);
   const sheet = workbook.worksheets[0];
   if (!sheet) return [];
