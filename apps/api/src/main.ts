@@ -21,7 +21,11 @@ async function main(): Promise<void> {
       ? openDatabase({ kind: 'postgres', url: server.databaseUrl })
       : openDatabase({ kind: 'pglite', dataDir: path.join(server.dataDir, 'pgdata') });
     opening.catch(() => {});
-    const [{ buildApp }, { DEMO_EDITOR }] = await Promise.all([import('./app'), import('./db/seed')]);
+    const [{ buildApp }, { DEMO_EDITOR }, { DEMO_SUPPLIER }] = await Promise.all([
+      import('./app'),
+      import('./db/seed'),
+      import('./modules/companies'),
+    ]);
     handle = await opening;
     const db = handle;
     const app = await buildApp({ config, db: db.db });
@@ -69,7 +73,10 @@ async function main(): Promise<void> {
       lines.push(
         `  first start: created account ${seeded.admin.account}${seeded.admin.password ? ` / ${seeded.admin.password}` : ' (password from ADMIN_PASSWORD)'}`,
       );
-      if (server.demoData) lines.push(`  demo account: ${DEMO_EDITOR.account} / ${DEMO_EDITOR.password}`);
+      if (server.demoData) {
+        lines.push(`  demo account: ${DEMO_EDITOR.account} / ${DEMO_EDITOR.password}`);
+        lines.push(`  demo supplier: ${DEMO_SUPPLIER.account} / ${DEMO_SUPPLIER.password}`);
+      }
     } else if (!server.isProduction && !server.adminPassword) {
       lines.push(`  demo login: ${server.adminAccount} / admin123 (unless changed)`);
     }

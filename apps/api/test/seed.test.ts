@@ -55,7 +55,8 @@ describe('first-start seed', () => {
     const accounts = (await t.db.select({ account: adminUser.account }).from(adminUser)).map(
       (r) => r.account,
     );
-    expect(accounts.sort()).toEqual(['admin', 'editor']);
+    // The demo suppliers bring the demo supplier login (issue 5).
+    expect(accounts.sort()).toEqual(['admin', 'editor', 'supplier']);
     expect(demoRuns).toEqual(['probe']);
   });
 

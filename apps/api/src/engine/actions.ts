@@ -7,7 +7,16 @@ import {
 } from '@organiser/domain';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { AppError } from '../errors';
-import { fieldsError, liveOnly, loadRow, stamp, type Tx, type WriteContext } from './checks';
+import {
+  fieldsError,
+  historyName,
+  liveOnly,
+  loadRow,
+  scopeConditions,
+  stamp,
+  type Tx,
+  type WriteContext,
+} from './checks';
 import { type Actor, type Change, type HistoryEntry, writeHistory } from './history';
 import { type Row, toDbValues, toRecord } from './records';
 
@@ -22,7 +31,9 @@ function assignments(
   const out: Record<string, unknown> = {};
   for (const [field, source] of Object.entries(action.assign ?? {})) {
     if (source.from === 'actor') out[field] = actor?.id ?? null;
+    else if (source.from === 'actorAccount') out[field] = actor?.account ?? null;
     else if (source.from === 'now') out[field] = new Date().toISOString();
+    else if (source.from === 'clear') out[field] = null;
     else out[field] = input[source.key] ?? null;
   }
   return out;
@@ -45,11 +56,12 @@ export async function runAction(
   if (!valid.ok) throw fieldsError(valid.issues, lang);
   const input = valid.value;
   const field = action.field;
+  const scoped = scopeConditions(entity, ctx.rowScope);
   return db.transaction(async (tx: Tx) => {
     const rows = (await tx
       .select({ id: entity.col('id'), status: entity.col(field), version: entity.col('version') })
       .from(entity.table)
-      .where(and(inArray(entity.col('id'), ids), ...liveOnly(entity)))) as Row[];
+      .where(and(inArray(entity.col('id'), ids), ...liveOnly(entity), ...scoped))) as Row[];
     const found = new Map(rows.map((r) => [Number(r.id), r]));
     const skipped: BatchResult['skipped'] = [];
     const eligible: Row[] = [];
@@ -70,14 +82,16 @@ export async function runAction(
       const updated = (await tx
         .update(entity.table)
         .set({ ...values, version: sql`${entity.col('version')} + 1`, ...stamp(actor) })
-        .where(and(inArray(entity.col('id'), group), eq(entity.col(field), from), ...liveOnly(entity)))
+        .where(
+          and(inArray(entity.col('id'), group), eq(entity.col(field), from), ...liveOnly(entity), ...scoped),
+        )
         .returning({ id: entity.col('id'), version: entity.col('version') })) as Row[];
       for (const u of updated) {
         succeeded.push(Number(u.id));
         const changes: Change[] = [{ field, old: from, new: action.to }];
         for (const [k, v] of Object.entries(assigned)) changes.push({ field: k, old: null, new: v });
         history.push({
-          entity: entity.def.name,
+          entity: historyName(entity),
           recordId: Number(u.id),
           version: Number(u.version),
           action: name,
@@ -103,7 +117,7 @@ export async function runSingleAction(
   const result = await runAction(ctx, name, [id], body);
   const skip = result.skipped[0];
   if (skip) throw new AppError(skip.reason === 'notFound' ? 'notFound' : 'transitionNotAllowed');
-  const row = await loadRow(ctx.db, ctx.entity, id);
+  const row = await loadRow(ctx.db, ctx.entity, id, 'live', ctx.rowScope);
   if (!row) throw new AppError('notFound');
   return toRecord(ctx.entity, row);
 }

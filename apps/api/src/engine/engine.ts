@@ -1,5 +1,6 @@
 import { type DeploymentConfig, type EntityDef, entities } from '@organiser/domain';
 import { type EngineEntity, engineEntity } from './entity';
+import { assertQuotaKeys } from './write-rules';
 
 /** The registered entities as this deployment serves them. */
 export type Engine = {
@@ -14,12 +15,15 @@ export function createEngine(
   registry: Record<string, EntityDef> = entities,
 ): Engine {
   const list = Object.values(registry).map((def) => engineEntity(def, config));
+  for (const entity of list) assertQuotaKeys(entity);
   const byName = new Map(list.map((e) => [e.def.name, e]));
+  // A view's fields are its base's columns: the base already answers for what points elsewhere.
+  const tables = list.filter((e) => !e.def.source);
   return {
     list,
     get: (name) => byName.get(name),
     referencesTo: (name) =>
-      list.flatMap((entity) =>
+      tables.flatMap((entity) =>
         Object.entries(entity.def.fields).flatMap(([field, f]) => {
           if ((f.kind === 'relation' || f.kind === 'relationMany') && f.to === name) {
             return [{ entity, field, isMany: f.kind === 'relationMany' }];

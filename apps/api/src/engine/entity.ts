@@ -25,7 +25,8 @@ export type EngineEntity = {
 };
 
 export function engineEntity(def: EntityDef, config: Pick<DeploymentConfig, 'fieldPolicy'>): EngineEntity {
-  const table = entityTables[def.name];
+  // A view reads its base's table.
+  const table = entityTables[def.source ?? def.name];
   if (!table) throw new Error(`Entity ${def.name} has no table: export it from src/db/schema/entities.ts`);
   const policy = policyFor(def, config.fieldPolicy);
   return {

@@ -1,4 +1,4 @@
-import type { FieldState, HistoryItem } from '@organiser/domain';
+import { type FieldState, type HistoryItem, isSecretField } from '@organiser/domain';
 import { and, desc, eq, gt } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { recordHistory } from '../db/schema/entities';
@@ -62,7 +62,12 @@ export async function readHistory(db: Db, entity: EngineEntity, recordId: number
   const rows = await db
     .select()
     .from(recordHistory)
-    .where(and(eq(recordHistory.entity, entity.def.name), eq(recordHistory.recordId, recordId)))
+    .where(
+      and(
+        eq(recordHistory.entity, entity.def.source ?? entity.def.name),
+        eq(recordHistory.recordId, recordId),
+      ),
+    )
     .orderBy(desc(recordHistory.version), desc(recordHistory.id));
   return rows.map((r) => ({
     version: r.version,
@@ -90,7 +95,7 @@ export async function valuesAtVersion(
     .from(recordHistory)
     .where(
       and(
-        eq(recordHistory.entity, entity.def.name),
+        eq(recordHistory.entity, entity.def.source ?? entity.def.name),
         eq(recordHistory.recordId, recordId),
         eq(recordHistory.version, version),
       ),
@@ -102,7 +107,7 @@ export async function valuesAtVersion(
     .from(recordHistory)
     .where(
       and(
-        eq(recordHistory.entity, entity.def.name),
+        eq(recordHistory.entity, entity.def.source ?? entity.def.name),
         eq(recordHistory.recordId, recordId),
         gt(recordHistory.version, version),
       ),
@@ -113,6 +118,9 @@ export async function valuesAtVersion(
   return values;
 }
 
-/** Fields a revert writes back: the ones an update may change. */
-export const revertableFields = (states: Map<string, FieldState>): string[] =>
-  [...states.values()].filter((s) => s.isEditable).map((s) => s.name);
+/** Fields a revert writes back: the ones an update may change (never a password); a caller scoped to its
+ * company leaves the organiser's fields as they are. */
+export const revertableFields = (states: Map<string, FieldState>, isScoped = false): string[] =>
+  [...states.values()]
+    .filter((s) => s.isEditable && !isSecretField(s.field) && !(isScoped && s.field.organiserOnly))
+    .map((s) => s.name);

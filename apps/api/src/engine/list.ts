@@ -18,6 +18,7 @@ import {
 } from 'drizzle-orm';
 import { alias, type PgColumn } from 'drizzle-orm/pg-core';
 import type { Db } from '../db/client';
+import { type RowScope, scopeConditions } from './checks';
 import type { Engine } from './engine';
 import type { EngineEntity } from './entity';
 import type { Row } from './records';
@@ -58,13 +59,15 @@ function filterCondition(entity: EngineEntity, filter: ListFilter): SQL | undefi
   }
 }
 
-/** The WHERE conditions of a list query in a scope (live records, or the trash of a soft-deleted entity). */
+/** The WHERE conditions of a list query in a scope (live records, or the trash of a soft-deleted entity), within
+ * the caller's row scope. */
 export function listConditions(
   entity: EngineEntity,
   query: Pick<ListQuery, 'keyword' | 'filters'>,
   scope: Scope = 'live',
+  rowScope?: RowScope | null,
 ): SQL[] {
-  const conditions: SQL[] = [];
+  const conditions: SQL[] = [...scopeConditions(entity, rowScope)];
   if (entity.def.softDelete) {
     conditions.push(scope === 'live' ? isNull(entity.col('deletedAt')) : isNotNull(entity.col('deletedAt')));
   }
@@ -166,12 +169,17 @@ export async function runList(
   query: ListQuery,
   scope: Scope = 'live',
   engine?: Engine,
+  rowScope?: RowScope | null,
 ): Promise<ListPage> {
-  const conditions = listConditions(entity, query, scope);
+  const conditions = listConditions(entity, query, scope, rowScope);
   const where = and(...conditions);
   const order = listOrder(entity, query, scope);
   const offset = (query.page - 1) * query.size;
-  const isFiltered = Boolean(query.keyword) || query.filters.length > 0 || scope === 'trash';
+  const isFiltered =
+    Boolean(query.keyword) ||
+    query.filters.length > 0 ||
+    scope === 'trash' ||
+    Boolean(rowScope && entity.def.scope);
   // The page and its total do not depend on each other: on a pool they run side by side.
   const [rows, total] = await Promise.all([
     pageRows(db, entity, { where, order, offset, size: query.size, engine }),
@@ -255,11 +263,12 @@ export async function matchingIds(
   query: Pick<ListQuery, 'keyword' | 'filters' | 'sort' | 'isDefaultSort'>,
   limit: number,
   scope: Scope = 'live',
+  rowScope?: RowScope | null,
 ): Promise<number[]> {
   const rows = await db
     .select({ id: entity.col('id') })
     .from(entity.table)
-    .where(and(...listConditions(entity, query, scope)))
+    .where(and(...listConditions(entity, query, scope, rowScope)))
     .orderBy(...listOrder(entity, query, scope))
     .limit(limit);
   return rows.map((r) => Number(r.id));
@@ -270,7 +279,7 @@ export async function matchingIds(
 export async function optionRows(
   db: Db,
   entity: EngineEntity,
-  input: { keyword?: string; ids: number[]; size: number },
+  input: { keyword?: string; ids: number[]; size: number; rowScope?: RowScope | null },
 ): Promise<Row[]> {
   const query = { keyword: input.keyword, filters: [], sort: entity.def.defaultSort, isDefaultSort: true };
   const chosen = input.ids.length
@@ -278,15 +287,54 @@ export async function optionRows(
         .select()
         .from(entity.table)
         .where(
-          and(inArray(entity.col('id'), input.ids), ...listConditions(entity, { filters: [] })),
+          and(
+            inArray(entity.col('id'), input.ids),
+            ...listConditions(entity, { filters: [] }, 'live', input.rowScope),
+          ),
         )) as Row[])
     : [];
   const found = (await db
     .select()
     .from(entity.table)
-    .where(and(...listConditions(entity, query)))
+    .where(and(...listConditions(entity, query, 'live', input.rowScope)))
     .orderBy(...listOrder(entity, query))
     .limit(input.size)) as Row[];
   const seen = new Set(chosen.map((r) => Number(r.id)));
   return [...chosen, ...found.filter((r) => !seen.has(Number(r.id)))];
+}
+
+/** Most records a tree answer holds (a category tree has a few hundred). */
+export const TREE_MAX = 5_000;
+
+/**
+ * The records of a tree entity for `GET /api/<entity>/tree`: every live record (within the caller's scope)
+ * when the query has no keyword or filter, else the matching records and all their ancestors, so each match
+ * shows where it sits. Siblings keep the list's order.
+ */
+export async function treeRows(
+  db: Db,
+  entity: EngineEntity,
+  query: Pick<ListQuery, 'keyword' | 'filters' | 'sort' | 'isDefaultSort'>,
+  rowScope?: RowScope | null,
+): Promise<Row[]> {
+  const all = (await db
+    .select()
+    .from(entity.table)
+    .where(and(...listConditions(entity, { filters: [] }, 'live', rowScope)))
+    .orderBy(...listOrder(entity, query))
+    .limit(TREE_MAX)) as Row[];
+  if (!query.keyword && query.filters.length === 0) return all;
+  const matched = new Set(await matchingIds(db, entity, query, TREE_MAX, 'live', rowScope));
+  const byId = new Map(all.map((r) => [Number(r.id), r]));
+  const parentField = entity.def.tree!;
+  const keep = new Set<number>();
+  for (const id of matched) {
+    let current: number | null = id;
+    for (let depth = 0; current !== null && depth < 100 && !keep.has(current); depth++) {
+      keep.add(current);
+      const parent: unknown = byId.get(current)?.[parentField];
+      current = typeof parent === 'number' ? parent : null;
+    }
+  }
+  return all.filter((r) => keep.has(Number(r.id)));
 }

@@ -1,18 +1,20 @@
 import {
   DEFAULT_PAGE_SIZE,
+  type EntityRecord,
   LIST_WINDOW,
   type ListQuery,
   listQuerySchema,
   MAX_PAGE_SIZE,
   recordLabel,
 } from '@organiser/domain';
+import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { AppError } from '../errors';
 import { hasPermission } from '../modules/auth/user-info';
 import { ok, okSchema } from '../plugins/envelope';
 import { loadRow } from './checks';
 import { readHistory } from './history';
-import { optionRows, runList } from './list';
+import { optionRows, runList, TREE_MAX, treeRows } from './list';
 import { toListRecord, toRecord } from './records';
 import { historySchema, idParams, type RouteContext } from './route-context';
 
@@ -35,6 +37,7 @@ export function registerReadRoutes(rc: RouteContext): void {
     labelled,
     common,
     listContent,
+    rowScope,
   } = rc;
   app.get(
     `${base}/list`,
@@ -50,7 +53,7 @@ export function registerReadRoutes(rc: RouteContext): void {
     },
     async (request) => {
       const query = request.query as ListQuery;
-      const page = await runList(db, entity, query, 'live', engine);
+      const page = await runList(db, entity, query, 'live', engine, rowScope(request));
       const list = await labelled(
         request,
         page.rows.map((r) => toListRecord(engine, entity, r, request.lang)),
@@ -80,7 +83,7 @@ export function registerReadRoutes(rc: RouteContext): void {
       },
       async (request) => {
         const query = request.query as ListQuery;
-        const page = await runList(db, entity, query, 'trash', engine);
+        const page = await runList(db, entity, query, 'trash', engine, rowScope(request));
         const list = await labelled(
           request,
           page.rows.map((r) => toListRecord(engine, entity, r, request.lang)),
@@ -110,6 +113,15 @@ export function registerReadRoutes(rc: RouteContext): void {
     ...new Set([menu, ...engine.referencesTo(def.name).map((r) => r.entity.def.permission.menu)]),
   ];
 
+  /** The entity's own menu, or the menu of any entity with a relation to it (checked in the handler). */
+  const assertPicker = async (request: FastifyRequest) => {
+    const user = request.auth!.user;
+    if (user.isRoot) return;
+    for (const url of pickerMenus)
+      if (await hasPermission(db, { userId: user.id, type: 'menu', method: '', url })) return;
+    throw new AppError('forbidden');
+  };
+
   app.get(
     `${base}/options`,
     {
@@ -124,23 +136,61 @@ export function registerReadRoutes(rc: RouteContext): void {
       },
     },
     async (request) => {
-      const user = request.auth!.user;
-      if (!user.isRoot) {
-        let allowed = false;
-        for (const url of pickerMenus) {
-          if (await hasPermission(db, { userId: user.id, type: 'menu', method: '', url })) {
-            allowed = true;
-            break;
-          }
-        }
-        if (!allowed) throw new AppError('forbidden');
-      }
+      await assertPicker(request);
       const q = request.query as z.infer<typeof optionsQuery>;
       const ids = q.ids ? q.ids.split(',').map(Number) : [];
-      const rows = await optionRows(db, entity, { keyword: q.keyword, ids, size: q.size });
+      const rows = await optionRows(db, entity, {
+        keyword: q.keyword,
+        ids,
+        size: q.size,
+        rowScope: rowScope(request),
+      });
       return ok(rows.map((row) => ({ id: Number(row.id), label: recordLabel(def, row, request.lang) })));
     },
   );
+
+  if (def.tree) {
+    type Node = EntityRecord & { children?: Node[] };
+    const node = record.extend({
+      children: z
+        .array(z.any())
+        .optional()
+        .describe('Child nodes, each shaped like this one (absent on leaves)'),
+    });
+    app.get(
+      `${base}/tree`,
+      {
+        ...common,
+        // Checked below, like the options: the tree is what a tree select picks from.
+        config: { access: { kind: 'login' } },
+        schema: {
+          tags,
+          summary: `Every ${label.en} as a tree (roots in list order, each with its children; at most ${TREE_MAX}). With a keyword or filters: the matches and their ancestors`,
+          querystring: listQuerySchema(def, policy),
+          response: { 200: okSchema(z.object({ list: z.array(node), total: z.number().int() })) },
+        },
+      },
+      async (request) => {
+        await assertPicker(request);
+        const query = request.query as ListQuery;
+        const rows = await treeRows(db, entity, query, rowScope(request));
+        const records = await labelled(
+          request,
+          rows.map((r) => toRecord(entity, r)),
+        );
+        const nodes = new Map<number, Node>(records.map((r) => [r.id, { ...r }]));
+        const roots: Node[] = [];
+        for (const n of nodes.values()) {
+          const parent = n[def.tree!];
+          const owner = typeof parent === 'number' && parent !== n.id ? nodes.get(parent) : undefined;
+          if (!owner) roots.push(n);
+          else if (owner.children) owner.children.push(n);
+          else owner.children = [n];
+        }
+        return ok({ list: roots, total: records.length });
+      },
+    );
+  }
 
   app.get(
     `${base}/:id`,
@@ -151,7 +201,7 @@ export function registerReadRoutes(rc: RouteContext): void {
     },
     async (request) => {
       const { id } = request.params as z.infer<typeof idParams>;
-      const row = await loadRow(db, entity, id);
+      const row = await loadRow(db, entity, id, 'live', rowScope(request));
       if (!row) throw new AppError('notFound');
       const [one] = await labelled(request, [toRecord(entity, row)]);
       return ok(one!);
@@ -172,7 +222,7 @@ export function registerReadRoutes(rc: RouteContext): void {
     },
     async (request) => {
       const { id } = request.params as z.infer<typeof idParams>;
-      const row = await loadRow(db, entity, id, 'any');
+      const row = await loadRow(db, entity, id, 'any', rowScope(request));
       if (!row) throw new AppError('notFound');
       return ok(await readHistory(db, entity, id));
     },

@@ -1,4 +1,4 @@
-import { type EntityRecord, type FieldDef, type Lang, recordLabel } from '@organiser/domain';
+import { type EntityRecord, type FieldDef, isSecretField, type Lang, recordLabel } from '@organiser/domain';
 import { inArray } from 'drizzle-orm';
 import sanitizeHtml from 'sanitize-html';
 import type { Db } from '../db/client';
@@ -61,12 +61,12 @@ export function sanitizeRichText(html: string): string {
   });
 }
 
-/** Turns an API body (validated) into column values. */
+/** Turns an API body (validated) into column values; virtual fields have no column. */
 export function toDbValues(entity: EngineEntity, body: Record<string, unknown>): Row {
   const out: Row = {};
   for (const [name, value] of Object.entries(body)) {
     const field = entity.def.fields[name];
-    if (field) out[name] = toDbValue(field, value);
+    if (field && !field.virtual) out[name] = toDbValue(field, value);
   }
   return out;
 }
@@ -82,17 +82,19 @@ export function toRecord(entity: EngineEntity, row: Row): EntityRecord {
     updatedBy: (row.updatedBy as number | null) ?? null,
   };
   for (const [name, state] of entity.states) {
-    if (state.isHidden) continue;
+    if (state.isHidden || isSecretField(state.field)) continue;
     record[name] = toApiValue(state.field, row[name]);
   }
   if (entity.def.softDelete) record.deletedAt = iso(row.deletedAt);
   return record;
 }
 
-/** Field values of a row in API form, hidden ones included (history and diffs work on these). */
+/** Field values of a row in API form, hidden ones included (history and diffs work on these); passwords and
+ * virtual fields are never part of them. */
 export function apiValues(entity: EngineEntity, row: Row): Record<string, unknown> {
   const out: Record<string, unknown> = {};
-  for (const [name, field] of Object.entries(entity.def.fields)) out[name] = toApiValue(field, row[name]);
+  for (const [name, field] of Object.entries(entity.def.fields))
+    if (!isSecretField(field)) out[name] = toApiValue(field, row[name]);
   return out;
 }
 

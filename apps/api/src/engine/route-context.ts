@@ -2,8 +2,10 @@ import { recordSchema, type resourceName, toPublicConfig } from '@organiser/doma
 import type { FastifyInstance, FastifyRequest, FastifySchemaCompiler } from 'fastify';
 import { validatorCompiler } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { hashPassword } from '../modules/auth/password';
 import type { Access } from '../plugins/access';
-import type { WriteContext } from './checks';
+import type { RowScope, WriteContext } from './checks';
+import { withEffective } from './effective';
 import type { Engine } from './engine';
 import type { EngineEntity } from './entity';
 import { COUNT_CAP } from './list';
@@ -69,15 +71,23 @@ export function routeContext(app: FastifyInstance, engine: Engine, entity: Engin
   const texts = toPublicConfig(app.config.deployment).site.texts;
   const variantTexts = (request: FastifyRequest) => texts[request.lang];
 
+  /** issue 5 §6: a supplier account (type company) is confined to its own company's rows. */
+  const rowScope = (request: FastifyRequest): RowScope | null => {
+    const user = request.auth?.user;
+    if (user?.type !== 'company' || user.isRoot) return null;
+    return { companyId: user.companyId ?? 0 };
+  };
   const context = (request: FastifyRequest): WriteContext => ({
     db,
     engine,
     entity,
     lang: request.lang,
     actor: request.auth ? { id: request.auth.user.id, account: request.auth.user.account } : null,
+    rowScope: rowScope(request),
+    hashPassword: (plain) => hashPassword(plain, app.config.server.passwordHash),
   });
   const labelled = async (request: FastifyRequest, records: ReturnType<typeof toRecord>[]) =>
-    withLabels(db, engine, entity, records, request.lang);
+    withEffective(db, engine, entity, await withLabels(db, engine, entity, records, request.lang));
   const common = { validatorCompiler: engineValidator };
 
   const listContent = z.object({
@@ -107,6 +117,7 @@ export function routeContext(app: FastifyInstance, engine: Engine, entity: Engin
     record,
     texts,
     variantTexts,
+    rowScope,
     context,
     labelled,
     common,

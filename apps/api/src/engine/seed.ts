@@ -71,38 +71,54 @@ const tagNames = [
 
 const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
 
-async function insert(db: Db, def: EntityDef, rows: Row[]): Promise<Row[]> {
+/** Inserts demo rows of an entity (in slices, so a big seed stays a few statements) with a `create` history
+ * row each, like records created through the API. */
+export async function insertDemoRows(db: Db, def: EntityDef, rows: Row[]): Promise<Row[]> {
   const entity = createEngine({ fieldPolicy: {} }, { [def.name]: def }).get(def.name)!;
-  const inserted = (await db.insert(entity.table).values(rows).returning()) as Row[];
-  await db.insert(recordHistory).values(
-    inserted.map((row) => ({
-      entity: def.name,
-      recordId: Number(row.id),
-      version: 1,
-      action: 'create',
-      actorId: null,
-      actorAccount: null,
-      changes: Object.entries(apiValues(entity, row))
-        .filter(([, v]) => v !== null)
-        .map(([field, v]) => ({ field, old: null, new: v })),
-    })),
-  );
-  return inserted;
+  const out: Row[] = [];
+  for (let i = 0; i < rows.length; i += 100) {
+    const inserted = (await db
+      .insert(entity.table)
+      .values(rows.slice(i, i + 100))
+      .returning()) as Row[];
+    await db.insert(recordHistory).values(
+      inserted.map((row) => ({
+        entity: def.name,
+        recordId: Number(row.id),
+        version: 1,
+        action: 'create',
+        actorId: null,
+        actorAccount: null,
+        changes: Object.entries(apiValues(entity, row))
+          .filter(([, v]) => v !== null)
+          .map(([field, v]) => ({ field, old: null, new: v })),
+      })),
+    );
+    out.push(...inserted);
+  }
+  return out;
+}
+
+/** Stores a generated demo image under `key` (nothing without storage: tests that do not need the files). */
+export async function storeDemoImage(
+  storage: StorageProvider | undefined,
+  key: string,
+  data: Buffer,
+): Promise<string> {
+  if (!storage) return key;
+  await mkdir(storage.tmpDir, { recursive: true });
+  const file = path.join(storage.tmpDir, `demo-${process.pid}-${key.replace(/\W/g, '_')}`);
+  await writeFile(file, data);
+  await storage.putFile({ key, file, contentType: 'image/png', size: data.length });
+  return key;
 }
 
 /** Stores one generated cover per colour pair and size; returns the stored keys. */
 async function storeCovers(storage: StorageProvider | undefined): Promise<string[]> {
   const keys: string[] = [];
-  if (storage) await mkdir(storage.tmpDir, { recursive: true });
   for (let i = 0; i < palette.length; i++) {
     const key = `demo/banner-${i + 1}.png`;
-    if (storage) {
-      const data = gradientPng(1200, 240, palette[i]![0]!, palette[i]![1]!);
-      const file = path.join(storage.tmpDir, `demo-banner-${process.pid}-${i}.png`);
-      await writeFile(file, data);
-      await storage.putFile({ key, file, contentType: 'image/png', size: data.length });
-    }
-    keys.push(key);
+    keys.push(await storeDemoImage(storage, key, gradientPng(1200, 240, palette[i]![0]!, palette[i]![1]!)));
   }
   return keys;
 }
@@ -110,9 +126,9 @@ async function storeCovers(storage: StorageProvider | undefined): Promise<string
 /** Seeds banner positions, banners and company tags (on an empty database, with demo data on). */
 export async function seedEngineDemo(db: Db, options: { storage?: StorageProvider } = {}): Promise<void> {
   const covers = await storeCovers(options.storage);
-  const positionRows = await insert(db, entities.banner_position!, positions);
+  const positionRows = await insertDemoRows(db, entities.banner_position!, positions);
   const targets = ['url', 'company', 'product', 'activity', 'none'] as const;
-  await insert(
+  await insertDemoRows(
     db,
     entities.banner!,
     bannerTitles.map((title, i) => {
@@ -140,7 +156,7 @@ export async function seedEngineDemo(db: Db, options: { storage?: StorageProvide
       };
     }),
   );
-  await insert(
+  await insertDemoRows(
     db,
     entities.company_tag!,
     tagNames.map(([name, status]) => ({ name, status })),

@@ -79,17 +79,35 @@ function sortColumnName(def: EntityDef, field: string): string {
   return columnOf(def.fields[field]!, field);
 }
 
+const quote = (value: string | boolean) =>
+  typeof value === 'boolean' ? String(value) : `'${value.replace(/'/g, "''")}'`;
+
+/** A derived `all` field is a generated column: the conditions hold on the row as stored, after any write. */
+function generated(def: EntityDef, field: FieldDef, builder: PgColumnBuilderBase): PgColumnBuilderBase {
+  if (field.derive?.kind !== 'all') return builder;
+  const parts = field.derive.when.map(
+    (w) => `"${columnOf(def.fields[w.field]!, w.field)}" in (${w.in.map(quote).join(', ')})`,
+  );
+  // biome-ignore lint/suspicious/noExplicitAny: each builder has its own typed `generatedAlwaysAs`.
+  return (builder as any).notNull().generatedAlwaysAs(sql.raw(`(${parts.join(' and ')})`));
+}
+
 /**
- * The table of an entity: id, the declared fields, version, who/when columns, `deleted_at` when soft-deleted,
- * and the indexes its list needs: the default sort, every sortable and filterable column, the unique fields
- * (among live records), and a pg_trgm GIN index on the keyword expression.
+ * The table of an entity: id, the declared fields (virtual ones have no column), version, who/when columns,
+ * `deleted_at` when soft-deleted, and the indexes its list needs and the lists of its views need: the default
+ * sorts, every sortable and filterable column, the unique fields (among live records), and a pg_trgm GIN
+ * index on the keyword expression.
  */
-export function deriveTable(def: EntityDef): EntityTable {
+export function deriveTable(def: EntityDef, views: readonly EntityDef[] = []): EntityTable {
   const columns: Record<string, PgColumnBuilderBase> = {
     id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
   };
-  for (const [name, field] of Object.entries(def.fields))
-    columns[name] = withDefault(columnFor(name, field), field);
+  for (const [name, field] of Object.entries(def.fields)) {
+    if (field.virtual) continue;
+    columns[name] = field.derive
+      ? generated(def, field, columnFor(name, field))
+      : withDefault(columnFor(name, field), field);
+  }
   columns.version = integer('version').notNull().default(1);
   columns.createdAt = timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow();
   columns.updatedAt = timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow();
@@ -111,10 +129,16 @@ export function deriveTable(def: EntityDef): EntityTable {
     };
     sorted(def.defaultSort.field);
     sorted('createdAt');
+    for (const view of views) {
+      sorted(view.defaultSort.field);
+      for (const [name, field] of Object.entries(view.fields)) if (field.list?.sortable) sorted(name);
+    }
     for (const [name, field] of Object.entries(def.fields)) {
+      if (field.virtual) continue;
       const key = columnOf(field, name);
+      const isFiltered = field.list?.filter || views.some((v) => v.fields[name]?.list?.filter);
       if (field.list?.sortable) sorted(name);
-      if (field.list?.filter && !seen.has(key)) {
+      if (isFiltered && !seen.has(key)) {
         seen.add(key);
         if (isArrayColumn(field)) out.push(index(`${def.table}_${key}_idx`).using('gin', col(name)));
         else {
@@ -139,7 +163,18 @@ export function deriveTable(def: EntityDef): EntityTable {
   });
 }
 
-/** One table per registered entity, by API name. */
+/** One table per registered entity, by API name; a view has none (it reads its base's table). */
 export function deriveTables(registry: Record<string, EntityDef>): Record<string, EntityTable> {
-  return Object.fromEntries(Object.values(registry).map((def) => [def.name, deriveTable(def)]));
+  const all = Object.values(registry);
+  return Object.fromEntries(
+    all
+      .filter((def) => !def.source)
+      .map((def) => [
+        def.name,
+        deriveTable(
+          def,
+          all.filter((v) => v.source === def.name),
+        ),
+      ]),
+  );
 }

@@ -14,7 +14,8 @@ import {
 // Export (a read, behind the menu) and import (a write, behind its resource permission).
 
 export function registerTransferRoutes(rc: RouteContext): void {
-  const { app, def, policy, base, read, write, label, tags, texts, variantTexts, context, common } = rc;
+  const { app, def, policy, base, read, write, label, tags, texts, variantTexts, context, common, rowScope } =
+    rc;
   app.get(
     `${base}/export`,
     {
@@ -36,6 +37,8 @@ export function registerTransferRoutes(rc: RouteContext): void {
     },
   );
 
+  // A view has nothing to import into.
+  if (def.source) return;
   app.post(
     `${base}/import`,
     {
@@ -53,6 +56,8 @@ export function registerTransferRoutes(rc: RouteContext): void {
     },
     async (request) => {
       const { dryRun } = request.query as { dryRun: 'true' | 'false' };
+      // Imports are the organiser's: rows of several companies at once do not fit a supplier's scope.
+      if (def.scope && rowScope(request)) throw new AppError('forbidden');
       if (!request.isMultipart()) throw new AppError('badRequest');
       const file = await request.file({ limits: { fileSize: IMPORT_MAX_BYTES, files: 1 } });
       if (!file) throw new AppError('badRequest');

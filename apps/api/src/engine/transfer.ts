@@ -15,8 +15,17 @@ import {
 } from '@organiser/domain';
 import { and, eq, inArray, isNull, or, type SQL } from 'drizzle-orm';
 import { AppError } from '../errors';
-import { checkReferences, fromUniqueViolation, toFieldErrors, type WriteContext } from './checks';
+import {
+  allFields,
+  checkReferences,
+  fromUniqueViolation,
+  historyName,
+  type RowScope,
+  toFieldErrors,
+  type WriteContext,
+} from './checks';
 import { type Change, diff, type HistoryEntry, writeHistory } from './history';
+import { hooksOf, type WrittenRow } from './hooks';
 import { matchingIds } from './list';
 import { apiValues, type Row, toDbValues, toRecord, withLabels } from './records';
 import {
@@ -32,6 +41,7 @@ import {
   toCell,
   xlsxStream,
 } from './spreadsheet';
+import { applyQuotas, derivedChanges, settleExclusive, storedValues } from './write-rules';
 
 /** An export writes at most this many rows; a bigger result asks for narrower filters. */
 export const EXPORT_MAX_ROWS = 50_000;
@@ -47,13 +57,16 @@ const rowsLimit = (count: number, lang: Lang) =>
 
 /** The records matching a list query as a file, streamed in chunks of ids (no deep OFFSET, flat memory). */
 export async function exportRecords(
-  ctx: Pick<WriteContext, 'db' | 'engine' | 'entity' | 'lang'> & { texts?: TextSet },
+  ctx: Pick<WriteContext, 'db' | 'engine' | 'entity' | 'lang'> & {
+    texts?: TextSet;
+    rowScope?: RowScope | null;
+  },
   input: { query: ListQuery; columns: string[] | null; format: 'xlsx' | 'csv' },
 ): Promise<ExportFile> {
   const { db, engine, entity, lang } = ctx;
   const columns = exportColumns(entity, input.columns);
   if (!columns) throw new AppError('badParameter', { params: { name: 'columns' } });
-  const ids = await matchingIds(db, entity, input.query, EXPORT_MAX_ROWS + 1);
+  const ids = await matchingIds(db, entity, input.query, EXPORT_MAX_ROWS + 1, 'live', ctx.rowScope);
   if (ids.length > EXPORT_MAX_ROWS) {
     throw new AppError('payloadTooLarge', { params: { max: rowsLimit(EXPORT_MAX_ROWS, lang) } });
   }
@@ -262,7 +275,11 @@ export async function importRecords(
       if (result.ok) values = result.value;
       else issues.push(...result.issues);
     }
-    if (issues.length === 0) issues.push(...(await checkReferences(ctx, values, p.report.id ?? undefined)));
+    if (issues.length === 0) {
+      const prepare = hooksOf(entity.def.name).prepare;
+      if (prepare) issues.push(...(await prepare(ctx, values, p.current)));
+      issues.push(...(await checkReferences(ctx, values, p.report.id ?? undefined)));
+    }
     if (issues.length === 0) {
       for (const [name, field] of Object.entries(entity.def.fields)) {
         if (!field.unique || values[name] === undefined || values[name] === null) continue;
@@ -307,36 +324,47 @@ export async function importRecords(
   try {
     await db.transaction(async (tx: typeof db) => {
       const history: HistoryEntry[] = [];
+      const written: WrittenRow[] = [];
       const creates = valid.filter((p) => !p.current);
       for (let i = 0; i < creates.length; i += CHUNK) {
         const slice = creates.slice(i, i + CHUNK);
+        const values = [];
+        for (const p of slice) {
+          const { stored, virtual } = await storedValues(ctx, p.values);
+          values.push({ stored: { ...stored, ...derivedChanges(entity, null, stored) }, virtual });
+        }
         const inserted = (await tx
           .insert(entity.table)
           .values(
-            slice.map((p) => ({
-              ...toDbValues(entity, p.values),
+            values.map((v) => ({
+              ...toDbValues(entity, v.stored),
               createdBy: actor?.id ?? null,
               updatedBy: actor?.id ?? null,
             })),
           )
           .returning()) as Row[];
-        inserted.forEach((row, j) => {
+        for (const [j, row] of inserted.entries()) {
           slice[j]!.report.id = Number(row.id);
+          await applyQuotas(tx, ctx, null, row);
+          written.push({ before: null, after: row, input: values[j]!.virtual });
           history.push({
-            entity: entity.def.name,
+            entity: historyName(entity),
             recordId: Number(row.id),
             version: Number(row.version),
             action: 'import',
             actor,
-            changes: diff({}, apiValues(entity, row), Object.keys(entity.def.fields)),
+            changes: diff({}, apiValues(entity, row), allFields(entity)),
           });
-        });
+        }
       }
       for (const p of valid.filter((v) => v.current)) {
         const current = p.current!;
-        const changes: Change[] = diff(apiValues(entity, current), p.values, Object.keys(p.values));
+        const before = apiValues(entity, current);
+        const { stored, virtual } = await storedValues(ctx, p.values);
+        const changes: Change[] = diff(before, stored, Object.keys(stored));
         if (changes.length === 0) continue;
-        const set = Object.fromEntries(changes.map((c) => [c.field, p.values[c.field]]));
+        const set = Object.fromEntries(changes.map((c) => [c.field, stored[c.field]]));
+        Object.assign(set, derivedChanges(entity, before, set));
         const version = Number(current.version);
         const [updated] = (await tx
           .update(entity.table)
@@ -349,15 +377,19 @@ export async function importRecords(
           .where(and(eq(entity.col('id'), current.id), eq(entity.col('version'), version)))
           .returning()) as Row[];
         if (!updated) throw new AppError('staleVersion');
+        await applyQuotas(tx, ctx, current, updated);
+        written.push({ before: current, after: updated, input: virtual });
         history.push({
-          entity: entity.def.name,
+          entity: historyName(entity),
           recordId: Number(updated.id),
           version: version + 1,
           action: 'import',
           actor,
-          changes,
+          changes: diff(before, apiValues(entity, updated), allFields(entity)),
         });
       }
+      await settleExclusive(tx, ctx, written);
+      await hooksOf(entity.def.name).afterWrite?.(tx, ctx, { action: 'import', rows: written });
       await writeHistory(tx, history);
     });
   } catch (error) {

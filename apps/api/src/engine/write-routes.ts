@@ -8,6 +8,7 @@ import {
   resourceName,
   updateSchema,
 } from '@organiser/domain';
+import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { AppError } from '../errors';
 import { ok, okSchema } from '../plugins/envelope';
@@ -34,7 +35,62 @@ export const BATCH_MAX = 10_000;
 // actions and their batches, and revert.
 
 export function registerWriteRoutes(rc: RouteContext): void {
-  const { app, entity, def, policy, db, base, write, label, tags, record, context, labelled, common } = rc;
+  const {
+    app,
+    entity,
+    def,
+    policy,
+    db,
+    base,
+    write,
+    label,
+    tags,
+    record,
+    context,
+    labelled,
+    common,
+    rowScope,
+  } = rc;
+  const batchTarget = z.object({
+    ids: z.array(z.number().int().positive()).min(1).max(BATCH_MAX).optional(),
+    filter: z
+      .record(z.string(), z.union([z.string(), z.array(z.string())]))
+      .optional()
+      .describe('A list query (as the list takes it): every matching record'),
+  });
+
+  /** The ids a batch call names: its `ids`, or every record matching its `filter` (within the caller's row
+   * scope). */
+  const batchIds = async (
+    request: FastifyRequest,
+  ): Promise<{ ids: number[]; rest: Record<string, unknown> }> => {
+    const body = request.body;
+    const value = (body && typeof body === 'object' && !Array.isArray(body) ? body : {}) as Record<
+      string,
+      unknown
+    >;
+    const { ids, filter, ...rest } = value;
+    if (ids !== undefined && filter !== undefined)
+      throw new AppError('badParameter', { params: { name: 'filter' } });
+    if (ids !== undefined) {
+      const parsed = batchTarget.shape.ids.safeParse(ids);
+      if (!parsed.success || !parsed.data) throw new AppError('badParameter', { params: { name: 'ids' } });
+      return { ids: [...new Set(parsed.data)], rest };
+    }
+    const raw = batchTarget.shape.filter.safeParse(filter ?? {});
+    if (!raw.success) throw new AppError('badParameter', { params: { name: 'filter' } });
+    const { page: _p, size: _s, ...criteria } = (raw.data ?? {}) as RawQuery;
+    const query = parseListQuery(def, criteria, policy);
+    if (!query.ok) throw new AppError('badParameter', { params: { name: `filter.${query.param}` } });
+    const matched = await matchingIds(db, entity, query.query, BATCH_MAX + 1, 'live', rowScope(request));
+    if (matched.length > BATCH_MAX) throw new AppError('badParameter', { params: { name: 'filter' } });
+    return { ids: matched, rest };
+  };
+
+  registerActionRoutes();
+  // A view (the audit queue over companies) offers its status actions and nothing else.
+  if (def.source) return;
+
   app.post(
     base,
     {
@@ -133,81 +189,6 @@ export function registerWriteRoutes(rc: RouteContext): void {
     );
   }
 
-  const batchTarget = z.object({
-    ids: z.array(z.number().int().positive()).min(1).max(BATCH_MAX).optional(),
-    filter: z
-      .record(z.string(), z.union([z.string(), z.array(z.string())]))
-      .optional()
-      .describe('A list query (as the list takes it): every matching record'),
-  });
-
-  /** The ids a batch call names: its `ids`, or every record matching its `filter`. */
-  const batchIds = async (body: unknown): Promise<{ ids: number[]; rest: Record<string, unknown> }> => {
-    const value = (body && typeof body === 'object' && !Array.isArray(body) ? body : {}) as Record<
-      string,
-      unknown
-    >;
-    const { ids, filter, ...rest } = value;
-    if (ids !== undefined && filter !== undefined)
-      throw new AppError('badParameter', { params: { name: 'filter' } });
-    if (ids !== undefined) {
-      const parsed = batchTarget.shape.ids.safeParse(ids);
-      if (!parsed.success || !parsed.data) throw new AppError('badParameter', { params: { name: 'ids' } });
-      return { ids: [...new Set(parsed.data)], rest };
-    }
-    const raw = batchTarget.shape.filter.safeParse(filter ?? {});
-    if (!raw.success) throw new AppError('badParameter', { params: { name: 'filter' } });
-    const { page: _p, size: _s, ...criteria } = (raw.data ?? {}) as RawQuery;
-    const query = parseListQuery(def, criteria, policy);
-    if (!query.ok) throw new AppError('badParameter', { params: { name: `filter.${query.param}` } });
-    const matched = await matchingIds(db, entity, query.query, BATCH_MAX + 1);
-    if (matched.length > BATCH_MAX) throw new AppError('badParameter', { params: { name: 'filter' } });
-    return { ids: matched, rest };
-  };
-
-  for (const action of actionList(def, policy)) {
-    const actionLabel = action.label;
-    const input = actionInputSchema(action);
-    app.post(
-      `${base}/${action.name}/:id`,
-      {
-        ...common,
-        config: { access: write(resourceName('action', { entity: label, action: actionLabel })) },
-        schema: {
-          tags,
-          summary: `${actionLabel.en}: ${action.from.join(' | ')} → ${action.to} (409 from any other status)`,
-          params: idParams,
-          body: input,
-          response: { 200: okSchema(record) },
-        },
-      },
-      async (request) => {
-        const { id } = request.params as z.infer<typeof idParams>;
-        const updated = await runSingleAction(context(request), action.name, id, request.body ?? {});
-        const [one] = await labelled(request, [updated]);
-        return ok(one!);
-      },
-    );
-    app.post(
-      `${base}/batch/${action.name}`,
-      {
-        ...common,
-        config: { access: write(resourceName('batch', { entity: label, action: actionLabel })) },
-        schema: {
-          tags,
-          summary: `${actionLabel.en} on the given ids or on every record matching a filter (at most ${BATCH_MAX})`,
-          body: batchTarget.extend(input.shape),
-          response: { 200: okSchema(batchResultSchema) },
-        },
-      },
-      async (request) => {
-        const { ids, rest } = await batchIds(request.body);
-        if (ids.length === 0) return ok({ total: 0, succeeded: [], skipped: [] });
-        return ok(await runAction(context(request), action.name, ids, rest));
-      },
-    );
-  }
-
   app.post(
     `${base}/batch/delete`,
     {
@@ -223,7 +204,7 @@ export function registerWriteRoutes(rc: RouteContext): void {
       },
     },
     async (request) => {
-      const { ids, rest } = await batchIds(request.body);
+      const { ids, rest } = await batchIds(request);
       const extra = Object.keys(rest)[0];
       if (extra !== undefined) throw new AppError('badParameter', { params: { name: extra } });
       const done = ids.length ? await deleteRecords(context(request), ids) : [];
@@ -250,13 +231,60 @@ export function registerWriteRoutes(rc: RouteContext): void {
     },
     async (request) => {
       const { id, version } = request.params as z.infer<typeof revertParams>;
-      const row = await loadRow(db, entity, id);
+      const scope = rowScope(request);
+      const row = await loadRow(db, entity, id, 'live', scope);
       if (!row) throw new AppError('notFound');
       const values = await valuesAtVersion(db, entity, id, version, apiValues(entity, row));
       if (!values) throw new AppError('notFound');
-      const reverted = await revertRecord(context(request), id, values, revertableFields(entity.states));
+      const fields = revertableFields(entity.states, Boolean(scope && def.scope));
+      const reverted = await revertRecord(context(request), id, values, fields);
       const [one] = await labelled(request, [reverted]);
       return ok(one!);
     },
   );
+  /** spec §4: each status action, on one record and in bulk. */
+  function registerActionRoutes(): void {
+    for (const action of actionList(def, policy)) {
+      const actionLabel = action.label;
+      const input = actionInputSchema(action);
+      app.post(
+        `${base}/${action.name}/:id`,
+        {
+          ...common,
+          config: { access: write(resourceName('action', { entity: label, action: actionLabel })) },
+          schema: {
+            tags,
+            summary: `${actionLabel.en}: ${action.from.join(' | ')} → ${action.to} (409 from any other status)`,
+            params: idParams,
+            body: input,
+            response: { 200: okSchema(record) },
+          },
+        },
+        async (request) => {
+          const { id } = request.params as z.infer<typeof idParams>;
+          const updated = await runSingleAction(context(request), action.name, id, request.body ?? {});
+          const [one] = await labelled(request, [updated]);
+          return ok(one!);
+        },
+      );
+      app.post(
+        `${base}/batch/${action.name}`,
+        {
+          ...common,
+          config: { access: write(resourceName('batch', { entity: label, action: actionLabel })) },
+          schema: {
+            tags,
+            summary: `${actionLabel.en} on the given ids or on every record matching a filter (at most ${BATCH_MAX})`,
+            body: batchTarget.extend(input.shape),
+            response: { 200: okSchema(batchResultSchema) },
+          },
+        },
+        async (request) => {
+          const { ids, rest } = await batchIds(request);
+          if (ids.length === 0) return ok({ total: 0, succeeded: [], skipped: [] });
+          return ok(await runAction(context(request), action.name, ids, rest));
+        },
+      );
+    }
+  }
 }

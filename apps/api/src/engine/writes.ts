@@ -5,47 +5,73 @@ import {
   allFields,
   assertNotReferenced,
   assertUnique,
+  checkOwnFiles,
   checkReferences,
   fieldsError,
   guarded,
+  historyName,
   liveOnly,
   loadRow,
+  scopeConditions,
+  scopedBody,
   stamp,
   type Tx,
   type WriteContext,
 } from './checks';
 import { type Change, diff, writeHistory } from './history';
+import { hooksOf, type WriteEvent } from './hooks';
 import { apiValues, type Row, toDbValues, toRecord } from './records';
+import { applyQuotas, derivedChanges, SECRET_MASK, settleExclusive, storedValues } from './write-rules';
 
-// The engine's writes. Each one validates with the kit (bilingual field errors), checks references and
-// unique fields with a clear refusal, writes in a transaction together with its history row, and bumps the
-// record's version; updates are conditional on the version the caller read (409 staleVersion).
+// The engine's writes. Each one validates with the kit (bilingual field errors), keeps a scoped caller to its
+// own company's rows, checks references and unique fields with a clear refusal, writes in a transaction
+// together with its history row (quotas, exclusive flags and the entity's hooks in the same transaction),
+// and bumps the record's version; updates are conditional on the version the caller read (409 staleVersion).
+
+/** Field issues of a create or an update beyond the body's own validation: the entity's hook, references
+ * (within the caller's scope) and, for a scoped caller, files it did not upload. */
+async function prepareIssues(ctx: WriteContext, values: Record<string, unknown>, current: Row | null) {
+  const issues = [...((await hooksOf(ctx.entity.def.name).prepare?.(ctx, values, current)) ?? [])];
+  issues.push(...(await checkReferences(ctx, values, current ? Number(current.id) : undefined)));
+  issues.push(...(await checkOwnFiles(ctx, values, current ? apiValues(ctx.entity, current) : null)));
+  return issues;
+}
+
+const afterWrite = (tx: Tx, ctx: WriteContext, event: WriteEvent) =>
+  hooksOf(ctx.entity.def.name).afterWrite?.(tx, ctx, event);
+
 export async function createRecord(ctx: WriteContext, body: unknown): Promise<EntityRecord> {
   const { db, entity, lang, actor } = ctx;
-  const valid = validateCreate(entity.def, body, { policy: entity.policy });
+  const valid = validateCreate(entity.def, scopedBody(ctx, body, 'create'), { policy: entity.policy });
   if (!valid.ok) throw fieldsError(valid.issues, lang);
   const values = valid.value;
-  const refs = await checkReferences(ctx, values);
-  if (refs.length) throw fieldsError(refs, lang);
+  const issues = await prepareIssues(ctx, values, null);
+  if (issues.length) throw fieldsError(issues, lang);
   await assertUnique(db, entity, values, lang);
+  const { stored, virtual } = await storedValues(ctx, values);
+  Object.assign(stored, derivedChanges(entity, null, stored));
   const row = await guarded(ctx, () =>
     db.transaction(async (tx: Tx) => {
       const [inserted] = (await tx
         .insert(entity.table)
-        .values({ ...toDbValues(entity, values), createdBy: actor?.id ?? null, updatedBy: actor?.id ?? null })
+        .values({ ...toDbValues(entity, stored), createdBy: actor?.id ?? null, updatedBy: actor?.id ?? null })
         .returning()) as Row[];
-      const after = apiValues(entity, inserted!);
+      const id = Number(inserted!.id);
+      await applyQuotas(tx, ctx, null, inserted!);
+      const settled = await settleExclusive(tx, ctx, [{ before: null, after: inserted! }]);
+      const final = settled.has(id) ? (await loadRow(tx, entity, id))! : inserted!;
+      await afterWrite(tx, ctx, { action: 'create', rows: [{ before: null, after: final, input: virtual }] });
       await writeHistory(tx, [
         {
-          entity: entity.def.name,
-          recordId: Number(inserted!.id),
-          version: Number(inserted!.version),
+          entity: historyName(entity),
+          recordId: id,
+          version: Number(final.version),
           action: 'create',
           actor,
-          changes: diff({}, after, allFields(entity)),
+          changes: diff({}, apiValues(entity, final), allFields(entity)),
         },
       ]);
-      return inserted!;
+      return final;
     }),
   );
   return toRecord(entity, row);
@@ -56,54 +82,75 @@ async function writeUpdate(
   ctx: WriteContext,
   current: Row,
   changes: Record<string, unknown>,
-  action: string,
+  action: 'update' | 'revert',
 ): Promise<Row> {
   const { db, entity, actor } = ctx;
   const before = apiValues(entity, current);
-  const changed = diff(before, changes, Object.keys(changes));
-  if (changed.length === 0) return current;
-  const version = Number(current.version);
+  const { stored, virtual, secrets } = await storedValues(ctx, changes);
+  const plain = Object.fromEntries(Object.entries(stored).filter(([k]) => !secrets.includes(k)));
+  const changed = diff(before, plain, Object.keys(plain));
+  const hasChanges = changed.length > 0 || secrets.length > 0;
+  if (!hasChanges && Object.keys(virtual).length === 0) return current;
   const set: Row = {};
-  for (const c of changed) set[c.field] = changes[c.field];
+  for (const c of changed) set[c.field] = plain[c.field];
+  for (const name of secrets) set[name] = stored[name];
+  if (hasChanges) Object.assign(set, derivedChanges(entity, before, set));
+  const version = Number(current.version);
+  const id = Number(current.id);
+  const where = and(eq(entity.col('id'), id), eq(entity.col('version'), version), ...liveOnly(entity));
   return guarded(ctx, () =>
     db.transaction(async (tx: Tx) => {
-      const [updated] = (await tx
-        .update(entity.table)
-        .set({ ...toDbValues(entity, set), version: version + 1, ...stamp(actor) })
-        .where(and(eq(entity.col('id'), current.id), eq(entity.col('version'), version), ...liveOnly(entity)))
-        .returning()) as Row[];
+      let updated: Row | undefined;
+      if (hasChanges) {
+        [updated] = (await tx
+          .update(entity.table)
+          .set({ ...toDbValues(entity, set), version: version + 1, ...stamp(actor) })
+          .where(where)
+          .returning()) as Row[];
+      } else {
+        // Only virtual values (a new login password): the record itself stays as it is, at the version read.
+        [updated] = (await tx.select().from(entity.table).where(where).limit(1)) as Row[];
+      }
       if (!updated) throw new AppError('staleVersion');
-      await writeHistory(tx, [
-        {
-          entity: entity.def.name,
-          recordId: Number(updated.id),
-          version: version + 1,
-          action,
-          actor,
-          changes: changed,
-        },
-      ]);
-      return updated;
+      await applyQuotas(tx, ctx, current, updated);
+      const settled = await settleExclusive(tx, ctx, [{ before: current, after: updated }]);
+      const final = settled.has(id) ? (await loadRow(tx, entity, id))! : updated;
+      await afterWrite(tx, ctx, { action, rows: [{ before: current, after: final, input: virtual }] });
+      if (hasChanges) {
+        const recorded: Change[] = diff(before, apiValues(entity, final), allFields(entity));
+        for (const name of secrets) recorded.push({ field: name, old: SECRET_MASK, new: SECRET_MASK });
+        await writeHistory(tx, [
+          {
+            entity: historyName(entity),
+            recordId: id,
+            version: version + 1,
+            action,
+            actor,
+            changes: recorded,
+          },
+        ]);
+      }
+      return final;
     }),
   );
 }
 
-/** Checks a change against the merged record: rules, references and unique fields. */
+/** Checks a change against the merged record: rules, the entity's hook, references and unique fields. */
 async function checkChange(ctx: WriteContext, current: Row, changes: Record<string, unknown>): Promise<void> {
   const { entity, lang } = ctx;
   const merged = { ...apiValues(entity, current), ...changes };
   const issues = checkRules(entity.def, merged, entity.states);
-  issues.push(...(await checkReferences(ctx, changes, Number(current.id))));
+  issues.push(...(await prepareIssues(ctx, changes, current)));
   if (issues.length) throw fieldsError(issues, lang);
   await assertUnique(ctx.db, entity, changes, lang, Number(current.id));
 }
 
 export async function updateRecord(ctx: WriteContext, id: number, body: unknown): Promise<EntityRecord> {
   const { db, entity, lang } = ctx;
-  const valid = validateUpdate(entity.def, body, { policy: entity.policy });
+  const valid = validateUpdate(entity.def, scopedBody(ctx, body, 'update'), { policy: entity.policy });
   if (!valid.ok) throw fieldsError(valid.issues, lang);
   const { version, ...changes } = valid.value;
-  const current = await loadRow(db, entity, id);
+  const current = await loadRow(db, entity, id, 'live', ctx.rowScope);
   if (!current) throw new AppError('notFound');
   // spec: optimistic concurrency; the conditional UPDATE below also catches a write that lands in between.
   if (Number(current.version) !== version) throw new AppError('staleVersion');
@@ -119,16 +166,18 @@ export async function deleteRecords(ctx: WriteContext, ids: number[]): Promise<n
       const rows = (await tx
         .update(entity.table)
         .set({ deletedAt: new Date(), version: sql`${entity.col('version')} + 1`, ...stamp(actor) })
-        .where(and(inArray(entity.col('id'), ids), isNull(entity.col('deletedAt'))))
-        .returning({
-          id: entity.col('id'),
-          version: entity.col('version'),
-          deletedAt: entity.col('deletedAt'),
-        })) as Row[];
+        .where(
+          and(
+            inArray(entity.col('id'), ids),
+            isNull(entity.col('deletedAt')),
+            ...scopeConditions(entity, ctx.rowScope),
+          ),
+        )
+        .returning()) as Row[];
       await writeHistory(
         tx,
         rows.map((r) => ({
-          entity: entity.def.name,
+          entity: historyName(entity),
           recordId: Number(r.id),
           version: Number(r.version),
           action: 'delete',
@@ -136,6 +185,15 @@ export async function deleteRecords(ctx: WriteContext, ids: number[]): Promise<n
           changes: [{ field: 'deletedAt', old: null, new: (r.deletedAt as Date).toISOString() }],
         })),
       );
+      await settleExclusive(
+        tx,
+        ctx,
+        rows.map((r) => ({ before: r, after: null })),
+      );
+      await afterWrite(tx, ctx, {
+        action: 'delete',
+        rows: rows.map((r) => ({ before: r, after: null, input: {} })),
+      });
       return rows.map((r) => Number(r.id));
     });
   }
@@ -146,12 +204,12 @@ async function removeRows(
   ctx: WriteContext,
   ids: number[],
   scope: 'live' | 'trash',
-  action: string,
+  action: 'delete' | 'purge',
 ): Promise<number[]> {
   const { db, entity, actor } = ctx;
   await assertNotReferenced(ctx, ids);
   return db.transaction(async (tx: Tx) => {
-    const conditions = [inArray(entity.col('id'), ids)];
+    const conditions = [inArray(entity.col('id'), ids), ...scopeConditions(entity, ctx.rowScope)];
     if (entity.def.softDelete)
       conditions.push(
         scope === 'trash' ? isNotNull(entity.col('deletedAt')) : isNull(entity.col('deletedAt')),
@@ -170,7 +228,7 @@ async function removeRows(
           allFields(entity),
         );
         return {
-          entity: entity.def.name,
+          entity: historyName(entity),
           recordId: Number(r.id),
           version: Number(r.version) + 1,
           action,
@@ -179,6 +237,13 @@ async function removeRows(
         };
       }),
     );
+    if (scope === 'live')
+      await settleExclusive(
+        tx,
+        ctx,
+        rows.map((r) => ({ before: r, after: null })),
+      );
+    await afterWrite(tx, ctx, { action, rows: rows.map((r) => ({ before: r, after: null, input: {} })) });
     return rows.map((r) => Number(r.id));
   });
 }
@@ -190,7 +255,7 @@ export async function deleteRecord(ctx: WriteContext, id: number): Promise<void>
 
 export async function restoreRecord(ctx: WriteContext, id: number): Promise<EntityRecord> {
   const { db, entity, actor, lang } = ctx;
-  const trashed = await loadRow(db, entity, id, 'trash');
+  const trashed = await loadRow(db, entity, id, 'trash', ctx.rowScope);
   if (!trashed) throw new AppError('notFound');
   await assertUnique(db, entity, apiValues(entity, trashed), lang, id);
   const row = await guarded(ctx, () =>
@@ -201,17 +266,24 @@ export async function restoreRecord(ctx: WriteContext, id: number): Promise<Enti
         .where(and(eq(entity.col('id'), id), isNotNull(entity.col('deletedAt'))))
         .returning()) as Row[];
       if (!restored) throw new AppError('notFound');
+      const settled = await settleExclusive(tx, ctx, [{ before: null, after: restored }], 'restore');
+      const final = settled.has(id) ? (await loadRow(tx, entity, id))! : restored;
+      await afterWrite(tx, ctx, { action: 'restore', rows: [{ before: trashed, after: final, input: {} }] });
+      const changes: Change[] = [
+        { field: 'deletedAt', old: (trashed.deletedAt as Date).toISOString(), new: null },
+      ];
+      changes.push(...diff(apiValues(entity, restored), apiValues(entity, final), allFields(entity)));
       await writeHistory(tx, [
         {
-          entity: entity.def.name,
+          entity: historyName(entity),
           recordId: id,
           version: Number(restored.version),
           action: 'restore',
           actor,
-          changes: [{ field: 'deletedAt', old: (trashed.deletedAt as Date).toISOString(), new: null }],
+          changes,
         },
       ]);
-      return restored;
+      return final;
     }),
   );
   return toRecord(entity, row);
@@ -229,7 +301,7 @@ export async function revertRecord(
   values: Record<string, unknown>,
   fields: string[],
 ): Promise<EntityRecord> {
-  const current = await loadRow(ctx.db, ctx.entity, id);
+  const current = await loadRow(ctx.db, ctx.entity, id, 'live', ctx.rowScope);
   if (!current) throw new AppError('notFound');
   const changes = Object.fromEntries(fields.map((f) => [f, values[f] ?? null]));
   await checkChange(ctx, current, changes);

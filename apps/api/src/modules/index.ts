@@ -1,6 +1,8 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { engineModule } from '../engine';
 import { authRoutes } from './auth/routes';
+// Supplier behaviour on the engine's company entity (write hooks, supplier role, demo data): no routes.
+import './companies';
 import { healthRoutes } from './health/routes';
 import { ossRoutes } from './oss/routes';
 import { quotaRoutes } from './quota';

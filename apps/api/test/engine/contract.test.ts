@@ -3,6 +3,7 @@ import {
   defaultOf,
   type EntityDef,
   fieldStateMap,
+  isSecretField,
   type ListQuery,
   listFilters,
   parseListQuery,
@@ -17,7 +18,7 @@ import { okSchema } from '../../src/plugins/envelope';
 import { tryLogin } from '../helpers';
 import { createAccountWithRole } from './roles';
 import { changedValue, sampleBody, wrongValue } from './samples';
-import { type Call, client, createEngineApp, registered } from './setup';
+import { type Call, client, createEngineApp, registered, views, writable } from './setup';
 import { exportFile, importFile, parseExport, sheetOf } from './transfer-helpers';
 
 // The contract every registered entity keeps (issue 4): CRUD with versions, validation in both languages,
@@ -83,7 +84,7 @@ async function tokenOf(account: string): Promise<string> {
 const list = (def: EntityDef, query: string, extra: Partial<Call> = {}) =>
   call({ method: 'GET', url: `/api/${def.name}/list${query ? `?${query}` : ''}`, ...extra });
 
-describe.each(registered.map((def) => [def.name, def] as const))('entity %s', (_name, def) => {
+describe.each(writable.map((def) => [def.name, def] as const))('entity %s', (_name, def) => {
   const states = fieldStateMap(def);
   const editable = resolveFields(def).filter((s) => s.isEditable);
   const recordEnvelope = okSchema(recordSchema(def));
@@ -94,8 +95,11 @@ describe.each(registered.map((def) => [def.name, def] as const))('entity %s', (_
       recordEnvelope.safeParse({ success: true, code: 20000, message: 'success', content: record }).success,
     ).toBe(true);
     expect(record.version).toBe(1);
-    for (const [k, v] of Object.entries(body))
-      expect(record[k], k).toEqual(def.fields[k]?.kind === 'richText' ? expect.any(String) : v);
+    for (const [k, v] of Object.entries(body)) {
+      // Passwords and virtual fields are accepted, never returned.
+      if (isSecretField(def.fields[k]!)) expect(record, k).not.toHaveProperty(k);
+      else expect(record[k], k).toEqual(def.fields[k]?.kind === 'richText' ? expect.any(String) : v);
+    }
 
     const read = await call({ method: 'GET', url: `/api/${def.name}/${record.id}` });
     expect(read.status).toBe(200);
@@ -239,7 +243,7 @@ describe.each(registered.map((def) => [def.name, def] as const))('entity %s', (_
   });
 
   it('refuses to remove for good a record that others point at', async () => {
-    for (const other of registered) {
+    for (const other of writable) {
       const field = Object.entries(other.fields).find(
         ([, f]) => (f.kind === 'relation' || f.kind === 'relationMany') && f.to === def.name,
       )?.[0];
@@ -560,7 +564,7 @@ describe.each(registered.map((def) => [def.name, def] as const))('entity %s', (_
     expect((await call({ method: 'GET', url: `/api/${def.name}/options`, token: none })).status).toBe(403);
     expect((await call({ method: 'GET', url: `/api/${def.name}/options`, token: reader })).status).toBe(200);
     // Whoever edits a record pointing at this entity may pick from its options, and only that.
-    for (const other of registered) {
+    for (const other of writable) {
       const pointsHere = Object.values(other.fields).some(
         (f) => (f.kind === 'relation' || f.kind === 'relationMany') && f.to === def.name,
       );
@@ -666,6 +670,174 @@ describe.each(registered.map((def) => [def.name, def] as const))('entity %s', (_
       return p.ok ? p.query : null;
     })();
     expect(query?.page).toBe(1);
+  });
+});
+
+// A view (company_audit over company) keeps a smaller contract: the base's records through its own menu, its
+// filters, keyword and sorts, its status actions (recorded in the base record's history), export, and no
+// writes of its own.
+describe.each(views.map((def) => [def.name, def] as const))('view %s', (_name, view) => {
+  const base = writable.find((d) => d.name === view.source)!;
+  const createBase = (patch: Record<string, unknown> = {}) => create(base, { patch });
+
+  it('reads the base’s records with the fields it picks, and offers no writes of its own', async () => {
+    const { record } = await createBase();
+    const read = await call({ method: 'GET', url: `/api/${view.name}/${record.id}` });
+    expect(read.status).toBe(200);
+    expect(
+      okSchema(recordSchema(view)).safeParse({
+        success: true,
+        code: 20000,
+        message: '',
+        content: read.body.content,
+      }).success,
+    ).toBe(true);
+    for (const name of Object.keys(view.fields)) expect(read.body.content[name], name).toEqual(record[name]);
+    const listed = await list(view, `sort=id&order=desc&size=5`);
+    expect(listed.body.content.list[0].id).toBe(record.id);
+    for (const [method, url] of [
+      ['POST', `/api/${view.name}`],
+      ['PUT', `/api/${view.name}/${record.id}`],
+      ['DELETE', `/api/${view.name}/${record.id}`],
+      ['POST', `/api/${view.name}/import`],
+      ['POST', `/api/${view.name}/batch/delete`],
+    ] as const) {
+      expect((await call({ method, url, body: { version: 1 } })).status, `${method} ${url}`).toBe(404);
+    }
+  });
+
+  it('filters, searches and sorts like any list', async () => {
+    const { record } = await createBase();
+    for (const f of listFilters(view)) {
+      const v = record[f.name];
+      if (v === null || v === undefined || f.op === 'range') continue;
+      const value = Array.isArray(v) ? v[0] : v;
+      const res = await list(
+        view,
+        `${f.name}=${encodeURIComponent(String(value))}&size=50&sort=id&order=desc`,
+      );
+      expect(res.status, f.name).toBe(200);
+      expect(
+        res.body.content.list.map((r: { id: number }) => r.id),
+        f.name,
+      ).toContain(record.id);
+    }
+    if (view.search.length) {
+      const token = `视图关键词${nextSeed()}`;
+      const { record: found } = await createBase({ [keywordField(base)]: token });
+      const res = await list(view, `keyword=${encodeURIComponent(token)}`);
+      expect(res.body.content.list.map((r: { id: number }) => r.id)).toEqual([found.id]);
+    }
+    for (const f of queryFields(view).filter((q) => q.sortable)) {
+      expect((await list(view, `sort=${f.name}&order=desc`)).status, f.name).toBe(200);
+    }
+  });
+
+  const machines = Object.entries(view.actions);
+  it.runIf(machines.length > 0)(
+    'runs its status actions (recorded in the base record’s history) and batches them by ids and by filter',
+    async () => {
+      for (const [action, a] of machines) {
+        const { record } = await createBase();
+        const input = Object.fromEntries(Object.keys(a.input ?? {}).map((k) => [k, 'Reason 原因']));
+        if (!a.from.includes(record[a.field])) {
+          const refused = await call({
+            method: 'POST',
+            url: `/api/${view.name}/${action}/${record.id}`,
+            body: input,
+          });
+          expect(refused.status, action).toBe(409);
+          continue;
+        }
+        const done = await call({
+          method: 'POST',
+          url: `/api/${view.name}/${action}/${record.id}`,
+          body: input,
+        });
+        expect(done.status, action).toBe(200);
+        expect(done.body.content).toMatchObject({ [a.field]: a.to, version: record.version + 1 });
+        const history = await call({ method: 'GET', url: `/api/${base.name}/${record.id}/history` });
+        expect(history.body.content[0]).toMatchObject({ action, actorAccount: 'admin' });
+        const viewHistory = await call({ method: 'GET', url: `/api/${view.name}/${record.id}/history` });
+        expect(viewHistory.body.content).toEqual(history.body.content);
+
+        const a1 = (await createBase()).record;
+        const byIds = await call({
+          method: 'POST',
+          url: `/api/${view.name}/batch/${action}`,
+          body: { ids: [a1.id, 999999], ...input },
+        });
+        expect(byIds.body.content).toMatchObject({
+          total: 2,
+          succeeded: [a1.id],
+          skipped: [{ id: 999999, reason: 'notFound' }],
+        });
+        const reverse = machines.find(([, b]) => b.field === a.field && b.from.includes(a.to));
+        if (reverse) {
+          const [back, b] = reverse;
+          const backInput = Object.fromEntries(Object.keys(b.input ?? {}).map((k) => [k, 'Reason 原因']));
+          const byFilter = await call({
+            method: 'POST',
+            url: `/api/${view.name}/batch/${back}`,
+            body: { filter: { [a.field]: a.to }, ...backInput },
+          });
+          expect(byFilter.body.content.succeeded).toEqual(expect.arrayContaining([a1.id, record.id]));
+          expect((await list(view, `${a.field}=${a.to}`)).body.content.total).toBe(0);
+        }
+      }
+    },
+  );
+
+  it('exports its records', async () => {
+    const { record } = await createBase();
+    const file = await exportFile(t.app, t.token, view, 'format=csv&sort=id&order=desc', 'zh');
+    expect(file.status).toBe(200);
+    const sheet = await parseExport(file.body, 'csv');
+    expect(sheet.some((row) => Number(row[0]) === record.id)).toBe(true);
+  });
+
+  it('reads behind its own menu and acts behind each action’s resource (403 otherwise)', async () => {
+    const { record } = await createBase();
+    const suffix = `${view.name.replace(/_/g, '')}${nextSeed()}`;
+    const [action, a] = machines[0] ?? [];
+    await createAccountWithRole(t.db, {
+      account: `base${suffix}`,
+      password: 'secret123',
+      menus: [base.permission.menu],
+      resources: [],
+    });
+    await createAccountWithRole(t.db, {
+      account: `viewer${suffix}`,
+      password: 'secret123',
+      menus: [view.permission.menu],
+      resources: [],
+    });
+    const baseOnly = await tokenOf(`base${suffix}`);
+    const viewer = await tokenOf(`viewer${suffix}`);
+    expect((await list(view, '', { token: baseOnly })).status).toBe(403);
+    expect(
+      (await call({ method: 'GET', url: `/api/${view.name}/${record.id}`, token: baseOnly })).status,
+    ).toBe(403);
+    expect((await list(view, '', { token: viewer })).status).toBe(200);
+    if (action && a) {
+      const input = Object.fromEntries(Object.keys(a.input ?? {}).map((k) => [k, 'Reason 原因']));
+      const denied = await call({
+        method: 'POST',
+        url: `/api/${view.name}/${action}/${record.id}`,
+        body: input,
+        token: viewer,
+      });
+      expect(denied.status).toBe(403);
+    }
+  });
+
+  it('is described in the OpenAPI document', async () => {
+    const doc = (await t.app.inject({ method: 'GET', url: '/api/openapi.json' })).json();
+    expect(doc.paths[`/api/${view.name}/list`]).toBeDefined();
+    expect(doc.paths[`/api/${view.name}/{id}`]).toBeDefined();
+    expect(doc.paths[`/api/${view.name}`]).toBeUndefined();
+    for (const action of Object.keys(view.actions))
+      expect(doc.paths[`/api/${view.name}/${action}/{id}`]).toBeDefined();
   });
 });
 

@@ -1,11 +1,11 @@
 import { type EntityDef, type FieldPolicy, fieldStateMap, resolveFields } from '@organiser/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sampleBody } from './samples';
-import { type Call, client, createEngineApp, registered } from './setup';
+import { type Call, client, createEngineApp, writable as registered } from './setup';
 
 // spec §5 through the API: a deployment's field policy hides fields (neither shown nor accepted, and a hidden
 // required field is not required), makes fields required, and makes fields read-only on update. One policy
-// per registered entity, chosen from its definition.
+// per registered entity with a table of its own, chosen from its definition (a view follows its base's policy).
 
 type Plan = { hiddenRequired?: string; hiddenOptional?: string; required?: string; readOnly?: string };
 

@@ -48,6 +48,8 @@ export async function sampleValue(
   refs: Refs,
 ): Promise<unknown> {
   const index = Object.keys(def.fields).indexOf(name);
+  // A monthly limit a quota counts against: high enough that the suite's own writes never reach it.
+  if (def.quotas.some((q) => q.limit.entity === def.name && q.limit.field === name)) return 1000;
   switch (field.kind) {
     case 'text': {
       if (field.pattern)
@@ -66,7 +68,8 @@ export async function sampleValue(
     case 'money':
       return numberFor(field, seed);
     case 'boolean':
-      return seed % 2 === 0;
+      // An exclusive flag (one default per company) goes to the newest record that asks for it.
+      return field.exclusive ? true : seed % 2 === 0;
     case 'enum':
       return field.machine
         ? field.machine.initial
@@ -94,6 +97,8 @@ export async function sampleValue(
       return [`tag${seed}`];
     case 'json':
       return { sample: seed };
+    case 'password':
+      return `Secret${seed}pass`;
   }
 }
 
@@ -150,6 +155,7 @@ export function wrongValue(field: FieldDef): unknown {
     case 'dict':
     case 'image':
     case 'video':
+    case 'password':
       return 12345;
     case 'boolean':
       return 'perhaps';

@@ -54,3 +54,7 @@ export function client(app: FastifyInstance, defaultToken: string) {
 }
 
 export const registered: EntityDef[] = Object.values(entities);
+/** Entities with a table of their own (create, update, delete, import). */
+export const writable: EntityDef[] = registered.filter((def) => !def.source);
+/** Views over another entity's records (reads and their status actions only). */
+export const views: EntityDef[] = registered.filter((def) => def.source);

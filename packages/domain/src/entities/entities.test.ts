@@ -19,9 +19,27 @@ describe('entity registry', () => {
       if (view.kind === 'entity-list') expect(getEntity(view.entity)?.permission.menu).toBe(route.fullPath);
     }
     for (const def of Object.values(entities)) {
-      expect(routes.some((r) => r.fullPath === def.permission.menu)).toBe(true);
+      const menu = routes.find((r) => r.fullPath === def.permission.menu);
+      expect(menu, def.name).toBeDefined();
       const list = routes.find((r) => r.view?.kind === 'entity-list' && r.view.entity === def.name);
-      expect(list?.fullPath).toBe(def.permission.menu);
+      // Without a generic list screen, the menu is the named page that lists the records (customer-service
+      // contacts are listed on a page reached from their company's row).
+      if (list) expect(list.fullPath).toBe(def.permission.menu);
+      else expect(menu?.view?.kind, def.name).toBe('page');
+    }
+  });
+
+  it('inherited fields name a field of the related entity; views name a registered base', () => {
+    for (const def of Object.values(entities)) {
+      if (def.source) expect(getEntity(def.source)?.table).toBe(def.table);
+      for (const field of Object.values(def.fields)) {
+        if (!field.inherit) continue;
+        const via = def.fields[field.inherit.via];
+        const target = via?.kind === 'relation' ? getEntity(via.to) : undefined;
+        expect(target?.fields[field.inherit.field ?? ''] ?? target?.fields).toBeDefined();
+      }
+      for (const quota of def.quotas)
+        expect(getEntity(quota.limit.entity)?.fields[quota.limit.field]).toBeDefined();
     }
   });
 

@@ -1,16 +1,35 @@
 import type { EntityDef } from '../kit/types';
 import { banner } from './banner';
 import { bannerPosition } from './banner-position';
+import { company } from './company';
+import { companyAudit } from './company-audit';
+import { companyCategory } from './company-category';
 import { companyTag } from './company-tag';
+import { customerService } from './customer-service';
+import { vipPackage } from './vip-package';
 
 /** Every entity of the console, by API name: one line per entity. */
 export const entities: Record<string, EntityDef> = {
   banner_position: bannerPosition,
   banner: banner,
   company_tag: companyTag,
+  company_category: companyCategory,
+  vip_package: vipPackage,
+  company: company,
+  company_audit: companyAudit,
+  customer_service: customerService,
 };
 
-export { banner, bannerPosition, companyTag };
+export {
+  banner,
+  bannerPosition,
+  company,
+  companyAudit,
+  companyCategory,
+  companyTag,
+  customerService,
+  vipPackage,
+};
 
 /** The definition behind an API name or a route's `view.entity`. */
 export function getEntity(name: string): EntityDef | undefined {

@@ -7,8 +7,8 @@ import {
   type EntityLabels,
   type FieldDef,
   type FieldInput,
-  SYSTEM_FIELDS,
   type SortOrder,
+  SYSTEM_FIELDS,
   type TextField,
 } from './types';
 
@@ -56,7 +56,7 @@ const TEXT_KINDS = new Set(['text', 'longText', 'richText', 'dict']);
  * machines become named actions. Mistakes in a definition throw at import time, so they fail every test.
  */
 export function defineEntity<const F extends Record<string, FieldInput>>(input: EntityInput<F>): EntityDef {
-  return build(input as EntityInput<Record<string, FieldInput>>);
+  return build(input as unknown as EntityInput<Record<string, FieldInput>>);
 }
 
 /** What a view inherits from its base besides the fields it picks. */
@@ -232,7 +232,10 @@ function checkFieldOptions(
     for (const s of [...field.onEdit.from, field.onEdit.to])
       if (!values.includes(s)) fail(`${name}: onEdit names unknown state "${s}"`);
   }
-  if ((field.virtual || field.kind === 'password') && (field.unique || field.list?.filter || field.list?.sortable))
+  if (
+    (field.virtual || field.kind === 'password') &&
+    (field.unique || field.list?.filter || field.list?.sortable)
+  )
     fail(`${name}: a secret or virtual field cannot be unique, filtered or sorted`);
 }
 
@@ -256,7 +259,8 @@ export type ViewInput = {
 /**
  * A view: a second screen over an entity's records with its own menu (spec §2 `/companyAudit` over the
  * companies). It reads the base's table, shows the fields it picks, and offers only reads and the actions of
- * its own status machines; the base keeps create, update, delete and import. A view inherits the base's
+ * the status machines it declares in `override`; the base keeps create, update, delete, import and its own
+ * status actions. A view inherits the base's
  * search, soft delete and row scope; its actions are recorded in the base record's history.
  */
 export function defineView(base: EntityDef, input: ViewInput): EntityDef {
@@ -272,7 +276,12 @@ export function defineView(base: EntityDef, input: ViewInput): EntityDef {
   for (const name of names) {
     const field = base.fields[name];
     if (!field) fail(`"${name}" is not a field of ${base.name}`);
-    else if (field.kind !== 'password' && !field.virtual) fields[name] = field;
+    else if (field.kind === 'password' || field.virtual) continue;
+    // The base's status machines stay the base's: a view offers only the actions of its own overrides.
+    else if (field.kind === 'enum' && field.machine) {
+      const { machine: _, ...plain } = field;
+      fields[name] = plain;
+    } else fields[name] = field;
   }
   for (const [name, field] of Object.entries(input.override ?? {})) {
     const own = fields[name];
@@ -310,4 +319,5 @@ export const isArrayKind = (kind: FieldDef['kind']): boolean =>
   kind === 'images' || kind === 'attachments' || kind === 'relationMany' || kind === 'tags';
 
 /** Fields never returned, exported nor recorded in history: passwords and virtual fields. */
-export const isSecretField = (field: FieldDef): boolean => field.kind === 'password' || Boolean(field.virtual);
+export const isSecretField = (field: FieldDef): boolean =>
+  field.kind === 'password' || Boolean(field.virtual);

@@ -1,5 +1,5 @@
 import type { Lang } from '../errors';
-import { isArrayKind } from './define-entity';
+import { isArrayKind, isSecretField } from './define-entity';
 import { filterParams, queryFields } from './list-query';
 import { type EntityPolicy, resolveFields } from './policy';
 import type {
@@ -70,10 +70,11 @@ export const defaultWidget: Record<FieldKind, string> = {
   tags: 'tags',
   treeRelation: 'treeSelect',
   json: 'json',
+  password: 'password',
 };
 
 const wideKinds = new Set<FieldKind>(['longText', 'richText', 'images', 'attachments', 'json']);
-const noColumnKinds = new Set<FieldKind>(['longText', 'richText', 'json', 'attachments']);
+const noColumnKinds = new Set<FieldKind>(['longText', 'richText', 'json', 'attachments', 'password']);
 
 /** Facts about a field every screen uses: options, relation target, upload rule, limits. */
 export type FieldFacts = {
@@ -90,6 +91,12 @@ export type FieldFacts = {
   isStatus: boolean;
   isComputed: boolean;
   isMultiple: boolean;
+  /** Empty means inherited: the record's `effective` has the value in force and its source. */
+  inherit?: { via: string; entity: string; field: string };
+  /** A supplier account cannot change it (disabled on its forms). */
+  isOrganiserOnly?: boolean;
+  /** A password: never shown; empty on edit means unchanged. */
+  isSecret?: boolean;
 };
 
 function factsOf(def: EntityDef, name: string, field: FieldDef): FieldFacts {
@@ -115,7 +122,15 @@ function factsOf(def: EntityDef, name: string, field: FieldDef): FieldFacts {
     isStatus: field.kind === 'enum' && Boolean(field.machine),
     isComputed: Boolean(field.computed),
     isMultiple: isArrayKind(field.kind),
+    ...(field.inherit ? { inherit: inheritOf(def, field.inherit, name) } : {}),
+    ...(field.organiserOnly ? { isOrganiserOnly: true } : {}),
+    ...(isSecretField(field) ? { isSecret: true } : {}),
   };
+}
+
+function inheritOf(def: EntityDef, rule: NonNullable<FieldDef['inherit']>, name: string) {
+  const via = def.fields[rule.via];
+  return { via: rule.via, entity: via?.kind === 'relation' ? via.to : '', field: rule.field ?? name };
 }
 
 export type ColumnDescriptor = FieldFacts & {
@@ -164,7 +179,10 @@ const SYSTEM_COLUMNS: ColumnDescriptor[] = [
 /** Columns of the list, hidden fields left out (spec §5), in declaration order, with id first and times last. */
 export function listColumns(def: EntityDef, policy?: EntityPolicy): ColumnDescriptor[] {
   const declared = resolveFields(def, policy)
-    .filter((s) => !s.isHidden && (s.field.list?.column ?? !noColumnKinds.has(s.field.kind)))
+    .filter(
+      (s) =>
+        !s.isHidden && !isSecretField(s.field) && (s.field.list?.column ?? !noColumnKinds.has(s.field.kind)),
+    )
     .map<ColumnDescriptor>((s) => ({
       ...factsOf(def, s.name, s.field),
       width: s.field.list?.width,

@@ -146,7 +146,13 @@ export const auditStatus = (
  * filtered, never written by the entity's own routes; an edit of a refused record resubmits it. */
 export const auditState = (overrides: Partial<Omit<EnumField, 'kind' | 'options'>> = {}): EnumField => {
   const { machine: _, ...field } = auditStatus();
-  return { ...field, computed: true, default: 'pending', onEdit: { from: ['refused'], to: 'pending' }, ...overrides };
+  return {
+    ...field,
+    computed: true,
+    default: 'pending',
+    onEdit: { from: ['refused'], to: 'pending' },
+    ...overrides,
+  };
 };
 
 /** spec §5: sort weight, higher numbers rank later. */

@@ -4,10 +4,19 @@ import { deriveTables } from '../../engine/tables';
 
 // Tables of the entity engine. Entity tables are derived from the definitions in packages/domain/src/entities;
 // drizzle-kit only sees top-level exports, so each is exported by name below (a test fails when one is missing).
+// Views (company_audit) read their base's table and have none of their own.
 
 export const entityTables = deriveTables(entities);
 
-export const { banner, banner_position: bannerPosition, company_tag: companyTag } = entityTables;
+export const {
+  banner,
+  banner_position: bannerPosition,
+  company_tag: companyTag,
+  company_category: companyCategory,
+  vip_package: vipPackage,
+  company,
+  customer_service: customerService,
+} = entityTables;
 
 /** Who changed what and when, for every entity: one row per write, with each changed field's old and new value. */
 export const recordHistory = pgTable(

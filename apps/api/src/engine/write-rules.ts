@@ -1,0 +1,225 @@
+import { isEmptyValue, isSecretField } from '@organiser/domain';
+import { and, eq, ne, sql } from 'drizzle-orm';
+import { AppError } from '../errors';
+import { consumeQuota, QUOTA_KEYS, type QuotaKey } from '../modules/quota/quota';
+import { historyName, liveOnly, loadRow, stamp, type Tx, type WriteContext } from './checks';
+import { effectiveValues } from './effective';
+import type { EngineEntity } from './entity';
+import { type HistoryEntry, writeHistory } from './history';
+import { apiValues, type Row } from './records';
+
+// What the engine does on every write besides storing the caller's values: secrets hashed and virtual values
+// set aside, computed fields derived, status moved by an edit, monthly quotas consumed, and exclusive flags
+// (one default per company) settled — the last two inside the write's transaction.
+
+/** Shown in history instead of a password change (the hash is never recorded). */
+export const SECRET_MASK = '******';
+
+/** Splits validated values into the columns to store (passwords hashed; an empty password on update means
+ * unchanged and is dropped) and the virtual fields' values, which only the entity's hooks see. */
+export async function storedValues(
+  ctx: Pick<WriteContext, 'entity' | 'hashPassword'>,
+  values: Record<string, unknown>,
+): Promise<{ stored: Record<string, unknown>; virtual: Record<string, unknown>; secrets: string[] }> {
+  const stored: Record<string, unknown> = {};
+  const virtual: Record<string, unknown> = {};
+  const secrets: string[] = [];
+  for (const [name, value] of Object.entries(values)) {
+    const field = ctx.entity.def.fields[name];
+    if (!field) continue;
+    if (field.virtual) {
+      if (value !== null && value !== undefined) virtual[name] = value;
+    } else if (field.kind === 'password') {
+      if (typeof value === 'string' && value !== '') {
+        stored[name] = await ctx.hashPassword(value);
+        secrets.push(name);
+      }
+    } else stored[name] = value;
+  }
+  return { stored, virtual, secrets };
+}
+
+/**
+ * Computed values a write brings with it: `filled` derivations (every required, visible field has a value)
+ * and `onEdit` moves (a refused record returns to pending when edited). `before` is the stored record (API
+ * values) of an update, null for a create.
+ */
+export function derivedChanges(
+  entity: EngineEntity,
+  before: Record<string, unknown> | null,
+  changes: Record<string, unknown>,
+): Record<string, unknown> {
+  const merged = { ...before, ...changes };
+  const out: Record<string, unknown> = {};
+  for (const [name, field] of Object.entries(entity.def.fields)) {
+    if (field.derive?.kind === 'filled') {
+      const spec = field.derive.fields;
+      const names =
+        spec === 'required'
+          ? [...entity.states.values()].filter((s) => s.isRequired && !s.field.virtual).map((s) => s.name)
+          : spec.filter((n) => !entity.states.get(n)?.isHidden);
+      const value = names.every((n) => !isEmptyValue(merged[n]));
+      if (before?.[name] !== value) out[name] = value;
+    }
+    if (before && field.kind === 'enum' && field.onEdit?.from.includes(String(before[name])))
+      out[name] = field.onEdit.to;
+  }
+  return out;
+}
+
+/** Fails at start when a definition names a quota the quota module does not know. */
+export function assertQuotaKeys(entity: EngineEntity): void {
+  for (const q of entity.def.quotas)
+    if (!(QUOTA_KEYS as readonly string[]).includes(q.key))
+      throw new Error(`${entity.def.name}: unknown quota "${q.key}" (see src/modules/quota/quota.ts)`);
+}
+
+/**
+ * spec §6: consumes the entity's monthly quotas a write uses, inside its transaction (a refusal rolls the
+ * write back; usage is counted atomically, so concurrent writes never pass the limit). The limit is the
+ * effective value of the company's limit field: its own, else its package's; empty is unlimited.
+ */
+export async function applyQuotas(tx: Tx, ctx: WriteContext, before: Row | null, after: Row): Promise<void> {
+  const { entity, engine } = ctx;
+  for (const quota of entity.def.quotas) {
+    if (quota.on === 'create') {
+      if (before) continue;
+    } else {
+      const value = after[quota.on.set];
+      if (isEmptyValue(value) || JSON.stringify(value) === JSON.stringify(before?.[quota.on.set] ?? null))
+        continue;
+    }
+    const companyId = Number(after[entity.def.scope!.field]);
+    const target = engine.get(quota.limit.entity);
+    if (!target) throw new Error(`quota ${quota.key}: no entity ${quota.limit.entity}`);
+    const isSelf =
+      target.def.name === (entity.def.source ?? entity.def.name) && Number(after.id) === companyId;
+    const company = isSelf ? after : await loadRow(tx, target, companyId);
+    if (!company) throw new AppError('notFound');
+    const effective = await effectiveValues(tx, engine, target, [
+      { ...apiValues(target, company), id: companyId },
+    ]);
+    const own = company[quota.limit.field];
+    const value = effective.get(companyId)?.[quota.limit.field]?.value ?? own;
+    const limit = typeof value === 'number' ? value : null;
+    await consumeQuota(tx, { companyId, key: quota.key as QuotaKey, limit });
+  }
+}
+
+/**
+ * Exclusive flags (`exclusive: { per }`): after a write, exactly one live record of each touched group has the
+ * flag. A record that just got it takes it from the others; a group left without one gives it to its oldest
+ * record (preferring any but the one that just gave it up); a restored record keeps it only if its group has
+ * none. Other records that change get a new version and a history entry; the written records' own changes
+ * are part of their write. Returns the ids of written records whose flag the settling changed.
+ */
+export async function settleExclusive(
+  tx: Tx,
+  ctx: WriteContext,
+  written: { before: Row | null; after: Row | null }[],
+  mode: 'write' | 'restore' = 'write',
+): Promise<Set<number>> {
+  const { entity, actor } = ctx;
+  const changedWritten = new Set<number>();
+  const writtenIds = new Set(written.map((w) => Number((w.after ?? w.before)!.id)));
+  const history: HistoryEntry[] = [];
+  const setFlag = async (field: string, where: ReturnType<typeof and>, value: boolean) => {
+    const rows = (await tx
+      .update(entity.table)
+      .set({ [field]: value })
+      .where(where)
+      .returning({ id: entity.col('id') })) as Row[];
+    return rows.map((r) => Number(r.id));
+  };
+  const bumpOthers = async (field: string, where: ReturnType<typeof and>, value: boolean) => {
+    const rows = (await tx
+      .update(entity.table)
+      .set({ [field]: value, version: sql`${entity.col('version')} + 1`, ...stamp(actor) })
+      .where(where)
+      .returning({ id: entity.col('id'), version: entity.col('version') })) as Row[];
+    for (const r of rows)
+      history.push({
+        entity: historyName(entity),
+        recordId: Number(r.id),
+        version: Number(r.version),
+        action: 'update',
+        actor,
+        changes: [{ field, old: !value, new: value }],
+      });
+  };
+  for (const [name, field] of Object.entries(entity.def.fields)) {
+    if (field.kind !== 'boolean' || !field.exclusive) continue;
+    const per = field.exclusive.per;
+    const flag = entity.col(name);
+    const group = entity.col(per);
+    const groups = new Set<unknown>();
+    for (const w of written) {
+      for (const row of [w.before, w.after])
+        if (row && row[per] !== null && row[per] !== undefined) groups.add(row[per]);
+      const after = w.after;
+      if (after?.[name] !== true) continue;
+      const id = Number(after.id);
+      const others = and(
+        eq(group, after[per]),
+        ne(entity.col('id'), id),
+        eq(flag, true),
+        ...liveOnly(entity),
+      );
+      if (mode === 'restore') {
+        const taken = await tx
+          .select({ id: entity.col('id') })
+          .from(entity.table)
+          .where(others)
+          .limit(1);
+        if (taken.length > 0) {
+          await setFlag(name, eq(entity.col('id'), id), false);
+          changedWritten.add(id);
+        }
+      } else if (w.before?.[name] !== true) await bumpOthers(name, others, false);
+    }
+    const gaveUp = written
+      .filter((w) => w.before?.[name] === true && w.after?.[name] !== true)
+      .map((w) => Number(w.before!.id));
+    for (const value of groups) {
+      const live = and(eq(group, value), ...liveOnly(entity));
+      const holder = await tx
+        .select({ id: entity.col('id') })
+        .from(entity.table)
+        .where(and(live, eq(flag, true)))
+        .limit(1);
+      if (holder.length > 0) continue;
+      // Any record but the ones that just gave the flag up, the oldest first.
+      const order = gaveUp.length
+        ? [
+            sql`${entity.col('id')} in (${sql.join(
+              gaveUp.map((id) => sql`${id}`),
+              sql`, `,
+            )})`,
+            entity.col('id'),
+          ]
+        : [entity.col('id')];
+      const [heir] = (await tx
+        .select({ id: entity.col('id') })
+        .from(entity.table)
+        .where(live)
+        .orderBy(...order)
+        .limit(1)) as Row[];
+      if (!heir) continue;
+      const id = Number(heir.id);
+      if (writtenIds.has(id)) {
+        await setFlag(name, eq(entity.col('id'), id), true);
+        changedWritten.add(id);
+      } else await bumpOthers(name, eq(entity.col('id'), id), true);
+    }
+  }
+  await writeHistory(tx, history);
+  return changedWritten;
+}
+
+/** Field names a write never records nor reverts: passwords and virtual fields. */
+export const secretFields = (entity: EngineEntity): Set<string> =>
+  new Set(
+    Object.entries(entity.def.fields)
+      .filter(([, f]) => isSecretField(f))
+      .map(([n]) => n),
+  );

@@ -1,0 +1,166 @@
+import { and, eq, inArray, isNull, or } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { adminUser, permission, role, rolePermission, session, userRole } from '../../db/schema';
+import { entityTables } from '../../db/schema/entities';
+import type { Tx, WriteContext } from '../../engine/checks';
+import type { WriteEvent } from '../../engine/hooks';
+import type { Row } from '../../engine/records';
+import { AppError } from '../../errors';
+
+/** The demo supplier login (apps/api/src/modules/companies/demo.ts), printed at start. */
+export const DEMO_SUPPLIER = { account: 'supplier', password: 'supplier123' } as const;
+
+// Issue 5 §6: a company's `account` is a login of type company, confined to its own company's rows. The login
+// is created (or an unlinked company login is linked) in the company's own write when a password is given:
+// on create, or later on edit. Trashing the company disables the login and revokes its sessions; restoring it
+// enables the login again; deleting the company for good deletes the login.
+
+export const SUPPLIER_ROLE = 'supplier';
+
+/** What the seeded supplier role may open: its company (the list shows only its own) and its contacts. */
+export const SUPPLIER_MENUS = [
+  '/company',
+  '/company/company_list',
+  '/company/supplier/company_edit/:id',
+  '/customer_service',
+  '/customer_service/customer_service_edit/:id',
+];
+
+/** The API routes it may call besides reads: saving its company and managing its contacts. */
+const SUPPLIER_RESOURCES: { method: string; url: RegExp }[] = [
+  { method: 'PUT', url: /^\/api\/company\/:id$/ },
+  {
+    method: 'POST',
+    url: /^\/api\/customer_service(\/(enable|disable|batch\/(enable|disable|delete))(\/:id)?)?$/,
+  },
+  { method: 'PUT', url: /^\/api\/customer_service\/:id$/ },
+  { method: 'DELETE', url: /^\/api\/customer_service\/:id$/ },
+];
+
+/**
+ * The `supplier` role with its permissions, created once (reference data, after the permission sync): an
+ * administrator may change its permissions afterwards, and a restart keeps their changes.
+ */
+export async function ensureSupplierRole(db: Db): Promise<number> {
+  const [existing] = await db.select({ id: role.id }).from(role).where(eq(role.code, SUPPLIER_ROLE)).limit(1);
+  if (existing) return existing.id;
+  const [created] = await db
+    .insert(role)
+    .values({ name: 'Supplier', code: SUPPLIER_ROLE })
+    .onConflictDoNothing({ target: role.code })
+    .returning({ id: role.id });
+  if (!created) return (await ensureSupplierRole(db)) as number;
+  const menus = await db
+    .select({ id: permission.id })
+    .from(permission)
+    .where(and(eq(permission.type, 'menu'), inArray(permission.url, SUPPLIER_MENUS)));
+  const resources = (
+    await db
+      .select({ id: permission.id, method: permission.method, url: permission.url })
+      .from(permission)
+      .where(eq(permission.type, 'resource'))
+  ).filter((p) => SUPPLIER_RESOURCES.some((r) => r.method === p.method && r.url.test(p.url)));
+  const ids = [...menus, ...resources].map((p) => p.id);
+  if (ids.length)
+    await db
+      .insert(rolePermission)
+      .values(ids.map((permissionId) => ({ roleId: created.id, permissionId })))
+      .onConflictDoNothing();
+  return created.id;
+}
+
+async function supplierRoleId(tx: Tx): Promise<number> {
+  const [found] = await tx.select({ id: role.id }).from(role).where(eq(role.code, SUPPLIER_ROLE)).limit(1);
+  return found ? Number(found.id) : ensureSupplierRole(tx);
+}
+
+const revokeSessions = (tx: Tx, userId: number, reason: 'password' | 'disabled') =>
+  tx
+    .update(session)
+    .set({ revokedAt: new Date(), revokeReason: reason })
+    .where(and(eq(session.userId, userId), isNull(session.revokedAt)));
+
+/** Creates the company's login, or sets its password: a login of another kind holding the account is a 409. */
+async function setLogin(tx: Tx, ctx: WriteContext, row: Row, password: string): Promise<void> {
+  const companyId = Number(row.id);
+  const account = String(row.account);
+  const passwordHash = await ctx.hashPassword(password);
+  const [holder] = (await tx
+    .select({ id: adminUser.id, type: adminUser.type, companyId: adminUser.companyId })
+    .from(adminUser)
+    .where(
+      or(
+        eq(adminUser.account, account),
+        and(eq(adminUser.type, 'company'), eq(adminUser.companyId, companyId)),
+      ),
+    )
+    .orderBy(adminUser.id)
+    .limit(1)) as { id: number; type: string; companyId: number | null }[];
+  if (holder) {
+    const isMine = holder.type === 'company' && holder.companyId === companyId;
+    // A company login left by a company that no longer exists may be taken over.
+    const company = entityTables.company!;
+    const isFree =
+      holder.type === 'company' &&
+      (holder.companyId === null ||
+        (
+          await tx
+            .select({ id: company.id })
+            .from(company)
+            .where(and(eq(company.id, holder.companyId), isNull(company.deletedAt)))
+            .limit(1)
+        ).length === 0);
+    if (!isMine && !isFree) {
+      const label = ctx.entity.def.fields.account?.label[ctx.lang] ?? 'account';
+      throw new AppError('duplicate', { params: { field: label } });
+    }
+    await tx
+      .update(adminUser)
+      .set({
+        account,
+        passwordHash,
+        companyId,
+        status: 'enabled',
+        failedLogins: 0,
+        lockedUntil: null,
+        updatedAt: new Date(),
+      })
+      .where(eq(adminUser.id, holder.id));
+    await revokeSessions(tx, holder.id, 'password');
+    const roleId = await supplierRoleId(tx);
+    await tx.insert(userRole).values({ userId: holder.id, roleId }).onConflictDoNothing();
+    return;
+  }
+  const [user] = await tx
+    .insert(adminUser)
+    .values({
+      account,
+      passwordHash,
+      nickname: String(row.name ?? account).slice(0, 100),
+      type: 'company',
+      companyId,
+    })
+    .returning({ id: adminUser.id });
+  await tx.insert(userRole).values({ userId: user!.id, roleId: await supplierRoleId(tx) });
+}
+
+/** The company's write hook: keeps its supplier login in step with the company. */
+export async function syncSupplierLogin(tx: Tx, ctx: WriteContext, event: WriteEvent): Promise<void> {
+  for (const { before, after, input } of event.rows) {
+    const companyId = Number((after ?? before)!.id);
+    if (after && typeof input.password === 'string') await setLogin(tx, ctx, after, input.password);
+    if (event.action === 'delete' || event.action === 'restore') {
+      const status = event.action === 'delete' ? 'disabled' : 'enabled';
+      const users = (await tx
+        .update(adminUser)
+        .set({ status, updatedAt: new Date() })
+        .where(and(eq(adminUser.type, 'company'), eq(adminUser.companyId, companyId)))
+        .returning({ id: adminUser.id })) as { id: number }[];
+      if (status === 'disabled') for (const u of users) await revokeSessions(tx, u.id, 'disabled');
+    }
+    if (event.action === 'purge')
+      await tx
+        .delete(adminUser)
+        .where(and(eq(adminUser.type, 'company'), eq(adminUser.companyId, companyId)));
+  }
+}

@@ -1,0 +1,22 @@
+import { auditStatus, defineView } from '../kit';
+import { company } from './company';
+
+const t = (en: string, zh: string) => ({ en, zh });
+
+/** spec §2 /companyAudit (companyAudit_list, companyAudit_edit/{id}), §4 audit: the companies as the audit
+ * queue sees them. pass / refuse (with its reason) and their batches on ids or on every company matching the
+ * list's filter; each decision is recorded on the company (who, when, the reason) and in its history. */
+export const companyAudit = defineView(company, {
+  name: 'company_audit',
+  labels: { singular: t('Company audit', '企业审核'), plural: t('Company audit', '企业审核') },
+  permission: { menu: '/companyAudit/companyAudit_list' },
+  pick: 'all',
+  override: {
+    auditStatus: auditStatus({
+      assign: { reason: 'auditReason', auditorAccount: 'auditedBy', time: 'auditedAt' },
+      list: { filter: 'in', width: 110 },
+      form: { group: 'audit' },
+    }),
+  },
+  defaultSort: { field: 'updatedAt', order: 'desc' },
+});
