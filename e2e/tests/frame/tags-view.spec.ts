@@ -52,7 +52,9 @@ for (const lang of ['en', 'zh'] satisfies Lang[]) {
     await expect(page).toHaveURL((url) => url.pathname === '/profile/index');
     await expect(intro).toHaveValue('typed but not saved');
     await ui.tab(t.banners).click();
-    await expect(page).toHaveURL((url) => `${url.pathname}${url.search}` === '/banner/banner_list?keyword=no-such-banner');
+    await expect(page).toHaveURL(
+      (url) => `${url.pathname}${url.search}` === '/banner/banner_list?keyword=no-such-banner',
+    );
 
     // Refresh remounts the page: the unsaved input is gone
     await ui.tab(t.profile).click();

@@ -108,10 +108,22 @@ export function buildTheme(input: { themeColor: string; isDark: boolean; size: U
         // placeholders name what a filter expects ("All"): antd's .25 alpha is 1.9:1
         colorTextPlaceholder: 'rgba(0,0,0,0.58)',
       };
+  // status tags (Enabled, Passed, Refused…) are coloured text on a tint, in table rows that turn grey on hover and
+  // under a fixed column's shadow: each is darkened until it reads at 4.5:1 on that grey; only the tags take these
+  const tagGrey = '#d9d9d9';
+  const tags = input.isDark
+    ? {}
+    : {
+        colorSuccess: readableColour('#52c41a', tagGrey),
+        colorWarning: readableColour('#faad14', tagGrey),
+        colorError: readableColour('#ff4d4f', tagGrey),
+        colorInfo: readableColour(primary, tagGrey),
+      };
   return {
     algorithm,
     token: { colorPrimary: primary, colorInfo: primary, borderRadius: 4, ...secondary, ...status, ...links },
     components: {
+      Tag: tags,
       Menu: {
         darkItemBg: input.isDark ? '#141414' : SIDEBAR.bg,
         darkSubMenuItemBg: input.isDark ? '#0f0f0f' : SIDEBAR.submenuBg,

@@ -10,7 +10,8 @@ export function useInertMeasureRow(ref: RefObject<TableRef | null>): void {
     const root = ref.current?.nativeElement;
     if (!root) return;
     const apply = () => {
-      for (const row of root.querySelectorAll('.ant-table-measure-row:not([inert])')) row.setAttribute('inert', '');
+      for (const row of root.querySelectorAll('.ant-table-measure-row:not([inert])'))
+        row.setAttribute('inert', '');
     };
     apply();
     const observer = new MutationObserver(apply);

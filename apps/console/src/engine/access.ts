@@ -25,24 +25,27 @@ type PermissionState = Parameters<typeof hasResourcePermission>[0];
 
 /** The resource permissions of the engine's routes (apps/api/src/engine), as method + url pattern. */
 export function entityAccess(
-  def: Pick<EntityDef, 'name'>,
+  def: Pick<EntityDef, 'name'> & Partial<Pick<EntityDef, 'source'>>,
   state: PermissionState,
   routes: { addPath: string | null; editPath: string | null },
 ): EntityAccess {
   const base = `/api/${def.name}`;
   const can = (method: string, url: string) => hasResourcePermission(state, method, url);
-  const canCreate = can('POST', base);
-  const canUpdate = can('PUT', `${base}/:id`);
+  // a view (the audit queue of companies) has reads and its own status actions, nothing else
+  const canWrite = (method: string, url: string) => !def.source && can(method, url);
+  const canCreate = canWrite('POST', base);
+  const canUpdate = canWrite('PUT', `${base}/:id`);
   return {
     canCreate,
     canUpdate,
-    canDelete: can('DELETE', `${base}/:id`),
-    canImport: can('POST', `${base}/import`),
-    canRestore: can('POST', `${base}/restore/:id`),
-    canPurge: can('DELETE', `${base}/purge/:id`),
-    canRevert: can('POST', `${base}/:id/revert/:version`),
+    canDelete: canWrite('DELETE', `${base}/:id`),
+    canImport: canWrite('POST', `${base}/import`),
+    canRestore: canWrite('POST', `${base}/restore/:id`),
+    canPurge: canWrite('DELETE', `${base}/purge/:id`),
+    canRevert: canWrite('POST', `${base}/:id/revert/:version`),
     canAction: (action) => can('POST', `${base}/${action}/:id`),
-    canBatch: (action) => can('POST', `${base}/batch/${action}`),
+    canBatch: (action) =>
+      action === 'delete' ? canWrite('POST', `${base}/batch/delete`) : can('POST', `${base}/batch/${action}`),
     addPath: canCreate ? routes.addPath : null,
     editPath: canUpdate ? routes.editPath : null,
   };

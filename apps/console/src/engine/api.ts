@@ -5,6 +5,9 @@ import { http, type Query, upload } from '../api/client';
 // resolve with the whole envelope, because a validation refusal (`success: false`, `content.errors`) is handed
 // back for the form to show on its fields (spec §8).
 
+/** A record of a tree entity with the records under it (`GET /api/<entity>/tree`; absent on leaves). */
+export type TreeRecord = EntityRecord & { children?: TreeRecord[] };
+
 export type EntityList = {
   list: EntityRecord[];
   total: number;
@@ -65,6 +68,19 @@ export const entityApi = {
     (await http.get<EntityList>(`${base(entity)}/list`, query, { signal })).content,
   trash: async (entity: string, query: Query, signal?: AbortSignal) =>
     (await http.get<EntityList>(`${base(entity)}/trash`, query, { signal })).content,
+  /** Every record of a tree entity as a tree; with a keyword or filters, the matches and their ancestors. */
+  tree: async (entity: string, query: Query, signal?: AbortSignal) =>
+    (await http.get<{ list: TreeRecord[]; total: number }>(`${base(entity)}/tree`, query, { signal }))
+      .content,
+  /** `{ id, label }` of records for a select: by keyword, or the labels of known ids. */
+  options: async (entity: string, query: { keyword?: string; ids?: number[] }, signal?: AbortSignal) =>
+    (
+      await http.get<{ id: number; label: string }[]>(
+        `${base(entity)}/options`,
+        { keyword: query.keyword, ids: query.ids?.join(',') },
+        { signal },
+      )
+    ).content,
   get: async (entity: string, id: number | string, signal?: AbortSignal) =>
     (await http.get<EntityRecord>(`${base(entity)}/${id}`, undefined, { signal })).content,
   create: (entity: string, body: Record<string, unknown>) => http.post<EntityRecord>(base(entity), body),

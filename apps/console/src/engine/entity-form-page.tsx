@@ -13,6 +13,7 @@ import { FieldItem } from './form/field-item';
 import { useEntityForm } from './form/use-entity-form';
 import { useEngineText } from './messages';
 import { closeTab, listReturnPath } from './return-path';
+import { isScopeOwner, useScope } from './scope';
 import './entity-screens.css';
 
 /** Fields in rows: the two halves of a bilingual pair together, the others by their span. */
@@ -74,13 +75,21 @@ function EntityForm({
   const controller = useEntityForm(entity, id);
   const { meta, mode, form, groups, record } = controller;
   const { def, lang } = meta;
+  const { isScoped } = useScope();
+  // a supplier's own company is its page, not an entry of a list it works through
+  const isOwnRecord = isScoped && isScopeOwner(def) && mode === 'edit';
 
-  const goBack = () => navigate(listReturnPath(def));
+  // a supplier's own company has no list to go back to: its start page
+  const goBack = () => navigate(isOwnRecord ? '/' : listReturnPath(def));
 
   const save = async () => {
     const result = await controller.submit();
     if (!result.ok) return;
     message.success(mode === 'add' ? t('form.created') : t('form.saved'));
+    if (isOwnRecord) {
+      await controller.reload();
+      return;
+    }
     controller.allowLeave();
     const here = location.pathname;
     navigate(listReturnPath(def));

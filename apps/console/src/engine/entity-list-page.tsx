@@ -7,14 +7,18 @@ import {
   PAGE_SIZES,
   recordLabel,
 } from '@organiser/domain';
-import { Button, Card, Table, type TableProps, type TableRef } from 'antd';
+import { Button, Card, Space, Table, type TableProps, type TableRef } from 'antd';
 import { useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { useInertMeasureRow } from '../components/use-inert-measure-row';
 import { pick } from '../i18n/i18n';
+import { useVisibleRoutes } from '../navigation/visible-routes-context';
 import type { PageProps } from '../pages/page-props';
+import { recordPages } from '../pages/record-pages';
+import { regionValue } from '../widgets/region-select';
 import { useEntityAccess } from './access';
+import type { TreeRecord } from './api';
 import { ActionInputDialog } from './list/action-input-dialog';
 import { BulkBar } from './list/bulk-bar';
 import { ColumnSettingsButton } from './list/column-settings-button';
@@ -29,6 +33,7 @@ import { tableColumns } from './list/table-columns';
 import { useColumnSettings } from './list/use-column-settings';
 import { useEntityList } from './list/use-entity-list';
 import { useRecordActions } from './list/use-record-actions';
+import { useTreeExpansion } from './list/use-tree-expansion';
 import { useEngineText } from './messages';
 import './entity-screens.css';
 
@@ -52,6 +57,21 @@ function EntityList({ entity, title }: { entity: string; title: { en: string; zh
   useInertMeasureRow(tableRef);
   const [drawerId, setDrawerId] = useState<number | null>(null);
   const [isImportOpen, setImportOpen] = useState(false);
+  const { flat } = useVisibleRoutes();
+  // named pages about one record of this entity (audit, customer-service contacts), as row actions
+  const recordLinks = useMemo(
+    () =>
+      recordPages
+        .filter((p) => p.entity === def.name)
+        .flatMap((p) => {
+          const route = flat.find((r) => r.view?.kind === 'page' && r.view.page === p.page);
+          return route ? [{ ...p, path: route.fullPath }] : [];
+        }),
+    [def.name, flat],
+  );
+  const tree = useTreeExpansion(list.isTree ? (data?.list as TreeRecord[] | undefined) : undefined, {
+    isSearching: Object.keys(list.matchQuery).length > 0,
+  });
 
   const filters = useMemo(() => listFilters(def, policy), [def, policy]);
   const columns = useMemo(() => listColumns(def, policy), [def, policy]);
@@ -84,6 +104,12 @@ function EntityList({ entity, title }: { entity: string; title: { en: string; zh
     const out: RowAction[] = [];
     const edit = editPathOf(record.id);
     if (edit) out.push({ key: 'edit', label: t('list.edit'), onClick: () => navigate(edit) });
+    for (const link of recordLinks)
+      out.push({
+        key: link.page,
+        label: t(link.label),
+        onClick: () => navigate(link.path.replace(':id', String(record.id))),
+      });
     for (const name of availableActions(def, record, policy)) {
       const action = machineActions.find((a) => a.name === name);
       if (action && access.canAction(name)) {
@@ -118,6 +144,7 @@ function EntityList({ entity, title }: { entity: string; title: { en: string; zh
     }),
     rowActions,
     rowLabel,
+    widgetCell: (c, value) => regionValue(def.fields[c.name], value),
     t,
     frameT,
   });
@@ -195,6 +222,19 @@ function EntityList({ entity, title }: { entity: string; title: { en: string; zh
             )}
           </BulkBar>
         )}
+        {list.isTree && (
+          <Space size={8} className="entity-tree-tools">
+            <Button size="small" onClick={tree.expandAll} disabled={tree.parentKeys.length === 0}>
+              {t('tree.expandAll')}
+            </Button>
+            <Button size="small" onClick={tree.collapseAll} disabled={tree.expanded.length === 0}>
+              {t('tree.collapseAll')}
+            </Button>
+            {Object.keys(list.matchQuery).length > 0 && (
+              <span className="entity-tree-note">{t('tree.matches')}</span>
+            )}
+          </Space>
+        )}
         <Table<EntityRecord>
           ref={tableRef}
           rowKey="id"
@@ -218,23 +258,33 @@ function EntityList({ entity, title }: { entity: string; title: { en: string; zh
               : undefined
           }
           locale={{ emptyText: state.isTrash ? t('list.emptyTrash') : t('list.empty') }}
-          pagination={{
-            current: state.page,
-            pageSize: state.size,
-            total,
-            pageSizeOptions: PAGE_SIZES.map(String),
-            showSizeChanger: true,
-            showQuickJumper: true,
-            showTotal: () =>
-              data?.totalIsEstimate
-                ? t('list.totalEstimate', { count: total.toLocaleString() })
-                : t('list.total', { count: total }),
-            onChange: (page, size) => {
-              list.setPage(page, size);
-              // behaviour-reference §2.18: a page change scrolls back to the top
-              window.scrollTo?.({ top: 0, behavior: 'smooth' });
-            },
-          }}
+          expandable={
+            list.isTree
+              ? { expandedRowKeys: tree.expanded, onExpandedRowsChange: (keys) => tree.set(keys.map(Number)) }
+              : undefined
+          }
+          footer={list.isTree ? () => t('list.total', { count: total }) : undefined}
+          pagination={
+            list.isTree
+              ? false
+              : {
+                  current: state.page,
+                  pageSize: state.size,
+                  total,
+                  pageSizeOptions: PAGE_SIZES.map(String),
+                  showSizeChanger: true,
+                  showQuickJumper: true,
+                  showTotal: () =>
+                    data?.totalIsEstimate
+                      ? t('list.totalEstimate', { count: total.toLocaleString() })
+                      : t('list.total', { count: total }),
+                  onChange: (page, size) => {
+                    list.setPage(page, size);
+                    // behaviour-reference §2.18: a page change scrolls back to the top
+                    window.scrollTo?.({ top: 0, behavior: 'smooth' });
+                  },
+                }
+          }
         />
       </Card>
       <RecordDrawer

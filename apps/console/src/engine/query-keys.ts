@@ -3,9 +3,24 @@
 
 export const entityKeys = {
   all: (entity: string) => ['entity', entity] as const,
-  list: (entity: string, scope: 'list' | 'trash', query: Record<string, string>) =>
+  list: (entity: string, scope: 'list' | 'trash' | 'tree', query: Record<string, string>) =>
     ['entity', entity, scope, query] as const,
   record: (entity: string, id: number | string) => ['entity', entity, 'record', String(id)] as const,
   history: (entity: string, id: number) => ['entity', entity, 'history', id] as const,
   options: (entity: string, keyword: string) => ['entity', entity, 'options', keyword] as const,
 };
+
+/** Entities reading the same records as this one (a view such as the audit queue, and the entity it reads): a
+ * write through one of them changes what the others show. */
+export function sharedRecordEntities(name: string, all: Record<string, { source: string | null }>): string[] {
+  const base = all[name]?.source ?? name;
+  return [
+    ...new Set([
+      name,
+      base,
+      ...Object.entries(all)
+        .filter(([, d]) => d.source === base)
+        .map(([n]) => n),
+    ]),
+  ];
+}

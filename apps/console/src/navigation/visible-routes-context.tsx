@@ -1,5 +1,6 @@
 import { createContext, type ReactNode, useContext, useMemo } from 'react';
 import { usePublicConfig } from '../app/config-context';
+import { scopeOf } from '../engine/scope';
 import { menuPermissions, useSession } from '../state/session';
 import { buildVisibleRoutes, type VisibleRoutes } from './visible-routes';
 
@@ -9,10 +10,11 @@ const VisibleRoutesContext = createContext<VisibleRoutes | null>(null);
 export function VisibleRoutesProvider({ children }: { children: ReactNode }) {
   const roles = useSession((s) => s.roles);
   const permissions = useSession((s) => s.permissions);
+  const ownCompanyId = useSession((s) => scopeOf(s).companyId);
   const { hiddenMenus } = usePublicConfig();
   const value = useMemo(
-    () => buildVisibleRoutes({ roles, permissions: menuPermissions(permissions), hiddenMenus }),
-    [roles, permissions, hiddenMenus],
+    () => buildVisibleRoutes({ roles, permissions: menuPermissions(permissions), hiddenMenus, ownCompanyId }),
+    [roles, permissions, hiddenMenus, ownCompanyId],
   );
   return <VisibleRoutesContext.Provider value={value}>{children}</VisibleRoutesContext.Provider>;
 }

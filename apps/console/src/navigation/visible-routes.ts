@@ -5,17 +5,28 @@ import {
   filterRoutes,
   findRoute,
   flattenRoutes,
+  getEntity,
+  joinPath,
+  LANGUAGES,
   layoutRoutes,
   type MenuPermission,
   matchPath,
   permissionGroups,
   type RouteNode,
 } from '@organiser/domain';
+import { engineText } from '../engine/messages';
+import { recordPages } from '../pages/record-pages';
 
 /** Every route inside the layout, resolved once: used to tell "no such page" (404) from "not yours" (401). */
 export const allLayoutRoutes: FlatRoute[] = flattenRoutes(layoutRoutes);
 
-export type Visibility = { roles: string[]; permissions: MenuPermission[]; hiddenMenus: string[] };
+export type Visibility = {
+  roles: string[];
+  permissions: MenuPermission[];
+  hiddenMenus: string[];
+  /** A supplier account's own company (issue 5 §6): its pages become menu entries of their own. */
+  ownCompanyId?: number | null;
+};
 
 export type VisibleRoutes = {
   /** The permitted route tree: dashboard, permission groups, common hidden pages (profile, icons). */
@@ -33,8 +44,69 @@ export function buildVisibleRoutes(input: Visibility): VisibleRoutes {
     permissions: input.permissions,
     hiddenMenus: input.hiddenMenus,
   });
-  const tree = [dashboardRoute, ...groups, ...commonHiddenRoutes];
+  const own = typeof input.ownCompanyId === 'number' ? ownRecordMenus(groups, input.ownCompanyId) : groups;
+  const tree = [dashboardRoute, ...own, ...commonHiddenRoutes];
   return { tree, flat: flattenRoutes(tree) };
+}
+
+/** The entity a route's `:id` names when it is the scope owner (the company itself), else null. */
+function ownerEntityOf(node: RouteNode): string | null {
+  const view = node.view;
+  const entity =
+    view?.kind === 'entity-form' && view.mode === 'edit'
+      ? view.entity
+      : view?.kind === 'page'
+        ? recordPages.find((p) => p.page === view.page)?.entity
+        : undefined;
+  return entity && getEntity(entity)?.scope?.field === 'id' && node.path.includes(':id') ? entity : null;
+}
+
+const isOwnerList = (node: RouteNode) =>
+  node.view?.kind === 'entity-list' && getEntity(node.view.entity)?.scope?.field === 'id';
+
+/**
+ * issue 5 §6: a supplier account works on one company. Its pages about that company (the edit form, the
+ * customer-service contacts) become menu entries pointing at it ("My company"), and the company list (which would
+ * list that one company) leaves the menu but stays reachable. The catalogue routes stay first, so a location still
+ * resolves to them with its `:id`.
+ */
+export function ownRecordMenus(groups: RouteNode[], companyId: number): RouteNode[] {
+  return groups.map((group) => {
+    if (!group.children?.length) return group;
+    const children: RouteNode[] = [];
+    for (const child of group.children) {
+      const entity = ownerEntityOf(child);
+      if (!entity) {
+        children.push(isOwnerList(child) ? { ...child, hidden: true } : child);
+        continue;
+      }
+      const path = child.path.replace(':id', String(companyId));
+      const menuPath = joinPath(group.path, path);
+      const def = getEntity(entity)!;
+      // its own company's form is "My company" (menu, tab, breadcrumb); other pages keep their titles
+      const title =
+        child.view?.kind === 'entity-form'
+          ? (Object.fromEntries(
+              LANGUAGES.map((lang) => {
+                const label = def.labels.singular[lang];
+                const name = lang === 'en' ? label.charAt(0).toLowerCase() + label.slice(1) : label;
+                return [lang, engineText(lang, 'scope.own', { entity: name })];
+              }),
+            ) as RouteNode['title'])
+          : child.title;
+      children.push({ ...child, title, activeMenu: menuPath });
+      children.push({
+        ...child,
+        name: `${child.name}Own`,
+        path,
+        title,
+        hidden: false,
+        activeMenu: undefined,
+      });
+    }
+    const first = children.find((c) => !c.hidden);
+    return { ...group, children, redirect: first ? joinPath(group.path, first.path) : group.redirect };
+  });
 }
 
 export type Resolution =

@@ -28,6 +28,14 @@ const pages: Record<string, Page> = {
     () => import('./icons/icons-page'),
     (m) => m.IconsPage,
   ),
+  CompanyAuditEdit: page(
+    () => import('./suppliers/company-audit-page'),
+    (m) => m.CompanyAuditPage,
+  ),
+  CustomerServiceEdit: page(
+    () => import('./suppliers/customer-service-page'),
+    (m) => m.CustomerServicePage,
+  ),
 };
 
 /**

@@ -6,6 +6,7 @@ import { entityApi } from '../engine/api';
 import { useEngineText } from '../engine/messages';
 import { entityKeys } from '../engine/query-keys';
 import { useLang } from '../i18n/use-lang';
+import { useChoiceLimit } from './choice-limit';
 
 type Value = number | number[] | null;
 
@@ -65,6 +66,7 @@ export function RelationSelect({
   const [keyword, setKeyword] = useState('');
   const [debounced, setDebounced] = useState('');
   const [isOpen, setOpen] = useState(false);
+  const isWithinLimit = useChoiceLimit(isMultiple ? maxCount : undefined);
   const labels = useRef(new Map<number, string>());
   for (const [key, label] of Object.entries(initialLabels ?? {})) labels.current.set(Number(key), label);
 
@@ -101,15 +103,21 @@ export function RelationSelect({
       id={id}
       aria-label={rest['aria-label']}
       mode={isMultiple ? 'multiple' : undefined}
-      maxCount={isMultiple ? maxCount : undefined}
       value={value ?? (isMultiple ? [] : null)}
-      onChange={(next) => onChange?.(next ?? null)}
+      onChange={(next) => {
+        // a choice past the maximum is refused with a message, not by silently disabled options
+        if (Array.isArray(next) && next.length > selected.length && !isWithinLimit(next.length)) return;
+        onChange?.(next ?? null);
+      }}
       options={options}
       showSearch={{ filterOption: false, onSearch: setKeyword }}
       onOpenChange={setOpen}
       allowClear
       disabled={disabled}
-      placeholder={placeholder ?? t('relation.search')}
+      placeholder={
+        placeholder ??
+        (isMultiple && maxCount ? t('form.maxChoices', { max: maxCount }) : t('relation.search'))
+      }
       notFoundContent={result.isFetching ? <Spin size="small" /> : t('form.noMatch')}
       style={{ width: '100%' }}
     />

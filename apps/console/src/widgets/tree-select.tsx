@@ -2,25 +2,41 @@ import { getEntity, recordLabel } from '@organiser/domain';
 import { useQuery } from '@tanstack/react-query';
 import { TreeSelect } from 'antd';
 import { useMemo } from 'react';
-import { entityApi } from '../engine/api';
+import { entityApi, type TreeRecord } from '../engine/api';
 import { useEngineText } from '../engine/messages';
 import { entityKeys } from '../engine/query-keys';
 import { useLang } from '../i18n/use-lang';
+import { useChoiceLimit } from './choice-limit';
 
 type Node = { value: number; title: string; disabled?: boolean; children: Node[] };
 
-/** Records of a tree entity, read page by page (50 a page, the list's cap) up to `limit` records. */
-async function allRecords(entity: string, signal?: AbortSignal, limit = 2000) {
-  const out = [];
-  for (let page = 1; out.length < limit; page++) {
-    const content = await entityApi.list(entity, { page: String(page), size: '50' }, signal);
-    out.push(...content.list);
-    if (content.list.length < 50 || out.length >= content.total) break;
+export type TreeItem = { id: number; parentId: number | null; label: string };
+
+const NO_QUERY: Record<string, string> = {};
+
+/** The whole tree of a tree entity (`GET /api/<entity>/tree`), shared by every select and refreshed by any write
+ * of the entity (its keys start with the entity's). */
+export function useEntityTree(entity: string) {
+  return useQuery({
+    queryKey: entityKeys.list(entity, 'tree', NO_QUERY),
+    queryFn: ({ signal }) => entityApi.tree(entity, NO_QUERY, signal),
+    staleTime: 30_000,
+  });
+}
+
+/** The records of a tree, depth first, with their parent ids. */
+export function flattenTree(
+  nodes: TreeRecord[],
+  label: (record: TreeRecord) => string,
+  parentId: number | null = null,
+  out: TreeItem[] = [],
+): TreeItem[] {
+  for (const node of nodes) {
+    out.push({ id: node.id, parentId, label: label(node) });
+    if (node.children?.length) flattenTree(node.children, label, node.id, out);
   }
   return out;
 }
-
-export type TreeItem = { id: number; parentId: number | null; label: string };
 
 /**
  * Builds the tree under a parent field. The record itself and everything below it are disabled: a node cannot
@@ -50,49 +66,77 @@ export function buildTree(items: TreeItem[], selfId?: number | null): Node[] {
 
 type Props = {
   id?: string;
+  /** The tree entity. */
   entity: string;
-  /** The parent field of the tree (e.g. `parentId`). */
-  parentField: string;
-  /** The record being edited, which cannot become its own ancestor. */
+  /** The record being edited, which cannot become its own ancestor (a parent field of the same entity). */
   selfId?: number | null;
-  value?: number | null;
-  onChange?: (value: number | null) => void;
+  /** Several nodes (a relation-many to a tree: a company's categories), at most `maxCount`. */
+  isMultiple?: boolean;
+  maxCount?: number;
+  value?: number | number[] | null;
+  onChange?: (value: number | number[] | null) => void;
   disabled?: boolean;
+  placeholder?: string;
+  'aria-label'?: string;
 };
 
-/** Picks a parent in a tree of the same entity (categories); empty means top level. */
-export function EntityTreeSelect({ id, entity, parentField, selfId, value, onChange, disabled }: Props) {
+/** Picks a node (a parent: empty means top level) or several nodes of a tree entity, searchable by name. */
+export function EntityTreeSelect({
+  id,
+  entity,
+  selfId,
+  isMultiple,
+  maxCount,
+  value,
+  onChange,
+  disabled,
+  placeholder,
+  ...rest
+}: Props) {
   const t = useEngineText();
   const lang = useLang();
   const def = getEntity(entity);
-  const result = useQuery({
-    queryKey: [...entityKeys.options(entity, '*tree'), lang],
-    queryFn: ({ signal }) => allRecords(entity, signal),
-    staleTime: 30_000,
-  });
+  const result = useEntityTree(entity);
+  const isWithinLimit = useChoiceLimit(isMultiple ? maxCount : undefined);
   const tree = useMemo(() => {
-    const items = (result.data ?? []).map((r) => ({
-      id: r.id,
-      parentId: typeof r[parentField] === 'number' ? (r[parentField] as number) : null,
-      label: def ? recordLabel(def, r, lang) : String(r.id),
-    }));
-    return buildTree(items, selfId);
-  }, [result.data, parentField, def, lang, selfId]);
+    const label = (r: TreeRecord) => (def ? recordLabel(def, r, lang) : '') || `#${r.id}`;
+    return buildTree(flattenTree(result.data?.list ?? [], label), selfId);
+  }, [result.data, def, lang, selfId]);
 
+  const common = {
+    id,
+    'aria-label': rest['aria-label'],
+    treeData: tree,
+    loading: result.isLoading,
+    allowClear: true,
+    showSearch: { treeNodeFilterProp: 'title' },
+    treeDefaultExpandAll: true,
+    disabled,
+    style: { width: '100%' },
+    notFoundContent: t('form.noMatch'),
+  };
+  if (isMultiple) {
+    return (
+      <TreeSelect<number[]>
+        {...common}
+        multiple
+        value={Array.isArray(value) ? value : []}
+        onChange={(next) => {
+          const list = next ?? [];
+          if (list.length > (Array.isArray(value) ? value.length : 0) && !isWithinLimit(list.length)) return;
+          onChange?.(list);
+        }}
+        placeholder={placeholder ?? (maxCount ? t('form.maxChoices', { max: maxCount }) : t('form.choose'))}
+        maxTagCount="responsive"
+      />
+    );
+  }
   return (
     <TreeSelect<number | null>
-      id={id}
-      value={value ?? null}
+      {...common}
+      value={typeof value === 'number' ? value : null}
       onChange={(next) => onChange?.(next ?? null)}
-      treeData={tree}
-      loading={result.isLoading}
-      allowClear
-      showSearch
-      treeNodeFilterProp="title"
-      treeDefaultExpandAll
-      placeholder={t('tree.root')}
-      disabled={disabled}
-      style={{ width: '100%' }}
+      placeholder={placeholder ?? t('tree.root')}
     />
   );
 }

@@ -1,6 +1,9 @@
-import type { EntityRecord, FormFieldDescriptor } from '@organiser/domain';
-import { DatePicker, Input, InputNumber, Select, Switch } from 'antd';
+import { type EntityRecord, type FormFieldDescriptor, getEntity } from '@organiser/domain';
+import { DatePicker, Form, Input, InputNumber, Select, Switch } from 'antd';
+import { useEffect } from 'react';
 import { JsonInput } from '../../widgets/json-input';
+import { PhoneInput } from '../../widgets/phone-input';
+import { AreaCascader, CHINA, CountrySelect } from '../../widgets/region-select';
 import { RelationSelect } from '../../widgets/relation-select';
 import { RichTextEditor } from '../../widgets/rich-text/rich-text-editor';
 import { EntityTreeSelect } from '../../widgets/tree-select';
@@ -10,6 +13,12 @@ import { VideoUpload } from '../../widgets/upload/video-upload';
 import type { EntityMeta } from '../entity-meta';
 import { useEngineText } from '../messages';
 import { BilingualInput } from './bilingual-input';
+import {
+  describeValue,
+  InheritedFlagSelect,
+  type InheritedValue,
+  relatedEntityName,
+} from './inherited-value';
 
 type Props = {
   field: FormFieldDescriptor;
@@ -17,6 +26,8 @@ type Props = {
   record?: EntityRecord;
   /** The recommended image size (may follow a related record). */
   sizeHint?: string;
+  /** An inherited field's value in force (issue 5 §3: a company's limits fall back to its package's). */
+  inherited?: InheritedValue | null;
   // injected by Form.Item
   id?: string;
   value?: unknown;
@@ -25,12 +36,30 @@ type Props = {
 };
 
 /** The widget of one field, by the kit's `widget` (from the field kind unless the definition names one). */
-export function FieldControl({ field, meta, record, sizeHint, id, value, onChange, ...rest }: Props) {
+export function FieldControl({
+  field,
+  meta,
+  record,
+  sizeHint,
+  inherited,
+  id,
+  value,
+  onChange,
+  ...rest
+}: Props) {
   const t = useEngineText();
   const { lang } = meta;
   const label = meta.fieldLabel(field.name);
   const disabled = field.isDisabled;
-  const placeholder = field.placeholder?.[lang];
+  // an empty inherited field says what it falls back to
+  const inheritedPlaceholder =
+    field.inherit && inherited?.relatedValue !== undefined
+      ? t('effective.asRelated', {
+          entity: relatedEntityName(field, lang),
+          value: describeValue(field, inherited.relatedValue, lang, t),
+        })
+      : undefined;
+  const placeholder = field.placeholder?.[lang] ?? inheritedPlaceholder;
   const common = { id, disabled, 'aria-invalid': rest['aria-invalid'] };
 
   switch (field.widget) {
@@ -83,7 +112,50 @@ export function FieldControl({ field, meta, record, sizeHint, id, value, onChang
         />
       );
     case 'switch':
+      if (field.inherit)
+        return (
+          <InheritedFlagSelect
+            {...common}
+            field={field}
+            lang={lang}
+            value={value as boolean | null}
+            onChange={onChange}
+            relatedValue={inherited?.relatedValue}
+          />
+        );
       return <Switch id={id} disabled={disabled} checked={Boolean(value)} onChange={(v) => onChange?.(v)} />;
+    case 'password':
+      return (
+        <Input.Password
+          {...common}
+          value={(value as string | null) ?? ''}
+          onChange={(e) => onChange?.(e.target.value === '' ? null : e.target.value)}
+          // a new secret: browsers must not fill in the signed-in user's own password
+          autoComplete="new-password"
+          placeholder={placeholder ?? (record ? t('form.passwordKeep') : undefined)}
+        />
+      );
+    case 'areaPhone':
+      return (
+        <PhoneInput
+          {...common}
+          label={label}
+          value={value as string | null}
+          onChange={onChange}
+          maxLength={field.maxLength}
+        />
+      );
+    case 'regionCountry':
+      return (
+        <CountrySelect
+          {...common}
+          allowClear={!field.isRequired}
+          value={value as string | null}
+          onChange={onChange}
+        />
+      );
+    case 'regionArea':
+      return <RegionAreaControl {...common} meta={meta} value={value as string | null} onChange={onChange} />;
     case 'select':
       return (
         <Select
@@ -158,6 +230,19 @@ export function FieldControl({ field, meta, record, sizeHint, id, value, onChang
       );
     case 'relationSelect': {
       const relation = field.relation!;
+      // the related entity is a tree (a company's categories): pick nodes in the tree
+      if (getEntity(relation.entity)?.tree)
+        return (
+          <EntityTreeSelect
+            {...common}
+            entity={relation.entity}
+            isMultiple={relation.isMultiple}
+            maxCount={relation.maxCount}
+            value={value as number | number[] | null}
+            onChange={onChange}
+            placeholder={placeholder}
+          />
+        );
       const initial: Record<number, string> = {};
       if (record) {
         const ids = record[field.name];
@@ -185,13 +270,13 @@ export function FieldControl({ field, meta, record, sizeHint, id, value, onChang
     case 'treeSelect':
       return (
         <EntityTreeSelect
-          id={id}
-          disabled={disabled}
+          {...common}
           entity={field.relation!.entity}
-          parentField={field.name}
-          selfId={record?.id}
+          // a parent in its own tree: the record itself and its descendants cannot be chosen
+          selfId={field.relation!.entity === meta.def.name ? record?.id : undefined}
           value={value as number | null}
           onChange={onChange}
+          placeholder={placeholder}
         />
       );
     case 'json':
@@ -217,4 +302,30 @@ export function FieldControl({ field, meta, record, sizeHint, id, value, onChang
         />
       );
   }
+}
+
+/** The province / city of China beside the form's country field (widget `regionCountry`), when it has one. */
+function RegionAreaControl({
+  meta,
+  ...props
+}: {
+  id?: string;
+  meta: EntityMeta;
+  value?: string | null;
+  onChange?: (value: string | null) => void;
+  disabled?: boolean;
+  'aria-invalid'?: boolean;
+}) {
+  const form = Form.useFormInstance();
+  const countryField = Object.entries(meta.def.fields).find(
+    ([, f]) => f.form?.widget === 'regionCountry',
+  )?.[0];
+  const isCountryShown = Boolean(countryField) && !(meta.policy.hidden ?? []).includes(countryField!);
+  const country = Form.useWatch(countryField ?? '__noCountry__', form) as string | null | undefined;
+  const { value, onChange } = props;
+  // provinces are China's: another country empties the province / city
+  useEffect(() => {
+    if (isCountryShown && country && country !== CHINA && value) onChange?.(null);
+  }, [isCountryShown, country, value, onChange]);
+  return <AreaCascader {...props} country={isCountryShown ? (country ?? null) : undefined} />;
 }

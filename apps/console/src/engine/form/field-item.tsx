@@ -7,6 +7,7 @@ import { useEngineText } from '../messages';
 import { entityKeys } from '../query-keys';
 import { FieldControl } from './field-control';
 import type { FormValues } from './form-values';
+import { InheritedNote, useInheritedValue } from './inherited-value';
 
 type Props = {
   field: FormFieldDescriptor;
@@ -46,6 +47,7 @@ function useSizeHint(
 export function FieldItem({ field, meta, form, record, itemProps }: Props) {
   const t = useEngineText();
   const sizeHint = useSizeHint(field, meta, form);
+  const inherited = useInheritedValue(field, meta, form, record);
   const help = field.help?.[meta.lang];
   const note = field.isDisabled
     ? field.isStatus
@@ -54,10 +56,18 @@ export function FieldItem({ field, meta, form, record, itemProps }: Props) {
         ? t('form.readOnlyHint')
         : undefined
     : undefined;
-  const extra = [help, note].filter(Boolean).join(' · ') || undefined;
+  const text = [help, note].filter(Boolean).join(' · ');
+  const extra = inherited ? (
+    <>
+      <InheritedNote field={field} inherited={inherited} lang={meta.lang} />
+      {text && <div>{text}</div>}
+    </>
+  ) : (
+    text || undefined
+  );
   return (
     <Form.Item {...itemProps} extra={extra}>
-      <FieldControl field={field} meta={meta} record={record} sizeHint={sizeHint} />
+      <FieldControl field={field} meta={meta} record={record} sizeHint={sizeHint} inherited={inherited} />
     </Form.Item>
   );
 }

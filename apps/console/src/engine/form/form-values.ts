@@ -39,25 +39,26 @@ export function startValues(
   return values;
 }
 
+export type BodyInput = {
+  mode: FormMode;
+  policy?: EntityPolicy;
+  version?: number;
+  /** Fields the caller may not send (a supplier account and the organiser-only fields): left out. */
+  omit?: readonly string[];
+};
+
 /** The body the form sends: creatable (add) or editable (edit) visible fields, plus the version read. */
-export function bodyOf(
-  def: EntityDef,
-  values: FormValues,
-  input: { mode: FormMode; policy?: EntityPolicy; version?: number },
-): Record<string, unknown> {
+export function bodyOf(def: EntityDef, values: FormValues, input: BodyInput): Record<string, unknown> {
   const defined: FormValues = {};
-  for (const [k, v] of Object.entries(values)) if (v !== undefined) defined[k] = v;
+  const omit = new Set(input.omit ?? []);
+  for (const [k, v] of Object.entries(values)) if (v !== undefined && !omit.has(k)) defined[k] = v;
   return input.mode === 'add'
     ? toCreateBody(def, defined, { policy: input.policy })
     : toUpdateBody(def, defined, { policy: input.policy, version: input.version ?? 0 });
 }
 
 /** The kit's own validation of that body: the same messages, in both languages, as the server answers. */
-export function validateForm(
-  def: EntityDef,
-  values: FormValues,
-  input: { mode: FormMode; policy?: EntityPolicy; version?: number },
-): KitIssue[] {
+export function validateForm(def: EntityDef, values: FormValues, input: BodyInput): KitIssue[] {
   const body = bodyOf(def, values, input);
   // a version the server has never issued would be its own error; the form always has the one it read
   if (input.mode === 'edit' && !(Number(body.version) > 0)) body.version = 1;

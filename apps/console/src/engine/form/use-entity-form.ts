@@ -1,5 +1,6 @@
 import {
   type EntityRecord,
+  entities,
   type FormFieldDescriptor,
   type FormGroupDescriptor,
   formLayout,
@@ -12,7 +13,8 @@ import { ApiError } from '../../api/client';
 import { entityApi, fieldErrorsOf } from '../api';
 import { type EntityMeta, useEntityMeta } from '../entity-meta';
 import { useEngineText } from '../messages';
-import { entityKeys } from '../query-keys';
+import { entityKeys, sharedRecordEntities } from '../query-keys';
+import { organiserOnlyFields, useScope } from '../scope';
 import {
   bodyOf,
   type FormMode,
@@ -57,6 +59,14 @@ export type EntityFormController = {
 
 const toDay = (value: unknown) => (typeof value === 'string' && value ? dayjs(value) : null);
 
+export type EntityFormOptions = {
+  /**
+   * Values set by where the form is (a contact of one company: `{ companyId: 7 }`): not on the form, always in
+   * the body of a new record (nested records, what-users-want B.2 #16).
+   */
+  fixed?: Record<string, unknown>;
+};
+
 /** Date and time pickers hold dayjs values; the form keeps the API's strings. */
 function conversions(field: FormFieldDescriptor): Partial<FormItemProps> {
   if (field.kind === 'date') {
@@ -71,7 +81,8 @@ function conversions(field: FormFieldDescriptor): Partial<FormItemProps> {
       normalize: (value: Dayjs | null) => (value ? value.toISOString() : null),
     };
   }
-  if (field.kind === 'boolean') return { valuePropName: 'checked' };
+  // an inherited flag has three states (yes, no, as the related record says): not a switch
+  if (field.kind === 'boolean' && !field.inherit) return { valuePropName: 'checked' };
   return {};
 }
 
@@ -81,10 +92,20 @@ function conversions(field: FormFieldDescriptor): Partial<FormItemProps> {
  * language), saves with the version read, puts the server's field errors on their fields, reports a stale
  * version, and warns before unsaved changes are lost.
  */
-export function useEntityForm(entity: string, id?: string | number): EntityFormController {
+export function useEntityForm(
+  entity: string,
+  id?: string | number,
+  options: EntityFormOptions = {},
+): EntityFormController {
   const meta = useEntityMeta(entity);
   const { def, policy, lang } = meta;
   const t = useEngineText();
+  const { isScoped } = useScope();
+  const fixedKey = JSON.stringify(options.fixed ?? {});
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the serialised values are the identity
+  const fixed = useMemo(() => options.fixed ?? {}, [fixedKey]);
+  // issue 5 §6: a supplier account cannot set organiser-only fields; they show disabled and are never sent
+  const omit = useMemo(() => (isScoped ? organiserOnlyFields(def) : []), [isScoped, def]);
   const mode: FormMode = id === undefined || id === null || id === '' ? 'add' : 'edit';
   const [form] = Form.useForm<FormValues>();
   const queryClient = useQueryClient();
@@ -97,8 +118,22 @@ export function useEntityForm(entity: string, id?: string | number): EntityFormC
     gcTime: 0,
   });
   const record = recordQuery.data;
-  const groups = useMemo(() => formLayout(def, { policy, mode }), [def, policy, mode]);
-  const start = useMemo(() => startValues(def, { mode, record, policy }), [def, mode, record, policy]);
+  const groups = useMemo(
+    () =>
+      formLayout(def, { policy, mode })
+        .map((g) => ({
+          ...g,
+          fields: g.fields
+            .filter((f) => !(f.name in fixed))
+            .map((f) => (omit.includes(f.name) ? { ...f, isDisabled: true } : f)),
+        }))
+        .filter((g) => g.fields.length > 0),
+    [def, policy, mode, fixed, omit],
+  );
+  const start = useMemo(
+    () => ({ ...startValues(def, { mode, record, policy }), ...(mode === 'add' ? fixed : {}) }),
+    [def, mode, record, policy, fixed],
+  );
   const dependencies = useMemo(() => ruleDependencies(def), [def]);
   const startRef = useRef(start);
 
@@ -123,10 +158,13 @@ export function useEntityForm(entity: string, id?: string | number): EntityFormC
     const values = form.getFieldsValue(true) as FormValues;
     const key = JSON.stringify(values);
     if (cache.current?.key !== key) {
-      cache.current = { key, issues: validateForm(def, values, { mode, policy, version: record?.version }) };
+      cache.current = {
+        key,
+        issues: validateForm(def, values, { mode, policy, version: record?.version, omit }),
+      };
     }
     return cache.current.issues;
-  }, [form, def, mode, policy, record?.version]);
+  }, [form, def, mode, policy, record?.version, omit]);
 
   const itemProps = useCallback(
     (field: FormFieldDescriptor): FormItemProps => ({
@@ -191,7 +229,7 @@ export function useEntityForm(entity: string, id?: string | number): EntityFormC
       return { ok: false };
     }
     const values = form.getFieldsValue(true) as FormValues;
-    const body = bodyOf(def, values, { mode, policy, version: record?.version });
+    const body = bodyOf(def, values, { mode, policy, version: record?.version, omit });
     setSubmitting(true);
     try {
       const res =
@@ -200,7 +238,11 @@ export function useEntityForm(entity: string, id?: string | number): EntityFormC
         showErrors(fieldErrorsOf(res));
         return { ok: false };
       }
-      await queryClient.invalidateQueries({ queryKey: entityKeys.all(def.name) });
+      await Promise.all(
+        sharedRecordEntities(def.name, entities).map((name) =>
+          queryClient.invalidateQueries({ queryKey: entityKeys.all(name) }),
+        ),
+      );
       setDirty(false);
       return { ok: true, record: res.content };
     } catch (error) {
@@ -216,7 +258,7 @@ export function useEntityForm(entity: string, id?: string | number): EntityFormC
     } finally {
       setSubmitting(false);
     }
-  }, [form, def, mode, policy, record?.version, id, queryClient, showErrors, fieldNames, meta]);
+  }, [form, def, mode, policy, record?.version, id, queryClient, showErrors, fieldNames, meta, omit]);
 
   const reload = useCallback(async () => {
     setStale(false);

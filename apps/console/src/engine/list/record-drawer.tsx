@@ -1,14 +1,23 @@
 import { HistoryOutlined, RollbackOutlined } from '@ant-design/icons';
-import { type EntityRecord, recordLabel, resolveFields } from '@organiser/domain';
+import { type EntityRecord, isSecretField, recordLabel, resolveFields } from '@organiser/domain';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { App, Button, Descriptions, Drawer, Empty, Skeleton, Table, Tabs, Timeline } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { RegionName } from '../../widgets/region-select';
 import type { EntityAccess } from '../access';
 import { entityApi, type HistoryItem } from '../api';
 import type { EntityMeta } from '../entity-meta';
 import { type EngineMessageKey, useEngineText } from '../messages';
 import { entityKeys } from '../query-keys';
 import { type CellContext, RelativeTime, renderValue, type ValueFacts } from './cells';
+
+/** Region codes by name (a company's country and province / city). */
+function regionValue(field: { form?: { widget?: string } } | undefined, value: unknown) {
+  const widget = field?.form?.widget;
+  return typeof value === 'string' && value && (widget === 'regionCountry' || widget === 'regionArea') ? (
+    <RegionName codes={value} />
+  ) : undefined;
+}
 
 type Props = {
   meta: EntityMeta;
@@ -91,7 +100,8 @@ export function RecordDrawer({ meta, access, recordId, onClose, onEdit }: Props)
       },
     });
 
-  const visible = resolveFields(def, policy).filter((s) => !s.isHidden);
+  // secrets (passwords) are never returned: no row for them
+  const visible = resolveFields(def, policy).filter((s) => !s.isHidden && !isSecretField(s.field));
   const details = record ? (
     <Descriptions
       size="small"
@@ -109,7 +119,9 @@ export function RecordDrawer({ meta, access, recordId, onClose, onEdit }: Props)
         ].map((name) => ({
           key: name,
           label: labelOf(name),
-          children: renderValue(factsOf(name), name === 'version' ? record.version : record[name], ctx),
+          children:
+            regionValue(def.fields[name], record[name]) ??
+            renderValue(factsOf(name), name === 'version' ? record.version : record[name], ctx),
         })),
       ]}
     />

@@ -1,9 +1,11 @@
 import { DownOutlined, SearchOutlined, UpOutlined } from '@ant-design/icons';
-import { type FilterDescriptor, kitMessages } from '@organiser/domain';
+import { type FilterDescriptor, getEntity, kitMessages } from '@organiser/domain';
 import { Button, DatePicker, Form, Input, InputNumber, Select, Space } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useEffect, useMemo, useState } from 'react';
+import { CountrySelect } from '../../widgets/region-select';
 import { RelationSelect } from '../../widgets/relation-select';
+import { EntityTreeSelect } from '../../widgets/tree-select';
 import type { EntityMeta } from '../entity-meta';
 import { useEngineText } from '../messages';
 import type { ListUrlState } from './list-url';
@@ -127,6 +129,25 @@ export function SearchForm({ meta, filters, state, onSearch, onReset }: Props) {
               <InputNumber aria-label={`${name} ${t('list.rangeTo')}`} placeholder={t('list.rangeTo')} />
             </Form.Item>
           </Space.Compact>
+        </Form.Item>
+      );
+    }
+    if (f.relation && getEntity(f.relation.entity)?.tree) {
+      return (
+        <Form.Item key={f.name} name={f.name} label={name}>
+          <EntityTreeSelect
+            entity={f.relation.entity}
+            isMultiple={f.op === 'in'}
+            aria-label={name}
+            placeholder={t('list.any')}
+          />
+        </Form.Item>
+      );
+    }
+    if (meta.def.fields[f.name]?.form?.widget === 'regionCountry' && f.op === 'eq') {
+      return (
+        <Form.Item key={f.name} name={f.name} label={name}>
+          <CountrySelect aria-label={name} allowClear placeholder={t('list.any')} />
         </Form.Item>
       );
     }

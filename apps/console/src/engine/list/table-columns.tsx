@@ -1,6 +1,7 @@
 import type { ColumnDescriptor, EntityRecord } from '@organiser/domain';
 import type { TableColumnsType } from 'antd';
 import type { TFunction } from 'i18next';
+import type { ReactNode } from 'react';
 import type { EngineT } from '../messages';
 import { type CellContext, RelativeTime, renderValue } from './cells';
 import { type RowAction, RowActions } from './row-actions';
@@ -40,6 +41,8 @@ type Input = {
   cellContext: (record: EntityRecord) => CellContext;
   rowActions: (record: EntityRecord) => RowAction[];
   rowLabel: (record: EntityRecord) => string;
+  /** A cell shown by its field's named widget (region codes as names), when the kind alone says too little. */
+  widgetCell?: (column: ColumnDescriptor, value: unknown) => ReactNode | undefined;
   t: EngineT;
   frameT: TFunction;
 };
@@ -55,7 +58,8 @@ export function tableColumns(input: Input): { columns: TableColumnsType<EntityRe
     sorter: c.isSortable,
     sortOrder:
       c.isSortable && sorted?.field === c.name ? (sorted.order === 'asc' ? 'ascend' : 'descend') : null,
-    render: (value: unknown, record) => renderValue(c, value, input.cellContext(record)),
+    render: (value: unknown, record) =>
+      input.widgetCell?.(c, value) ?? renderValue(c, value, input.cellContext(record)),
   }));
   const deleted: TableColumnsType<EntityRecord>[number] = {
     key: 'deletedAt',

@@ -27,6 +27,8 @@ export type EntityListController = {
   isFetching: boolean;
   /** Keyword and filters of the list, for "all matching" batches and exports. */
   matchQuery: Record<string, string>;
+  /** A tree entity's live records come as a tree (`GET /api/<entity>/tree`): no pages. */
+  isTree: boolean;
   setPage: (page: number, size?: number) => void;
   setSort: (field: string | undefined, order: SortOrder | undefined) => void;
   search: (input: { keyword?: string; filters: Record<string, string | undefined> }) => void;
@@ -51,11 +53,23 @@ export function useEntityList(entity: string): EntityListController {
   const state = useMemo(() => readListUrl(def, policy, searchParams), [def, policy, searchParams]);
   const query = useMemo(() => listQueryOf(state), [state]);
   const matchQuery = useMemo(() => matchQueryOf(state), [state]);
-  const scope = state.isTrash ? 'trash' : 'list';
+  // a tree (categories) shows whole: its matches with their ancestors, siblings in the list's order
+  const isTree = Boolean(def.tree) && !state.isTrash;
+  const scope = state.isTrash ? 'trash' : isTree ? 'tree' : 'list';
+  const treeQuery = useMemo(() => {
+    const out: Record<string, string> = { ...matchQuery };
+    if (state.sort) out.sort = state.sort;
+    if (state.order) out.order = state.order;
+    return out;
+  }, [matchQuery, state.sort, state.order]);
 
   const result = useQuery({
-    queryKey: entityKeys.list(def.name, scope, query),
-    queryFn: ({ signal }) => (state.isTrash ? entityApi.trash : entityApi.list)(def.name, query, signal),
+    queryKey: entityKeys.list(def.name, scope, isTree ? treeQuery : query),
+    queryFn: async ({ signal }): Promise<EntityList> => {
+      if (!isTree) return (state.isTrash ? entityApi.trash : entityApi.list)(def.name, query, signal);
+      const tree = await entityApi.tree(def.name, treeQuery, signal);
+      return { list: tree.list, total: tree.total, page: 1, size: tree.total };
+    },
     placeholderData: keepPreviousData,
   });
 
@@ -73,10 +87,17 @@ export function useEntityList(entity: string): EntityListController {
   // a page emptied by deletions (or an old link past the end) moves to the last page that has rows
   const data = result.data;
   useEffect(() => {
-    if (!data || result.isPlaceholderData || data.list.length > 0 || data.total === 0 || state.page === 1)
+    if (
+      !data ||
+      isTree ||
+      result.isPlaceholderData ||
+      data.list.length > 0 ||
+      data.total === 0 ||
+      state.page === 1
+    )
       return;
     write({ ...state, page: Math.max(1, Math.ceil(data.total / state.size)) }, { replace: true });
-  }, [data, result.isPlaceholderData, state, write]);
+  }, [data, isTree, result.isPlaceholderData, state, write]);
 
   // the selection belongs to one set of matching records: it ends when the filters change
   const [selection, setSelection] = useState<Selection>(NO_SELECTION);
@@ -91,6 +112,7 @@ export function useEntityList(entity: string): EntityListController {
     isLoading: result.isLoading,
     isFetching: result.isFetching,
     matchQuery,
+    isTree,
     setPage: (page, size) => {
       const now = latest.current;
       write({ ...now, page: size && size !== now.size ? 1 : page, size: size ?? now.size });

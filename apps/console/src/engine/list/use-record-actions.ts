@@ -1,11 +1,11 @@
-import { type EntityRecord, type MachineAction, recordLabel } from '@organiser/domain';
+import { type EntityRecord, entities, type MachineAction, recordLabel } from '@organiser/domain';
 import { useQueryClient } from '@tanstack/react-query';
 import { App } from 'antd';
 import { useCallback, useState } from 'react';
 import { type BatchResult, type BatchTarget, entityApi } from '../api';
 import type { EntityMeta } from '../entity-meta';
 import { useEngineText } from '../messages';
-import { entityKeys } from '../query-keys';
+import { entityKeys, sharedRecordEntities } from '../query-keys';
 import type { Selection } from './use-entity-list';
 
 export type NamedAction = { name: string; field: string } & MachineAction;
@@ -25,7 +25,12 @@ export function useRecordActions(meta: EntityMeta, matchQuery: Record<string, st
   const { def, lang } = meta;
   const [pendingInput, setPendingInput] = useState<PendingInput | null>(null);
   const refresh = useCallback(
-    () => queryClient.invalidateQueries({ queryKey: entityKeys.all(def.name) }),
+    () =>
+      Promise.all(
+        sharedRecordEntities(def.name, entities).map((name) =>
+          queryClient.invalidateQueries({ queryKey: entityKeys.all(name) }),
+        ),
+      ),
     [queryClient, def.name],
   );
   const labelOf = (record: EntityRecord) => recordLabel(def, record, lang) || `#${record.id}`;
@@ -55,7 +60,8 @@ export function useRecordActions(meta: EntityMeta, matchQuery: Record<string, st
     });
   };
 
-  const runOne = (record: EntityRecord, action: NamedAction) =>
+  /** Runs a status action on one record; `onDone` follows a success (a page about the record moves on). */
+  const runOne = (record: EntityRecord, action: NamedAction, options: { onDone?: () => void } = {}) =>
     withConfirm({
       action,
       run: async (body) => {
@@ -63,11 +69,12 @@ export function useRecordActions(meta: EntityMeta, matchQuery: Record<string, st
         if (!res?.success) return false;
         message.success(t('list.actionDone', { action: action.label[lang] }));
         await refresh();
+        options.onDone?.();
         return true;
       },
     });
 
-  const remove = (record: EntityRecord) =>
+  const remove = (record: EntityRecord, options: { onDone?: () => void } = {}) =>
     modal.confirm({
       title: t('list.delete'),
       content: t(def.softDelete ? 'list.confirmDeleteSoft' : 'list.confirmDelete', {
@@ -80,6 +87,7 @@ export function useRecordActions(meta: EntityMeta, matchQuery: Record<string, st
         await entityApi.remove(def.name, record.id);
         message.success(t('list.deleted'));
         await refresh();
+        options.onDone?.();
       },
     });
 

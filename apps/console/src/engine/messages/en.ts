@@ -165,6 +165,46 @@ export const en = {
   // relation and tree selects
   'relation.search': 'Type to search',
   'tree.root': 'None (top level)',
+  'tree.expandAll': 'Expand all',
+  'tree.collapseAll': 'Collapse all',
+  'tree.matches': 'Matching records are shown with the records above them',
+  // limits, inherited values, regions, telephone
+  'form.limitExceeded': 'The current limit is exceeded: at most {{max}}',
+  'form.addTitle': 'Add {{entity}}',
+  'form.editTitle': 'Edit {{entity}}',
+  'form.passwordKeep': 'Leave empty to keep the current password',
+  'effective.inForce': 'In force: {{value}}',
+  'effective.own': 'set here',
+  'effective.inherited': 'from the {{entity}} “{{name}}”',
+  'effective.inheritedUnnamed': 'from the {{entity}}',
+  'effective.none': 'set neither here nor in the {{entity}}',
+  'effective.unlimited': 'no limit',
+  'effective.notSet': 'not set',
+  'effective.asRelated': 'As the {{entity}} says ({{value}})',
+  'region.country': 'Choose a country or region',
+  'region.area': 'Choose a province, then a city',
+  'region.chooseChina': 'Choose China as the country first',
+  'phone.areaCode': '{{label}}: area code',
+  'phone.number': '{{label}}: number',
+  // pages of one record, and the signed-in supplier's own records
+  'pages.audit': 'Audit',
+  'pages.customerService': 'Customer service',
+  'scope.own': 'My {{entity}}',
+  // company audit
+  'audit.decision': 'Decision',
+  'audit.decisions': 'Previous decisions',
+  'audit.noDecisions': 'No decision has been taken yet',
+  'audit.reason': 'Reason: {{reason}}',
+  'audit.resubmittedByEdit': 'Resubmitted by an edit',
+  'audit.noActions': 'No decision can be taken in this status',
+  'audit.back': 'Back to the audit list',
+  // customer-service contacts
+  'contacts.company': 'Company: {{name}}',
+  'contacts.empty': 'No contacts yet: add the first one, it becomes the default contact',
+  'contacts.setDefault': 'Set as default',
+  'contacts.default': 'Default',
+  'contacts.defaultSet': '{{name}} is now the default contact',
+  'contacts.back': 'Back to the companies',
 } as const;
 
 export type EngineMessageKey = keyof typeof en;

@@ -89,7 +89,14 @@ export function fakeApi() {
   };
 }
 
-export type SessionInput = { roles?: string[]; permissions?: Partial<LoginMenuItem>[]; account?: string };
+export type SessionInput = {
+  roles?: string[];
+  permissions?: Partial<LoginMenuItem>[];
+  account?: string;
+  /** 'company': a supplier account, confined to `companyId`. */
+  type?: 'admin' | 'company';
+  companyId?: number | null;
+};
 
 export function signIn(input: SessionInput = {}) {
   const permissions = (input.permissions ?? []).map((p, i) => ({
@@ -109,9 +116,9 @@ export function signIn(input: SessionInput = {}) {
       avatar: '',
       introduction: '',
       roles: input.roles ?? ['root'],
-      type: 'admin',
+      type: input.type ?? 'admin',
       account: input.account ?? 'tester',
-      companyId: null,
+      companyId: input.companyId ?? null,
     },
     roles: input.roles ?? ['root'],
     permissions,
