@@ -1,4 +1,5 @@
 import {
+  entityLabel,
   type FieldDef,
   type FieldError,
   isSecretField,
@@ -171,9 +172,9 @@ export async function checkReferences(
   return issues;
 }
 
-/** A record other records still point at cannot be removed for good. */
+/** A record other records still point at cannot be removed for good: the refusal names what points at it. */
 export async function assertNotReferenced(
-  ctx: Pick<WriteContext, 'db' | 'engine' | 'entity'>,
+  ctx: Pick<WriteContext, 'db' | 'engine' | 'entity' | 'lang'>,
   ids: number[],
 ): Promise<void> {
   if (ids.length === 0) return;
@@ -184,7 +185,11 @@ export async function assertNotReferenced(
       .from(ref.entity.table)
       .where(ref.isMany ? arrayOverlaps(column, ids) : inArray(column, ids))
       .limit(1);
-    if (found.length > 0) throw new AppError('conflict');
+    if (found.length > 0) {
+      throw new AppError('inUse', {
+        params: { entity: entityLabel(ref.entity.def, ctx.lang, { plural: true }) },
+      });
+    }
   }
 }
 

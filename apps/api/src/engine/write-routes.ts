@@ -83,7 +83,7 @@ export function registerWriteRoutes(rc: RouteContext): void {
     const query = parseListQuery(def, criteria, policy);
     if (!query.ok) throw new AppError('badParameter', { params: { name: `filter.${query.param}` } });
     const matched = await matchingIds(db, entity, query.query, BATCH_MAX + 1, 'live', rowScope(request));
-    if (matched.length > BATCH_MAX) throw new AppError('badParameter', { params: { name: 'filter' } });
+    if (matched.length > BATCH_MAX) throw new AppError('batchTooLarge', { params: { max: BATCH_MAX } });
     return { ids: matched, rest };
   };
 

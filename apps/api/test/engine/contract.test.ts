@@ -258,7 +258,9 @@ describe.each(writable.map((def) => [def.name, def] as const))('entity %s', (_na
       };
       const refused = await removeTarget();
       expect(refused.status).toBe(409);
-      expect(refused.body).toMatchObject({ code: 40900, content: null });
+      // inUse names what still points at the record
+      expect(refused.body).toMatchObject({ code: 40904, content: null });
+      expect(refused.body.message).toContain(other.labels.plural.en);
       await call({ method: 'DELETE', url: `/api/${other.name}/${pointer.id}` });
       if (other.softDelete) await call({ method: 'DELETE', url: `/api/${other.name}/purge/${pointer.id}` });
       if (def.softDelete) await call({ method: 'POST', url: `/api/${def.name}/restore/${target.id}` });

@@ -111,6 +111,18 @@ export const errorCatalogue = {
     zh: '当前状态下不允许此操作',
   },
   duplicate: { code: 40903, status: 409, en: '{field} already exists', zh: '{field}已存在' },
+  inUse: {
+    code: 40904,
+    status: 409,
+    en: 'This record is still used by {entity}; remove or change those first',
+    zh: '该记录仍被{entity}使用，请先删除或修改它们',
+  },
+  batchTooLarge: {
+    code: 40003,
+    status: 400,
+    en: 'The filter matches more than {max} records; narrow it and run the action again',
+    zh: '筛选结果超过 {max} 条，请缩小筛选范围后重试',
+  },
   payloadTooLarge: {
     code: 41300,
     status: 413,
