@@ -104,6 +104,12 @@ export const menuPermissions = (items: LoginMenuItem[]): MenuPermission[] =>
   items.filter((p) => p.type === 'menu').map((p) => ({ url: p.url, icon: p.icon }));
 
 /** Does the user hold the resource permission for this API call (method + url pattern, `/api/banner/:id`)? */
+/** Whether the user holds a menu permission (root holds them all): reads of an entity go with its list menu. */
+export function hasMenuPermission(state: Pick<SessionState, 'roles' | 'permissions'>, url: string): boolean {
+  if (state.roles.includes('root')) return true;
+  return state.permissions.some((p) => p.type === 'menu' && p.url === url);
+}
+
 export function hasResourcePermission(
   state: Pick<SessionState, 'roles' | 'permissions'>,
   method: string,

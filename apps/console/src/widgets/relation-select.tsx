@@ -6,6 +6,7 @@ import { entityApi } from '../engine/api';
 import { useEngineText } from '../engine/messages';
 import { entityKeys } from '../engine/query-keys';
 import { useLang } from '../i18n/use-lang';
+import { hasMenuPermission, sessionStore } from '../state/session';
 import { useChoiceLimit } from './choice-limit';
 
 type Value = number | number[] | null;
@@ -28,22 +29,31 @@ type Props = {
 const PAGE = 20;
 const DEBOUNCE_MS = 300;
 
-/** Options of a related entity: a keyword search over its searchable fields (the list API), labelled in the
- * user's language. Each record found is also cached as a record, so a size hint can follow it. */
+/** Options of a related entity, labelled in the user's language: a keyword search over its searchable fields.
+ * A user who may read the entity gets whole records from its list, cached so a size hint can follow the choice;
+ * anyone else (a supplier picking tags) gets `{ id, label }` from its options route. */
 export async function searchRecords(input: {
   entity: string;
   keyword: string;
   lang: Language;
   signal?: AbortSignal;
-}) {
+}): Promise<{ id: number; label: string; record?: EntityRecord }[]> {
   const def = getEntity(input.entity);
-  const canSearch = Boolean(def && def.search.length > 0);
+  if (!def || !hasMenuPermission(sessionStore.get(), def.permission.menu)) {
+    const found = await entityApi.options(
+      input.entity,
+      { keyword: input.keyword || undefined },
+      input.signal,
+    );
+    return found.map((o) => ({ id: o.id, label: o.label }));
+  }
+  const canSearch = def.search.length > 0;
   const query: Record<string, string> = { size: String(canSearch ? PAGE : 50) };
   if (canSearch && input.keyword) query.keyword = input.keyword;
   const page = await entityApi.list(input.entity, query, input.signal);
   const needle = input.keyword.trim().toLowerCase();
   return page.list
-    .map((record) => ({ record, label: def ? recordLabel(def, record, input.lang) : String(record.id) }))
+    .map((record) => ({ id: record.id, label: recordLabel(def, record, input.lang), record }))
     .filter((o) => canSearch || !needle || o.label.toLowerCase().includes(needle));
 }
 
@@ -80,17 +90,17 @@ export function RelationSelect({
     queryFn: async ({ signal }) => {
       const found = await searchRecords({ entity, keyword: debounced, lang, signal });
       for (const { record } of found)
-        queryClient.setQueryData<EntityRecord>(entityKeys.record(entity, record.id), record);
+        if (record) queryClient.setQueryData<EntityRecord>(entityKeys.record(entity, record.id), record);
       return found;
     },
     enabled: isOpen || debounced !== '',
     staleTime: 30_000,
   });
-  for (const o of result.data ?? []) labels.current.set(o.record.id, o.label);
+  for (const o of result.data ?? []) labels.current.set(o.id, o.label);
 
   const selected = value === null || value === undefined ? [] : Array.isArray(value) ? value : [value];
   const options = useMemo(() => {
-    const found = (result.data ?? []).map((o) => ({ value: o.record.id, label: o.label }));
+    const found = (result.data ?? []).map((o) => ({ value: o.id, label: o.label }));
     // the chosen records stay in the options so their labels show
     const missing = selected
       .filter((v) => !found.some((o) => o.value === v))

@@ -65,6 +65,35 @@ describe('RelationSelect', () => {
     expect(onChange).toHaveBeenCalledWith(3);
   });
 
+  it('offers { id, label } from the options route to a user who may not read the related list', async () => {
+    const api = fakeApi().on('GET /api/company_tag/options', (call) =>
+      ok(call.query.get('keyword') === 'gold' ? [{ id: 4, label: 'Gold supplier' }] : []),
+    );
+    const onChange = vi.fn();
+    await changeLanguage('en');
+    // a supplier: its company's menus only, not the company-tag list
+    signIn({
+      roles: ['supplier'],
+      type: 'company',
+      permissions: [{ type: 'menu', url: '/company/company_list' }],
+    });
+    render(
+      <Providers
+        config={publicConfig()}
+        lang="en"
+        queryClient={new QueryClient({ defaultOptions: { queries: { retry: false } } })}
+      >
+        <RelationSelect entity="company_tag" aria-label="Tags" onChange={onChange} initialLabels={{}} />
+      </Providers>,
+    );
+    const box = screen.getByRole('combobox', { name: 'Tags' });
+    await userEvent.click(box);
+    await userEvent.type(box, 'gold');
+    await userEvent.click(await screen.findByText('Gold supplier'));
+    expect(onChange).toHaveBeenCalledWith(4);
+    expect(api.calls.some((c) => c.path.endsWith('/company_tag/list'))).toBe(false);
+  });
+
   it('shows the label of the current value before any search', async () => {
     fakeApi();
     await renderIn(
