@@ -73,6 +73,21 @@ export function readableColour(hex: string, background = '#ffffff'): string {
   return '#000000';
 }
 
+/**
+ * The link colour to give antd in dark mode. `colorLink` is a seed token: the dark algorithm derives the colour it
+ * paints from it (#1890ff becomes #177ddc, 4.0:1 on antd's dark panels), so the seed is lightened until what the
+ * algorithm derives reads at 4.5:1 on `background`.
+ */
+export function darkLinkSeed(hex: string, background: string): string {
+  const rgb = parseHex(hex);
+  for (let light = 0; light <= 1; light += 0.04) {
+    const candidate = toHex(rgb.map((v) => v + (255 - v) * light) as [number, number, number]);
+    const painted = theme.getDesignToken({ algorithm: theme.darkAlgorithm, token: { colorLink: candidate } });
+    if (contrast(painted.colorLink, background) >= 4.5) return candidate;
+  }
+  return '#ffffff';
+}
+
 export function buildTheme(input: { themeColor: string; isDark: boolean; size: UiSize }): ThemeConfig {
   const algorithm = [input.isDark ? theme.darkAlgorithm : theme.defaultAlgorithm];
   if (input.size === 'mini') algorithm.push(theme.compactAlgorithm);
@@ -80,8 +95,8 @@ export function buildTheme(input: { themeColor: string; isDark: boolean; size: U
   // on dark surfaces links need the opposite: a lighter shade of the theme colour
   const links = input.isDark
     ? {
-        colorLink: readableOnDark(input.themeColor),
-        colorLinkHover: readableOnDark(input.themeColor, '#000000'),
+        colorLink: darkLinkSeed(input.themeColor, '#1f1f1f'),
+        colorLinkHover: darkLinkSeed(input.themeColor, '#303030'),
       }
     : {
         // links sit on grey surfaces too (a hovered table row, a filled search form); hover goes darker still
