@@ -1,3 +1,4 @@
+import { LoadingOutlined } from '@ant-design/icons';
 import type { PublicConfig } from '@organiser/domain';
 import { App as AntdApp, ConfigProvider } from 'antd';
 import enUS from 'antd/locale/en_US';
@@ -37,7 +38,14 @@ export function ThemedProviders({ children }: { children: ReactNode }) {
     document.documentElement.dataset.theme = isDark ? 'dark' : 'light';
   }, [themeColor, isDark]);
   return (
-    <ConfigProvider locale={lang === 'zh' ? zhCN : enUS} componentSize={antdSize(size)} theme={theme}>
+    <ConfigProvider
+      locale={lang === 'zh' ? zhCN : enUS}
+      componentSize={antdSize(size)}
+      theme={theme}
+      // the spinner of a busy button is decoration: the button keeps its name ("Log in", not "loading Log in"),
+      // also while the spinner's exit animation lags on a slow machine
+      button={{ loadingIcon: <LoadingOutlined aria-hidden /> }}
+    >
       <AntdApp message={{ maxCount: 3 }}>
         <FeedbackBridge />
         {children}
