@@ -109,7 +109,8 @@ export async function expectNoSeriousA11y(page: Page, options: A11yOptions = {})
       rule: violation.id,
       impact: violation.impact,
       help: violation.help,
-      targets: violation.nodes.map((node) => node.target.join(' ')),
+      // each element with axe's reason (for contrast: the ratio and both colours)
+      targets: violation.nodes.map((node) => `${node.target.join(' ')}: ${node.any[0]?.message ?? ''}`),
     }));
   expect(serious, `serious accessibility findings on ${page.url()}`).toEqual([]);
 }
