@@ -127,8 +127,20 @@ async function load(
   await page.goto(url);
   await ready(page);
   const readyMs = Date.now() - started;
+  // paint entries are delivered asynchronously: wait for the first contentful paint (buffered) up to 5 s
   const fcp = await page.evaluate(
-    () => performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? Number.NaN,
+    () =>
+      new Promise<number>((resolve) => {
+        const observer = new PerformanceObserver((list) => {
+          const entry = list.getEntriesByName('first-contentful-paint')[0];
+          if (entry) resolve(entry.startTime);
+        });
+        // runs in the page: 'paint' is a browser entry type that Node's typings do not list
+        observer.observe({ type: 'paint', buffered: true } as unknown as Parameters<
+          typeof observer.observe
+        >[0]);
+        setTimeout(() => resolve(Number.NaN), 5_000);
+      }),
   );
   // let the last responses report their sizes
   await page.waitForLoadState('networkidle');
