@@ -39,6 +39,24 @@ export function registerReadRoutes(rc: RouteContext): void {
     listContent,
     rowScope,
   } = rc;
+
+  /** A page of live records (the list) or of deleted ones (the trash), labelled, in the caller's row scope. */
+  const listIn = (scope: 'live' | 'trash') => async (request: FastifyRequest) => {
+    const query = request.query as ListQuery;
+    const page = await runList(db, entity, query, scope, engine, rowScope(request));
+    const list = await labelled(
+      request,
+      page.rows.map((r) => toListRecord(engine, entity, r, request.lang)),
+    );
+    return ok({
+      list,
+      total: page.total,
+      page: query.page,
+      size: query.size,
+      totalIsEstimate: page.isEstimate,
+    });
+  };
+
   app.get(
     `${base}/list`,
     {
@@ -51,21 +69,7 @@ export function registerReadRoutes(rc: RouteContext): void {
         response: { 200: okSchema(listContent) },
       },
     },
-    async (request) => {
-      const query = request.query as ListQuery;
-      const page = await runList(db, entity, query, 'live', engine, rowScope(request));
-      const list = await labelled(
-        request,
-        page.rows.map((r) => toListRecord(engine, entity, r, request.lang)),
-      );
-      return ok({
-        list,
-        total: page.total,
-        page: query.page,
-        size: query.size,
-        totalIsEstimate: page.isEstimate,
-      });
-    },
+    listIn('live'),
   );
 
   if (def.softDelete) {
@@ -81,21 +85,7 @@ export function registerReadRoutes(rc: RouteContext): void {
           response: { 200: okSchema(listContent) },
         },
       },
-      async (request) => {
-        const query = request.query as ListQuery;
-        const page = await runList(db, entity, query, 'trash', engine, rowScope(request));
-        const list = await labelled(
-          request,
-          page.rows.map((r) => toListRecord(engine, entity, r, request.lang)),
-        );
-        return ok({
-          list,
-          total: page.total,
-          page: query.page,
-          size: query.size,
-          totalIsEstimate: page.isEstimate,
-        });
-      },
+      listIn('trash'),
     );
   }
 
