@@ -1,65 +1,29 @@
-import type { EntityRecord, Envelope, FieldError } from '@organiser/domain';
+import type {
+  BatchResult,
+  EntityListContent,
+  EntityRecord,
+  EntityTreeNode,
+  Envelope,
+  FieldChange,
+  FieldError,
+  HistoryItem,
+  ImportReport,
+  ImportRowReport,
+} from '@organiser/domain';
 import { http, type Query, upload } from '../api/client';
 
 // The calls of the entity engine (apps/api/src/engine) for one entity. Reads resolve with their content; writes
 // resolve with the whole envelope, because a validation refusal (`success: false`, `content.errors`) is handed
 // back for the form to show on its fields (spec §8).
 
-/** A record of a tree entity with the records under it (`GET /api/<entity>/tree`; absent on leaves). */
-export type TreeRecord = EntityRecord & { children?: TreeRecord[] };
-
-export type EntityList = {
-  list: EntityRecord[];
-  total: number;
-  page: number;
-  size: number;
-  /** The total is the planner's estimate (big tables: "about 10,000"). */
-  totalIsEstimate?: boolean;
-};
-
-/** A change of a record's history: one field, old → new. */
-export type HistoryChange = { field: string; old: unknown; new: unknown };
-
-export type HistoryItem = {
-  version: number;
-  action: string;
-  actorId: number | null;
-  actorAccount: string | null;
-  at: string;
-  changes: HistoryChange[];
-};
-
-/** What a batch action did: ids done, ids left as they were (gone, or their status does not allow it). */
-export type BatchResult = {
-  total: number;
-  succeeded: number[];
-  skipped: { id: number; reason: string }[];
-};
+// The response shapes are the API's own (packages/domain/src/kit/responses.ts), under the names the screens use.
+export type EntityList = EntityListContent;
+export type TreeRecord = EntityTreeNode;
+export type HistoryChange = FieldChange;
+export type { BatchResult, HistoryItem, ImportReport, ImportRowReport };
 
 /** Which records a batch works on: the chosen ids, or every record matching the list's filters. */
 export type BatchTarget = { ids: number[] } | { filter: Record<string, string> };
-
-export type ImportRowReport = {
-  /** Row number in the file (the header is row 1). */
-  row: number;
-  /** The record a row updates (rows with an id), else null. */
-  id: number | null;
-  action: 'create' | 'update';
-  /** Empty when the row can be written. */
-  errors: FieldError[];
-};
-
-export type ImportReport = {
-  dryRun: boolean;
-  total: number;
-  valid: number;
-  invalid: number;
-  created: number;
-  updated: number;
-  /** Header cells that name no field (left out). */
-  ignoredColumns: string[];
-  rows: ImportRowReport[];
-};
 
 const base = (entity: string) => `/${entity}`;
 

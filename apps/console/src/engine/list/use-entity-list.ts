@@ -68,7 +68,7 @@ export function useEntityList(entity: string): EntityListController {
     queryFn: async ({ signal }): Promise<EntityList> => {
       if (!isTree) return (state.isTrash ? entityApi.trash : entityApi.list)(def.name, query, signal);
       const tree = await entityApi.tree(def.name, treeQuery, signal);
-      return { list: tree.list, total: tree.total, page: 1, size: tree.total };
+      return { list: tree.list, total: tree.total, page: 1, size: tree.total, totalIsEstimate: false };
     },
     placeholderData: keepPreviousData,
   });
