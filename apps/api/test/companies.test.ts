@@ -488,6 +488,18 @@ describe('supplier accounts', () => {
     expect(exported.body).not.toContain(otherContact.name);
   });
 
+  it('sends back its company and its contact exactly as it read them, and nothing changes', async () => {
+    for (const url of [`/api/company/${own.id}`, `/api/customer_service/${ownContact.id}`]) {
+      const before = (await as({ method: 'GET', url })).body.content;
+      const res = await as({ method: 'PUT', url, body: before });
+      expect(res.status, `${url}: ${JSON.stringify(res.body)}`).toBe(200);
+      const after = (await as({ method: 'GET', url })).body.content;
+      const { version: _v, updatedAt: _u, ...rest } = after;
+      const { version: _bv, updatedAt: _bu, ...restBefore } = before;
+      expect(rest, url).toEqual(restBefore);
+    }
+  });
+
   it('edits its own company, but not the organiser’s fields; only its own uploads may be used', async () => {
     const current = (await as({ method: 'GET', url: `/api/company/${own.id}` })).body.content;
     const organiserOnly = await as({

@@ -214,6 +214,19 @@ describe.each(registered.map((def) => [def.name, def] as const))('batch routes o
     },
   );
 
+  it('documents both batch targets in OpenAPI', async () => {
+    const doc = (await t.app.inject({ method: 'GET', url: '/api/openapi.json' })).json();
+    for (const route of routes) {
+      const body =
+        doc.paths[`/api/${def.name}/batch/${route.name}`].post.requestBody.content['application/json'];
+      const targets = body.schema.anyOf.map((o: { required: string[] }) => o.required);
+      expect(targets, route.name).toEqual([
+        expect.arrayContaining(['ids']),
+        expect.arrayContaining(['filter', 'expectedCount']),
+      ]);
+    }
+  });
+
   it('answers the count changed in both languages', async () => {
     await create(base);
     const live = (await snapshot(def.name)).length;
@@ -285,6 +298,13 @@ describe.each(writable.map((def) => [def.name, def] as const))('updates of %s', 
       changed++;
     }
     expect(changed).toBeGreaterThan(0);
+  });
+
+  it('documents PATCH beside PUT in OpenAPI', async () => {
+    const doc = (await t.app.inject({ method: 'GET', url: '/api/openapi.json' })).json();
+    const path = doc.paths[`/api/${def.name}/{id}`];
+    expect(path.patch.requestBody.content['application/json'].schema.required).toEqual(['version']);
+    expect(path.put.requestBody.content['application/json'].schema.required).toEqual(['version']);
   });
 
   it('changes only the fields a PATCH names', async () => {

@@ -19,6 +19,13 @@ export function fieldSchema(field: FieldDef, options: { isRequired: boolean; mod
   const fallback = options.mode === 'create' ? defaultOf(field) : undefined;
   if (fallback !== undefined) return value.default(fallback as never);
   if (options.isRequired) return options.mode === 'create' ? value : value.optional();
+  // On update an emptied field with a default takes it (its column holds no empty value).
+  const empty = options.mode === 'update' ? defaultOf(field) : undefined;
+  if (empty !== undefined)
+    return value
+      .nullable()
+      .optional()
+      .describe(`Empty (null) sets the default: ${JSON.stringify(empty)}`);
   return value.nullable().optional();
 }
 
