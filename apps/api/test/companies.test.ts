@@ -231,7 +231,7 @@ describe('company audit', () => {
     const res = await call({
       method: 'POST',
       url: '/api/company_audit/batch/pass',
-      body: { filter: { keyword: token, auditStatus: 'pending' } },
+      body: { filter: { keyword: token, auditStatus: 'pending' }, expectedCount: 2 },
     });
     expect(res.status).toBe(200);
     expect(res.body.content).toMatchObject({ total: 2, skipped: [] });
@@ -456,7 +456,8 @@ describe('supplier accounts', () => {
     const all = await as({
       method: 'POST',
       url: '/api/customer_service/batch/disable',
-      body: { filter: {} },
+      // The supplier sees one contact: its own (the other company's do not count).
+      body: { filter: {}, expectedCount: 1 },
     });
     expect(all.body.content.succeeded).toEqual([ownContact.id]);
     await as({ method: 'POST', url: '/api/customer_service/batch/enable', body: { ids: [ownContact.id] } });
@@ -487,12 +488,29 @@ describe('supplier accounts', () => {
     expect(exported.body).not.toContain(otherContact.name);
   });
 
+  it('sends back its company and its contact exactly as it read them, and nothing changes', async () => {
+    for (const url of [`/api/company/${own.id}`, `/api/customer_service/${ownContact.id}`]) {
+      const before = (await as({ method: 'GET', url })).body.content;
+      const res = await as({ method: 'PUT', url, body: before });
+      expect(res.status, `${url}: ${JSON.stringify(res.body)}`).toBe(200);
+      const after = (await as({ method: 'GET', url })).body.content;
+      const { version: _v, updatedAt: _u, ...rest } = after;
+      const { version: _bv, updatedAt: _bu, ...restBefore } = before;
+      expect(rest, url).toEqual(restBefore);
+    }
+  });
+
   it('edits its own company, but not the organiser’s fields; only its own uploads may be used', async () => {
     const current = (await as({ method: 'GET', url: `/api/company/${own.id}` })).body.content;
     const organiserOnly = await as({
       method: 'PUT',
       url: `/api/company/${own.id}`,
-      body: { version: current.version, vipPackageId: null, companyVideoLimit: 99 },
+      // Changed values: the same values sent back as they were read are no change and are accepted.
+      body: {
+        version: current.version,
+        vipPackageId: (current.vipPackageId ?? 0) + 1,
+        companyVideoLimit: (current.companyVideoLimit ?? 0) + 99,
+      },
       lang: 'zh',
     });
     expect(organiserOnly.status).toBe(400);

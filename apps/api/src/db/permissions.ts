@@ -69,7 +69,7 @@ export async function syncPermissions(db: Db, routes: RouteRecord[]): Promise<Sy
   const seen = new Set<string>();
   routes.forEach((route, index) => {
     const access = route.access;
-    if (access?.kind !== 'resource') return;
+    if (access?.kind !== 'resource' || access.permissionMethod) return;
     const key = `${route.method} ${route.url}`;
     if (seen.has(key)) return;
     seen.add(key);

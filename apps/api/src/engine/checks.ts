@@ -7,6 +7,7 @@ import {
   kitMessage,
   type Lang,
   normaliseBody,
+  sameValue,
 } from '@organiser/domain';
 import { and, arrayOverlaps, eq, inArray, isNotNull, isNull, ne, type SQL } from 'drizzle-orm';
 import type { Db } from '../db/client';
@@ -230,12 +231,14 @@ export async function checkOwnFiles(
 /**
  * What a scoped caller (a supplier account) may send: organiser-only fields are refused by name, and the
  * scope field is its own company (filled in on create; another company's id is a 403). Organiser staff send
- * what the definition allows. Returns the body to validate.
+ * what the definition allows; on update an organiser-only field sent with its stored value (`current`) is
+ * left out. Returns the body to validate.
  */
 export function scopedBody(
   ctx: Pick<WriteContext, 'entity' | 'rowScope' | 'lang'>,
   body: unknown,
   mode: 'create' | 'update',
+  current?: Record<string, unknown>,
 ): unknown {
   const { entity, rowScope, lang } = ctx;
   if (!rowScope || !body || typeof body !== 'object' || Array.isArray(body)) return body;
@@ -243,8 +246,10 @@ export function scopedBody(
   const refused: KitIssue[] = [];
   for (const key of Object.keys(out)) {
     const field = entity.def.fields[key];
-    if (field?.organiserOnly && !entity.states.get(key)?.isHidden)
-      refused.push({ path: key, message: kitMessage('organiserOnly', { label: field.label }) });
+    if (!field?.organiserOnly || entity.states.get(key)?.isHidden) continue;
+    // The record sent back as it was read: an unchanged organiser-only value is no change, so it is left out.
+    if (mode === 'update' && current && sameValue(field, out[key], current[key])) delete out[key];
+    else refused.push({ path: key, message: kitMessage('organiserOnly', { label: field.label }) });
   }
   if (refused.length) throw fieldsError(refused, lang);
   const scope = entity.def.scope;

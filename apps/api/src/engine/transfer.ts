@@ -263,7 +263,7 @@ export async function importRecords(
       const result = validateUpdate(
         entity.def,
         { ...editable, version: Number(p.current.version) },
-        { policy: entity.policy },
+        { policy: entity.policy, current: before },
       );
       if (result.ok) {
         const { version: _, ...changes } = result.value;

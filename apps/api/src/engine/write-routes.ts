@@ -7,13 +7,14 @@ import {
   type RawQuery,
   resourceName,
   updateSchema,
+  validateActionInput,
 } from '@organiser/domain';
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { AppError } from '../errors';
 import { ok, okSchema } from '../plugins/envelope';
 import { runAction, runSingleAction } from './actions';
-import { loadRow } from './checks';
+import { fieldsError, loadRow } from './checks';
 import { revertableFields, valuesAtVersion } from './history';
 import { matchingIds } from './list';
 import { apiValues } from './records';
@@ -30,6 +31,11 @@ import {
 
 /** Most records one batch call changes ("all matching" included). */
 export const BATCH_MAX = 10_000;
+const INT_MAX = 2147483647;
+
+const batchIdList = z.array(z.number().int().positive().max(INT_MAX)).max(BATCH_MAX);
+const batchFilter = z.record(z.string(), z.union([z.string(), z.array(z.string())]));
+const batchCount = z.number().int().nonnegative().max(BATCH_MAX);
 
 // Writes, each behind its own resource permission: create, update, delete / restore / purge, status
 // actions and their batches, and revert.
@@ -51,39 +57,66 @@ export function registerWriteRoutes(rc: RouteContext): void {
     common,
     rowScope,
   } = rc;
-  const batchTarget = z.object({
-    ids: z.array(z.number().int().positive()).min(1).max(BATCH_MAX).optional(),
-    filter: z
-      .record(z.string(), z.union([z.string(), z.array(z.string())]))
-      .optional()
-      .describe('A list query (as the list takes it): every matching record'),
-  });
+  /** The body of a batch call: exactly one target, `ids` or `filter` with `expectedCount` (plus an action's
+   * inputs). A missing or malformed target is refused; it never falls back to "every record". */
+  const batchBody = (input: z.ZodRawShape = {}) =>
+    z.union([
+      z.strictObject({
+        ids: z
+          .array(z.number().int().positive().max(INT_MAX))
+          .max(BATCH_MAX)
+          .describe(`The records to act on (at most ${BATCH_MAX}); [] acts on nothing`),
+        ...input,
+      }),
+      z.strictObject({
+        filter: batchFilter.describe(
+          'A list query (as the list takes it; page and size are ignored): act on every matching record ' +
+            'within the caller’s rows. {} matches every live record',
+        ),
+        expectedCount: z
+          .number()
+          .int()
+          .nonnegative()
+          .max(BATCH_MAX)
+          .describe(
+            'How many records the client saw matching the filter; when the count differs now the call is ' +
+              'refused (409, code 40905) and nothing changes',
+          ),
+        ...input,
+      }),
+    ]);
 
   /** The ids a batch call names: its `ids`, or every record matching its `filter` (within the caller's row
-   * scope). */
+   * scope) when exactly `expectedCount` records match. Any other body is a 400 naming the field. */
   const batchIds = async (
     request: FastifyRequest,
   ): Promise<{ ids: number[]; rest: Record<string, unknown> }> => {
     const body = request.body;
-    const value = (body && typeof body === 'object' && !Array.isArray(body) ? body : {}) as Record<
-      string,
-      unknown
-    >;
-    const { ids, filter, ...rest } = value;
-    if (ids !== undefined && filter !== undefined)
-      throw new AppError('badParameter', { params: { name: 'filter' } });
+    if (!body || typeof body !== 'object' || Array.isArray(body))
+      throw new AppError('badParameter', { params: { name: 'ids' } });
+    const { ids, filter, expectedCount, ...rest } = body as Record<string, unknown>;
+    const bad = (name: string) => new AppError('badParameter', { params: { name } });
     if (ids !== undefined) {
-      const parsed = batchTarget.shape.ids.safeParse(ids);
-      if (!parsed.success || !parsed.data) throw new AppError('badParameter', { params: { name: 'ids' } });
+      if (filter !== undefined) throw bad('filter');
+      if (expectedCount !== undefined) throw bad('expectedCount');
+      const parsed = batchIdList.safeParse(ids);
+      if (!parsed.success) throw bad('ids');
       return { ids: [...new Set(parsed.data)], rest };
     }
-    const raw = batchTarget.shape.filter.safeParse(filter ?? {});
-    if (!raw.success) throw new AppError('badParameter', { params: { name: 'filter' } });
-    const { page: _p, size: _s, ...criteria } = (raw.data ?? {}) as RawQuery;
+    if (filter === undefined) throw bad(expectedCount === undefined ? 'ids' : 'filter');
+    const raw = batchFilter.safeParse(filter);
+    if (!raw.success) throw bad('filter');
+    const { page: _p, size: _s, ...criteria } = raw.data as RawQuery;
     const query = parseListQuery(def, criteria, policy);
-    if (!query.ok) throw new AppError('badParameter', { params: { name: `filter.${query.param}` } });
+    if (!query.ok) throw bad(`filter.${query.param}`);
+    const count = batchCount.safeParse(expectedCount);
+    if (!count.success) throw bad('expectedCount');
     const matched = await matchingIds(db, entity, query.query, BATCH_MAX + 1, 'live', rowScope(request));
     if (matched.length > BATCH_MAX) throw new AppError('batchTooLarge', { params: { max: BATCH_MAX } });
+    if (matched.length !== count.data)
+      throw new AppError('batchCountChanged', {
+        params: { expected: count.data, actual: matched.length },
+      });
     return { ids: matched, rest };
   };
 
@@ -110,26 +143,36 @@ export function registerWriteRoutes(rc: RouteContext): void {
     },
   );
 
-  app.put(
-    `${base}/:id`,
-    {
+  const updateRoute = (method: 'PUT' | 'PATCH') =>
+    app.route({
+      method,
+      url: `${base}/:id`,
       ...common,
-      config: { access: write(resourceName('update', { entity: label })) },
+      config: {
+        access: {
+          ...write(resourceName('update', { entity: label })),
+          ...(method === 'PATCH' ? { permissionMethod: 'PUT' } : {}),
+        },
+      },
       schema: {
         tags,
-        summary: `Edit a ${label.en}: send the version you read; a stale version is refused (409)`,
+        summary:
+          method === 'PUT'
+            ? `Edit a ${label.en}: send the version you read (a stale version is refused, 409); fields left out keep their values, and the record as GET returned it is accepted (server-set keys ignored, read-only fields only unchanged)`
+            : `Change some fields of a ${label.en}: only the fields sent (plus the version you read) change; the same rules, checks and history as PUT`,
         params: idParams,
         body: updateSchema(def, { policy }),
         response: { 200: okSchema(record) },
       },
-    },
-    async (request) => {
-      const { id } = request.params as z.infer<typeof idParams>;
-      const updated = await updateRecord(context(request), id, request.body ?? {});
-      const [one] = await labelled(request, [updated]);
-      return ok(one!);
-    },
-  );
+      handler: async (request) => {
+        const { id } = request.params as z.infer<typeof idParams>;
+        const updated = await updateRecord(context(request), id, request.body ?? {});
+        const [one] = await labelled(request, [updated]);
+        return ok(one!);
+      },
+    });
+  updateRoute('PUT');
+  updateRoute('PATCH');
 
   app.delete(
     `${base}/:id`,
@@ -198,8 +241,8 @@ export function registerWriteRoutes(rc: RouteContext): void {
       },
       schema: {
         tags,
-        summary: `Delete the given ${label.en} ids, or every record matching a filter (at most ${BATCH_MAX})`,
-        body: batchTarget,
+        summary: `Delete the given ${label.en} ids, or every record matching a filter when the count the client saw still holds (at most ${BATCH_MAX})`,
+        body: batchBody(),
         response: { 200: okSchema(batchResultSchema) },
       },
     },
@@ -274,14 +317,19 @@ export function registerWriteRoutes(rc: RouteContext): void {
           config: { access: write(resourceName('batch', { entity: label, action: actionLabel })) },
           schema: {
             tags,
-            summary: `${actionLabel.en} on the given ids or on every record matching a filter (at most ${BATCH_MAX})`,
-            body: batchTarget.extend(input.shape),
+            summary: `${actionLabel.en} on the given ids, or on every record matching a filter when the count the client saw still holds (at most ${BATCH_MAX})`,
+            body: batchBody(input.shape),
             response: { 200: okSchema(batchResultSchema) },
           },
         },
         async (request) => {
           const { ids, rest } = await batchIds(request);
-          if (ids.length === 0) return ok({ total: 0, succeeded: [], skipped: [] });
+          if (ids.length === 0) {
+            // Nothing to act on; the inputs are still checked, so a bad one is refused the same way.
+            const valid = validateActionInput(def, action, rest);
+            if (!valid.ok) throw fieldsError(valid.issues, request.lang);
+            return ok({ total: 0, succeeded: [], skipped: [] });
+          }
           return ok(await runAction(context(request), action.name, ids, rest));
         },
       );

@@ -145,13 +145,19 @@ async function checkChange(ctx: WriteContext, current: Row, changes: Record<stri
   await assertUnique(ctx.db, entity, changes, lang, Number(current.id));
 }
 
+/** `PUT` and `PATCH`: the fields the body names (plus `version`); fields left out keep their values. */
 export async function updateRecord(ctx: WriteContext, id: number, body: unknown): Promise<EntityRecord> {
   const { db, entity, lang } = ctx;
-  const valid = validateUpdate(entity.def, scopedBody(ctx, body, 'update'), { policy: entity.policy });
-  if (!valid.ok) throw fieldsError(valid.issues, lang);
-  const { version, ...changes } = valid.value;
   const current = await loadRow(db, entity, id, 'live', ctx.rowScope);
   if (!current) throw new AppError('notFound');
+  // Read-only values are checked against the stored record: sent back unchanged they are no change.
+  const stored = apiValues(entity, current);
+  const valid = validateUpdate(entity.def, scopedBody(ctx, body, 'update', stored), {
+    policy: entity.policy,
+    current: stored,
+  });
+  if (!valid.ok) throw fieldsError(valid.issues, lang);
+  const { version, ...changes } = valid.value;
   // spec: optimistic concurrency; the conditional UPDATE below also catches a write that lands in between.
   if (Number(current.version) !== version) throw new AppError('staleVersion');
   await checkChange(ctx, current, changes);

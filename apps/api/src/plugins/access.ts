@@ -15,7 +15,14 @@ export type Access =
   | { kind: 'public' }
   | { kind: 'login' }
   | { kind: 'menu'; url: string }
-  | { kind: 'resource'; menu: string; name?: { en: string; zh: string } };
+  | {
+      kind: 'resource';
+      menu: string;
+      name?: { en: string; zh: string };
+      /** Granted by the resource permission of this method on the same url instead of its own (PATCH is a
+       * partial PUT: whoever may edit may do either); such a route adds no permission of its own. */
+      permissionMethod?: string;
+    };
 
 /** The signed-in caller, attached to the request by the auth plugin. */
 export type AuthUser = {

@@ -21,7 +21,7 @@ async function enforce(app: FastifyInstance, request: FastifyRequest): Promise<v
       : await hasPermission(app.db, {
           userId: auth.user.id,
           type: 'resource',
-          method: request.method === 'HEAD' ? 'GET' : request.method,
+          method: access.permissionMethod ?? (request.method === 'HEAD' ? 'GET' : request.method),
           url: request.routeOptions.url ?? '',
         });
   if (!allowed) throw new AppError('forbidden');

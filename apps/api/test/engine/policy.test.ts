@@ -1,6 +1,6 @@
 import { type EntityDef, type FieldPolicy, fieldStateMap, resolveFields } from '@organiser/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { sampleBody } from './samples';
+import { otherValue, sampleBody } from './samples';
 import { type Call, client, createEngineApp, writable as registered } from './setup';
 
 // spec §5 through the API: a deployment's field policy hides fields (neither shown nor accepted, and a hidden
@@ -110,20 +110,32 @@ describe.each(registered.map((def) => [def.name, def] as const))('field policy o
   });
 
   it.runIf(Boolean(plan.readOnly))(
-    'accepts a read-only field on create and refuses it on update',
+    'accepts a read-only field on create, and on update only unchanged',
     async () => {
       const created = await call({ method: 'POST', url: `/api/${def.name}`, body: await body() });
       expect(created.status).toBe(200);
       const record = created.body.content;
+      const name = plan.readOnly!;
+      const same = await call({
+        method: 'PUT',
+        url: `/api/${def.name}/${record.id}`,
+        body: { version: record.version, [name]: record[name] },
+      });
+      expect(same.status, JSON.stringify(same.body)).toBe(200);
+      const before = (await call({ method: 'GET', url: `/api/${def.name}/${record.id}` })).body.content;
+      expect(before[name]).toEqual(record[name]);
       const res = await call({
         method: 'PUT',
         url: `/api/${def.name}/${record.id}`,
-        body: { version: record.version, [plan.readOnly!]: record[plan.readOnly!] },
+        body: { version: before.version, [name]: otherValue(states.get(name)!.field, record[name]) },
       });
       expect(res.status).toBe(400);
       expect(res.body.content.errors).toEqual([
-        { path: plan.readOnly, message: `${states.get(plan.readOnly!)!.field.label.en} cannot be changed` },
+        { path: name, message: `${states.get(name)!.field.label.en} cannot be changed` },
       ]);
+      expect((await call({ method: 'GET', url: `/api/${def.name}/${record.id}` })).body.content).toEqual(
+        before,
+      );
     },
   );
 

@@ -177,3 +177,32 @@ export function wrongValue(field: FieldDef): unknown {
 }
 
 export const hasEntity = (name: string) => Boolean(getEntity(name));
+
+/** A valid-looking value of a field that differs from `current` (a changed read-only or status value). */
+export function otherValue(field: FieldDef, current: unknown): unknown {
+  switch (field.kind) {
+    case 'boolean':
+      return current !== true;
+    case 'enum':
+      return field.options.find((o) => o.value !== current)!.value;
+    case 'integer':
+    case 'decimal':
+    case 'money':
+    case 'relation':
+    case 'treeRelation':
+      return typeof current === 'number' ? current + 1 : 1;
+    case 'date':
+      return current === '2020-01-01' ? '2020-01-02' : '2020-01-01';
+    case 'datetime':
+      return current === '2020-01-01T00:00:00.000Z' ? '2020-01-02T00:00:00.000Z' : '2020-01-01T00:00:00.000Z';
+    case 'images':
+    case 'tags':
+      return [...((current as string[] | null) ?? []), 'changed'];
+    case 'relationMany':
+      return [...((current as number[] | null) ?? []), 999999];
+    case 'json':
+      return { changed: true };
+    default:
+      return `${String(current ?? '')}changed`;
+  }
+}

@@ -19,7 +19,7 @@ export async function createEngineApp(
 }
 
 export type Call = {
-  method: 'GET' | 'POST' | 'PUT' | 'DELETE';
+  method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   url: string;
   body?: unknown;
   lang?: 'en' | 'zh';

@@ -22,8 +22,9 @@ export type TreeRecord = EntityTreeNode;
 export type HistoryChange = FieldChange;
 export type { BatchResult, HistoryItem, ImportReport, ImportRowReport };
 
-/** Which records a batch works on: the chosen ids, or every record matching the list's filters. */
-export type BatchTarget = { ids: number[] } | { filter: Record<string, string> };
+/** Which records a batch works on: the chosen ids, or every record matching the list's filters, as many as the
+ * user was shown (`expectedCount`; the server refuses with 409 and changes nothing when that count changed). */
+export type BatchTarget = { ids: number[] } | { filter: Record<string, string>; expectedCount: number };
 
 const base = (entity: string) => `/${entity}`;
 

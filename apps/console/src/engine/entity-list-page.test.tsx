@@ -236,4 +236,35 @@ describe('EntityListPage (banner)', { timeout: 60_000 }, () => {
     await waitFor(() => expect(localStorage.getItem('organiser.columns.alice.banner')).toBeNull());
     expect(screen.getByRole('columnheader', { name: 'Clicks' })).toBeTruthy();
   });
+  it('sends "all matching" as the filter with the count it showed, and reloads the list on a 409', async () => {
+    signIn();
+    const api = bannerApi().on('POST /api/banner/batch/delete', () => ({
+      status: 409,
+      body: {
+        success: false,
+        code: 40905,
+        message: 'The records matching the filter changed: you saw 45, now 46 match.',
+        content: null,
+      },
+    }));
+    await renderPage(EntityListPage, bannerList, { url: '/banner/banner_list?keyword=fair' });
+    const table = await screen.findByRole('table');
+    await within(table).findByText('Spring fair');
+    await userEvent.click(within(table).getAllByRole('checkbox')[0]!);
+    const bar = await screen.findByRole('region', { name: 'Bulk actions' });
+    await userEvent.click(within(bar).getByRole('button', { name: 'Select all 45 matching records' }));
+    expect(within(bar).getByText('All 45 matching records selected')).toBeTruthy();
+    const listCalls = api.callsTo('GET', '/api/banner/list').length;
+    await userEvent.click(within(bar).getByRole('button', { name: 'Delete' }));
+    const confirm = (await screen.findAllByRole('dialog')).at(-1)!;
+    expect(within(confirm).getByText('Delete: 45 records?')).toBeTruthy();
+    await userEvent.click(within(confirm).getByRole('button', { name: 'Delete' }));
+    await waitFor(() => expect(api.callsTo('POST', '/api/banner/batch/delete')).toHaveLength(1));
+    expect(api.callsTo('POST', '/api/banner/batch/delete')[0]!.body).toEqual({
+      filter: { keyword: 'fair' },
+      expectedCount: 45,
+    });
+    expect(await screen.findByText(/you saw 45, now 46 match/)).toBeTruthy();
+    await waitFor(() => expect(api.callsTo('GET', '/api/banner/list').length).toBeGreaterThan(listCalls));
+  });
 });

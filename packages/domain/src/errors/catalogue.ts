@@ -117,6 +117,12 @@ export const errorCatalogue = {
     en: 'This record is still used by {entity}; remove or change those first',
     zh: '该记录仍被{entity}使用，请先删除或修改它们',
   },
+  batchCountChanged: {
+    code: 40905,
+    status: 409,
+    en: 'The records matching the filter changed: you saw {expected}, now {actual} match. Nothing was changed; check the list and run the action again',
+    zh: '符合筛选条件的记录已变化：您看到 {expected} 条，现在有 {actual} 条。未做任何更改，请查看列表后重试。',
+  },
   batchTooLarge: {
     code: 40003,
     status: 400,

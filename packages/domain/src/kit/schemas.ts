@@ -19,6 +19,13 @@ export function fieldSchema(field: FieldDef, options: { isRequired: boolean; mod
   const fallback = options.mode === 'create' ? defaultOf(field) : undefined;
   if (fallback !== undefined) return value.default(fallback as never);
   if (options.isRequired) return options.mode === 'create' ? value : value.optional();
+  // On update an emptied field with a default takes it (its column holds no empty value).
+  const empty = options.mode === 'update' ? defaultOf(field) : undefined;
+  if (empty !== undefined)
+    return value
+      .nullable()
+      .optional()
+      .describe(`Empty (null) sets the default: ${JSON.stringify(empty)}`);
   return value.nullable().optional();
 }
 
@@ -54,13 +61,49 @@ export function createSchema(def: EntityDef, options: BodySchemaOptions = {}) {
     .superRefine((value, ctx) => addRuleIssues(def, states, value, ctx, false));
 }
 
-/** The body of `PUT /api/<entity>/{id}`: any editable field plus the `version` the caller read.
+/** How an update treats a field the caller may not change: `ignored` (derived by the server, whatever is
+ * sent), `unchanged` (accepted only with the stored value: status fields, read-only fields), or null when the
+ * field is editable or not accepted at all (hidden). */
+export function updateTreatment(state: FieldState): 'ignored' | 'unchanged' | null {
+  if (state.isHidden || state.isEditable) return null;
+  if (state.field.computed) return 'ignored';
+  return 'unchanged';
+}
+
+/** Keys of a record as GET returns it that are no fields of the definition: id, who/when stamps,
+ * `deletedAt`, relation labels (`<field>Label`, `<field>Labels`) and `effective`. Set by the server, so an
+ * update ignores them (a client may send back what it read). `version` is not one: it is the update's
+ * concurrency token. */
+export function serverManagedKeys(def: EntityDef, options: BodySchemaOptions = {}): string[] {
+  return Object.keys(recordSchema(def, options).shape).filter((k) => k !== 'version' && !(k in def.fields));
+}
+
+/** The body of `PUT` and `PATCH /api/<entity>/{id}`: any editable field plus the `version` the caller read.
+ * A record exactly as GET returned it is a valid body: server-managed keys and computed fields are ignored,
+ * read-only and status fields are accepted when they hold the stored value (the server compares them).
  * Rules are checked here when the body holds all their fields; the server checks them again on the
  * merged record. */
 export function updateSchema(def: EntityDef, options: BodySchemaOptions = {}) {
   const states = fieldStateMap(def, options.policy);
+  const shape: Record<string, z.ZodType> = {};
+  for (const key of serverManagedKeys(def, options))
+    shape[key] = z.unknown().optional().describe('Set by the server: ignored on input');
+  for (const s of states.values()) {
+    const treatment = updateTreatment(s);
+    if (treatment === 'ignored')
+      shape[s.name] = z.unknown().optional().describe('Computed by the server: ignored on input');
+    else if (treatment === 'unchanged')
+      shape[s.name] = outputValueSchema(s.field)
+        .nullable()
+        .optional()
+        .describe('Read-only: accepted only with its stored value (a changed value is refused naming it)');
+  }
+  Object.assign(shape, shapeOf([...states.values()], 'update'));
   return z
-    .strictObject({ ...shapeOf([...states.values()], 'update'), version: z.number().int().positive() })
+    .strictObject({
+      ...shape,
+      version: z.number().int().positive().describe('The version the caller read (409 when stale)'),
+    })
     .superRefine((value, ctx) => addRuleIssues(def, states, value, ctx, true));
 }
 

@@ -13,6 +13,7 @@ import {
   validateCreate,
   validateUpdate,
 } from './validate';
+import { defaultOf } from './values';
 
 const t = (en: string, zh: string) => ({ en, zh });
 const validBanner = { title: 'Spring fair', coverImg: '/uploads/a.png', position: 1 };
@@ -123,7 +124,52 @@ describe('field policy (spec §5)', () => {
     expect(validateCreate(bannerPosition, { code: 'home' }, { policy: hidden }).ok).toBe(true);
   });
 
-  it('read-only fields are refused on update but accepted on create', () => {
+  it('read-only fields are accepted on update only with the stored value', () => {
+    const policy = { hidden: [], required: [], readOnly: ['title'] };
+    const current = { ...validBanner, status: 'enabled', clickNum: 4 };
+    expect(
+      validateUpdate(banner, { version: 1, title: 'Spring fair', status: 'enabled' }, { policy, current }),
+    ).toEqual({
+      ok: true,
+      value: { version: 1 },
+    });
+    expect(
+      messages(validateUpdate(banner, { version: 1, title: 'Autumn fair' }, { policy, current })),
+    ).toEqual({
+      title: { en: 'Title cannot be changed', zh: '标题不可修改' },
+    });
+    // A record as GET returns it: stamps, labels and computed counters are ignored, whatever their value.
+    const read = {
+      id: 9,
+      createdAt: 'x',
+      updatedAt: 'y',
+      createdBy: null,
+      updatedBy: 1,
+      positionLabel: 'Home',
+      clickNum: 99,
+    };
+    expect(validateUpdate(banner, { ...read, version: 2, title: 'New' }, { current })).toEqual({
+      ok: true,
+      value: { version: 2, title: 'New' },
+    });
+    expect(
+      messages(validateUpdate(banner, { ...read, version: 2, colour: 'red' }, { current })).colour?.en,
+    ).toBe('Unknown field: colour');
+  });
+
+  it('an optional field emptied on update takes its default; a required one is refused', () => {
+    const withDefault = Object.entries(banner.fields).find(
+      ([name, f]) => defaultOf(f) !== undefined && !f.required && !f.computed && name !== 'status',
+    )!;
+    for (const blank of [null, '', ' '])
+      expect(validateUpdate(banner, { version: 1, [withDefault[0]]: blank })).toEqual({
+        ok: true,
+        value: { version: 1, [withDefault[0]]: defaultOf(withDefault[1]) },
+      });
+    expect(messages(validateUpdate(banner, { version: 1, title: ' ' })).title?.en).toBeDefined();
+  });
+
+  it('read-only fields are refused on update when not known unchanged, and accepted on create', () => {
     const policy = { hidden: [], required: [], readOnly: ['title'] };
     expect(validateCreate(banner, validBanner, { policy }).ok).toBe(true);
     expect(messages(validateUpdate(banner, { version: 1, title: 'New' }, { policy }))).toEqual({

@@ -1,10 +1,18 @@
 import type { z } from 'zod';
 import { describeIssues, type IssueContext } from './issues';
+import { kitMessage } from './messages';
 import { fieldStateMap, resolveFields } from './policy';
 import { checkRules, type KitIssue, ruleFields } from './rules';
-import { actionInputSchema, type BodySchemaOptions, createSchema, updateSchema } from './schemas';
+import {
+  actionInputSchema,
+  type BodySchemaOptions,
+  createSchema,
+  serverManagedKeys,
+  updateSchema,
+  updateTreatment,
+} from './schemas';
 import type { EntityDef, MachineAction } from './types';
-import { defaultOf, normaliseBody } from './values';
+import { defaultOf, normaliseBody, sameValue } from './values';
 
 // Validation entry points for the console's forms and the server's handlers, and the form-body helpers.
 
@@ -43,12 +51,57 @@ export function validateCreate(def: EntityDef, body: unknown, options: BodySchem
   >;
 }
 
-export function validateUpdate(def: EntityDef, body: unknown, options: BodySchemaOptions = {}) {
-  return run(updateSchema(def, options), body, {
+export type UpdateOptions = BodySchemaOptions & {
+  /** The stored record (API values): read-only fields sent with its value are accepted (and left out), with
+   * another value refused naming them. Without it every read-only field sent is refused. */
+  current?: Record<string, unknown>;
+};
+
+/**
+ * Validates the body of an update and returns the values to write (plus `version`): server-managed keys and
+ * computed fields are dropped, read-only and status fields are dropped when unchanged and refused when
+ * changed, and an optional field emptied (null, "" or blanks) takes its default where it has one (its column
+ * holds no empty value); a required one is refused.
+ */
+export function validateUpdate(
+  def: EntityDef,
+  body: unknown,
+  options: UpdateOptions = {},
+): Validated<Record<string, unknown> & { version: number }> {
+  type Value = Record<string, unknown> & { version: number };
+  const result = run(updateSchema(def, options), body, {
     def,
     policy: options.policy,
     rules: 'present',
-  }) as Validated<Record<string, unknown> & { version: number }>;
+  }) as Validated<Value>;
+  const states = fieldStateMap(def, options.policy);
+  const changed: KitIssue[] = [];
+  const sent = normaliseBody(def.fields, body);
+  if (sent && typeof sent === 'object' && !Array.isArray(sent)) {
+    for (const [name, value] of Object.entries(sent)) {
+      const state = states.get(name);
+      if (!state || updateTreatment(state) !== 'unchanged' || value === undefined) continue;
+      if (!options.current || !sameValue(state.field, value, options.current[name]))
+        changed.push({ path: name, message: kitMessage('readOnly', { label: state.field.label }) });
+    }
+  }
+  if (!result.ok) {
+    const seen = new Set(changed.map((i) => i.path));
+    return { ok: false, issues: [...changed, ...result.issues.filter((i) => !seen.has(i.path))] };
+  }
+  if (changed.length) return { ok: false, issues: changed };
+  const managed = new Set(serverManagedKeys(def, options));
+  const value: Record<string, unknown> = {};
+  for (const [name, v] of Object.entries(result.value)) {
+    if (managed.has(name)) continue;
+    const state = states.get(name);
+    if (state && updateTreatment(state) !== null) continue;
+    if (v === null && state) {
+      const fallback = defaultOf(state.field);
+      value[name] = fallback === undefined ? null : fallback;
+    } else value[name] = v;
+  }
+  return { ok: true, value: value as Value };
 }
 
 export function validateActionInput(def: EntityDef, action: MachineAction, body: unknown) {

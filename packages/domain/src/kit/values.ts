@@ -163,3 +163,37 @@ export function defaultOf(field: FieldDef): unknown {
   }
   return undefined;
 }
+
+/** A value in a form that compares equal however it was written: empty values (null, blank text, an empty
+ * list) are one, times compare by instant, numbers sent as text by number, and object keys in any order. */
+function canonicalValue(field: FieldDef, value: unknown): string {
+  const isEmpty =
+    value === undefined ||
+    value === null ||
+    (typeof value === 'string' && value.trim() === '') ||
+    (Array.isArray(value) && value.length === 0);
+  if (isEmpty) return 'null';
+  if (field.kind === 'datetime' && (typeof value === 'string' || value instanceof Date)) {
+    const time = new Date(value).getTime();
+    if (!Number.isNaN(time)) return `time:${time}`;
+  }
+  const isNumeric = field.kind === 'integer' || field.kind === 'decimal' || field.kind === 'money';
+  if (isNumeric && typeof value === 'string' && value.trim() !== '' && Number.isFinite(Number(value)))
+    return JSON.stringify(Number(value));
+  const sorted = (v: unknown): unknown => {
+    if (Array.isArray(v)) return v.map(sorted);
+    if (v && typeof v === 'object' && !(v instanceof Date))
+      return Object.fromEntries(
+        Object.keys(v)
+          .sort()
+          .map((k) => [k, sorted((v as Record<string, unknown>)[k])]),
+      );
+    return v;
+  };
+  return JSON.stringify(sorted(value));
+}
+
+/** Whether two values of a field are the same value (a read-only field sent back unchanged). */
+export function sameValue(field: FieldDef, a: unknown, b: unknown): boolean {
+  return canonicalValue(field, a) === canonicalValue(field, b);
+}

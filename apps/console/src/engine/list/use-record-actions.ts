@@ -128,13 +128,18 @@ export function useRecordActions(meta: EntityMeta, matchQuery: Record<string, st
     isDanger?: boolean;
     onDone: () => void;
   }) => {
+    // "All matching" names the count the user was shown: the server acts only while exactly that many match.
     const target: BatchTarget = input.selection.isAllMatching
-      ? { filter: matchQuery }
+      ? { filter: matchQuery, expectedCount: input.total }
       : { ids: input.selection.ids };
     const count = input.selection.isAllMatching ? input.total : input.selection.ids.length;
     const run = async (body: Record<string, unknown>) => {
+      // A refusal shows the server's message (the HTTP client's toast); the list reloads to show what changed.
       const res = await entityApi.batch(def.name, input.name, target, body).catch(() => null);
-      if (!res?.success) return false;
+      if (!res?.success) {
+        await refresh();
+        return false;
+      }
       report(input.label, res.content);
       input.onDone();
       await refresh();
