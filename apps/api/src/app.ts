@@ -104,7 +104,10 @@ export function loggerOptions(logger: FastifyServerOptions['logger']): FastifySe
     hooks: {
       ...base.hooks,
       logMethod(this: unknown, args: unknown[], method: (...a: unknown[]) => void) {
-        method.apply(this, args.map((a) => redactLogArgument(a)));
+        method.apply(
+          this,
+          args.map((a) => redactLogArgument(a)),
+        );
       },
     },
   } as FastifyServerOptions['logger'];
@@ -158,6 +161,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       const schema = transformed.schema as Record<string, unknown>;
       if (access && access.kind !== 'public') schema.security = [{ token: [] }];
       if (access) schema['x-access'] = access;
+      // The content types a route takes (body-guard.ts), also for routes whose body is not JSON (uploads).
+      const consumes = (document.schema as { consumes?: string[] }).consumes;
+      if (consumes?.length) schema['x-consumes'] = consumes;
       return transformed;
     },
   });

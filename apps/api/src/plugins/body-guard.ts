@@ -85,7 +85,9 @@ export function findNul(value: unknown): string | null {
     if (path.length >= MAX_DEPTH) {
       throw new AppError('badParameter', { params: { name: `${path.slice(0, 3).join('.')}… (too deep)` } });
     }
-    const entries = Array.isArray(current) ? current.map((v, i) => [String(i), v] as const) : Object.entries(current);
+    const entries = Array.isArray(current)
+      ? current.map((v, i) => [String(i), v] as const)
+      : Object.entries(current);
     for (const [key, child] of entries) {
       if (hasNul(key)) return [...path, key.replaceAll('\u0000', '\\u0000')].join('.');
       stack.push({ value: child, path: [...path, key] });

@@ -45,7 +45,9 @@ export function redact(value: unknown, depth = 0): unknown {
     if (Buffer.isBuffer(value)) return `[${value.length} bytes]`;
     return Object.fromEntries(
       Object.entries(value as Record<string, unknown>).map(([k, v]) =>
-        SECRET_KEY.test(k) ? [redactString(k, depth), REDACTED] : [redactString(k, depth), redact(v, depth + 1)],
+        SECRET_KEY.test(k)
+          ? [redactString(k, depth), REDACTED]
+          : [redactString(k, depth), redact(v, depth + 1)],
       ),
     );
   }
@@ -113,6 +115,9 @@ export function redactLogArgument(value: unknown, depth = 0): unknown {
   if (Array.isArray(value)) return value.map((v) => redactLogArgument(v, depth + 1));
   if (!isPlainObject(value)) return value;
   return Object.fromEntries(
-    Object.entries(value).map(([k, v]) => [k, SECRET_KEY.test(k) ? REDACTED : redactLogArgument(v, depth + 1)]),
+    Object.entries(value).map(([k, v]) => [
+      k,
+      SECRET_KEY.test(k) ? REDACTED : redactLogArgument(v, depth + 1),
+    ]),
   );
 }

@@ -9,6 +9,7 @@ import { REDACTED, redact, redactString, redactUrl, withoutNul } from './redact'
 
 const MUTATING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 const MAX_ARGS_CHARS = 4096;
+
 export { REDACTED, redact };
 
 /** Redacted, and replaced by a preview when its JSON is longer than a few KB. */
