@@ -3,8 +3,8 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { AppError } from '../errors';
 
 // What a request body may be, checked on every /api route before a handler sees it:
-// - Its content type is one the route declares in `schema.consumes` (JSON when it declares none); anything else
-//   is a 415 before the body is read, so a JSON text sent as text/plain or a form never reaches a handler as an
+// - A body's content type is one the route declares in `schema.consumes` (JSON when it declares none); anything
+//   else is a 415 before the body is read, so a JSON text sent as text/plain or a form never reaches a handler as an
 //   "empty" body. A multipart form without a boundary is a 400 (the multipart parser cannot split it).
 // - A JSON body is an object: `null`, a number, a string, a boolean or an array is a 400.
 // - No text anywhere (query, path, body keys and values, form fields) holds the NUL character: PostgreSQL
@@ -45,19 +45,17 @@ export function checkContentType(request: FastifyRequest): void {
   const header = request.headers['content-type'];
   const type = mediaTypeOf(header);
   const accepted = acceptedTypes(request);
-  if (!type) {
-    if (!hasBody(request)) return;
-    throw new AppError('unsupportedMediaType', {
-      params: { expected: accepted.join(', '), received: 'no Content-Type' },
-    });
-  }
-  if (!accepted.includes(type)) {
-    throw new AppError('unsupportedMediaType', {
-      params: { expected: accepted.join(', '), received: type.slice(0, 100) },
-    });
-  }
-  if (type === MULTIPART_TYPE && !/;\s*boundary=\S/i.test(header ?? '')) {
+  // The multipart parser needs the boundary even to find out that a form is empty.
+  if (type === MULTIPART_TYPE && accepted.includes(type) && !/;\s*boundary=\S/i.test(header ?? '')) {
     throw new AppError('multipartNoBoundary');
+  }
+  // A type the route does not take is refused even with an empty body: a handler must never mistake a form
+  // or a text for "no body".
+  if (!type && !hasBody(request)) return;
+  if (!type || !accepted.includes(type)) {
+    throw new AppError('unsupportedMediaType', {
+      params: { expected: accepted.join(', '), received: type ? type.slice(0, 100) : 'no Content-Type' },
+    });
   }
 }
 
