@@ -58,7 +58,7 @@ describe('refusals', () => {
   });
 });
 
-describe('multipart without a boundary', () => {
+describe('bad bodies', () => {
   let t: TestApp;
   let token: string;
   beforeAll(async () => {
@@ -67,7 +67,7 @@ describe('multipart without a boundary', () => {
   });
   afterAll(() => t.close());
 
-  it('is a 400 with a clear message on login, upload, get_url_prefix and every import', async () => {
+  it('without a multipart boundary: a 400 with a clear message on login, upload, get_url_prefix and every import', async () => {
     const doc = (await t.app.inject({ method: 'GET', url: '/api/openapi.json' })).json() as {
       paths: Record<string, Record<string, unknown>>;
     };
@@ -90,6 +90,41 @@ describe('multipart without a boundary', () => {
         content: null,
       });
     }
+  });
+
+  it('names what is wrong with a body that is not a JSON object, or not JSON, in English and Chinese', async () => {
+    const send = (headers: Record<string, string>, payload: string, lang: string) =>
+      t.app.inject({
+        method: 'POST',
+        url: `/api/company_tag/batch/disable?lang=${lang}`,
+        headers: { 'x-token': token, ...headers },
+        payload,
+      });
+    const json = { 'content-type': 'application/json' };
+    expect((await send(json, 'null', 'en')).json()).toEqual({
+      success: false,
+      code: 40004,
+      message: 'The request body must be a JSON object ({ … }); received a JSON null',
+      content: null,
+    });
+    const list = await send(json, '[1]', 'zh');
+    expect(list.statusCode).toBe(400);
+    expect(list.json().message).toBe('请求体必须是 JSON 对象（{ … }），收到的是 JSON array');
+    const text = await send({ 'content-type': 'text/plain' }, '{"ids":[1]}', 'zh');
+    expect(text.statusCode).toBe(415);
+    expect(text.json()).toEqual({
+      success: false,
+      code: 41501,
+      message: '此接口接受 application/json，不接受 text/plain',
+      content: null,
+    });
+    const nul = await t.app.inject({
+      method: 'GET',
+      url: '/api/company_tag/list?keyword=%00&lang=zh',
+      headers: { 'x-token': token },
+    });
+    expect(nul.statusCode).toBe(400);
+    expect(nul.json().message).toBe('文本不能包含空字符（\\u0000）：keyword');
   });
 
   it('refuses a file name holding a NUL character, storing nothing', async () => {
