@@ -118,6 +118,9 @@ describe('bad bodies', () => {
       message: '此接口接受 application/json，不接受 text/plain',
       content: null,
     });
+    const deep = await send(json, `{"ids":${'['.repeat(40)}1${']'.repeat(40)}}`, 'zh');
+    expect(deep.statusCode).toBe(400);
+    expect(deep.json().message).toBe('请求体嵌套超过 32 层');
     const nul = await t.app.inject({
       method: 'GET',
       url: '/api/company_tag/list?keyword=%00&lang=zh',

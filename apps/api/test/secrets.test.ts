@@ -111,6 +111,12 @@ describe('redaction helpers', () => {
       '/api/x?page=1&password=[redacted]&token=[redacted]&q=ok',
     );
     expect(redactUrl('/api/x?data=%7B%22password%22%3A%22p3%22%7D')).not.toContain('p3');
+    // A long text is cut before it is searched (quickly: the search's cost is bounded).
+    const started = Date.now();
+    const long = redactString(`${'a'.repeat(500_000)}password=${'b'.repeat(10)}`);
+    expect(Date.now() - started).toBeLessThan(200);
+    expect(long.length).toBeLessThan(9000);
+    expect(long).not.toContain('bbbbbbbbbb');
     expect(redactString('failed for password=hunter2 and token: abc')).toBe(
       'failed for password=[redacted] and token: [redacted]',
     );

@@ -81,7 +81,7 @@ export function findNul(value: unknown): string | null {
     }
     if (!current || typeof current !== 'object' || Buffer.isBuffer(current)) continue;
     if (path.length >= MAX_DEPTH) {
-      throw new AppError('badParameter', { params: { name: `${path.slice(0, 3).join('.')}… (too deep)` } });
+      throw new AppError('bodyTooDeep', { params: { max: MAX_DEPTH } });
     }
     const entries = Array.isArray(current)
       ? current.map((v, i) => [String(i), v] as const)

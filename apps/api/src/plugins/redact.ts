@@ -9,10 +9,13 @@ export const SECRET_KEY =
   /password|passwd|pwd|token|checkCode|smsCode|secret|captcha|authorization|cookie|credential/i;
 
 const MAX_DEPTH = 20;
+/** Longest loose text searched for secrets (longer ones are cut: the system log keeps 4 KB anyway). */
+const MAX_TEXT = 8192;
 
-// `key` (bare or quoted) followed by `=` or `:` and its value (quoted, or up to the next separator).
+// `key` (bare or quoted) followed by `=` or `:` and its value (quoted, or up to the next separator). The
+// repetitions around the secret word are bounded, so a long text cannot make the search slow.
 const SECRET_PAIR = new RegExp(
-  `((?:\\\\?["']|%22)?[\\w.\\-\\[\\]]*(?:${SECRET_KEY.source})[\\w.\\-\\[\\]]*(?:\\\\?["']|%22)?\\s*(?:=|:|%3A)\\s*)` +
+  `((?:\\\\?["']|%22)?[\\w.\\-\\[\\]]{0,40}(?:${SECRET_KEY.source})[\\w.\\-\\[\\]]{0,40}(?:\\\\?["']|%22)?\\s{0,5}(?:=|:|%3A)\\s{0,5})` +
     `("(?:[^"\\\\]|\\\\.)*"|'[^']*'|%22.*?%22|[^\\s&,;}\\]]*)`,
   'gi',
 );
@@ -33,7 +36,10 @@ export function redactString(text: string, depth = 0): string {
     }
   }
   if (!SECRET_KEY.test(text)) return text;
-  return text.replace(SECRET_PAIR, (_match, key: string) => `${key}${REDACTED}`);
+  // Logs keep a few KB of any argument: a longer text is cut first, which also bounds the search's cost.
+  const cut =
+    text.length > MAX_TEXT ? `${text.slice(0, MAX_TEXT)}…[${text.length - MAX_TEXT} more characters]` : text;
+  return cut.replace(SECRET_PAIR, (_match, key: string) => `${key}${REDACTED}`);
 }
 
 /** A copy with every secret-named key's value replaced, keys and strings searched too (any depth). */

@@ -34,6 +34,12 @@ export const errorCatalogue = {
     en: 'Text must not contain the NUL character (\\u0000): {name}',
     zh: '文本不能包含空字符（\\u0000）：{name}',
   },
+  bodyTooDeep: {
+    code: 40007,
+    status: 400,
+    en: 'The request body is nested more than {max} levels deep',
+    zh: '请求体嵌套超过 {max} 层',
+  },
   captchaIncorrect: {
     code: 40010,
     status: 400,
