@@ -18,11 +18,14 @@ import { type SeedOptions, type SeedResult, seedIfEmpty } from './db/seed';
 import { AppError } from './errors';
 import { modules } from './modules';
 import { deleteOldCaptchas } from './modules/auth/captcha';
+import { deleteOldLoginFailures } from './modules/auth/login';
 import { deleteOldSessions } from './modules/auth/sessions';
-import { setupAuth } from './plugins/auth';
+import { setupAccessCheck, setupAuth } from './plugins/auth';
+import { setupBodyGuard } from './plugins/body-guard';
 import { sendError, setupEnvelope } from './plugins/envelope';
 import { setupUrlEncoded } from './plugins/form-body';
 import { setupQueryGuard } from './plugins/query-guard';
+import { redactLogArgument, redactString, redactUrl } from './plugins/redact';
 import { setupRouteAccess } from './plugins/route-access';
 import { setupSystemLog } from './plugins/system-log';
 import { createStorage, type StorageProvider } from './storage';
@@ -52,13 +55,71 @@ function originOf(value: string): string | null {
   }
 }
 
+type LoggedRequest = {
+  method: string;
+  url: string;
+  host?: string;
+  ip?: string;
+  socket?: { remotePort?: number };
+};
+
+type LoggedError = Error & { code?: unknown; statusCode?: unknown; cause?: unknown };
+
+function errorForLog(error: unknown, depth = 0): unknown {
+  if (!(error instanceof Error)) return redactLogArgument(error);
+  const e = error as LoggedError;
+  return {
+    type: e.name,
+    message: redactString(e.message),
+    stack: e.stack ? redactString(e.stack) : undefined,
+    code: e.code,
+    statusCode: e.statusCode,
+    ...(e.cause && depth < 3 ? { cause: errorForLog(e.cause, depth + 1) } : {}),
+  };
+}
+
+/**
+ * The server's own log lines carry no secret: the request line's URL has its secret query parameters
+ * replaced, errors and plain objects are redacted by key, and message strings by pattern (redact.ts).
+ */
+export function loggerOptions(logger: FastifyServerOptions['logger']): FastifyServerOptions['logger'] {
+  if (!logger) return logger;
+  const base = (logger === true ? {} : logger) as Record<string, unknown> & {
+    serializers?: Record<string, (value: unknown) => unknown>;
+    hooks?: Record<string, unknown>;
+  };
+  return {
+    ...base,
+    serializers: {
+      ...base.serializers,
+      req: (request: LoggedRequest) => ({
+        method: request.method,
+        url: redactUrl(request.url),
+        host: request.host,
+        remoteAddress: request.ip,
+        remotePort: request.socket?.remotePort,
+      }),
+      err: (error: unknown) => errorForLog(error),
+    },
+    hooks: {
+      ...base.hooks,
+      logMethod(this: unknown, args: unknown[], method: (...a: unknown[]) => void) {
+        method.apply(
+          this,
+          args.map((a) => redactLogArgument(a)),
+        );
+      },
+    },
+  } as FastifyServerOptions['logger'];
+}
+
 /** The whole server; `main.ts` listens on it, tests call it with `app.inject`. */
 export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
   const { config, db } = options;
   const { server, deployment } = config;
   const storage = options.storage ?? createStorage(server);
   const app = Fastify({
-    logger: options.logger ?? { level: server.logLevel },
+    logger: loggerOptions(options.logger ?? { level: server.logLevel }),
     trustProxy:
       typeof server.trustProxy === 'number'
         ? (_address: string, hop: number) => hop < (server.trustProxy as number)
@@ -74,8 +135,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   setupRouteAccess(app);
   // The system log's onRequest comes first: it prepares the per-request log context the others fill in.
   const systemLog = setupSystemLog(app, db);
+  // onRequest: the message language; then helmet's headers and the rate limit (below). The access check and
+  // the body rules run in preParsing, so refusals carry the headers and count against the limit.
   setupAuth(app);
-  setupQueryGuard(app);
   setupEnvelope(app);
   setupUrlEncoded(app);
 
@@ -99,6 +161,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       const schema = transformed.schema as Record<string, unknown>;
       if (access && access.kind !== 'public') schema.security = [{ token: [] }];
       if (access) schema['x-access'] = access;
+      // The content types a route takes (body-guard.ts), also for routes whose body is not JSON (uploads).
+      const consumes = (document.schema as { consumes?: string[] }).consumes;
+      if (consumes?.length) schema['x-consumes'] = consumes;
       return transformed;
     },
   });
@@ -152,6 +217,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     skipOnError: true,
     errorResponseBuilder: () => new AppError('tooManyRequests'),
   });
+  setupAccessCheck(app);
+  setupBodyGuard(app);
+  setupQueryGuard(app);
 
   const uploads = deployment.uploads;
   await app.register(multipart, {
@@ -246,6 +314,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     const cleanup = () => {
       deleteOldCaptchas(db).catch((error) => app.log.warn({ err: error }, 'captcha cleanup failed'));
       deleteOldSessions(db).catch((error) => app.log.warn({ err: error }, 'session cleanup failed'));
+      deleteOldLoginFailures(db).catch((error) =>
+        app.log.warn({ err: error }, 'login failure cleanup failed'),
+      );
     };
     timers.push(setInterval(cleanup, HOUR).unref());
   });

@@ -1,6 +1,6 @@
 import { and, desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { adminUser, captcha, session, smsOutbox } from '../src/db/schema';
+import { adminUser, captcha, loginFailure, session, smsOutbox } from '../src/db/schema';
 import {
   ADMIN,
   captchaToken,
@@ -207,6 +207,58 @@ describe('captcha and login', () => {
       .set({ lockedUntil: new Date(Date.now() - 1000) })
       .where(eq(adminUser.account, 'editor'));
     expect((await tryLogin(t.app, EDITOR.account, EDITOR.password)).json().success).toBe(true);
+  });
+
+  it('answers an unknown account exactly as a real one, locking it after as many failures', async () => {
+    // A real account that is not otherwise used here, and an account that does not exist.
+    await t.db
+      .update(adminUser)
+      .set({ failedLogins: 0, lockedUntil: null })
+      .where(eq(adminUser.account, 'admin'));
+    const real: unknown[] = [];
+    const unknown: unknown[] = [];
+    for (let attempt = 1; attempt <= 4; attempt++) {
+      const r = await tryLogin(t.app, ADMIN.account, `wrong-${attempt}`);
+      const u = await tryLogin(t.app, 'no-such-account', `wrong-${attempt}`);
+      real.push({ status: r.statusCode, body: r.json() });
+      unknown.push({ status: u.statusCode, body: u.json() });
+    }
+    // maxFailures is 3: the third failure locks, the fourth is refused as locked.
+    const locked = {
+      status: 429,
+      body: {
+        success: false,
+        code: 40013,
+        message: 'Too many failed attempts: this account is locked for 15 minutes',
+        content: { field: 'account' },
+      },
+    };
+    const failed = {
+      status: 401,
+      body: {
+        success: false,
+        code: 40011,
+        message: 'The account or password is incorrect',
+        content: { field: null },
+      },
+    };
+    expect(real).toEqual([failed, failed, locked, locked]);
+    expect(unknown).toEqual(real);
+    // Once the period ends, an unknown account is counted afresh, like a real one.
+    await t.db
+      .update(adminUser)
+      .set({ failedLogins: 0, lockedUntil: null })
+      .where(eq(adminUser.account, 'admin'));
+    await t.db
+      .update(loginFailure)
+      .set({ lockedUntil: new Date(Date.now() - 1000) })
+      .where(eq(loginFailure.account, 'no-such-account'));
+    expect((await tryLogin(t.app, 'no-such-account', 'again')).json()).toEqual(failed.body);
+    expect((await tryLogin(t.app, ADMIN.account, 'again')).json()).toEqual(failed.body);
+    await t.db
+      .update(adminUser)
+      .set({ failedLogins: 0, lockedUntil: null })
+      .where(eq(adminUser.account, 'admin'));
   });
 
   it('refuses a disabled account with its own message, and ends its sessions', async () => {

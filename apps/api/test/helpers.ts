@@ -2,7 +2,12 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { DeploymentConfig } from '@organiser/domain';
-import type { FastifyInstance, FastifyPluginAsync, LightMyRequestResponse } from 'fastify';
+import type {
+  FastifyInstance,
+  FastifyPluginAsync,
+  FastifyServerOptions,
+  LightMyRequestResponse,
+} from 'fastify';
 import { inject } from 'vitest';
 import { buildApp } from '../src/app';
 import {
@@ -52,6 +57,8 @@ export type TestAppOverrides = {
   seed?: SeedOptions | false;
   /** Extra route plugins under /api (e.g. probe routes with a given access). */
   extraModules?: FastifyPluginAsync[];
+  /** The server's logger (default: none); e.g. `{ level: 'trace', stream }` to read its output. */
+  logger?: FastifyServerOptions['logger'];
 };
 
 export type TestApp = {
@@ -95,7 +102,7 @@ function deepMerge(base: Record<string, unknown>, over: Record<string, unknown>)
 }
 
 export function testConfig(
-  overrides: Omit<TestAppOverrides, 'storage' | 'seed'> = {},
+  overrides: Omit<TestAppOverrides, 'storage' | 'seed' | 'logger'> = {},
   dataDir?: string,
 ): AppConfig {
   const dir = dataDir ?? mkdtempSync(path.join(os.tmpdir(), 'organiser-api-data-'));
@@ -123,7 +130,7 @@ export async function createTestApp(overrides: TestAppOverrides = {}): Promise<T
     config,
     db: handle.db,
     storage: overrides.storage,
-    logger: false,
+    logger: overrides.logger ?? false,
     seed: overrides.seed ?? { demoAccounts: true, demoData: false },
     extraModules: overrides.extraModules,
   });

@@ -137,7 +137,11 @@ describe('uploads', () => {
       headers: { 'x-token': token },
       payload: { file: 'x' },
     });
-    expect(notMultipart.json().code).toBe(40000);
+    expect(notMultipart.statusCode).toBe(415);
+    expect(notMultipart.json()).toMatchObject({
+      code: 41501,
+      message: 'This call takes multipart/form-data, not application/json',
+    });
   });
 
   it('needs a signed-in user', async () => {

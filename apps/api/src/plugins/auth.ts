@@ -1,14 +1,53 @@
-import { pickLang } from '@organiser/domain';
+import { pickLang, TOKEN_COOKIE } from '@organiser/domain';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { AppError } from '../errors';
 import { authenticate, readToken } from '../modules/auth/sessions';
 import { hasPermission } from '../modules/auth/user-info';
 
-// Every request: pick the message language, then, unless the route is public, turn the token into
-// `request.auth` and enforce the route's `config.access` (TEAM.md "Access"). This runs in onRequest, before
-// the body is read, so a refused caller cannot make the server parse, validate or store anything.
+// Every request: pick the message language (onRequest), then, unless the route is public, turn the token into
+// `request.auth` and enforce the route's `config.access` (TEAM.md "Access"). The check runs in preParsing:
+// after the security headers and the rate limit (onRequest hooks, so a refusal carries the headers and counts
+// against the limit), and before the body is read, so a refused caller cannot make the server parse, validate
+// or store anything.
+
+const DOCS_URLS = ['/api/openapi.json', '/api/docs'];
+
+export function isDocsUrl(url: string): boolean {
+  const path = url.split('?')[0] ?? '';
+  return DOCS_URLS.some((u) => path === u || path.startsWith(`${u}/`));
+}
+
+/** Who may read the OpenAPI document and Swagger UI: `apiDocs` of the deployment, else staff in production. */
+export function docsAccess(app: FastifyInstance): 'public' | 'staff' {
+  return app.config.deployment.apiDocs ?? (app.config.server.isProduction ? 'staff' : 'public');
+}
+
+function cookieToken(header: string | undefined): string | null {
+  for (const part of (header ?? '').split(';')) {
+    const eq = part.indexOf('=');
+    if (eq < 0 || part.slice(0, eq).trim() !== TOKEN_COOKIE) continue;
+    try {
+      return decodeURIComponent(part.slice(eq + 1).trim()) || null;
+    } catch {
+      return null;
+    }
+  }
+  return null;
+}
+
+/**
+ * The API documents list every route and its access rule: with `staff`, only signed-in organiser staff read
+ * them. A browser opening /api/docs sends the console's token cookie; API clients send X-Token.
+ */
+async function enforceDocs(app: FastifyInstance, request: FastifyRequest): Promise<void> {
+  const token = readToken(request.headers) ?? cookieToken(request.headers.cookie);
+  const auth = await authenticate(app.db, app.config.deployment, token);
+  request.auth = auth;
+  if (auth.user.type !== 'admin') throw new AppError('forbidden');
+}
 
 async function enforce(app: FastifyInstance, request: FastifyRequest): Promise<void> {
+  if (isDocsUrl(request.url) && docsAccess(app) === 'staff') return enforceDocs(app, request);
   const access = request.routeOptions.config?.access;
   // No access = no route (the 404 handler); public routes need no token.
   if (!access || access.kind === 'public') return;
@@ -34,6 +73,13 @@ export function setupAuth(app: FastifyInstance): void {
     const query = request.query as Record<string, unknown> | undefined;
     const lang = typeof query?.lang === 'string' ? query.lang : null;
     request.lang = pickLang(lang, request.headers['accept-language'] ?? null);
+  });
+}
+
+/** The access check; registered after helmet and the rate limit (see above). */
+export function setupAccessCheck(app: FastifyInstance): void {
+  app.addHook('preParsing', async (request, _reply, payload) => {
     await enforce(app, request);
+    return payload;
   });
 }

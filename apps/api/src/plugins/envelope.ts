@@ -70,6 +70,9 @@ const statusKeys: Record<number, ErrorKey> = {
   503: 'unavailable',
 };
 
+const MALFORMED_MULTIPART =
+  /^(Unexpected end of (multipart data|form)|Malformed part header|Multipart: Boundary not found|Part terminated early)/;
+
 type PgLikeError = { code?: string; cause?: unknown };
 
 /** PostgreSQL error codes that mean the caller sent something the data does not allow. */
@@ -78,7 +81,15 @@ function fromDatabaseError(error: unknown): AppError | null {
   for (let i = 0; i < 3 && current; i++) {
     const code = (current as PgLikeError).code;
     if (code === '23505' || code === '23503' || code === '40001') return new AppError('conflict');
-    if (code === '22P02' || code === '22003' || code === '22007' || code === '22008')
+    // 22021/22P05: a NUL character (body-guard.ts refuses it first; this covers imported files).
+    if (
+      code === '22P02' ||
+      code === '22003' ||
+      code === '22007' ||
+      code === '22008' ||
+      code === '22021' ||
+      code === '22P05'
+    )
       return new AppError('badRequest');
     current = (current as PgLikeError).cause;
   }
@@ -104,6 +115,8 @@ export function toAppError(error: unknown, request: FastifyRequest): AppError | 
   }
   const db = fromDatabaseError(error);
   if (db) return db;
+  // The multipart parser's own errors for a malformed form (plain Errors without a status).
+  if (error instanceof Error && MALFORMED_MULTIPART.test(error.message)) return new AppError('badRequest');
   const status = fe.statusCode;
   if (typeof status === 'number' && status >= 400 && status < 500) {
     const key = statusKeys[status] ?? 'badRequest';

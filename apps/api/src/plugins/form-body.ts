@@ -1,9 +1,10 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { AppError } from '../errors';
+import { findNul, nulFieldError } from './body-guard';
 
 // spec §7: login and get_url_prefix send multipart forms. Routes that take a form add `formFields` as a
 // preValidation hook: the text fields become `request.body`, so the zod body schema validates them as usual.
-// URL-encoded forms and JSON are accepted too.
+// Such routes declare the form types they take in `schema.consumes` (body-guard.ts refuses any other type).
 
 const MAX_FIELD_BYTES = 10_000;
 
@@ -18,6 +19,8 @@ export async function formFields(request: FastifyRequest): Promise<void> {
       throw new AppError('badRequest');
     }
   }
+  const where = findNul(fields);
+  if (where !== null) throw nulFieldError(where, request);
   request.body = fields;
 }
 

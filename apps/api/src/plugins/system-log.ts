@@ -1,35 +1,21 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Db } from '../db/client';
 import { systemLog } from '../db/schema';
+import { REDACTED, redact, redactString, redactUrl, withoutNul } from './redact';
 
 // Issue 2 §9: every mutating call and every login attempt goes to `system_log`, written after the response
-// has been sent (onResponse): it never delays nor fails the request. Secrets are redacted at any depth and the
-// stored arguments are cut to a few KB.
+// has been sent (onResponse): it never delays nor fails the request. Secrets are redacted (redact.ts: by key
+// at any depth, in keys, loose strings and the URL's query string) and the stored arguments are cut to a few KB.
 
 const MUTATING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
-const SECRET_KEY = /password|token|checkCode|smsCode|secret|captcha/i;
 const MAX_ARGS_CHARS = 4096;
-export const REDACTED = '[redacted]';
 
-export function redact(value: unknown, depth = 0): unknown {
-  if (depth > 20) return '[too deep]';
-  if (Array.isArray(value)) return value.map((v) => redact(v, depth + 1));
-  if (value && typeof value === 'object') {
-    if (Buffer.isBuffer(value)) return `[${value.length} bytes]`;
-    return Object.fromEntries(
-      Object.entries(value as Record<string, unknown>).map(([k, v]) => [
-        k,
-        SECRET_KEY.test(k) ? REDACTED : redact(v, depth + 1),
-      ]),
-    );
-  }
-  return value;
-}
+export { REDACTED, redact };
 
 /** Redacted, and replaced by a preview when its JSON is longer than a few KB. */
 export function forLog(value: unknown): unknown {
   if (value === undefined) return null;
-  const safe = redact(value);
+  const safe = withoutNul(redact(value));
   const text = JSON.stringify(safe);
   if (text === undefined) return null;
   if (text.length <= MAX_ARGS_CHARS) return safe;
@@ -74,16 +60,18 @@ export function setupSystemLog(app: FastifyInstance, db: Db): SystemLogWriter {
     const user = request.auth?.user;
     const body = context.args !== undefined ? context.args : request.body;
     const row = {
-      account: (user?.account ?? context.account ?? '').slice(0, 200),
+      account: String(withoutNul((user?.account ?? context.account ?? '').slice(0, 200))),
       companyId: user?.companyId ?? context.companyId ?? null,
-      url: request.url.slice(0, 2000),
+      url: String(withoutNul(redactUrl(request.url))).slice(0, 2000),
       method: request.method,
       ip: request.ip ?? '',
       requestArgs: forLog({ params: request.params, query: request.query, body }),
       responseArgs: forLog(response ?? null),
       success,
       statusCode: reply.statusCode,
-      errorMessage: success ? null : (context.error ?? response?.message ?? null),
+      errorMessage: success
+        ? null
+        : String(withoutNul(redactString(context.error ?? response?.message ?? ''))) || null,
       durationMs: Math.round(reply.elapsedTime),
     };
     const write = db

@@ -169,6 +169,9 @@ export const deploymentConfigSchema = z
         loginPerAccountPerMinute: 10,
         captchaPerMinute: 30,
       }),
+    /** Who reads the OpenAPI document and Swagger UI (/api/openapi.json, /api/docs): anyone, or signed-in
+     * organiser staff only. Unset: staff when NODE_ENV=production, anyone otherwise. */
+    apiDocs: z.enum(['public', 'staff']).optional(),
   })
   .strict();
 

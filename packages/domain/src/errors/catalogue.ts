@@ -16,6 +16,30 @@ export const errorCatalogue = {
     zh: '参数未知或格式错误：{name}',
   },
   badRequest: { code: 40002, status: 400, en: 'The request is not valid', zh: '请求无效' },
+  bodyNotObject: {
+    code: 40004,
+    status: 400,
+    en: 'The request body must be a JSON object ({ … }); received a JSON {received}',
+    zh: '请求体必须是 JSON 对象（{ … }），收到的是 JSON {received}',
+  },
+  multipartNoBoundary: {
+    code: 40005,
+    status: 400,
+    en: 'The multipart form has no boundary: its Content-Type must be multipart/form-data; boundary=…',
+    zh: '多部分表单缺少分隔符：Content-Type 须为 multipart/form-data; boundary=…',
+  },
+  nulCharacter: {
+    code: 40006,
+    status: 400,
+    en: 'Text must not contain the NUL character (\\u0000): {name}',
+    zh: '文本不能包含空字符（\\u0000）：{name}',
+  },
+  bodyTooDeep: {
+    code: 40007,
+    status: 400,
+    en: 'The request body is nested more than {max} levels deep',
+    zh: '请求体嵌套超过 {max} 层',
+  },
   captchaIncorrect: {
     code: 40010,
     status: 400,
@@ -141,6 +165,12 @@ export const errorCatalogue = {
     en: 'This file type is not allowed; allowed: {allowed}',
     zh: '不支持该文件类型，允许：{allowed}',
   },
+  unsupportedMediaType: {
+    code: 41501,
+    status: 415,
+    en: 'This call takes {expected}, not {received}',
+    zh: '此接口接受 {expected}，不接受 {received}',
+  },
   tooManyRequests: {
     code: 42900,
     status: 429,
@@ -176,6 +206,7 @@ export const validationMessages = {
   notInteger: { en: 'Must be a whole number', zh: '必须是整数' },
   unknownField: { en: 'Unknown field', zh: '未知字段' },
   invalid: { en: 'Not valid', zh: '无效' },
+  nulCharacter: { en: 'Must not contain the NUL character (\\u0000)', zh: '不能包含空字符（\\u0000）' },
 } as const satisfies Record<string, { en: string; zh: string }>;
 
 export type ValidationMessageKey = keyof typeof validationMessages;

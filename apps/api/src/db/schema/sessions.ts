@@ -77,3 +77,19 @@ export const smsOutbox = pgTable(
   },
   (t) => [index('sms_outbox_status_created_idx').on(t.status, t.createdAt)],
 );
+
+/**
+ * Failed logins of accounts that do not exist, counted and locked exactly like an account's own
+ * `failed_logins` / `locked_until`, so an unknown account answers "locked" after as many failures as a real
+ * one: the answers do not tell which accounts exist.
+ */
+export const loginFailure = pgTable(
+  'login_failure',
+  {
+    account: text('account').primaryKey(),
+    failedLogins: integer('failed_logins').notNull().default(0),
+    lockedUntil: timestamp('locked_until', { withTimezone: true }),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).defaultNow().notNull(),
+  },
+  (t) => [index('login_failure_updated_at_idx').on(t.updatedAt)],
+);

@@ -1,8 +1,8 @@
 import type { Lang } from '@organiser/domain';
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, isNull, lt, or, sql } from 'drizzle-orm';
 import type { AppConfig } from '../../config/load';
 import type { Db } from '../../db/client';
-import { adminUser } from '../../db/schema';
+import { adminUser, loginFailure } from '../../db/schema';
 import { AppError } from '../../errors';
 import { consumeCaptcha } from './captcha';
 import { hashPassword, needsRehash, verifyDummy, verifyPassword } from './password';
@@ -11,7 +11,7 @@ import { checkLoginCode, sendLoginCode } from './sms';
 import { loadUserInfo, type UserInfo } from './user-info';
 
 // Issue 2 §5-6, spec §7-8: login with captcha, one message for a wrong account or password, disabled and
-// locked accounts refused with their own messages, optional SMS second factor. Each refusal carries
+// locked accounts refused with their own messages (an unknown account is counted and "locked" the same way), optional SMS second factor. Each refusal carries
 // `content.field` so the login page can point at the field (TEAM.md).
 
 export type LoginInput = {
@@ -33,6 +33,61 @@ function refuse(
 }
 
 const minutesLeft = (until: Date) => Math.max(1, Math.ceil((until.getTime() - Date.now()) / 60_000));
+const isLocked = (until: Date | null | undefined): until is Date =>
+  Boolean(until && until.getTime() > Date.now());
+
+/**
+ * A wrong password for an account that does not exist: counted in `login_failure` with the same rule as a
+ * real account's failures (the lock starts on the maxFailures-th failure and the count restarts), so both
+ * answer "locked for N minutes" after the same number of attempts.
+ */
+async function unknownAccountFailure(db: Db, config: AppConfig, input: LoginInput): Promise<never> {
+  const [before] = await db
+    .select({ lockedUntil: loginFailure.lockedUntil })
+    .from(loginFailure)
+    .where(eq(loginFailure.account, input.account))
+    .limit(1);
+  if (isLocked(before?.lockedUntil)) {
+    throw refuse('accountLocked', 'account', { minutes: minutesLeft(before.lockedUntil) });
+  }
+  await verifyDummy(input.password, config.server.passwordHash);
+  const { maxFailures, lockMinutes } = config.deployment.login;
+  const lockNow = sql`now() + make_interval(mins => ${lockMinutes})`;
+  // One atomic upsert: concurrent failures on several nodes still count exactly.
+  const [after] = await db
+    .insert(loginFailure)
+    .values({
+      account: input.account,
+      failedLogins: maxFailures <= 1 ? 0 : 1,
+      lockedUntil: maxFailures <= 1 ? lockNow : null,
+    })
+    .onConflictDoUpdate({
+      target: loginFailure.account,
+      set: {
+        failedLogins: sql`case when ${loginFailure.failedLogins} + 1 >= ${maxFailures} then 0 else ${loginFailure.failedLogins} + 1 end`,
+        lockedUntil: sql`case when ${loginFailure.failedLogins} + 1 >= ${maxFailures}
+          then ${lockNow} else ${loginFailure.lockedUntil} end`,
+        updatedAt: sql`now()`,
+      },
+    })
+    .returning({ lockedUntil: loginFailure.lockedUntil });
+  if (isLocked(after?.lockedUntil)) {
+    throw refuse('accountLocked', 'account', { minutes: minutesLeft(after.lockedUntil) });
+  }
+  throw refuse('loginFailed', null);
+}
+
+/** Forgets failures of unknown accounts that are neither locked nor touched for a month. */
+export async function deleteOldLoginFailures(db: Db): Promise<void> {
+  await db
+    .delete(loginFailure)
+    .where(
+      and(
+        lt(loginFailure.updatedAt, sql`now() - interval '30 days'`),
+        or(isNull(loginFailure.lockedUntil), lt(loginFailure.lockedUntil, sql`now()`)),
+      ),
+    );
+}
 
 export async function login(
   db: Db,
@@ -49,10 +104,7 @@ export async function login(
   if (!captchaOk) throw refuse('captchaIncorrect', 'checkCode');
 
   const [user] = await db.select().from(adminUser).where(eq(adminUser.account, input.account)).limit(1);
-  if (!user) {
-    await verifyDummy(input.password, server.passwordHash);
-    throw refuse('loginFailed', null);
-  }
+  if (!user) return unknownAccountFailure(db, config, input);
   if (user.lockedUntil && user.lockedUntil.getTime() > Date.now()) {
     throw refuse('accountLocked', 'account', { minutes: minutesLeft(user.lockedUntil) });
   }

@@ -40,7 +40,12 @@ export const ossRoutes: FastifyPluginAsyncZod = async (app) => {
     ]);
 
   /** Streams one file part to a temporary file, enforcing size and type; returns what to store. */
-  async function receive(part: MultipartFile, declaredKind: Kind | undefined) {
+  async function receive(part: MultipartFile, declaredKind: Kind | undefined, lang: Lang) {
+    // The file name is stored (upload.original_name): PostgreSQL cannot store a NUL character.
+    if ((part.filename ?? '').includes('\u0000')) {
+      part.file.resume();
+      throw AppError.fields([{ path: 'file', message: validationMessage('nulCharacter', lang) }]);
+    }
     const contentType = normaliseType(part.mimetype);
     const kind =
       declaredKind ?? KINDS.find((k) => limitsOf(k).types.includes(contentType)) ?? ('file' as Kind);
@@ -122,7 +127,7 @@ export const ossRoutes: FastifyPluginAsyncZod = async (app) => {
             part.file.resume();
             continue;
           }
-          received = await receive(part, kind);
+          received = await receive(part, kind, request.lang);
         }
       } catch (error) {
         if (received) await rm(received.tmp, { force: true });
@@ -165,6 +170,7 @@ export const ossRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['oss'],
         summary: 'The address prefix of stored files (e.g. /uploads/)',
+        consumes: ['multipart/form-data', 'application/x-www-form-urlencoded', 'application/json'],
         response: { 200: okSchema(z.string()) },
       },
     },
