@@ -55,7 +55,9 @@ export function DashboardPage({ route }: PageProps) {
                 {t('dashboard.account')}: {user?.account}
               </Typography.Text>
               <span>
-                <Typography.Text type="secondary">{t('dashboard.roles')}: </Typography.Text>
+                <Typography.Text type="secondary">
+                  {t('common.labelled', { label: t('dashboard.roles') })}
+                </Typography.Text>
                 {user?.roles.map((role) => (
                   <Tag key={role} color="blue">
                     {role}
