@@ -152,6 +152,9 @@ function EntityList({ entity, title }: { entity: string; title: { en: string; zh
     frameT,
     isCompact,
     summaryTitle: meta.label(),
+    labelColumns: def.pairs[def.labelField]
+      ? [def.pairs[def.labelField]!.en, def.pairs[def.labelField]!.zh]
+      : [def.labelField],
   });
 
   const onTableChange: TableProps<EntityRecord>['onChange'] = (_pagination, _filters, sorter, extra) => {

@@ -52,6 +52,8 @@ type Input = {
   isCompact?: boolean;
   /** The card column's heading (the entity's name). */
   summaryTitle?: string;
+  /** Columns that make up the record's label (its card title): not repeated below it. */
+  labelColumns?: string[];
 };
 
 const COMPACT_ACTIONS_WIDTH = 96;
@@ -63,7 +65,9 @@ function compactColumns(input: Input): {
 } {
   const { t, frameT } = input;
   const statuses = input.shown.filter((c) => c.isStatus);
-  const others = input.shown.filter((c) => !c.isStatus && c.name !== 'id');
+  const others = input.shown.filter(
+    (c) => !c.isStatus && c.name !== 'id' && !input.labelColumns?.includes(c.name),
+  );
   const cell = (c: ColumnDescriptor, record: EntityRecord) =>
     input.widgetCell?.(c, record[c.name]) ?? renderValue(c, record[c.name], input.cellContext(record));
   const summary: TableColumnsType<EntityRecord>[number] = {
