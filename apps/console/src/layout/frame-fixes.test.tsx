@@ -1,10 +1,13 @@
-import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { InputNumber } from 'antd';
+import { I18nextProvider } from 'react-i18next';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { resetClientState } from '../api/client';
+import { ThemedProviders } from '../app/app-root';
 import { queryClient } from '../app/query-client';
 import { companyRecord } from '../engine/test/company-fixtures';
-import { changeLanguage } from '../i18n/i18n';
+import { changeLanguage, i18n } from '../i18n/i18n';
 import { resetToken, startSession } from '../state/session';
 import { resetTags } from '../state/tags-view';
 import { type Call, ok, stubApi } from '../test/fetch-stub';
@@ -98,6 +101,9 @@ describe('language switch', { timeout: 60_000 }, () => {
     expect(within(await table()).queryByText('Pumps')).toBeNull();
     const last = listCalls(calls).at(-1)!;
     expect(last.headers['Accept-Language']).toBe('zh');
+    // the table's checkboxes are named in Chinese too (antd names them in English only)
+    expect(within(await table()).getByRole('checkbox', { name: '选择本页所有行' })).toBeTruthy();
+    expect(within(await table()).getByRole('checkbox', { name: '选择 Acme Pumps Co., Ltd.' })).toBeTruthy();
 
     // back to English: the English answer shows again
     await userEvent.click(screen.getByRole('button', { name: '语言：中文' }));
@@ -156,6 +162,24 @@ describe('layout settings', { timeout: 60_000 }, () => {
     renderApp('/dashboard');
     await screen.findByRole('navigation', { name: 'Open pages' }, { timeout: 10_000 });
     expect(screen.queryByRole('link', { name: 'Organiser Console' })).toBeNull();
+  });
+});
+
+describe('texts antd gives in English only', () => {
+  it('names the step buttons of number inputs in the console language', async () => {
+    await changeLanguage('zh');
+    render(
+      <I18nextProvider i18n={i18n}>
+        <ThemedProviders>
+          <InputNumber aria-label="数量" />
+        </ThemedProviders>
+      </I18nextProvider>,
+    );
+    await waitFor(() => expect(screen.getByRole('button', { name: '增加' })).toBeTruthy());
+    expect(screen.getByRole('button', { name: '减少' })).toBeTruthy();
+    expect(screen.queryByRole('button', { name: /Increase Value|Decrease Value/ })).toBeNull();
+    await changeLanguage('en');
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Increase' })).toBeTruthy());
   });
 });
 

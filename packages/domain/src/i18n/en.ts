@@ -104,7 +104,7 @@ export const en = {
     mini: 'Mini',
   },
   a11y: {
-    selectAll: 'Select every row on this page',
+    selectAll: 'Select all rows on this page',
     selectRow: 'Select {{label}}',
     increase: 'Increase',
     decrease: 'Decrease',
