@@ -96,7 +96,7 @@ export async function runAction(
       for (const u of updated) {
         succeeded.push(Number(u.id));
         const before = found.get(Number(u.id));
-        const old = before
+        const old: Record<string, unknown> = before
           ? toRecord(entity, Object.fromEntries(assignedFields.map((k) => [k, before[`old:${k}`]])))
           : {};
         const changes: Change[] = [{ field, old: from, new: action.to }];
