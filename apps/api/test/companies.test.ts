@@ -188,7 +188,11 @@ describe('company audit', () => {
       auditedBy: 'admin',
       auditedAt: expect.any(String),
     });
-    expect((await call({ method: 'POST', url: `/api/company_audit/pass/${company.id}` })).status).toBe(409);
+    // a refused company is not refused again
+    expect(
+      (await call({ method: 'POST', url: `/api/company_audit/refuse/${company.id}`, body: { reason: 'x' } }))
+        .status,
+    ).toBe(409);
 
     // The company is corrected and so resubmitted.
     const current = (await call({ method: 'GET', url: `/api/company/${company.id}` })).body.content;
@@ -220,6 +224,47 @@ describe('company audit', () => {
       ]),
     });
     expect(history[2].changes).toContainEqual({ field: 'auditStatus', old: 'refused', new: 'pending' });
+    // a passed company is not passed again
+    expect((await call({ method: 'POST', url: `/api/company_audit/pass/${company.id}` })).status).toBe(409);
+  });
+
+  it('passes a refused company directly, recording who passed it and when', async () => {
+    const company = await createCompany();
+    const refused = await call({
+      method: 'POST',
+      url: `/api/company_audit/refuse/${company.id}`,
+      body: { reason: 'Licence expired' },
+    });
+    expect(refused.status).toBe(200);
+    const before = (await call({ method: 'GET', url: `/api/company_audit/${company.id}` })).body.content;
+    expect(before).toMatchObject({
+      auditStatus: 'refused',
+      auditReason: 'Licence expired',
+      auditedBy: 'admin',
+    });
+
+    const passed = await call({ method: 'POST', url: `/api/company_audit/pass/${company.id}` });
+    expect(passed.status).toBe(200);
+
+    const after = (await call({ method: 'GET', url: `/api/company/${company.id}` })).body.content;
+    expect(after).toMatchObject({
+      auditStatus: 'passed',
+      auditReason: null,
+      auditedBy: 'admin',
+      isPublic: true,
+    });
+    expect(Date.parse(after.auditedAt)).toBeGreaterThan(Date.parse(before.auditedAt));
+    const history = (await call({ method: 'GET', url: `/api/company/${company.id}/history` })).body.content;
+    // no resubmission in between: the pass itself moved the status from refused
+    expect(history.map((h: { action: string }) => h.action)).toEqual(['pass', 'refuse', 'create']);
+    expect(history[0]).toMatchObject({
+      actorAccount: 'admin',
+      changes: expect.arrayContaining([
+        { field: 'auditStatus', old: 'refused', new: 'passed' },
+        { field: 'auditReason', old: 'Licence expired', new: null },
+      ]),
+    });
+    expect(history[0].changes.map((c: { field: string }) => c.field)).toContain('auditedAt');
   });
 
   it('passes in bulk every company matching the list’s filter, and only those', async () => {

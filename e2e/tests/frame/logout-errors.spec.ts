@@ -27,13 +27,14 @@ test('logout clears the session and goes to /login', async ({ page, request }) =
 test('/404 for an unknown path, signed in or not', async ({ page, workerAdminToken }) => {
   await setLang(page, 'zh');
   await page.goto('/404');
-  await expect(page.getByRole('heading', { name: /OOPS/ })).toBeVisible();
+  await expect(page.getByRole('heading', { name: msg('zh', 'errorPage.notFoundTitle') })).toBeVisible();
+  await expect(page.getByText(msg('zh', 'errorPage.notFoundHint'))).toBeVisible();
   await checkA11y(page);
 
   await openSignedIn(page, '/dashboard', { token: workerAdminToken, lang: 'en' });
   await page.goto('/banner/no_such_page');
   await expect(page).toHaveURL((url) => url.pathname === '/404');
-  await expect(page.getByText(msg('en', 'errorPage.notFoundText'))).toBeVisible();
+  await expect(page.getByRole('heading', { name: msg('en', 'errorPage.notFoundTitle') })).toBeVisible();
   await checkA11y(page);
   await page.getByRole('button', { name: msg('en', 'errorPage.backHome') }).click();
   await expect(page).toHaveURL((url) => url.pathname === '/dashboard');

@@ -59,10 +59,10 @@ for (const lang of ['en', 'zh'] satisfies Lang[]) {
       (url) => `${url.pathname}${url.search}` === '/banner/banner_list?keyword=no-such-banner',
     );
 
-    // Refresh remounts the page: the unsaved input is gone
+    // Refresh reads the data again but keeps what the user set up on the page
     await ui.tab(t.profile).click();
     await menuAction(t.profile, 'tagsView.refresh');
-    await expect(intro).toHaveValue('');
+    await expect(intro).toHaveValue('typed but not saved');
     await checkA11y(page);
 
     // Close on a background tab: it goes, the page stays

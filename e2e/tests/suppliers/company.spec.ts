@@ -193,6 +193,8 @@ for (const lang of ['en', 'zh'] as const) {
     await expect(rowOf(page, name).getByText(auditState('pending', lang))).toBeVisible(LOAD);
     await openAudit(page, name, lang);
     await page.getByRole('button', { name: buttonName(auditLabel('pass', lang)) }).click();
+    // a pass asks for a confirmation, as taking a company offline does
+    await confirmDialog(page, auditLabel('pass', lang));
     await expect(page).toHaveURL(/\/companyAudit\/companyAudit_list/, LOAD);
     await expect(rowOf(page, name).getByText(auditState('passed', lang))).toBeVisible(LOAD);
     await openAudit(page, name, lang);

@@ -57,9 +57,16 @@ export async function runAction(
   const input = valid.value;
   const field = action.field;
   const scoped = scopeConditions(entity, ctx.rowScope);
+  // the fields the action assigns are read too, so the history shows what they held before (a reason cleared)
+  const assignedFields = Object.keys(action.assign ?? {});
   return db.transaction(async (tx: Tx) => {
     const rows = (await tx
-      .select({ id: entity.col('id'), status: entity.col(field), version: entity.col('version') })
+      .select({
+        id: entity.col('id'),
+        status: entity.col(field),
+        version: entity.col('version'),
+        ...Object.fromEntries(assignedFields.map((k) => [`old:${k}`, entity.col(k)])),
+      })
       .from(entity.table)
       .where(and(inArray(entity.col('id'), ids), ...liveOnly(entity), ...scoped))) as Row[];
     const found = new Map(rows.map((r) => [Number(r.id), r]));
@@ -88,8 +95,13 @@ export async function runAction(
         .returning({ id: entity.col('id'), version: entity.col('version') })) as Row[];
       for (const u of updated) {
         succeeded.push(Number(u.id));
+        const before = found.get(Number(u.id));
+        const old: Record<string, unknown> = before
+          ? toRecord(entity, Object.fromEntries(assignedFields.map((k) => [k, before[`old:${k}`]])))
+          : {};
         const changes: Change[] = [{ field, old: from, new: action.to }];
-        for (const [k, v] of Object.entries(assigned)) changes.push({ field: k, old: null, new: v });
+        for (const [k, v] of Object.entries(assigned))
+          changes.push({ field: k, old: old[k] ?? null, new: v });
         history.push({
           entity: historyName(entity),
           recordId: Number(u.id),

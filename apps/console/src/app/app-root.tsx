@@ -4,7 +4,7 @@ import { App as AntdApp, ConfigProvider } from 'antd';
 import enUS from 'antd/locale/en_US';
 import zhCN from 'antd/locale/zh_CN';
 import { type ReactNode, useEffect, useMemo, useState } from 'react';
-import { I18nextProvider } from 'react-i18next';
+import { I18nextProvider, useTranslation } from 'react-i18next';
 import { RouterProvider } from 'react-router/dom';
 import { registerFeedback } from '../api/feedback';
 import { i18n } from '../i18n/i18n';
@@ -21,6 +21,33 @@ function FeedbackBridge() {
   return null;
 }
 
+const STEP_SELECTOR = '.ant-input-number-action-up, .ant-input-number-action-down';
+
+/**
+ * antd's number inputs name their step buttons in English only ("Increase Value", "Decrease Value"), with no prop
+ * to change it: the names are set in the console's language as the buttons appear and when the language changes.
+ */
+function useStepButtonNames() {
+  const { t, i18n: instance } = useTranslation();
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the language is the trigger
+  useEffect(() => {
+    if (typeof MutationObserver === 'undefined') return;
+    const names = { up: t('a11y.increase'), down: t('a11y.decrease') };
+    const apply = () => {
+      for (const el of document.querySelectorAll<HTMLElement>(STEP_SELECTOR)) {
+        const name = el.classList.contains('ant-input-number-action-up') ? names.up : names.down;
+        if (el.getAttribute('aria-label') !== name) el.setAttribute('aria-label', name);
+      }
+    };
+    apply();
+    const observer = new MutationObserver((records) => {
+      if (records.some((r) => r.addedNodes.length > 0)) apply();
+    });
+    observer.observe(document.body, { childList: true, subtree: true });
+    return () => observer.disconnect();
+  }, [t, instance.language]);
+}
+
 /** antd follows the language, the size choice and the settings drawer live (spec §2, §9). */
 export function ThemedProviders({ children }: { children: ReactNode }) {
   const lang = useLang();
@@ -28,6 +55,7 @@ export function ThemedProviders({ children }: { children: ReactNode }) {
   const themeColor = useSettings((s) => s.themeColor);
   const isDark = useSettings((s) => s.darkMode);
   const theme = useMemo(() => buildTheme({ themeColor, isDark, size }), [themeColor, isDark, size]);
+  useStepButtonNames();
   useEffect(() => {
     const root = document.documentElement.style;
     root.setProperty('--app-primary', readableColour(themeColor));

@@ -43,8 +43,9 @@ describe('route guard (spec §4)', () => {
     expect(decideGuard({ ...at('/dashboard'), hasToken: true, isReady: true })).toEqual({ kind: 'allow' });
   });
 
-  it('builds the login link without a redirect for the home page', () => {
-    expect(loginPath('/')).toBe('/login');
+  it('builds the login link to the dashboard for the home page', () => {
+    expect(loginPath('/')).toBe('/login?redirect=%2Fdashboard');
+    expect(loginPath('')).toBe('/login?redirect=%2Fdashboard');
     expect(loginPath('/dashboard')).toBe('/login?redirect=%2Fdashboard');
   });
 

@@ -21,10 +21,16 @@ export type GuardDecision =
 const isPublic = (pathname: string) =>
   (PUBLIC_PATHS as readonly string[]).includes(pathname) || pathname.startsWith('/redirect/');
 
-/** `/login?redirect=<path and query>`; the template kept only the path, we keep the query too. */
+/** Where `/` leads once signed in (spec §2: "/ redirects to /dashboard"). */
+export const HOME_PATH = '/dashboard';
+
+/**
+ * `/login?redirect=<path and query>`; the template kept only the path, we keep the query too. The home page `/`
+ * names the page it leads to (spec §2: `/login?redirect=/dashboard`).
+ */
 export function loginPath(pathname: string, search = ''): string {
-  const target = `${pathname}${search}`;
-  if (!target || target === '/' || pathname === '/login') return '/login';
+  if (pathname === '/login') return '/login';
+  const target = !pathname || pathname === '/' ? `${HOME_PATH}${search}` : `${pathname}${search}`;
   return `/login?${new URLSearchParams({ redirect: target }).toString()}`;
 }
 

@@ -1,4 +1,5 @@
 import { logout as logoutCall } from '../api/user';
+import { applyUserSettings } from '../state/app-settings';
 import { resetToken } from '../state/session';
 import { resetTags } from '../state/tags-view';
 import { queryClient } from './query-client';
@@ -15,5 +16,6 @@ export async function logoutEverywhere(): Promise<void> {
   }
   resetToken();
   resetTags();
+  applyUserSettings(null);
   queryClient.clear();
 }

@@ -7,6 +7,7 @@ import { toastError } from '../api/feedback';
 import { fetchLoginMenu, fetchUrlPrefix, fetchUserInfo } from '../api/user';
 import { Loading } from '../components/loading';
 import { i18n } from '../i18n/i18n';
+import { applyUserSettings } from '../state/app-settings';
 import { completeSession, resetToken, useSession } from '../state/session';
 import { resetTags } from '../state/tags-view';
 import { loginPath } from './guard';
@@ -40,6 +41,7 @@ export function SessionLoader() {
   useEffect(() => {
     if (query.data) {
       resetTags();
+      applyUserSettings(query.data.user.account);
       completeSession(query.data);
     }
   }, [query.data]);

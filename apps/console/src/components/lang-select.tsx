@@ -34,7 +34,7 @@ export function LangSelect() {
     >
       <Button
         type="text"
-        aria-label={`${t('navbar.language')}: ${LANGUAGE_NAMES[lang]}`}
+        aria-label={`${t('common.labelled', { label: t('navbar.language') })}${LANGUAGE_NAMES[lang]}`}
         aria-haspopup="menu"
         icon={<TranslationOutlined />}
       />

@@ -16,6 +16,7 @@ import { pick } from '../i18n/i18n';
 import { useVisibleRoutes } from '../navigation/visible-routes-context';
 import type { PageProps } from '../pages/page-props';
 import { recordPages } from '../pages/record-pages';
+import { useApp } from '../state/app-settings';
 import { regionValue } from '../widgets/region-select';
 import { useEntityAccess } from './access';
 import type { TreeRecord } from './api';
@@ -58,6 +59,8 @@ function EntityList({ entity, title }: { entity: string; title: { en: string; zh
   const [drawerId, setDrawerId] = useState<number | null>(null);
   const [isImportOpen, setImportOpen] = useState(false);
   const { flat } = useVisibleRoutes();
+  // a phone-width screen shows each record as a card (name, statuses) beside its actions
+  const isCompact = useApp((s) => s.device === 'mobile');
   // named pages about one record of this entity (audit, customer-service contacts), as row actions
   const recordLinks = useMemo(
     () =>
@@ -147,6 +150,11 @@ function EntityList({ entity, title }: { entity: string; title: { en: string; zh
     widgetCell: (c, value) => regionValue(def.fields[c.name], value),
     t,
     frameT,
+    isCompact,
+    summaryTitle: meta.label(),
+    labelColumns: def.pairs[def.labelField]
+      ? [def.pairs[def.labelField]!.en, def.pairs[def.labelField]!.zh]
+      : [def.labelField],
   });
 
   const onTableChange: TableProps<EntityRecord>['onChange'] = (_pagination, _filters, sorter, extra) => {
@@ -245,7 +253,7 @@ function EntityList({ entity, title }: { entity: string; title: { en: string; zh
           loading={list.isLoading || (list.isFetching && Boolean(data))}
           onChange={onTableChange}
           tableLayout="fixed"
-          scroll={{ x: table.width }}
+          scroll={table.width ? { x: table.width } : undefined}
           rowSelection={
             hasSelection
               ? {
@@ -254,6 +262,11 @@ function EntityList({ entity, title }: { entity: string; title: { en: string; zh
                     : list.selection.ids,
                   preserveSelectedRowKeys: true,
                   onChange: (keys) => list.select(keys.map(Number)),
+                  // antd names these checkboxes in English only ("Select all", "Select row 3")
+                  getTitleCheckboxProps: () => ({ 'aria-label': frameT('a11y.selectAll') }),
+                  getCheckboxProps: (record) => ({
+                    'aria-label': frameT('a11y.selectRow', { label: rowLabel(record) }),
+                  }),
                 }
               : undefined
           }
@@ -272,8 +285,9 @@ function EntityList({ entity, title }: { entity: string; title: { en: string; zh
                   pageSize: state.size,
                   total,
                   pageSizeOptions: PAGE_SIZES.map(String),
-                  showSizeChanger: true,
-                  showQuickJumper: true,
+                  showSizeChanger: !isCompact,
+                  showQuickJumper: !isCompact,
+                  size: isCompact ? 'small' : undefined,
                   showTotal: () =>
                     data?.totalIsEstimate
                       ? t('list.totalEstimate', { count: total.toLocaleString() })

@@ -43,15 +43,21 @@ export function ErrorLogDialog({ isOpen, onClose }: { isOpen: boolean; onClose: 
             render: (_, entry) => (
               <div className="app-error-log-message">
                 <div>
-                  <Typography.Text strong>{t('errorLog.msg')}: </Typography.Text>
+                  <Typography.Text strong>
+                    {t('common.labelled', { label: t('errorLog.msg') })}
+                  </Typography.Text>
                   <Typography.Text type="danger">{entry.error.message}</Typography.Text>
                 </div>
                 <div>
-                  <Typography.Text strong>{t('errorLog.info')}: </Typography.Text>
+                  <Typography.Text strong>
+                    {t('common.labelled', { label: t('errorLog.info') })}
+                  </Typography.Text>
                   {t('errorLog.infoText', { component: entry.component, info: entry.info })}
                 </div>
                 <div>
-                  <Typography.Text strong>{t('errorLog.url')}: </Typography.Text>
+                  <Typography.Text strong>
+                    {t('common.labelled', { label: t('errorLog.url') })}
+                  </Typography.Text>
                   {entry.url}
                 </div>
               </div>

@@ -6,6 +6,7 @@ import { useNavigate } from 'react-router';
 import { searchLabel } from '../navigation/menu-search';
 import { useVisibleRoutes } from '../navigation/visible-routes-context';
 import { useSettings } from '../state/app-settings';
+import { openTarget, tagsStore } from '../state/tags-view';
 import { useMenuSearch } from './use-menu-search';
 
 type SearchInput = { focus: () => void; blur: () => void };
@@ -51,7 +52,7 @@ export function HeaderSearch() {
     if (hasPickedRef.current) return;
     hasPickedRef.current = true;
     close(false);
-    navigate(path);
+    navigate(openTarget(tagsStore.get(), path));
   };
 
   const openRef = useRef(openSearch);

@@ -10,7 +10,12 @@ type Item = NonNullable<MenuProps['items']>[number];
  * children of its own shows as that single page (unless `alwaysShow`); other groups become sub-menus.
  * Keys are full paths.
  */
-export function buildMenuItems(nodes: RouteNode[], lang: Language, parentPath = ''): Item[] {
+export function buildMenuItems(
+  nodes: RouteNode[],
+  lang: Language,
+  parentPath = '',
+  targetOf: (path: string) => string = (path) => path,
+): Item[] {
   const items: Item[] = [];
   for (const node of nodes) {
     if (node.hidden) continue;
@@ -22,28 +27,34 @@ export function buildMenuItems(nodes: RouteNode[], lang: Language, parentPath = 
       const only = visible[0]!;
       if (visible.length === 1 && !node.alwaysShow && !only.children?.some((c) => !c.hidden)) {
         const childPath = joinPath(path, only.path);
-        items.push(leaf(childPath, only.title[lang] || only.title.en, only.icon ?? node.icon));
+        items.push(leaf(childPath, only.title[lang] || only.title.en, only.icon ?? node.icon, targetOf));
         continue;
       }
       items.push({
         key: path,
         icon: <MenuIcon name={node.icon} />,
         label: title,
-        children: buildMenuItems(visible, lang, path),
+        children: buildMenuItems(visible, lang, path, targetOf),
       });
       continue;
     }
-    items.push(leaf(path, title, node.icon));
+    items.push(leaf(path, title, node.icon, targetOf));
   }
   return items;
 }
 
-function leaf(path: string, title: string, icon?: string): Item {
+/** A page's entry: its key is the page's path; its link goes to the page's open tab as it was, if any. */
+function leaf(
+  path: string,
+  title: string,
+  icon: string | undefined,
+  targetOf: (path: string) => string,
+): Item {
   return {
     key: path,
     icon: <MenuIcon name={icon} />,
     label: (
-      <Link to={path} className="app-menu-link" tabIndex={-1}>
+      <Link to={targetOf(path)} className="app-menu-link" tabIndex={-1}>
         {title}
       </Link>
     ),

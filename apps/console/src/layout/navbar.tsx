@@ -13,14 +13,17 @@ import { SettingsDrawer } from './settings-drawer';
 import { UserMenu } from './user-menu';
 
 /**
- * The top bar (spec §2; behaviour-reference §2.7): hamburger and breadcrumb; on desktop also header search, error
- * log, full screen, size and language; always the user menu.
+ * The top bar (spec §2; behaviour-reference §2.7): hamburger, breadcrumb, header search, error log, size,
+ * language, settings and the user menu; full screen on desktop only. On a phone every tool stays reachable (the
+ * language can be changed there too) and the breadcrumb shows the current page only.
  */
 export function Navbar({ crumbs }: { crumbs: Crumb[] }) {
   const { t } = useTranslation();
   const isOpen = useApp((s) => s.isSidebarOpen);
   const isMobile = useApp((s) => s.device === 'mobile');
   const [isLogOpen, setLogOpen] = useState(false);
+  // on a phone the bar keeps its tools (search, size, language) and shows only the current page's crumb
+  const visibleCrumbs = isMobile ? crumbs.slice(-1) : crumbs;
   return (
     <div className="app-navbar">
       <Button
@@ -34,10 +37,10 @@ export function Navbar({ crumbs }: { crumbs: Crumb[] }) {
       <Breadcrumb
         className="app-breadcrumb"
         aria-label={t('layout.breadcrumb')}
-        items={crumbs.map((c, i) => ({
+        items={visibleCrumbs.map((c, i) => ({
           key: `${i}:${c.title}`,
           title:
-            c.to && i < crumbs.length - 1 ? (
+            c.to && i < visibleCrumbs.length - 1 ? (
               <Link to={c.to}>{c.title}</Link>
             ) : (
               <span aria-current="page">{c.title}</span>
@@ -45,15 +48,11 @@ export function Navbar({ crumbs }: { crumbs: Crumb[] }) {
         }))}
       />
       <div className="app-navbar-right">
-        {!isMobile && (
-          <>
-            <HeaderSearch />
-            <ErrorLogButton onOpen={() => setLogOpen(true)} />
-            <ScreenfullButton />
-            <SizeSelect />
-            <LangSelect />
-          </>
-        )}
+        <HeaderSearch />
+        <ErrorLogButton onOpen={() => setLogOpen(true)} />
+        {!isMobile && <ScreenfullButton />}
+        <SizeSelect />
+        <LangSelect />
         <SettingsDrawer />
         <UserMenu />
       </div>

@@ -5,6 +5,8 @@ import { Link, useNavigate } from 'react-router';
 import { usePublicConfig } from '../app/config-context';
 import { useLang } from '../i18n/use-lang';
 import { useVisibleRoutes } from '../navigation/visible-routes-context';
+import { useStore } from '../state/store';
+import { openTarget, tagsStore } from '../state/tags-view';
 import { ancestorKeys, buildMenuItems } from './menu-items';
 
 type Props = { selectedKey: string; isCollapsed: boolean; hasLogo: boolean };
@@ -16,7 +18,12 @@ export function Sidebar({ selectedKey, isCollapsed, hasLogo }: Props) {
   const navigate = useNavigate();
   const config = usePublicConfig();
   const { tree } = useVisibleRoutes();
-  const items = useMemo(() => buildMenuItems(tree, lang), [tree, lang]);
+  const views = useStore(tagsStore);
+  // an entry whose page is open in a tab shows that tab as it was (its filters and page), not a fresh page
+  const items = useMemo(
+    () => buildMenuItems(tree, lang, '', (path) => openTarget(views, path)),
+    [tree, lang, views],
+  );
   const [openKeys, setOpenKeys] = useState<string[]>(() => ancestorKeys(items, selectedKey) ?? []);
 
   // Opening a page opens its group; groups the user opened stay open (several at once, as in the template).
@@ -45,7 +52,7 @@ export function Sidebar({ selectedKey, isCollapsed, hasLogo }: Props) {
           onClick={({ key, domEvent }) => {
             // a click on the link itself is handled by the link (which also allows middle-click to a new tab)
             if ((domEvent.target as HTMLElement).closest('a')) return;
-            navigate(key);
+            navigate(openTarget(tagsStore.get(), key));
           }}
         />
       </nav>

@@ -1,4 +1,5 @@
 import { CloseOutlined } from '@ant-design/icons';
+import { useQueryClient } from '@tanstack/react-query';
 import { Dropdown, type MenuProps } from 'antd';
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -22,6 +23,7 @@ export function TagsView({ currentPath }: { currentPath: string }) {
   const lang = useLang();
   const navigate = useNavigate();
   const views = useStore(tagsStore);
+  const queryClient = useQueryClient();
   const stripRef = useRef<HTMLUListElement>(null);
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: runs when the current tab or the number of tabs changes
@@ -35,8 +37,15 @@ export function TagsView({ currentPath }: { currentPath: string }) {
     if (outcome.navigate) navigate(outcome.navigate);
   };
 
+  /**
+   * Refresh reads the page's data again and keeps what the user set up: the list's filters, page and sort (in its
+   * URL) and what is typed but not yet searched. The data in view is re-fetched (every query on screen, the kept
+   * background tabs included, is marked stale and the mounted ones refetch); only a page that keeps nothing
+   * (a form, `noCache`) starts again.
+   */
   const refresh = (view: TagView) => {
-    tagsStore.set(refreshView(tagsStore.get(), view.path));
+    if (view.noCache) tagsStore.set(refreshView(tagsStore.get(), view.path));
+    void queryClient.invalidateQueries();
     if (view.path !== currentPath) navigate(view.fullPath);
   };
 

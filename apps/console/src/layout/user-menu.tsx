@@ -38,7 +38,7 @@ export function UserMenu() {
       <Button
         type="text"
         className="app-user-button"
-        aria-label={`${t('navbar.userMenu')}: ${name}`}
+        aria-label={`${t('common.labelled', { label: t('navbar.userMenu') })}${name}`}
         aria-haspopup="menu"
       >
         <Avatar

@@ -2,8 +2,9 @@ import { MOBILE_BREAKPOINT_PX, type PublicConfig, SIZES, type UiSize } from '@or
 import { COOKIE, getCookie, setCookie } from './storage';
 import { createStore, useStore } from './store';
 
-// Layout state (persisted per spec §3: sidebar status, size) and the settings drawer (in memory, defaults from
-// the deployment's UI settings, as the template's settings are not persisted either).
+// Layout state (persisted per spec §3: sidebar status, size) and the settings drawer: its defaults come from the
+// deployment's UI settings, and what a user changes is kept per account in this browser's local storage, so it
+// survives a reload and another account signing in on the same browser keeps its own choices.
 
 export type Device = 'desktop' | 'mobile';
 
@@ -37,7 +38,59 @@ export const deviceFor = (width: number): Device => (width - 1 < MOBILE_BREAKPOI
 export const pageWidth = (): number =>
   typeof document === 'undefined' ? 1280 : document.documentElement.clientWidth || window.innerWidth;
 
+/** The deployment's defaults, under every user's own choices. */
+let settingDefaults: Settings = settingsStore.get();
+/** The signed-in account whose choices the drawer edits (null before sign-in). */
+let settingsOwner: string | null = null;
+
+const SETTINGS_PREFIX = 'layoutSettings:';
+const HEX_COLOUR = /^#[0-9a-f]{6}$/i;
+
+/** A user's stored choices, keeping only known settings of the right type (a stale or edited entry is ignored). */
+export function readUserSettings(account: string): Partial<Settings> {
+  let raw: unknown;
+  try {
+    raw = JSON.parse(localStorage.getItem(SETTINGS_PREFIX + account) ?? 'null');
+  } catch {
+    return {};
+  }
+  if (!raw || typeof raw !== 'object') return {};
+  const out: Partial<Settings> = {};
+  for (const [key, value] of Object.entries(raw as Record<string, unknown>)) {
+    if (key === 'themeColor' && typeof value === 'string' && HEX_COLOUR.test(value)) out.themeColor = value;
+    else if (
+      (key === 'tagsView' ||
+        key === 'fixedHeader' ||
+        key === 'sidebarLogo' ||
+        key === 'pinyinSearch' ||
+        key === 'darkMode') &&
+      typeof value === 'boolean'
+    )
+      out[key] = value;
+  }
+  return out;
+}
+
+function writeUserSettings(account: string, patch: Partial<Settings>): void {
+  try {
+    localStorage.setItem(
+      SETTINGS_PREFIX + account,
+      JSON.stringify({ ...readUserSettings(account), ...patch }),
+    );
+  } catch {
+    // storage unavailable (private mode, quota): the choice lasts until the page is closed
+  }
+}
+
+/** Shows the layout as this account left it (null: the deployment's defaults, after logout). */
+export function applyUserSettings(account: string | null): void {
+  settingsOwner = account;
+  settingsStore.set({ ...settingDefaults, ...(account ? readUserSettings(account) : {}) });
+}
+
 export function initAppState(ui: Settings): void {
+  settingDefaults = { ...ui };
+  settingsOwner = null;
   settingsStore.set({ ...ui });
   const storedSize = getCookie(COOKIE.size);
   const sidebar = getCookie(COOKIE.sidebarStatus);
@@ -76,4 +129,5 @@ export function setSize(size: UiSize): void {
 
 export function updateSettings(patch: Partial<Settings>): void {
   settingsStore.set((s) => ({ ...s, ...patch }));
+  if (settingsOwner) writeUserSettings(settingsOwner, patch);
 }

@@ -85,6 +85,14 @@ export function refreshAll(views: TagView[]): TagView[] {
   return views.map((v) => ({ ...v, version: v.version + 1 }));
 }
 
+/**
+ * Where a menu entry (sidebar, header search) for a page goes: the tab already open for it, with the query it had
+ * (its filters, page and sort), so the page shows as it was; else the page itself.
+ */
+export function openTarget(views: TagView[], path: string): string {
+  return views.find((v) => v.path === path)?.fullPath ?? path;
+}
+
 export const tagsStore = createStore<TagView[]>([]);
 
 /** Logout and a new login start with no open tabs (spec §4). */

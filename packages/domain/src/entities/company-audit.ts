@@ -10,7 +10,12 @@ export const companyAudit = defineView(company, {
   name: 'company_audit',
   labels: { singular: t('Company audit', '企业审核'), plural: t('Company audit', '企业审核') },
   permission: { menu: '/companyAudit/companyAudit_list' },
-  pick: 'all',
+  // every field, the audit status right after the company's name so it shows without scrolling the list
+  pick: [
+    'name',
+    'auditStatus',
+    ...Object.keys(company.fields).filter((n) => n !== 'name' && n !== 'auditStatus'),
+  ],
   override: {
     auditStatus: auditStatus({
       assign: { reason: 'auditReason', auditorAccount: 'auditedBy', time: 'auditedAt' },
@@ -19,4 +24,6 @@ export const companyAudit = defineView(company, {
     }),
   },
   defaultSort: { field: 'updatedAt', order: 'desc' },
+  // the queue opens on the companies waiting for a decision
+  defaultFilters: { auditStatus: 'pending' },
 });

@@ -13,6 +13,8 @@ export const en = {
     error: 'Error',
     reload: 'Reload',
     copied: 'Copied: {{text}}',
+    /** A label before its value: the colon follows the language's punctuation. */
+    labelled: '{{label}}: ',
   },
   term: {
     company: 'Company',
@@ -46,6 +48,11 @@ export const en = {
     capsLock: 'Caps lock is On',
     submit: 'Log in',
     language: 'Language',
+  },
+  authRedirect: {
+    title: 'Sign-in finished',
+    text: 'This window hands the sign-in back to the console and closes itself. If it stays open, close it and go back to the console.',
+    toLogin: 'Go to the login page',
   },
   guard: {
     hasError: 'Has Error',
@@ -96,6 +103,12 @@ export const en = {
     small: 'Small',
     mini: 'Mini',
   },
+  a11y: {
+    selectAll: 'Select all rows on this page',
+    selectRow: 'Select {{label}}',
+    increase: 'Increase',
+    decrease: 'Decrease',
+  },
   tagsView: {
     refresh: 'Refresh',
     close: 'Close',
@@ -108,18 +121,17 @@ export const en = {
     title: 'Page style setting',
     theme: 'Theme Color',
     themeColour: 'Theme colour {{colour}}',
-    tagsView: 'Open Tags-View',
-    fixedHeader: 'Fixed Header',
-    sidebarLogo: 'Sidebar Logo',
+    tagsView: 'Show tabs of open pages',
+    fixedHeader: 'Keep the top bar in view',
+    sidebarLogo: 'Show the logo in the sidebar',
     pinyinSearch: 'Pinyin menu search',
     darkMode: 'Dark mode',
   },
   errorPage: {
     notFoundCode: '404',
-    notFoundTitle: 'OOPS!',
-    notFoundText: 'The webmaster said that you can not enter this page...',
+    notFoundTitle: 'Page not found',
     notFoundHint:
-      'Please check that the URL you entered is correct, or click the button below to return to the homepage.',
+      'There is no page at this address. Check the address, or go back to the home page and open the page from the menu.',
     backHome: 'Back to home',
     forbiddenCode: '401',
     forbiddenTitle: 'You do not have permission to open this page',

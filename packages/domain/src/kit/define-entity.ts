@@ -168,6 +168,8 @@ function build(input: EntityInput<Record<string, FieldInput>>, view?: ViewBase):
   );
 
   if (!has(input.defaultSort.field)) fail(`default sort field "${input.defaultSort.field}" is not declared`);
+  for (const name of Object.keys(input.defaultFilters ?? {}))
+    if (!fields[name]?.list?.filter) fail(`default filter "${name}" is not a filter of the list`);
   if (!(input.labelField in fields) && !pairs[input.labelField])
     fail(`label field "${input.labelField}" is unknown`);
 
@@ -199,6 +201,7 @@ function build(input: EntityInput<Record<string, FieldInput>>, view?: ViewBase):
     quotas: input.quotas ?? [],
     tree: trees[0] ?? null,
     source: view?.source ?? null,
+    ...(input.defaultFilters ? { defaultFilters: { ...input.defaultFilters } } : {}),
   };
 }
 
@@ -252,6 +255,8 @@ export type ViewInput = {
    * of the view's actions. */
   override?: Record<string, FieldDef>;
   defaultSort?: { field: string; order: SortOrder };
+  /** List filters the view's list opens with (the audit queue opens on the records to audit). */
+  defaultFilters?: Readonly<Record<string, string>>;
   labelField?: string;
   groups?: Record<string, { label: Bilingual }>;
 };
@@ -301,6 +306,7 @@ export function defineView(base: EntityDef, input: ViewInput): EntityDef {
       groups: { ...base.groups, ...input.groups },
       search,
       defaultSort: input.defaultSort ?? base.defaultSort,
+      defaultFilters: input.defaultFilters,
       softDelete: base.softDelete,
       labelField: input.labelField ?? base.labelField,
       scope: base.scope ?? undefined,

@@ -93,7 +93,8 @@ export const effectiveStatus = (overrides: EnumOverrides = {}): EnumField =>
     overrides,
   );
 
-/** spec §4: audit to audit (pending) → passed or refused; a refused record returns to pending when resubmitted.
+/** spec §4: audit to audit (pending) → passed or refused; a refused record returns to pending when resubmitted,
+ * or is passed directly by staff.
  * `refuse` needs a reason. `assign` names the fields that record the decision: who (`auditor`: the user id,
  * `auditorAccount`: the account), when (`time`) and the reason (`reason`, emptied by a pass). */
 export const auditStatus = (
@@ -116,10 +117,13 @@ export const auditStatus = (
     {
       initial: 'pending',
       actions: {
+        // staff may pass a refused record directly (the decision is recorded like any pass), without first
+        // resubmitting it on the supplier's behalf
         pass: {
           label: t('Pass', '通过'),
-          from: ['pending'],
+          from: ['pending', 'refused'],
           to: 'passed',
+          confirm: t('Pass the audit of this record?', '确定审核通过该记录吗？'),
           assign: { ...decision, ...(assign.reason ? { [assign.reason]: { from: 'clear' as const } } : {}) },
         },
         refuse: {

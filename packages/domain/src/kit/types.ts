@@ -307,6 +307,8 @@ export type EntityInput<F extends Record<string, FieldInput>> = {
   scope?: RowScopeRule;
   /** Monthly quotas the entity's writes consume. */
   quotas?: readonly QuotaRule[];
+  /** List filters a list opens with (query parameter → value, `auditStatus` → `pending`); the user can clear them. */
+  defaultFilters?: Readonly<Record<string, string>>;
 };
 
 /** Fields every record carries besides its declared ones. */
@@ -340,6 +342,8 @@ export type EntityDef = {
   /** A view (`defineView`): the API name of the entity whose table it reads. Views have no create, update,
    * delete or import: only reads and their own status actions. */
   source: string | null;
+  /** List filters the list opens with; the user can clear them (kept in the URL like any filter). */
+  defaultFilters?: Readonly<Record<string, string>>;
 };
 
 export type JsonValue = string | number | boolean | null | JsonValue[] | { [key: string]: JsonValue };

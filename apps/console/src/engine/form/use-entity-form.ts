@@ -5,7 +5,7 @@ import {
   type FormGroupDescriptor,
   formLayout,
 } from '@organiser/domain';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { hashKey, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Form, type FormInstance, type FormItemProps } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
@@ -116,6 +116,9 @@ export function useEntityForm(
     enabled: mode === 'edit',
     staleTime: 0,
     gcTime: 0,
+    // the form edits values, not labels: one cache entry in every language, so a language switch does not
+    // reload the record (which would reset the form and lose what the user typed)
+    queryKeyHashFn: hashKey,
   });
   const record = recordQuery.data;
   const groups = useMemo(

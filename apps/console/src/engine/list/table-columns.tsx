@@ -45,10 +45,74 @@ type Input = {
   widgetCell?: (column: ColumnDescriptor, value: unknown) => ReactNode | undefined;
   t: EngineT;
   frameT: TFunction;
+  /**
+   * A phone-width screen: one column per record (its name, its status and the chosen columns' values, as a card)
+   * and its actions, without horizontal scrolling; the full record opens in the drawer.
+   */
+  isCompact?: boolean;
+  /** The card column's heading (the entity's name). */
+  summaryTitle?: string;
+  /** Columns that make up the record's label (its card title): not repeated below it. */
+  labelColumns?: string[];
 };
 
+const COMPACT_ACTIONS_WIDTH = 96;
+
+/** One record as a card: what identifies it first, then its statuses, then the other chosen columns' values. */
+function compactColumns(input: Input): {
+  columns: TableColumnsType<EntityRecord>;
+  width: number | undefined;
+} {
+  const { t, frameT } = input;
+  const statuses = input.shown.filter((c) => c.isStatus);
+  const others = input.shown.filter(
+    (c) => !c.isStatus && c.name !== 'id' && !input.labelColumns?.includes(c.name),
+  );
+  const cell = (c: ColumnDescriptor, record: EntityRecord) =>
+    input.widgetCell?.(c, record[c.name]) ?? renderValue(c, record[c.name], input.cellContext(record));
+  const summary: TableColumnsType<EntityRecord>[number] = {
+    key: 'summary',
+    title: input.summaryTitle ?? '',
+    render: (_: unknown, record) => (
+      <div className="entity-card-cell">
+        <span className="entity-card-title">{input.rowLabel(record)}</span>
+        <span className="entity-card-meta">
+          <span>#{record.id}</span>
+          {statuses.map((c) => (
+            <span key={c.name}>{cell(c, record)}</span>
+          ))}
+          {input.isTrash && record.deletedAt ? (
+            <span>
+              {t('list.deletedAt')} <RelativeTime value={String(record.deletedAt)} frameT={frameT} />
+            </span>
+          ) : null}
+        </span>
+        {others.slice(0, 2).map((c) => (
+          <span key={c.name} className="entity-card-meta">
+            {frameT('common.labelled', { label: input.labelOf(c.name) })}
+            {cell(c, record)}
+          </span>
+        ))}
+      </div>
+    ),
+  };
+  const actions: TableColumnsType<EntityRecord>[number] = {
+    key: 'actions',
+    title: t('list.actions'),
+    width: COMPACT_ACTIONS_WIDTH,
+    render: (_: unknown, record) => (
+      <RowActions actions={input.rowActions(record)} label={input.rowLabel(record)} inline={2} />
+    ),
+  };
+  return { columns: [summary, actions], width: undefined };
+}
+
 /** The table's columns (cells by field kind, server-side sorters, the actions column) and its scroll width. */
-export function tableColumns(input: Input): { columns: TableColumnsType<EntityRecord>; width: number } {
+export function tableColumns(input: Input): {
+  columns: TableColumnsType<EntityRecord>;
+  width: number | undefined;
+} {
+  if (input.isCompact) return compactColumns(input);
   const { t, frameT, sorted } = input;
   const data: TableColumnsType<EntityRecord> = input.shown.map((c) => ({
     key: c.name,

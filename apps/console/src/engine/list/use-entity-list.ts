@@ -50,7 +50,15 @@ export function useEntityList(entity: string): EntityListController {
   const meta = useEntityMeta(entity);
   const { def, policy } = meta;
   const [searchParams, setSearchParams] = useSearchParams();
-  const state = useMemo(() => readListUrl(def, policy, searchParams), [def, policy, searchParams]);
+  // A list opened without any state in its URL starts on the definition's default filters (the audit queue on
+  // "To audit"), written into the URL; once open, the URL alone decides, so the user can clear them.
+  const [isOpening, setOpening] = useState(
+    () => Boolean(def.defaultFilters) && [...searchParams.keys()].length === 0,
+  );
+  const state = useMemo(() => {
+    const read = readListUrl(def, policy, searchParams);
+    return isOpening ? { ...read, filters: { ...def.defaultFilters } } : read;
+  }, [def, policy, searchParams, isOpening]);
   const query = useMemo(() => listQueryOf(state), [state]);
   const matchQuery = useMemo(() => matchQueryOf(state), [state]);
   // a tree (categories) shows whole: its matches with their ancestors, siblings in the list's order
@@ -83,6 +91,12 @@ export function useEntityList(entity: string): EntityListController {
   // render): every change starts from the state of the URL now, never from a stale copy.
   const latest = useRef(state);
   latest.current = state;
+
+  useEffect(() => {
+    if (!isOpening) return;
+    if ([...searchParams.keys()].length === 0) write(latest.current, { replace: true });
+    else setOpening(false);
+  }, [isOpening, searchParams, write]);
 
   // a page emptied by deletions (or an old link past the end) moves to the last page that has rows
   const data = result.data;

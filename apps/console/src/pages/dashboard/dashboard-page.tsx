@@ -52,10 +52,13 @@ export function DashboardPage({ route }: PageProps) {
             <h2 className="dashboard-greeting">{t('dashboard.welcome', { name })}</h2>
             <div className="dashboard-meta">
               <Typography.Text type="secondary">
-                {t('dashboard.account')}: {user?.account}
+                {t('common.labelled', { label: t('dashboard.account') })}
+                {user?.account}
               </Typography.Text>
               <span>
-                <Typography.Text type="secondary">{t('dashboard.roles')}: </Typography.Text>
+                <Typography.Text type="secondary">
+                  {t('common.labelled', { label: t('dashboard.roles') })}
+                </Typography.Text>
                 {user?.roles.map((role) => (
                   <Tag key={role} color="blue">
                     {role}

@@ -16,7 +16,7 @@ export function NotFoundPage() {
           {t('errorPage.notFoundCode')}
         </p>
         <h1 id="not-found-title" className="error-page-title">
-          {t('errorPage.notFoundTitle')} {t('errorPage.notFoundText')}
+          {t('errorPage.notFoundTitle')}
         </h1>
         <Typography.Paragraph type="secondary">{t('errorPage.notFoundHint')}</Typography.Paragraph>
         <Button type="primary" onClick={() => navigate('/dashboard')}>

@@ -87,6 +87,32 @@ describe('CompanyAuditPage', { timeout: 60_000 }, () => {
     await waitFor(() => expect(router.state.location.pathname).toBe('/companyAudit/companyAudit_list'));
   });
 
+  it('passes a refused company directly after a confirmation (in Chinese)', async () => {
+    signIn();
+    const api = auditApi(
+      companyRecord({
+        auditStatus: 'refused',
+        auditReason: 'Blurry logo',
+        auditedBy: 'auditor',
+        auditedAt: at(2),
+      }),
+    );
+    const { router } = await renderPage(CompanyAuditPage, auditRoute, {
+      url: '/companyAudit/companyAudit_edit/1',
+      lang: 'zh',
+    });
+    // the status with a full-width colon after its label
+    expect(await screen.findByText('审核状态：')).toBeTruthy();
+    await userEvent.click(await screen.findByRole('button', { name: /^通\s*过$/ }));
+    // nothing is sent before the confirmation
+    const dialog = await screen.findByRole('dialog');
+    expect(within(dialog).getByText('确定审核通过该记录吗？')).toBeTruthy();
+    expect(api.callsTo('POST', '/api/company_audit/pass/1')).toHaveLength(0);
+    await userEvent.click(within(dialog).getByRole('button', { name: /^通\s*过$/ }));
+    await waitFor(() => expect(api.callsTo('POST', '/api/company_audit/pass/1')).toHaveLength(1));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/companyAudit/companyAudit_list'));
+  });
+
   it('lists the decisions taken: who, the reason, a resubmission by an edit (in Chinese)', async () => {
     signIn();
     auditApi(companyRecord({ auditStatus: 'passed', auditedBy: 'auditor', auditedAt: at(4) }));

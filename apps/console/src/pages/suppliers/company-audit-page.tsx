@@ -133,7 +133,9 @@ export function CompanyAuditPage({ route, params }: PageProps) {
                 <div className="supplier-audit-status">
                   {statusFields.map((field) => (
                     <span key={field}>
-                      <Typography.Text type="secondary">{meta.fieldLabel(field)}: </Typography.Text>
+                      <Typography.Text type="secondary">
+                        {frameT('common.labelled', { label: meta.fieldLabel(field) })}
+                      </Typography.Text>
                       {statusTag(field, record[field])}
                     </span>
                   ))}
