@@ -40,11 +40,13 @@ function freePort(): Promise<number> {
 }
 
 async function startServer(): Promise<{ baseURL: string; stop: () => Promise<void> }> {
-  const build = spawnSync(process.execPath, [join(root, 'scripts', 'build-console.mjs')], {
-    cwd: root,
-    stdio: 'inherit',
-  });
-  if (build.status !== 0) throw new Error('The console build failed.');
+  for (const script of ['build-console.mjs', 'build-api.mjs']) {
+    const build = spawnSync(process.execPath, [join(root, 'scripts', script)], {
+      cwd: root,
+      stdio: 'inherit',
+    });
+    if (build.status !== 0) throw new Error(`${script} failed.`);
+  }
   const port = await freePort();
   const dataDir = await mkdtemp(join(tmpdir(), 'organiser-bench-console-'));
   const env: NodeJS.ProcessEnv = {
@@ -55,7 +57,7 @@ async function startServer(): Promise<{ baseURL: string; stop: () => Promise<voi
     CAPTCHA_TEST_CODE,
   };
   delete env.DATABASE_URL;
-  const child: ChildProcess = spawn(join(root, 'node_modules', '.bin', 'tsx'), ['apps/api/src/main.ts'], {
+  const child: ChildProcess = spawn(join(root, 'node_modules', '.bin', 'node'), ['apps/api/dist/main.mjs'], {
     cwd: root,
     env,
     detached: true,
