@@ -2,15 +2,22 @@ import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import { existsSync, statSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { createServer } from 'node:net';
-import { tmpdir } from 'node:os';
+import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { type Browser, chromium, type Page } from '@playwright/test';
 
 // Console page loads (bench/README.md): the built console served by the real server on a fresh PGlite folder,
 // opened cold (a new browser context each time, so nothing is cached) in Chromium. For each screen: the bytes
-// sent over the wire (brotli, headers included), the same files gzip-compressed, the first contentful paint
-// and the time until the screen is usable. Prints the median of RUNS loads.
+// sent over the wire (brotli, headers included), the same files gzip-compressed, the requests, the first
+// contentful paint and the time until the screen is usable. Prints the median of RUNS loads.
+//
+//   npx tsx bench/console.ts                                   this checkout
+//   BASELINE=/path/to/other/checkout npx tsx bench/console.ts  both, loads interleaved, so load on the machine
+//                                                              falls on both alike
+//   PEER_LOGIN_URL=http://127.0.0.1:9527/#/login npx tsx bench/console.ts
+//                                                              also a peer console's login page (any production
+//                                                              build a user serves on loopback), interleaved
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const RUNS = Number(process.env.RUNS ?? 5);
@@ -19,10 +26,9 @@ const CAPTCHA_TEST_CODE = 'bench-captcha';
 
 type Sample = { bytes: number; gzip: number; requests: number; fcp: number; ready: number };
 
-const dist = join(root, 'apps', 'console', 'dist');
-
 /** What a file of the build weighs gzip-compressed (the build writes `<file>.gz` beside each text asset). */
-function gzipSize(pathname: string, sent: number): number {
+function gzipSize(dist: string | null, pathname: string, sent: number): number {
+  if (!dist) return sent;
   const file = join(dist, pathname === '/' || !pathname.includes('.') ? 'index.html' : pathname);
   if (existsSync(`${file}.gz`)) return statSync(`${file}.gz`).size;
   return sent;
@@ -39,12 +45,19 @@ function freePort(): Promise<number> {
   });
 }
 
-async function startServer(): Promise<{ baseURL: string; stop: () => Promise<void> }> {
-  const build = spawnSync(process.execPath, [join(root, 'scripts', 'build-console.mjs')], {
-    cwd: root,
-    stdio: 'inherit',
-  });
-  if (build.status !== 0) throw new Error('The console build failed.');
+type Server = { baseURL: string; dist: string; stop: () => Promise<void> };
+
+/** The server of a checkout (this one or BASELINE), built if needed, on a free port and a fresh data folder. */
+async function startServer(root: string): Promise<Server> {
+  // a checkout from before the API was compiled runs its sources with tsx
+  const compiled = existsSync(join(root, 'scripts', 'build-api.mjs'));
+  for (const script of compiled ? ['build-console.mjs', 'build-api.mjs'] : ['build-console.mjs']) {
+    const build = spawnSync(process.execPath, [join(root, 'scripts', script)], {
+      cwd: root,
+      stdio: 'inherit',
+    });
+    if (build.status !== 0) throw new Error(`${script} failed in ${root}.`);
+  }
   const port = await freePort();
   const dataDir = await mkdtemp(join(tmpdir(), 'organiser-bench-console-'));
   const env: NodeJS.ProcessEnv = {
@@ -55,7 +68,10 @@ async function startServer(): Promise<{ baseURL: string; stop: () => Promise<voi
     CAPTCHA_TEST_CODE,
   };
   delete env.DATABASE_URL;
-  const child: ChildProcess = spawn(join(root, 'node_modules', '.bin', 'tsx'), ['apps/api/src/main.ts'], {
+  const [command, args] = compiled
+    ? [join(root, 'node_modules', '.bin', 'node'), ['apps/api/dist/main.mjs']]
+    : [join(root, 'node_modules', '.bin', 'tsx'), ['apps/api/src/main.ts']];
+  const child: ChildProcess = spawn(command, args, {
     cwd: root,
     env,
     detached: true,
@@ -81,7 +97,7 @@ async function startServer(): Promise<{ baseURL: string; stop: () => Promise<voi
     await new Promise((resolve) => setTimeout(resolve, 1000));
     await rm(dataDir, { recursive: true, force: true });
   };
-  return { baseURL, stop };
+  return { baseURL, dist: join(root, 'apps', 'console', 'dist'), stop };
 }
 
 /** A session token of the demo admin, through the same login call the console makes. */
@@ -106,6 +122,7 @@ async function load(
   url: string,
   ready: (page: Page) => Promise<void>,
   token?: string,
+  dist: string | null = null,
 ): Promise<Sample> {
   const context = await browser.newContext({ locale: 'en-GB' });
   if (token) await context.addCookies([{ name: 'Admin-Token', value: token, url }]);
@@ -120,7 +137,7 @@ async function load(
     const { pathname } = new URL(request.url());
     gzip += pathname.startsWith('/api/')
       ? sizes.responseBodySize
-      : gzipSize(pathname, sizes.responseBodySize);
+      : gzipSize(dist, pathname, sizes.responseBodySize);
     requests += 1;
   });
   const started = Date.now();
@@ -154,52 +171,128 @@ const median = (values: number[]) => {
   return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
 };
 
+type Screen = { name: string; path: string; signedIn?: boolean; ready: (page: Page) => Promise<void> };
+
+const screens: Screen[] = [
+  {
+    name: 'login',
+    path: '/login',
+    ready: (page) => page.getByRole('button', { name: /log ?in/i }).waitFor(),
+  },
+  {
+    name: 'dashboard (signed in)',
+    path: '/dashboard',
+    signedIn: true,
+    ready: (page) => page.getByRole('heading', { level: 1 }).waitFor(),
+  },
+  {
+    name: 'banner list (signed in)',
+    path: '/banner/banner_list',
+    signedIn: true,
+    ready: (page) => page.locator('tr.ant-table-row').first().waitFor(),
+  },
+];
+
+/** A peer console's login page: usable once a password field and a button are on screen. */
+const peerLoginReady = async (page: Page) => {
+  await page.locator('input[type="password"]').first().waitFor();
+  await page.getByRole('button').first().waitFor();
+};
+
+/** Log in through the form (test captcha code) and wait until the dashboard is usable; ms from the click. */
+async function loginToDashboard(browser: Browser, baseURL: string): Promise<number> {
+  const context = await browser.newContext({ locale: 'en-GB' });
+  const page = await context.newPage();
+  await page.goto(`${baseURL}/login`);
+  await page.getByLabel('Account', { exact: true }).fill('admin');
+  await page.getByLabel('Password', { exact: true }).fill('admin123');
+  await page.getByLabel('Verification code', { exact: true }).fill(CAPTCHA_TEST_CODE);
+  const button = page.getByRole('button', { name: /log ?in/i });
+  // enabled once the captcha has arrived
+  await page.locator('button[type="submit"]:not([disabled])').waitFor();
+  const started = Date.now();
+  await button.click();
+  await page.getByRole('heading', { level: 1 }).waitFor();
+  const ms = Date.now() - started;
+  await context.close();
+  return ms;
+}
+
+type Target = { label: string; server: Server | null; token?: string };
+
+function row(target: string, screen: string, samples: Sample[]): Record<string, string | number> {
+  return {
+    checkout: target,
+    screen,
+    requests: median(samples.map((s) => s.requests)),
+    'sent KiB (br)': Math.round(median(samples.map((s) => s.bytes)) / 102.4) / 10,
+    'gzip KiB': Math.round(median(samples.map((s) => s.gzip)) / 102.4) / 10,
+    'FCP ms': Math.round(median(samples.map((s) => s.fcp))),
+    'usable ms': Math.round(median(samples.map((s) => s.ready))),
+  };
+}
+
 export async function runConsoleBench(): Promise<void> {
-  const server = await startServer();
+  const targets: Target[] = [{ label: 'current', server: await startServer(root) }];
+  if (process.env.BASELINE)
+    targets.push({ label: 'baseline', server: await startServer(process.env.BASELINE) });
   const browser = await chromium.launch({ executablePath: CHROMIUM });
   try {
-    const token = await adminToken(server.baseURL);
-    const screens: { name: string; path: string; token?: string; ready: (page: Page) => Promise<void> }[] = [
-      {
-        name: 'login',
-        path: '/login',
-        ready: (page) => page.getByRole('button', { name: /log ?in/i }).waitFor(),
-      },
-      {
-        name: 'dashboard (signed in)',
-        path: '/dashboard',
-        token,
-        ready: (page) => page.getByRole('heading', { level: 1 }).waitFor(),
-      },
-      {
-        name: 'banner list (signed in)',
-        path: '/banner/banner_list',
-        token,
-        ready: (page) => page.locator('tr.ant-table-row').first().waitFor(),
-      },
-    ];
+    for (const target of targets) if (target.server) target.token = await adminToken(target.server.baseURL);
     const rows: Record<string, string | number>[] = [];
     for (const screen of screens) {
-      const samples: Sample[] = [];
-      // one warm-up load: the server's first request compiles its routes' serializers
-      await load(browser, `${server.baseURL}${screen.path}`, screen.ready, screen.token);
+      const samples = new Map<string, Sample[]>();
+      const once = (target: Target) =>
+        load(
+          browser,
+          `${target.server!.baseURL}${screen.path}`,
+          screen.ready,
+          screen.signedIn ? target.token : undefined,
+          target.server!.dist,
+        );
+      // one warm-up load each: a server's first request compiles its routes' serializers
+      for (const target of targets) await once(target);
       for (let run = 0; run < RUNS; run += 1) {
-        samples.push(await load(browser, `${server.baseURL}${screen.path}`, screen.ready, screen.token));
+        for (const target of targets) {
+          samples.set(target.label, [...(samples.get(target.label) ?? []), await once(target)]);
+        }
       }
-      rows.push({
-        screen: screen.name,
-        requests: median(samples.map((s) => s.requests)),
-        'sent KiB (br)': Math.round(median(samples.map((s) => s.bytes)) / 102.4) / 10,
-        'gzip KiB': Math.round(median(samples.map((s) => s.gzip)) / 102.4) / 10,
-        'FCP ms': Math.round(median(samples.map((s) => s.fcp))),
-        'usable ms': Math.round(median(samples.map((s) => s.ready))),
-      });
+      for (const target of targets) rows.push(row(target.label, screen.name, samples.get(target.label)!));
     }
-    console.log(`Console page loads, cold cache, median of ${RUNS} (Chromium, loopback, PGlite demo data)`);
+    const peer = process.env.PEER_LOGIN_URL;
+    if (peer) {
+      const ours: Sample[] = [];
+      const theirs: Sample[] = [];
+      await load(browser, peer, peerLoginReady);
+      for (let run = 0; run < RUNS; run += 1) {
+        ours.push(await load(browser, `${targets[0]!.server!.baseURL}/login`, screens[0]!.ready));
+        theirs.push(await load(browser, peer, peerLoginReady));
+      }
+      rows.push(row('current (beside the peer)', 'login', ours), row('peer', 'login', theirs));
+    }
+    const clicks = new Map<string, number[]>();
+    for (let run = 0; run < RUNS; run += 1) {
+      for (const target of targets) {
+        const ms = await loginToDashboard(browser, target.server!.baseURL);
+        clicks.set(target.label, [...(clicks.get(target.label) ?? []), ms]);
+      }
+    }
+    console.log(
+      `Console page loads, cold cache, median of ${RUNS} (Chromium, loopback, PGlite demo data; load average ${loadavg()
+        .map((l) => l.toFixed(1))
+        .join(' ')})`,
+    );
     console.table(rows);
+    console.log('Click "Log in" → dashboard usable (ms, median):');
+    console.table(
+      [...clicks].map(([label, values]) => ({
+        checkout: label,
+        'click → dashboard ms': Math.round(median(values)),
+      })),
+    );
   } finally {
     await browser.close();
-    await server.stop();
+    for (const target of targets) await target.server?.stop();
   }
 }
 

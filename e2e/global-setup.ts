@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import { delimiter, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-// Starts the real server (the same entry point as `npm start`) once for the whole run: 127.0.0.1, a free
+// Starts the real server (the same compiled entry point as `npm start`) once for the whole run: 127.0.0.1, a free
 // port, a fresh PGlite data folder, the test captcha code. The returned function stops it and removes the
 // folder. With E2E_BASE_URL already set, the tests run against that server instead and nothing is started.
 
@@ -28,13 +28,19 @@ function freePort(): Promise<number> {
   });
 }
 
-function buildConsole(): void {
+function build(): void {
   // Quick when `npm run test:e2e` has just built; covers `npx playwright test` straight after an edit.
-  const result = spawnSync(process.execPath, [join(root, 'scripts', 'build-console.mjs')], {
-    cwd: root,
-    stdio: 'inherit',
-  });
-  if (result.status !== 0) throw new Error('The console build failed; see the output above.');
+  const builds: [script: string, what: string][] = [
+    ['build-console.mjs', 'console'],
+    ['build-api.mjs', 'API server'],
+  ];
+  for (const [script, what] of builds) {
+    const result = spawnSync(process.execPath, [join(root, 'scripts', script)], {
+      cwd: root,
+      stdio: 'inherit',
+    });
+    if (result.status !== 0) throw new Error(`The ${what} build failed; see the output above.`);
+  }
 }
 
 function exited(child: ChildProcess): Promise<void> {
@@ -74,7 +80,7 @@ async function waitUntilReady(baseURL: string, child: ChildProcess, tail: () => 
   );
 }
 
-/** Stops the server's whole process group (tsx and the node process it runs). */
+/** Stops the server's whole process group. */
 async function stop(child: ChildProcess): Promise<void> {
   const signalGroup = (signal: NodeJS.Signals) => {
     try {
@@ -94,7 +100,7 @@ export default async function globalSetup(): Promise<(() => Promise<void>) | und
     console.log(`e2e: testing the server at ${process.env.E2E_BASE_URL}`);
     return undefined;
   }
-  buildConsole();
+  build();
 
   const port = await freePort();
   const baseURL = `http://127.0.0.1:${port}`;
@@ -128,7 +134,8 @@ export default async function globalSetup(): Promise<(() => Promise<void>) | und
   delete env.DATABASE_URL;
 
   const startedAt = Date.now();
-  const child = spawn(join(binDir, 'tsx'), ['apps/api/src/main.ts'], {
+  // The compiled server, as `npm start` runs it, on the project's own Node.
+  const child = spawn(join(binDir, 'node'), ['apps/api/dist/main.mjs'], {
     cwd: root,
     env,
     detached: true,

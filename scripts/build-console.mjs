@@ -2,10 +2,10 @@
 //   node scripts/build-console.mjs           build if needed (npm start, npm test, npm run build)
 //   node scripts/build-console.mjs --force   always build
 import { spawn } from 'node:child_process';
-import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { bin, childEnv, ensureProjectNode, root } from './lib/runtime.mjs';
+import { bin, childEnv, ensureProjectNode, newestFile, root } from './lib/runtime.mjs';
 
 const consoleDir = join(root, 'apps', 'console');
 export const distDir = join(consoleDir, 'dist');
@@ -21,29 +21,6 @@ const inputs = [
   'packages/domain/src',
   'package-lock.json',
 ];
-const isTestFile = (name) => /\.test\.[cm]?[jt]sx?$/.test(name);
-
-function newestInput() {
-  let newest = { path: '', mtimeMs: 0 };
-  const visit = (path) => {
-    let stat;
-    try {
-      stat = statSync(path);
-    } catch {
-      return;
-    }
-    if (stat.isDirectory()) {
-      for (const entry of readdirSync(path)) {
-        if (entry !== 'node_modules' && !isTestFile(entry)) visit(join(path, entry));
-      }
-    } else if (stat.mtimeMs > newest.mtimeMs) {
-      newest = { path, mtimeMs: stat.mtimeMs };
-    }
-  };
-  for (const input of inputs) visit(join(root, input));
-  return newest;
-}
-
 /** Why a build is needed, or null when dist is up to date. */
 export function staleReason() {
   if (!existsSync(join(distDir, 'index.html'))) return 'no build yet';
@@ -53,7 +30,7 @@ export function staleReason() {
   } catch {
     return 'no build stamp';
   }
-  const newest = newestInput();
+  const newest = newestFile(inputs);
   if (newest.mtimeMs > stamp.startedAt) return `${relative(root, newest.path)} changed`;
   return null;
 }

@@ -1,22 +1,35 @@
-// npm start: build the console if needed, then run the API server, which migrates the database, seeds an
-// empty one (root account + demo data) and serves the API under /api and the console on one port.
+// npm start: build the console and the API server if a source changed, then run the server in this same Node
+// process (compiled JavaScript, apps/api/dist/main.mjs): it migrates the database, seeds an empty one (root
+// account + demo data) and serves the API under /api and the console on one port.
 import { spawn } from 'node:child_process';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { ensureConsoleBuilt } from './build-console.mjs';
-import { bin, childEnv, ensureProjectNode, exitLike, forwardSignals, root } from './lib/runtime.mjs';
+import { childEnv, ensureProjectNode, root } from './lib/runtime.mjs';
+
+const apiEntry = join(root, 'apps', 'api', 'dist', 'main.mjs');
+
+/** The API build runs in a child process, so the bundler's own helper process does not stay beside the server. */
+function ensureApiBuilt() {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [join(root, 'scripts', 'build-api.mjs')], {
+      cwd: root,
+      stdio: 'inherit',
+      env: childEnv(),
+    });
+    child.on('error', reject);
+    child.on('exit', (code, signal) =>
+      code === 0 ? resolve() : reject(new Error(`API build failed (${signal ?? `exit code ${code}`})`)),
+    );
+  });
+}
 
 async function main() {
-  await ensureConsoleBuilt();
-  const env = childEnv({
-    HOST: process.env.HOST || '127.0.0.1',
-    PORT: process.env.PORT || '8080',
-  });
-  const server = spawn(bin('tsx'), ['apps/api/src/main.ts'], { cwd: root, stdio: 'inherit', env });
-  forwardSignals(server);
-  server.on('error', (error) => {
-    console.error(`Could not start the API server: ${error.message}`);
-    process.exit(1);
-  });
-  server.on('exit', exitLike);
+  await Promise.all([ensureConsoleBuilt(), ensureApiBuilt()]);
+  process.env.HOST ||= '127.0.0.1';
+  process.env.PORT ||= '8080';
+  // The server installs its own SIGINT/SIGTERM handlers and exits when it has closed.
+  await import(pathToFileURL(apiEntry).href);
 }
 
 if (ensureProjectNode()) {

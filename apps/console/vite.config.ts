@@ -20,6 +20,55 @@ const antdIconsDir = join(
 // import: pages are lazy, pinyin-pro and echarts are only imported where they are used (STACK.md).
 const vendorChunk = /node_modules[\\/](react|react-dom|scheduler|react-router|@remix-run)[\\/]/;
 
+/**
+ * Left to itself the bundler makes one chunk per combination of lazy pages that share a module: dozens of small
+ * chunks, each one more request on a cold load. Two groups keep the count down:
+ * - "boot": what the login page needs before it is usable, the static import graph of the entry (src/main.tsx) and
+ *   of the login page, with its one stylesheet;
+ * - "antd": the component library's foundations and the components of the frame (menu, dropdowns, dialogs, forms),
+ *   loaded with the first signed-in screen and cached from then on.
+ * Pages and everything else keep splitting by import.
+ */
+const chunkAreas: { name: string; roots: RegExp[] }[] = [
+  { name: 'boot', roots: [/[\\/]src[\\/]main\.tsx$/, /[\\/]src[\\/]pages[\\/]login[\\/]login-page\.tsx$/] },
+];
+
+/** antd's foundations (theme, styles, shared utilities) and the components the frame itself uses. */
+const antdCore =
+  /[\\/]node_modules[\\/](@ant-design[\\/](cssinjs|cssinjs-utils|colors|fast-color)|@rc-component[\\/]|rc-[a-z-]+[\\/]|antd[\\/]es[\\/](_util|config-provider|theme|style|locale|app|message|modal|notification|button|space|grid|row|col|flex|spin|empty|typography|tooltip|dropdown|menu|layout|form|input|tag|result)[\\/])/;
+
+type ChunkingContext = { getModuleInfo(id: string): { importedIds: readonly string[] } | null };
+
+/** Module id → the area whose static import graph reaches it first. */
+function areaOfModules(ctx: ChunkingContext): Map<string, string> {
+  const area = new Map<string, string>();
+  for (const { name, roots } of chunkAreas) {
+    const visit = (id: string) => {
+      // The domain package is imported through its index, which re-exports every entity definition: walking it
+      // would pull the definitions (and zod) into these chunks although tree-shaking keeps only what is used.
+      if (area.has(id) || /[\\/]packages[\\/]domain[\\/]|[\\/]node_modules[\\/]zod[\\/]/.test(id)) return;
+      area.set(id, name);
+      for (const next of ctx.getModuleInfo(id)?.importedIds ?? []) visit(next);
+    };
+    for (const id of moduleIds) if (roots.some((r) => r.test(id))) visit(id);
+  }
+  return area;
+}
+const moduleIds = new Set<string>();
+let areas: Map<string, string> | null = null;
+
+/** Forgets the import graph between builds (vite build --watch). */
+function resetChunkAreas(): Plugin {
+  return {
+    name: 'reset-chunk-areas',
+    apply: 'build',
+    buildStart() {
+      moduleIds.clear();
+      areas = null;
+    },
+  };
+}
+
 const brotli = promisify(brotliCompress);
 const gz = promisify(gzip);
 
@@ -54,7 +103,7 @@ function precompress(): Plugin {
 }
 
 export default defineConfig({
-  plugins: [react(), precompress()],
+  plugins: [react(), resetChunkAreas(), precompress()],
   resolve: { alias: { '@antd-icons': antdIconsDir } },
   server: {
     proxy: {
@@ -79,7 +128,21 @@ export default defineConfig({
       treeshake: { moduleSideEffects: (id) => !/[\\/]packages[\\/]domain[\\/]/.test(id) },
       output: {
         codeSplitting: {
-          groups: [{ name: 'react-vendor', test: vendorChunk, priority: 10 }],
+          groups: [
+            { name: 'react-vendor', test: vendorChunk, priority: 10 },
+            { name: 'antd', test: antdCore, priority: 4 },
+            {
+              name: (id, ctx) => {
+                areas ??= areaOfModules(ctx);
+                return areas.get(id) ?? null;
+              },
+              test: (id) => {
+                moduleIds.add(id);
+                return true;
+              },
+              priority: 5,
+            },
+          ],
         },
       },
     },

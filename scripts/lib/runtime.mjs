@@ -1,7 +1,7 @@
 // Shared by the scripts: where the repository is, how to run its tools with the project's own Node,
 // and how to stop child processes cleanly.
 import { spawn } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { existsSync, readdirSync, statSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { delimiter, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -84,4 +84,28 @@ export function exitLike(code, signal) {
   if (code !== null) process.exit(code);
   const numbers = { SIGHUP: 1, SIGINT: 2, SIGKILL: 9, SIGTERM: 15 };
   process.exit(128 + (numbers[signal] ?? 1));
+}
+
+const isTestFile = (name) => /\.test\.[cm]?[jt]sx?$/.test(name);
+
+/** The most recently modified file under the given paths (relative to the repository; tests and node_modules left out). */
+export function newestFile(inputs) {
+  let newest = { path: '', mtimeMs: 0 };
+  const visit = (path) => {
+    let stat;
+    try {
+      stat = statSync(path);
+    } catch {
+      return;
+    }
+    if (stat.isDirectory()) {
+      for (const entry of readdirSync(path)) {
+        if (entry !== 'node_modules' && !isTestFile(entry)) visit(join(path, entry));
+      }
+    } else if (stat.mtimeMs > newest.mtimeMs) {
+      newest = { path, mtimeMs: stat.mtimeMs };
+    }
+  };
+  for (const input of inputs) visit(join(root, input));
+  return newest;
 }

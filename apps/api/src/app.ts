@@ -1,5 +1,5 @@
 import './context';
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import helmet from '@fastify/helmet';
@@ -8,6 +8,7 @@ import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
+import { toPublicConfig } from '@organiser/domain';
 import Fastify, { type FastifyInstance, type FastifyPluginAsync, type FastifyServerOptions } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { Redis } from 'ioredis';
@@ -22,6 +23,7 @@ import { deleteOldLoginFailures } from './modules/auth/login';
 import { deleteOldSessions } from './modules/auth/sessions';
 import { setupAccessCheck, setupAuth } from './plugins/auth';
 import { setupBodyGuard } from './plugins/body-guard';
+import { createConsolePage } from './plugins/console-page';
 import { sendError, setupEnvelope } from './plugins/envelope';
 import { setupUrlEncoded } from './plugins/form-body';
 import { setupQueryGuard } from './plugins/query-guard';
@@ -261,12 +263,16 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
 
   const consoleIndex = path.join(server.consoleDist, 'index.html');
   const hasConsole = existsSync(consoleIndex);
+  const consolePage = hasConsole
+    ? createConsolePage(readFileSync(consoleIndex, 'utf8'), toPublicConfig(deployment))
+    : null;
   if (hasConsole) {
     await app.register(fastifyStatic, {
       root: server.consoleDist,
       prefix: '/',
       wildcard: false,
-      index: ['index.html'],
+      // `/` and every other page path get index.html with the configuration inlined (the not-found handler below)
+      index: false,
       // the build writes .br and .gz beside each asset (apps/console/vite.config.ts): sent as the client accepts
       preCompressed: true,
       setHeaders: (res, filePath) => {
@@ -286,12 +292,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     const isPage =
       (request.method === 'GET' || request.method === 'HEAD') && !isApi && !urlPath.startsWith('/uploads/');
     // History-mode console: every other page path is the console's index.html.
-    if (isPage && hasConsole) {
-      return reply
-        .header('Cache-Control', 'no-cache')
-        .type('text/html; charset=utf-8')
-        .sendFile('index.html');
-    }
+    if (isPage && consolePage) return consolePage.send(request, reply);
     if (isPage) return sendError(request, reply, new AppError('consoleNotBuilt'));
     return sendError(
       request,

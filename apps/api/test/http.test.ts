@@ -1,5 +1,6 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { toPublicConfig } from '@organiser/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app';
@@ -195,10 +196,82 @@ describe('console files', () => {
     expect(asset.headers['cache-control']).toContain('immutable');
   });
 
+  /** The public configuration the page carries, as the console reads it. */
+  const inlined = (html: string) => {
+    const match = /<script id="public-config" type="application\/json">(.*?)<\/script>/s.exec(html);
+    expect(match, 'the page inlines the public configuration').not.toBeNull();
+    return JSON.parse(match?.[1] ?? 'null');
+  };
+  const captchaPreload = '<link rel="preload" href="/api/user/captcha" as="fetch" crossorigin="anonymous">';
+
+  it('inlines the public configuration into every page, equal to GET /api/config', async () => {
+    const config = (await t.app.inject({ method: 'GET', url: '/api/config' })).json().content;
+    for (const url of ['/', '/login', '/dashboard']) {
+      const res = await t.app.inject({ method: 'GET', url });
+      expect(inlined(res.body), url).toEqual(config);
+      expect(res.headers['cache-control']).toBe('no-cache');
+    }
+  });
+
+  it('preloads the captcha only for a visitor who will see the login page', async () => {
+    const anonymous = await t.app.inject({ method: 'GET', url: '/banner/banner_list' });
+    expect(anonymous.body).toContain(captchaPreload);
+    const signedIn = await t.app.inject({
+      method: 'GET',
+      url: '/banner/banner_list',
+      headers: { cookie: 'language=en; Admin-Token=abc' },
+    });
+    expect(signedIn.body).not.toContain(captchaPreload);
+    expect(inlined(signedIn.body)).toEqual(inlined(anonymous.body));
+    const publicPage = await t.app.inject({ method: 'GET', url: '/404' });
+    expect(publicPage.body).not.toContain(captchaPreload);
+  });
+
+  it('sends the page compressed as the client accepts', async () => {
+    const plain = await t.app.inject({ method: 'GET', url: '/login' });
+    for (const [encoding, decode] of [
+      ['br', brotliDecompressSync],
+      ['gzip', gunzipSync],
+    ] as const) {
+      const res = await t.app.inject({
+        method: 'GET',
+        url: '/login',
+        headers: { 'accept-encoding': encoding },
+      });
+      expect(res.headers['content-encoding']).toBe(encoding);
+      expect(decode(res.rawPayload).toString('utf8')).toBe(plain.body);
+    }
+  });
+
   it('still answers unknown /api paths with the 404 envelope', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/missing' });
     expect(res.statusCode).toBe(404);
     expect(res.json().code).toBe(40401);
+  });
+});
+
+describe('console page with text that looks like markup', () => {
+  it('keeps a configured title inside the inlined JSON, never as markup', async () => {
+    const dist = path.join(process.env.TMPDIR ?? '/tmp', `organiser-console-x-${process.pid}-${Date.now()}`);
+    mkdirSync(dist, { recursive: true });
+    writeFileSync(
+      path.join(dist, 'index.html'),
+      '<!doctype html><html><head><title>c</title></head><body></body></html>',
+    );
+    const title = '</script><script>alert(1)</script><!--';
+    const t = await createTestApp({
+      env: { CONSOLE_DIST: dist },
+      config: { site: { variants: { '1': { title: { en: title, zh: title } } } } },
+    });
+    try {
+      const res = await t.app.inject({ method: 'GET', url: '/login' });
+      expect(res.body).not.toContain('<script>alert');
+      expect(res.body).not.toContain('<!--');
+      const match = /<script id="public-config" type="application\/json">(.*?)<\/script>/s.exec(res.body);
+      expect(JSON.parse(match?.[1] ?? 'null').site.title.en).toBe(title);
+    } finally {
+      await t.close();
+    }
   });
 });
 

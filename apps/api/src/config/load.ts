@@ -1,8 +1,8 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { type DeploymentConfig, deploymentConfigSchema } from '@organiser/domain';
 import { z } from 'zod';
+import { DEFAULT_CONSOLE_DIST } from '../paths';
 import { StartupError } from '../startup-error';
 import { formatConfigIssues } from './issues';
 
@@ -46,13 +46,11 @@ export type ServerSettings = {
   passwordHash: PasswordHashSettings;
 };
 
+export { DEFAULT_CONSOLE_DIST };
+
 export type AppConfig = { deployment: DeploymentConfig; server: ServerSettings };
 
 export const OWASP_ARGON2: PasswordHashSettings = { memoryCost: 19456, timeCost: 2, parallelism: 1 };
-
-const here = path.dirname(fileURLToPath(import.meta.url));
-/** `<repo>/apps/console/dist`, wherever the repository lives. */
-export const DEFAULT_CONSOLE_DIST = path.resolve(here, '../../../console/dist');
 
 const boolText = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'], { error: 'expected true or false' })

@@ -1,6 +1,4 @@
 import { mkdirSync } from 'node:fs';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { sql } from 'drizzle-orm';
@@ -10,12 +8,15 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
+import { MIGRATIONS_FOLDER } from '../paths';
 import * as schema from './schema';
 
 /** The database as every module sees it: the same Drizzle API over PGlite and node-postgres. */
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 
 export type DbKind = 'pglite' | 'postgres';
+
+export { MIGRATIONS_FOLDER };
 
 export type DbHandle = {
   db: Db;
@@ -28,8 +29,6 @@ export type DbHandle = {
   /** PGlite only: the data folder as a tarball (test templates, backups). */
   dumpDataDir?: () => Promise<Blob>;
 };
-
-export const MIGRATIONS_FOLDER = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
 
 /** Arbitrary constant naming the start-up advisory lock on a PostgreSQL server. */
 const STARTUP_LOCK_KEY = 7_240_514;

@@ -1,7 +1,7 @@
 import { type Envelope, LOGOUT_CODES, SUCCESS_CODE, TIMEOUT_CODE, TOKEN_HEADER } from '@organiser/domain';
 import { currentLanguage, i18n } from '../i18n/i18n';
 import { resetToken, sessionStore } from '../state/session';
-import { feedback, toastError } from './feedback';
+import { toastError, withFeedback } from './feedback';
 
 // The one HTTP client of the console: spec §8 response rules, TEAM.md "Envelope".
 
@@ -119,36 +119,40 @@ function endSession(): void {
 function showTimeoutDialog(): void {
   if (isSessionDialogOpen) return;
   isSessionDialogOpen = true;
-  feedback().modal.warning({
-    title: i18n.t('session.timeoutTitle'),
-    content: i18n.t('session.timeoutContent'),
-    okText: i18n.t('session.loginAgain'),
-    keyboard: false,
-    maskClosable: false,
-    onOk: () => {
-      isSessionDialogOpen = false;
-      endSession();
-    },
-  });
+  withFeedback((f) =>
+    f.modal.warning({
+      title: i18n.t('session.timeoutTitle'),
+      content: i18n.t('session.timeoutContent'),
+      okText: i18n.t('session.loginAgain'),
+      keyboard: false,
+      maskClosable: false,
+      onOk: () => {
+        isSessionDialogOpen = false;
+        endSession();
+      },
+    }),
+  );
 }
 
 function showLogoutDialog(message: string): void {
   if (isSessionDialogOpen) return;
   isSessionDialogOpen = true;
   toastError(message);
-  feedback().modal.confirm({
-    title: i18n.t('session.logoutTitle'),
-    content: i18n.t('session.logoutContent'),
-    okText: i18n.t('session.reLogin'),
-    cancelText: i18n.t('common.cancel'),
-    onOk: () => {
-      isSessionDialogOpen = false;
-      endSession();
-    },
-    onCancel: () => {
-      isSessionDialogOpen = false;
-    },
-  });
+  withFeedback((f) =>
+    f.modal.confirm({
+      title: i18n.t('session.logoutTitle'),
+      content: i18n.t('session.logoutContent'),
+      okText: i18n.t('session.reLogin'),
+      cancelText: i18n.t('common.cancel'),
+      onOk: () => {
+        isSessionDialogOpen = false;
+        endSession();
+      },
+      onCancel: () => {
+        isSessionDialogOpen = false;
+      },
+    }),
+  );
 }
 
 /** Test hook: forget an open session dialog between tests. */

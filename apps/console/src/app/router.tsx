@@ -1,9 +1,8 @@
-import { lazy, useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { createBrowserRouter, Navigate, type RouteObject, useLocation } from 'react-router';
 import { sessionStore } from '../state/session';
 import { decideGuard } from './guard';
 import { RootFrame } from './root-frame';
-import { RouteError } from './route-error';
 
 const LoginPage = lazy(async () => ({ default: (await import('../pages/login/login-page')).LoginPage }));
 const NotFoundPage = lazy(async () => ({
@@ -12,6 +11,9 @@ const NotFoundPage = lazy(async () => ({
 const ForbiddenPage = lazy(async () => ({
   default: (await import('../pages/errors/forbidden-page')).ForbiddenPage,
 }));
+// Every screen but the login page runs inside antd's providers, loaded with the first of them.
+const ThemedFrame = lazy(() => import('./themed-providers'));
+const RouteError = lazy(async () => ({ default: (await import('./route-error')).RouteError }));
 const ProtectedArea = lazy(async () => ({ default: (await import('./protected-shell')).ProtectedArea }));
 const AuthRedirectPage = lazy(async () => ({
   default: (await import('../pages/auth-redirect/auth-redirect-page')).AuthRedirectPage,
@@ -43,15 +45,24 @@ function RedirectRoute() {
 export const routes: RouteObject[] = [
   {
     Component: RootFrame,
-    ErrorBoundary: RouteError,
+    ErrorBoundary: () => (
+      <Suspense fallback={null}>
+        <RouteError />
+      </Suspense>
+    ),
     children: [
       { path: '/login', Component: LoginRoute },
-      { path: '/auth-redirect', Component: AuthRedirectPage },
-      { path: '/404', Component: NotFoundPage },
-      { path: '/401', Component: ForbiddenPage },
-      { path: '/redirect/*', Component: RedirectRoute },
-      // everything else is inside the layout, behind the guard; unknown paths end on /404 there
-      { path: '*', Component: ProtectedArea },
+      {
+        Component: ThemedFrame,
+        children: [
+          { path: '/auth-redirect', Component: AuthRedirectPage },
+          { path: '/404', Component: NotFoundPage },
+          { path: '/401', Component: ForbiddenPage },
+          { path: '/redirect/*', Component: RedirectRoute },
+          // everything else is inside the layout, behind the guard; unknown paths end on /404 there
+          { path: '*', Component: ProtectedArea },
+        ],
+      },
     ],
   },
 ];

@@ -4,7 +4,6 @@ import { render } from '@testing-library/react';
 import { I18nextProvider } from 'react-i18next';
 import { createMemoryRouter } from 'react-router';
 import { RouterProvider } from 'react-router/dom';
-import { ThemedProviders } from '../app/app-root';
 import { ConfigContext } from '../app/config-context';
 import { routes } from '../app/router';
 import { i18n } from '../i18n/i18n';
@@ -23,9 +22,8 @@ export function renderApp(path: string, config: PublicConfig = testConfig) {
     <ConfigContext.Provider value={config}>
       <I18nextProvider i18n={i18n}>
         <QueryClientProvider client={client}>
-          <ThemedProviders>
-            <RouterProvider router={router} useTransitions={false} />
-          </ThemedProviders>
+          {/* antd's providers come with the routes (app/themed-providers.tsx), as in the console */}
+          <RouterProvider router={router} useTransitions={false} />
         </QueryClientProvider>
       </I18nextProvider>
     </ConfigContext.Provider>,

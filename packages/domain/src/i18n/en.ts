@@ -47,6 +47,7 @@ export const en = {
     captchaFailed: 'The verification code could not be loaded. Click to try again.',
     capsLock: 'Caps lock is On',
     submit: 'Log in',
+    showPassword: 'Show password',
     language: 'Language',
   },
   authRedirect: {

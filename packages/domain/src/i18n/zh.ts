@@ -47,6 +47,7 @@ export const zh: Messages = {
     captchaFailed: '验证码加载失败，点击重试。',
     capsLock: '大写锁定已打开',
     submit: '登录',
+    showPassword: '显示密码',
     language: '语言',
   },
   authRedirect: {

@@ -1,6 +1,5 @@
-import { LockOutlined, ReloadOutlined, SafetyOutlined, UserOutlined } from '@ant-design/icons';
-import { App, Button, Form, Input, Typography } from 'antd';
-import { type KeyboardEvent, useCallback, useEffect, useRef, useState } from 'react';
+import { LANGUAGES, type Language } from '@organiser/domain';
+import { type FormEvent, type KeyboardEvent, useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
 import { ApiError } from '../../api/client';
@@ -8,19 +7,27 @@ import { type Captcha, fetchCaptcha, type LoginContent, login } from '../../api/
 import { usePublicConfig } from '../../app/config-context';
 import { useDocumentTitle } from '../../app/document-title';
 import { afterLoginPath } from '../../app/guard';
-import { LangSwitch } from '../../components/lang-switch';
+import { LANGUAGE_NAMES } from '../../components/language-names';
+import { changeLanguage } from '../../i18n/i18n';
 import { useLang } from '../../i18n/use-lang';
 import { startSession } from '../../state/session';
 import './login-page.css';
 
-type Values = { account: string; password: string; checkCode: string; smsCode?: string };
+type Values = { account: string; password: string; checkCode: string; smsCode: string };
+type FieldName = keyof Values;
 type Field = NonNullable<LoginContent['field']>;
+type Errors = Partial<Record<FieldName, string>>;
 
 const svgSource = (svg: string) => `data:image/svg+xml;charset=utf-8,${encodeURIComponent(svg)}`;
 
+const EMPTY: Values = { account: '', password: '', checkCode: '', smsCode: '' };
+
 /**
- * Login (spec §2, §7, §8; issue 3 item 2): account, password, captcha image (click for a new one) and the SMS code
- * when the deployment asks for it. Enter submits; after success the user returns to `redirect` or `/`.
+ * Login (spec §2, §7, §8): account, password, captcha image (click for a new one) and the SMS code when the
+ * deployment asks for it. Enter submits; after success the user returns to `redirect` or `/`.
+ *
+ * The first screen most people see, so it is built from plain elements and its own small stylesheet rather than
+ * the component library the rest of the console loads: the page is usable after a fraction of the download.
  */
 export function LoginPage() {
   const { t } = useTranslation();
@@ -28,12 +35,15 @@ export function LoginPage() {
   const config = usePublicConfig();
   const navigate = useNavigate();
   const location = useLocation();
-  const { message } = App.useApp();
-  const [form] = Form.useForm<Values>();
+  const [values, setValues] = useState<Values>(EMPTY);
+  const [errors, setErrors] = useState<Errors>({});
+  const [formError, setFormError] = useState<string | null>(null);
+  const [status, setStatus] = useState<string | null>(null);
   const [captcha, setCaptcha] = useState<Captcha | null>(null);
   const [hasCaptchaFailed, setCaptchaFailed] = useState(false);
   const [isSubmitting, setSubmitting] = useState(false);
   const [isCapsLock, setCapsLock] = useState(false);
+  const [isPasswordShown, setPasswordShown] = useState(false);
   const [isSmsAsked, setSmsAsked] = useState(false);
   const cardRef = useRef<HTMLElement>(null);
   useDocumentTitle(t('routes.login'));
@@ -57,13 +67,67 @@ export function LoginPage() {
     first?.focus();
   }, []);
 
+  useEffect(() => {
+    // the confirmation of a language switch goes away like a toast
+    if (!status) return;
+    const timer = setTimeout(() => setStatus(null), 3000);
+    return () => clearTimeout(timer);
+  }, [status]);
+
   const showSms = config.login.smsSecondFactor && isSmsAsked;
 
-  const onFinish = async (values: Values) => {
+  const setValue = (name: FieldName, value: string) => {
+    setValues((v) => ({ ...v, [name]: value }));
+    // a changed value clears the message on that field
+    setErrors((e) => (e[name] ? { ...e, [name]: undefined } : e));
+  };
+
+  const requiredMessages: Record<FieldName, string> = {
+    account: t('login.accountRequired'),
+    password: t('login.passwordRequired'),
+    checkCode: t('login.checkCodeRequired'),
+    smsCode: t('login.smsCodeRequired'),
+  };
+
+  const validate = (): Errors => {
+    const found: Errors = {};
+    const names: FieldName[] = [
+      'account',
+      'password',
+      'checkCode',
+      ...(showSms ? (['smsCode'] as const) : []),
+    ];
+    for (const name of names) {
+      const value = values[name];
+      if (name === 'password' ? value === '' : value.trim() === '') found[name] = requiredMessages[name];
+    }
+    return found;
+  };
+
+  const focusField = (name: FieldName) =>
+    cardRef.current?.querySelector<HTMLInputElement>(`#${name}`)?.focus();
+
+  const onSubmit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (isSubmitting) return;
+    setFormError(null);
+    const found = validate();
+    setErrors(found);
+    const firstInvalid = (Object.keys(found) as FieldName[])[0];
+    if (firstInvalid) {
+      focusField(firstInvalid);
+      return;
+    }
     if (!captcha) return;
     setSubmitting(true);
     try {
-      const res = await login({ ...values, token: captcha.token });
+      const res = await login({
+        account: values.account,
+        password: values.password,
+        checkCode: values.checkCode,
+        ...(showSms ? { smsCode: values.smsCode } : {}),
+        token: captcha.token,
+      });
       const token = res.success ? res.content?.token : undefined;
       if (token) {
         startSession(token);
@@ -73,15 +137,19 @@ export function LoginPage() {
       // spec §8: a refusal with content is handed back for the page to show, on the field it names
       const field = res.content?.field as Field | null | undefined;
       if (field === 'smsCode') setSmsAsked(true);
-      form.setFields([
-        { name: 'checkCode', value: '', errors: field === 'checkCode' ? [res.message] : [] },
-        ...(field && field !== 'checkCode' ? [{ name: field, errors: [res.message] }] : []),
-      ]);
-      if (!field) message.error(res.message);
+      // a used captcha cannot be tried again
+      setValues((v) => ({ ...v, checkCode: '' }));
+      if (field) {
+        setErrors({ [field]: res.message });
+        focusField(field);
+      } else {
+        setErrors({});
+        setFormError(res.message);
+      }
       void refreshCaptcha();
     } catch (error) {
-      // the HTTP client has shown the message; a used captcha cannot be tried again
-      if (error instanceof ApiError) form.setFieldValue('checkCode', '');
+      // the HTTP client has shown the message
+      if (error instanceof ApiError) setValues((v) => ({ ...v, checkCode: '' }));
       void refreshCaptcha();
     } finally {
       setSubmitting(false);
@@ -92,7 +160,30 @@ export function LoginPage() {
     if (typeof event.getModifierState === 'function') setCapsLock(event.getModifierState('CapsLock'));
   };
 
+  const onLanguage = async (next: Language) => {
+    if (next === lang) return;
+    await changeLanguage(next);
+    setStatus(t('navbar.switchLanguageSuccess', { lng: next }));
+  };
+
   const product = config.site.title[lang] || config.site.title.en;
+
+  /** Props that tie an input to its label, its message and its invalid state. */
+  const fieldProps = (name: FieldName) => ({
+    id: name,
+    name,
+    value: values[name],
+    onChange: (event: { target: { value: string } }) => setValue(name, event.target.value),
+    'aria-invalid': errors[name] ? true : undefined,
+    'aria-describedby': errors[name] ? `${name}-error` : undefined,
+    className: errors[name] ? 'login-input login-input-invalid' : 'login-input',
+  });
+  const fieldError = (name: FieldName) =>
+    errors[name] ? (
+      <div id={`${name}-error`} className="login-error" role="alert">
+        {errors[name]}
+      </div>
+    ) : null;
 
   return (
     <div className="login-page">
@@ -101,77 +192,96 @@ export function LoginPage() {
           <div className="login-brand">
             <img src="/favicon.svg" alt="" width={36} height={36} />
             <div>
-              <Typography.Text type="secondary" className="login-product">
-                {product}
-              </Typography.Text>
+              <div className="login-product">{product}</div>
               <h1 id="login-title" className="login-title">
                 {t('login.heading')}
               </h1>
             </div>
           </div>
-          <LangSwitch />
+          <fieldset className="login-lang">
+            <legend className="app-visually-hidden">{t('login.language')}</legend>
+            {LANGUAGES.map((l) => (
+              <button
+                key={l}
+                type="button"
+                lang={l === 'zh' ? 'zh-CN' : 'en'}
+                aria-pressed={l === lang}
+                className={l === lang ? 'login-lang-option login-lang-current' : 'login-lang-option'}
+                onClick={() => void onLanguage(l)}
+              >
+                {LANGUAGE_NAMES[l]}
+              </button>
+            ))}
+          </fieldset>
         </div>
-        <Form<Values>
-          form={form}
-          layout="vertical"
-          requiredMark={false}
-          onFinish={onFinish}
-          size="large"
-          autoComplete="on"
-          onValuesChange={(changed) => {
-            // a changed value clears the server's message on that field
-            const name = Object.keys(changed)[0];
-            if (name) form.setFields([{ name: name as keyof Values, errors: [] }]);
-          }}
-        >
-          <Form.Item
-            name="account"
-            label={t('login.account')}
-            rules={[{ required: true, whitespace: true, message: t('login.accountRequired') }]}
-          >
-            <Input
-              prefix={<UserOutlined aria-hidden />}
+        <div className="login-status" role="status">
+          {status}
+        </div>
+        <form noValidate autoComplete="on" onSubmit={(event) => void onSubmit(event)}>
+          {formError && (
+            <div className="login-form-error" role="alert">
+              {formError}
+            </div>
+          )}
+          <div className="login-field">
+            <label htmlFor="account">{t('login.account')}</label>
+            <input
+              {...fieldProps('account')}
+              type="text"
               autoComplete="username"
               autoCapitalize="off"
               spellCheck={false}
             />
-          </Form.Item>
-          <Form.Item
-            name="password"
-            label={t('login.password')}
-            rules={[{ required: true, message: t('login.passwordRequired') }]}
-            extra={
-              isCapsLock ? (
-                <Typography.Text type="warning" role="status">
-                  {t('login.capsLock')}
-                </Typography.Text>
-              ) : undefined
-            }
-          >
-            <Input.Password
-              prefix={<LockOutlined aria-hidden />}
-              autoComplete="current-password"
-              onKeyUp={onPasswordKey}
-              onKeyDown={onPasswordKey}
-              onBlur={() => setCapsLock(false)}
-            />
-          </Form.Item>
-          <Form.Item label={t('login.checkCode')} htmlFor="checkCode" required>
-            <div className="login-captcha-row">
-              <Form.Item
-                name="checkCode"
-                noStyle
-                rules={[{ required: true, whitespace: true, message: t('login.checkCodeRequired') }]}
+            {fieldError('account')}
+          </div>
+          <div className="login-field">
+            <label htmlFor="password">{t('login.password')}</label>
+            <div className="login-password">
+              <input
+                {...fieldProps('password')}
+                type={isPasswordShown ? 'text' : 'password'}
+                autoComplete="current-password"
+                onKeyUp={onPasswordKey}
+                onKeyDown={onPasswordKey}
+                onBlur={() => setCapsLock(false)}
+              />
+              <button
+                type="button"
+                className="login-reveal"
+                aria-pressed={isPasswordShown}
+                aria-label={t('login.showPassword')}
+                title={t('login.showPassword')}
+                onClick={() => setPasswordShown((shown) => !shown)}
               >
-                <Input
-                  id="checkCode"
-                  prefix={<SafetyOutlined aria-hidden />}
-                  autoComplete="off"
-                  autoCapitalize="off"
-                  spellCheck={false}
-                  maxLength={20}
-                />
-              </Form.Item>
+                <svg viewBox="0 0 24 24" width="18" height="18" aria-hidden="true" focusable="false">
+                  <path
+                    fill="currentColor"
+                    d="M12 5C6.5 5 2.7 9.1 1.5 12c1.2 2.9 5 7 10.5 7s9.3-4.1 10.5-7C21.3 9.1 17.5 5 12 5zm0 11.5a4.5 4.5 0 1 1 0-9 4.5 4.5 0 0 1 0 9zm0-7a2.5 2.5 0 1 0 0 5 2.5 2.5 0 0 0 0-5z"
+                  />
+                  {isPasswordShown ? null : (
+                    <path stroke="currentColor" strokeWidth="2" strokeLinecap="round" d="M4 4l16 16" />
+                  )}
+                </svg>
+              </button>
+            </div>
+            {fieldError('password')}
+            {isCapsLock && (
+              <div className="login-hint" role="status">
+                {t('login.capsLock')}
+              </div>
+            )}
+          </div>
+          <div className="login-field">
+            <label htmlFor="checkCode">{t('login.checkCode')}</label>
+            <div className="login-captcha-row">
+              <input
+                {...fieldProps('checkCode')}
+                type="text"
+                autoComplete="off"
+                autoCapitalize="off"
+                spellCheck={false}
+                maxLength={20}
+              />
               <button
                 type="button"
                 className="login-captcha"
@@ -181,33 +291,40 @@ export function LoginPage() {
               >
                 {captcha && !hasCaptchaFailed ? (
                   <img src={svgSource(captcha.svg)} alt={t('login.captchaImage')} />
-                ) : (
-                  <span className="login-captcha-failed">
-                    {hasCaptchaFailed ? <ReloadOutlined aria-hidden /> : null}
-                  </span>
-                )}
+                ) : null}
               </button>
             </div>
+            {fieldError('checkCode')}
             {hasCaptchaFailed && (
-              <Typography.Text type="danger" role="alert" className="login-captcha-error">
+              <div className="login-error" role="alert">
                 {t('login.captchaFailed')}
-              </Typography.Text>
+              </div>
             )}
-          </Form.Item>
+          </div>
           {showSms && (
-            <Form.Item
-              name="smsCode"
-              label={t('login.smsCode')}
-              extra={t('login.smsCodeSent')}
-              rules={[{ required: true, whitespace: true, message: t('login.smsCodeRequired') }]}
-            >
-              <Input autoComplete="one-time-code" inputMode="numeric" maxLength={10} />
-            </Form.Item>
+            <div className="login-field">
+              <label htmlFor="smsCode">{t('login.smsCode')}</label>
+              <input
+                {...fieldProps('smsCode')}
+                type="text"
+                autoComplete="one-time-code"
+                inputMode="numeric"
+                maxLength={10}
+              />
+              {fieldError('smsCode')}
+              <div className="login-hint">{t('login.smsCodeSent')}</div>
+            </div>
           )}
-          <Button type="primary" htmlType="submit" block loading={isSubmitting} disabled={!captcha}>
+          <button
+            type="submit"
+            className="login-submit"
+            disabled={!captcha}
+            aria-busy={isSubmitting || undefined}
+          >
+            {isSubmitting && <span className="login-spinner" aria-hidden="true" />}
             {t('login.submit')}
-          </Button>
-        </Form>
+          </button>
+        </form>
       </main>
     </div>
   );

@@ -1,0 +1,82 @@
+import { LoadingOutlined } from '@ant-design/icons';
+import { App as AntdApp, ConfigProvider } from 'antd';
+import enUS from 'antd/locale/en_US';
+import zhCN from 'antd/locale/zh_CN';
+import { type ReactNode, useEffect, useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Outlet } from 'react-router';
+import { useLang } from '../i18n/use-lang';
+import { useApp, useSettings } from '../state/app-settings';
+import { antdSize, buildTheme } from './theme';
+
+// antd's providers (locale, size, theme tokens, the context-aware message and modal) for every screen but the
+// login page, which is plain HTML and CSS so that it is small and paints early; this module is loaded lazily.
+
+const STEP_SELECTOR = '.ant-input-number-action-up, .ant-input-number-action-down';
+
+/**
+ * antd's number inputs name their step buttons in English only ("Increase Value", "Decrease Value"), with no prop
+ * to change it: the names are set in the console's language as the buttons appear and when the language changes.
+ */
+function useStepButtonNames() {
+  const { t, i18n: instance } = useTranslation();
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the language is the trigger
+  useEffect(() => {
+    if (typeof MutationObserver === 'undefined') return;
+    const names = { up: t('a11y.increase'), down: t('a11y.decrease') };
+    const apply = () => {
+      for (const el of document.querySelectorAll<HTMLElement>(STEP_SELECTOR)) {
+        const name = el.classList.contains('ant-input-number-action-up') ? names.up : names.down;
+        if (el.getAttribute('aria-label') !== name) el.setAttribute('aria-label', name);
+      }
+    };
+    apply();
+    const observer = new MutationObserver((records) => {
+      if (records.some((r) => r.addedNodes.length > 0)) apply();
+    });
+    observer.observe(document.body, { childList: true, subtree: true });
+    return () => observer.disconnect();
+  }, [t, instance.language]);
+}
+
+/** antd follows the language, the size choice and the settings drawer live (spec §2, §9). */
+export function ThemedProviders({ children }: { children: ReactNode }) {
+  const lang = useLang();
+  const size = useApp((s) => s.size);
+  const themeColor = useSettings((s) => s.themeColor);
+  const isDark = useSettings((s) => s.darkMode);
+  const theme = useMemo(() => buildTheme({ themeColor, isDark, size }), [themeColor, isDark, size]);
+  const locale = lang === 'zh' ? zhCN : enUS;
+  useStepButtonNames();
+  useEffect(() => {
+    // the static toasts and dialogs of the HTTP client (api/feedback.ts) follow the theme and the language too
+    ConfigProvider.config({
+      holderRender: (children) => (
+        <ConfigProvider locale={locale} componentSize={antdSize(size)} theme={theme}>
+          {children}
+        </ConfigProvider>
+      ),
+    });
+  }, [locale, size, theme]);
+  return (
+    <ConfigProvider
+      locale={locale}
+      componentSize={antdSize(size)}
+      theme={theme}
+      // the spinner of a busy button is decoration: the button keeps its name ("Log in", not "loading Log in"),
+      // also while the spinner's exit animation lags on a slow machine
+      button={{ loadingIcon: <LoadingOutlined aria-hidden /> }}
+    >
+      <AntdApp message={{ maxCount: 3 }}>{children}</AntdApp>
+    </ConfigProvider>
+  );
+}
+
+/** Layout route around every screen that uses antd. */
+export default function ThemedFrame() {
+  return (
+    <ThemedProviders>
+      <Outlet />
+    </ThemedProviders>
+  );
+}

@@ -1,0 +1,150 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { resetClientState } from '../../api/client';
+import { changeLanguage } from '../../i18n/i18n';
+import { resetToken, sessionStore } from '../../state/session';
+import { ok, refusal, stubApi } from '../../test/fetch-stub';
+import { renderApp, sessionRoutes, testConfig } from '../../test/render-app';
+
+const captcha = {
+  'GET /api/user/captcha': ok({ token: 'cap-1', svg: '<svg xmlns="http://www.w3.org/2000/svg"></svg>' }),
+};
+
+/** What the login call was sent, per attempt. */
+function loginCalls(answer: (body: FormData) => ReturnType<typeof ok> | ReturnType<typeof refusal>) {
+  const sent: Record<string, string>[] = [];
+  return {
+    sent,
+    route: {
+      'POST /api/user/login': (init?: RequestInit) => {
+        const body = init?.body as FormData;
+        sent.push(Object.fromEntries([...body.entries()].map(([k, v]) => [k, String(v)])));
+        return answer(body);
+      },
+    },
+  };
+}
+
+const input = (label: string) => screen.getByLabelText<HTMLInputElement>(label, { selector: 'input' });
+
+beforeEach(async () => {
+  resetClientState();
+  resetToken();
+  await changeLanguage('en');
+});
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+describe('login page', () => {
+  it('shows each missing field on the field, sends nothing, and clears a message when the field changes', async () => {
+    const calls = loginCalls(() => ok({ token: 'never' }));
+    stubApi({ ...captcha, ...calls.route });
+    renderApp('/login');
+    const user = userEvent.setup();
+    await screen.findByRole('img', { name: 'Verification code image' });
+    await user.click(screen.getByRole('button', { name: 'Log in' }));
+
+    for (const [label, message] of [
+      ['Account', 'Please enter your account'],
+      ['Password', 'Please enter your password'],
+      ['Verification code', 'Please enter the verification code'],
+    ] as const) {
+      const field = input(label);
+      expect(field.getAttribute('aria-invalid'), label).toBe('true');
+      const described = document.getElementById(field.getAttribute('aria-describedby') ?? '');
+      expect(described?.textContent, label).toBe(message);
+    }
+    expect(document.activeElement).toBe(input('Account'));
+    expect(calls.sent).toEqual([]);
+
+    await user.type(input('Account'), 'admin');
+    expect(input('Account').getAttribute('aria-invalid')).toBeNull();
+    expect(screen.queryByText('Please enter your account')).toBeNull();
+    expect(screen.getByText('Please enter your password')).toBeTruthy();
+  });
+
+  it('puts a refusal on the field it names, or above the form when it names none, and asks a new captcha', async () => {
+    let captchas = 0;
+    const calls = loginCalls((body) =>
+      body.get('password') === 'wrong'
+        ? refusal(40011, 'Incorrect account or password', 400, { field: 'password' })
+        : refusal(40301, 'This account is disabled', 403, {}),
+    );
+    stubApi({
+      'GET /api/user/captcha': () => {
+        captchas += 1;
+        return ok({ token: `cap-${captchas}`, svg: '<svg xmlns="http://www.w3.org/2000/svg"></svg>' });
+      },
+      ...calls.route,
+    });
+    renderApp('/login');
+    const user = userEvent.setup();
+    await screen.findByRole('img', { name: 'Verification code image' });
+    await user.type(input('Account'), 'admin');
+    await user.type(input('Password'), 'wrong');
+    await user.type(input('Verification code'), 'abcd{Enter}');
+
+    await waitFor(() => expect(input('Password').getAttribute('aria-invalid')).toBe('true'));
+    expect(document.getElementById('password-error')?.textContent).toBe('Incorrect account or password');
+    expect(input('Verification code').value).toBe('');
+    expect(calls.sent).toEqual([{ account: 'admin', password: 'wrong', checkCode: 'abcd', token: 'cap-1' }]);
+    await waitFor(() => expect(captchas).toBe(2));
+
+    await user.clear(input('Password'));
+    await user.type(input('Password'), 'right');
+    await user.type(input('Verification code'), 'efgh{Enter}');
+    const alert = await screen.findByText('This account is disabled');
+    expect(alert.getAttribute('role')).toBe('alert');
+    expect(input('Password').getAttribute('aria-invalid')).toBeNull();
+    expect(calls.sent[1]).toEqual({ account: 'admin', password: 'right', checkCode: 'efgh', token: 'cap-2' });
+    expect(sessionStore.get().token).toBeNull();
+  });
+
+  it('asks the SMS code when the server does, and sends it', async () => {
+    const calls = loginCalls((body) =>
+      body.get('smsCode') === '123456'
+        ? ok({ token: 'tok-sms' })
+        : refusal(40012, 'Please enter the SMS code', 400, { field: 'smsCode' }),
+    );
+    stubApi({ ...captcha, ...calls.route, ...sessionRoutes() });
+    const app = renderApp('/login', { ...testConfig, login: { ...testConfig.login, smsSecondFactor: true } });
+    const user = userEvent.setup();
+    await screen.findByRole('img', { name: 'Verification code image' });
+    expect(screen.queryByLabelText('SMS code')).toBeNull();
+    await user.type(input('Account'), 'admin');
+    await user.type(input('Password'), 'admin123');
+    await user.type(input('Verification code'), 'abcd{Enter}');
+
+    const sms = await screen.findByLabelText<HTMLInputElement>('SMS code', { selector: 'input' });
+    expect(sms.getAttribute('aria-invalid')).toBe('true');
+    await user.type(sms, '123456');
+    await user.type(input('Verification code'), 'efgh{Enter}');
+    await waitFor(() => expect(sessionStore.get().token).toBe('tok-sms'));
+    expect(calls.sent[1]).toMatchObject({ smsCode: '123456', checkCode: 'efgh' });
+    await waitFor(() => expect(app.location()).toBe('/'));
+  });
+
+  it('shows the password on request and switches language in place', async () => {
+    stubApi(captcha);
+    renderApp('/login');
+    const user = userEvent.setup();
+    await screen.findByRole('img', { name: 'Verification code image' });
+    const reveal = screen.getByRole('button', { name: 'Show password' });
+    expect(input('Password').type).toBe('password');
+    await user.click(reveal);
+    expect(input('Password').type).toBe('text');
+    expect(reveal.getAttribute('aria-pressed')).toBe('true');
+    await user.click(reveal);
+    expect(input('Password').type).toBe('password');
+
+    const languages = screen.getByRole('group', { name: 'Language' });
+    await user.click(within(languages).getByRole('button', { name: '中文' }));
+    expect(await screen.findByText('切换语言成功')).toBeTruthy();
+    expect(screen.getByLabelText('账号', { selector: 'input' })).toBeTruthy();
+    expect(within(languages).getByRole('button', { name: '中文' }).getAttribute('aria-pressed')).toBe('true');
+    await waitFor(() => expect(document.title).toBe('登录 - 主办方管理后台'));
+  });
+});
