@@ -15,6 +15,7 @@ export function buildMenuItems(
   lang: Language,
   parentPath = '',
   targetOf: (path: string) => string = (path) => path,
+  prefetch: (target: string) => void = () => {},
 ): Item[] {
   const items: Item[] = [];
   for (const node of nodes) {
@@ -27,18 +28,20 @@ export function buildMenuItems(
       const only = visible[0]!;
       if (visible.length === 1 && !node.alwaysShow && !only.children?.some((c) => !c.hidden)) {
         const childPath = joinPath(path, only.path);
-        items.push(leaf(childPath, only.title[lang] || only.title.en, only.icon ?? node.icon, targetOf));
+        items.push(
+          leaf(childPath, only.title[lang] || only.title.en, only.icon ?? node.icon, targetOf, prefetch),
+        );
         continue;
       }
       items.push({
         key: path,
         icon: <MenuIcon name={node.icon} />,
         label: title,
-        children: buildMenuItems(visible, lang, path, targetOf),
+        children: buildMenuItems(visible, lang, path, targetOf, prefetch),
       });
       continue;
     }
-    items.push(leaf(path, title, node.icon, targetOf));
+    items.push(leaf(path, title, node.icon, targetOf, prefetch));
   }
   return items;
 }
@@ -49,12 +52,16 @@ function leaf(
   title: string,
   icon: string | undefined,
   targetOf: (path: string) => string,
+  prefetch: (target: string) => void,
 ): Item {
+  const target = targetOf(path);
+  const ahead = () => prefetch(target);
   return {
     key: path,
     icon: <MenuIcon name={icon} />,
     label: (
-      <Link to={targetOf(path)} className="app-menu-link" tabIndex={-1}>
+      // pointing at or pressing the entry starts fetching the page (see use-prefetch-route.ts)
+      <Link to={target} className="app-menu-link" tabIndex={-1} onPointerEnter={ahead} onPointerDown={ahead}>
         {title}
       </Link>
     ),

@@ -8,6 +8,7 @@ import { useVisibleRoutes } from '../navigation/visible-routes-context';
 import { useStore } from '../state/store';
 import { openTarget, tagsStore } from '../state/tags-view';
 import { ancestorKeys, buildMenuItems } from './menu-items';
+import { usePrefetchRoute } from './use-prefetch-route';
 
 type Props = { selectedKey: string; isCollapsed: boolean; hasLogo: boolean };
 
@@ -19,10 +20,11 @@ export function Sidebar({ selectedKey, isCollapsed, hasLogo }: Props) {
   const config = usePublicConfig();
   const { tree } = useVisibleRoutes();
   const views = useStore(tagsStore);
+  const prefetch = usePrefetchRoute();
   // an entry whose page is open in a tab shows that tab as it was (its filters and page), not a fresh page
   const items = useMemo(
-    () => buildMenuItems(tree, lang, '', (path) => openTarget(views, path)),
-    [tree, lang, views],
+    () => buildMenuItems(tree, lang, '', (path) => openTarget(views, path), prefetch),
+    [tree, lang, views, prefetch],
   );
   const [openKeys, setOpenKeys] = useState<string[]>(() => ancestorKeys(items, selectedKey) ?? []);
 
@@ -52,7 +54,9 @@ export function Sidebar({ selectedKey, isCollapsed, hasLogo }: Props) {
           onClick={({ key, domEvent }) => {
             // a click on the link itself is handled by the link (which also allows middle-click to a new tab)
             if ((domEvent.target as HTMLElement).closest('a')) return;
-            navigate(openTarget(tagsStore.get(), key));
+            const target = openTarget(tagsStore.get(), key);
+            prefetch(target);
+            navigate(target);
           }}
         />
       </nav>

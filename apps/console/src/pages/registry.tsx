@@ -7,8 +7,14 @@ import type { PageProps } from './page-props';
 
 type Page = LazyExoticComponent<ComponentType<PageProps>>;
 
-const page = <M,>(load: () => Promise<M>, pick: (module: M) => ComponentType<PageProps>): Page =>
-  lazy(async () => ({ default: pick(await load()) }));
+/** Each page's loader, kept beside its lazy component so the page can be fetched ahead (preloadPage). */
+const loaders = new Map<Page, () => Promise<unknown>>();
+
+const page = <M,>(load: () => Promise<M>, pick: (module: M) => ComponentType<PageProps>): Page => {
+  const component = lazy(async () => ({ default: pick(await load()) }));
+  loaders.set(component, load);
+  return component;
+};
 
 /** Named pages, by `view.page`. */
 const pages: Record<string, Page> = {
@@ -59,4 +65,11 @@ export function resolvePage(view: RouteView | undefined): Page | undefined {
   if (view.kind === 'page') return pages[view.page];
   // an entity not declared yet keeps the "not available yet" page
   return getEntity(view.entity) ? entityScreens[view.kind] : undefined;
+}
+
+/** Starts loading a view's page code, so a click that follows finds it loaded (the module is fetched once). */
+export function preloadPage(view: RouteView | undefined): void {
+  const component = resolvePage(view);
+  const load = component && loaders.get(component);
+  if (load) void load().catch(() => {});
 }

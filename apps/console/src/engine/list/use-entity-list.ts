@@ -1,4 +1,4 @@
-import type { SortOrder } from '@organiser/domain';
+import type { EntityDef, EntityPolicy, SortOrder } from '@organiser/domain';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
@@ -42,6 +42,43 @@ export type EntityListController = {
   clearSelection: () => void;
 };
 
+/** The state a list opens with: its URL's, or the definition's default filters when the URL holds no state (the
+ * audit queue opens on "To audit"). */
+export function openingListState(
+  def: EntityDef,
+  policy: EntityPolicy,
+  search: URLSearchParams,
+): ListUrlState {
+  const read = readListUrl(def, policy, search);
+  return def.defaultFilters && [...search.keys()].length === 0
+    ? { ...read, filters: { ...def.defaultFilters } }
+    : read;
+}
+
+/** What the list asks the API for a state, and the cache key of the answer: shared by the list and by the prefetch
+ * that starts a list's request when its menu entry is pressed, before the page has mounted. */
+export function listQueryOptions(entity: string, def: EntityDef, state: ListUrlState) {
+  const query = listQueryOf(state);
+  const matchQuery = matchQueryOf(state);
+  // a tree (categories) shows whole: its matches with their ancestors, siblings in the list's order
+  const isTree = Boolean(def.tree) && !state.isTrash;
+  const scope: 'trash' | 'tree' | 'list' = state.isTrash ? 'trash' : isTree ? 'tree' : 'list';
+  const treeQuery: Record<string, string> = { ...matchQuery };
+  if (state.sort) treeQuery.sort = state.sort;
+  if (state.order) treeQuery.order = state.order;
+  return {
+    query,
+    matchQuery,
+    isTree,
+    queryKey: entityKeys.list(entity, scope, isTree ? treeQuery : query),
+    queryFn: async ({ signal }: { signal: AbortSignal }): Promise<EntityList> => {
+      if (!isTree) return (state.isTrash ? entityApi.trash : entityApi.list)(entity, query, signal);
+      const tree = await entityApi.tree(entity, treeQuery, signal);
+      return { list: tree.list, total: tree.total, page: 1, size: tree.total, totalIsEstimate: false };
+    },
+  };
+}
+
 /**
  * The headless list (react-admin's useListController): state from the URL, the page from the API through
  * TanStack Query, and the selection. Custom list pages use it with their own table.
@@ -55,31 +92,17 @@ export function useEntityList(entity: string): EntityListController {
   const [isOpening, setOpening] = useState(
     () => Boolean(def.defaultFilters) && [...searchParams.keys()].length === 0,
   );
-  const state = useMemo(() => {
-    const read = readListUrl(def, policy, searchParams);
-    return isOpening ? { ...read, filters: { ...def.defaultFilters } } : read;
-  }, [def, policy, searchParams, isOpening]);
-  const query = useMemo(() => listQueryOf(state), [state]);
-  const matchQuery = useMemo(() => matchQueryOf(state), [state]);
-  // a tree (categories) shows whole: its matches with their ancestors, siblings in the list's order
-  const isTree = Boolean(def.tree) && !state.isTrash;
-  const scope = state.isTrash ? 'trash' : isTree ? 'tree' : 'list';
-  const treeQuery = useMemo(() => {
-    const out: Record<string, string> = { ...matchQuery };
-    if (state.sort) out.sort = state.sort;
-    if (state.order) out.order = state.order;
-    return out;
-  }, [matchQuery, state.sort, state.order]);
+  const state = useMemo(
+    () => (isOpening ? openingListState(def, policy, searchParams) : readListUrl(def, policy, searchParams)),
+    [def, policy, searchParams, isOpening],
+  );
+  const { matchQuery, isTree, queryKey, queryFn } = useMemo(
+    () => listQueryOptions(def.name, def, state),
+    [def, state],
+  );
+  const scope = queryKey[2];
 
-  const result = useQuery({
-    queryKey: entityKeys.list(def.name, scope, isTree ? treeQuery : query),
-    queryFn: async ({ signal }): Promise<EntityList> => {
-      if (!isTree) return (state.isTrash ? entityApi.trash : entityApi.list)(def.name, query, signal);
-      const tree = await entityApi.tree(def.name, treeQuery, signal);
-      return { list: tree.list, total: tree.total, page: 1, size: tree.total, totalIsEstimate: false };
-    },
-    placeholderData: keepPreviousData,
-  });
+  const result = useQuery({ queryKey, queryFn, placeholderData: keepPreviousData });
 
   const write = useCallback(
     (next: ListUrlState, options: { replace?: boolean } = {}) => {
