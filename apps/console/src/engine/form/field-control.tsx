@@ -35,6 +35,31 @@ type Props = {
   'aria-invalid'?: boolean;
 };
 
+/** The widget kinds FieldControl renders (the kit's `widget` names); any other name renders a text input. */
+export const formWidgets = [
+  'input',
+  'bilingual',
+  'textarea',
+  'richText',
+  'number',
+  'money',
+  'switch',
+  'password',
+  'areaPhone',
+  'regionCountry',
+  'regionArea',
+  'select',
+  'tags',
+  'date',
+  'datetime',
+  'imageUpload',
+  'videoUpload',
+  'fileUpload',
+  'relationSelect',
+  'treeSelect',
+  'json',
+] as const;
+
 /** The widget of one field, by the kit's `widget` (from the field kind unless the definition names one). */
 export function FieldControl({
   field,

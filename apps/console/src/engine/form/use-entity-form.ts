@@ -81,8 +81,9 @@ function conversions(field: FormFieldDescriptor): Partial<FormItemProps> {
       normalize: (value: Dayjs | null) => (value ? value.toISOString() : null),
     };
   }
-  // an inherited flag has three states (yes, no, as the related record says): not a switch
-  if (field.kind === 'boolean' && !field.inherit) return { valuePropName: 'checked' };
+  // Every other widget, the switch included, takes the form's `value`: FieldControl maps it onto the control's
+  // own prop (a Switch's `checked`). Injecting `checked` instead would leave FieldControl's `value` undefined, so a
+  // switch would always show off and every click would save `true`.
   return {};
 }
 
