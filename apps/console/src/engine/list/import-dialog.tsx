@@ -143,7 +143,10 @@ export function ImportDialog({
           <Alert
             type={report.invalid > 0 ? 'warning' : 'success'}
             showIcon
-            title={t('import.summary', { valid: report.valid, invalid: report.invalid })}
+            title={[
+              t('import.summary', { count: report.valid }),
+              t('import.summaryProblems', { count: report.invalid }),
+            ].join(t('import.summaryJoin'))}
             description={
               [
                 report.valid === 0 ? t('import.nothingValid') : null,

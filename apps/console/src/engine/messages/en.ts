@@ -18,6 +18,7 @@ export const en = {
   'list.searchForm': 'Search {{entity}}',
   'list.table': '{{entity}} list',
   'list.total': '{{count}} records',
+  'list.total_one': '{{count}} record',
   'list.totalEstimate': 'About {{count}} records',
   'list.empty': 'No records match these filters',
   'list.emptyTrash': 'The trash is empty',
@@ -43,6 +44,7 @@ export const en = {
   'list.thumbnail': '{{field}} of {{label}}',
   'list.noValue': '—',
   'list.itemsCount': '{{count}} items',
+  'list.itemsCount_one': '{{count}} item',
   // column settings
   'columns.title': 'Columns',
   'columns.open': 'Column settings',
@@ -53,10 +55,13 @@ export const en = {
   // bulk bar
   'bulk.selected': '{{count}} selected',
   'bulk.allMatchingSelected': 'All {{count}} matching records selected',
+  'bulk.allMatchingSelected_one': 'The {{count}} matching record selected',
   'bulk.selectAllMatching': 'Select all {{count}} matching records',
+  'bulk.selectAllMatching_one': 'Select the {{count}} matching record',
   'bulk.clear': 'Clear selection',
   'bulk.delete': 'Delete',
   'bulk.confirm': '{{action}}: {{count}} records?',
+  'bulk.confirm_one': '{{action}}: {{count}} record?',
   'bulk.done': '{{action}}: {{done}} done',
   'bulk.doneWithFailures': '{{action}}: {{done}} done, {{failed}} not done',
   'bulk.region': 'Bulk actions',
@@ -76,7 +81,11 @@ export const en = {
   'import.pick': 'Choose a file',
   'import.checking': 'Checking…',
   'import.badType': 'Choose an .xlsx or .csv file',
-  'import.summary': '{{valid}} rows can be imported, {{invalid}} rows have problems',
+  'import.summary': '{{count}} rows can be imported',
+  'import.summary_one': '{{count}} row can be imported',
+  'import.summaryProblems': '{{count}} rows have problems',
+  'import.summaryProblems_one': '{{count}} row has a problem',
+  'import.summaryJoin': ', ',
   'import.row': 'Row',
   'import.status': 'Result',
   'import.problems': 'Problems',
@@ -85,9 +94,11 @@ export const en = {
   'import.willUpdate': 'Update',
   'import.invalid': 'Problem',
   'import.confirm': 'Import {{count}} rows',
+  'import.confirm_one': 'Import {{count}} row',
   'import.ignored': 'Columns left out (no such field): {{columns}}',
   'import.nothingValid': 'No row can be imported: correct the file and check it again.',
   'import.done': '{{count}} rows imported',
+  'import.done_one': '{{count}} row imported',
   'import.another': 'Choose another file',
   // detail drawer and history
   'drawer.title': '{{entity}} #{{id}}',
@@ -117,6 +128,9 @@ export const en = {
   'form.created': 'Added',
   'form.notFound': 'This record does not exist or has been deleted.',
   'form.errorsTitle': 'Please correct the marked fields',
+  'form.summaryTitle': '{{count}} fields need correcting',
+  'form.summaryTitle_one': '{{count}} field needs correcting',
+  'form.summarySeparator': ': ',
   'form.staleTitle': 'Someone else changed this record',
   'form.staleText':
     'It was saved by another user after you opened it, so your changes were not saved. Reload to see the latest version, then make your changes again.',
@@ -141,6 +155,7 @@ export const en = {
   'upload.sizeHint': 'Recommended size {{size}} px',
   'upload.limits': '{{types}}, at most {{max}} each',
   'upload.count': 'up to {{count}} files',
+  'upload.count_one': 'up to {{count}} file',
   'upload.uploading': 'Uploading {{name}}: {{percent}}%',
   'upload.tooLarge': '{{name}} is too large: at most {{max}}',
   'upload.badType': '{{name}} is not an allowed type; allowed: {{types}}',
@@ -162,6 +177,7 @@ export const en = {
   'richText.source': 'HTML source',
   'richText.visual': 'Visual editor',
   'richText.characters': '{{count}} characters',
+  'richText.characters_one': '{{count}} character',
   // relation and tree selects
   'relation.search': 'Type to search',
   'tree.root': 'None (top level)',
@@ -186,6 +202,8 @@ export const en = {
   'region.chooseChina': 'Choose China as the country first',
   'phone.areaCode': '{{label}}: area code',
   'phone.number': '{{label}}: number',
+  'phone.areaExample': '021',
+  'phone.numberExample': '62345678',
   // pages of one record, and the signed-in supplier's own records
   'pages.audit': 'Audit',
   'pages.customerService': 'Customer service',
@@ -207,4 +225,5 @@ export const en = {
   'contacts.back': 'Back to the companies',
 } as const;
 
-export type EngineMessageKey = keyof typeof en;
+/** The keys callers name; `key_one` is the singular form of `key` (i18next's plural suffix), picked by the count. */
+export type EngineMessageKey = Exclude<keyof typeof en, `${string}_one`>;
