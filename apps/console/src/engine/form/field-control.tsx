@@ -310,14 +310,17 @@ export function FieldControl({
       return (
         <Input
           {...common}
-          type={
+          // text inputs with a keyboard hint, not type=email/url: the browser's own validation bubble would
+          // show beside the form's message (the form checks the format itself, in the user's language)
+          type="text"
+          inputMode={
             field.format === 'email'
               ? 'email'
               : field.format === 'url'
                 ? 'url'
                 : field.format === 'phone'
                   ? 'tel'
-                  : 'text'
+                  : undefined
           }
           value={(value as string | null) ?? ''}
           onChange={(e) => onChange?.(e.target.value)}

@@ -46,6 +46,9 @@ export type EntityFormController = {
   isStale: boolean;
   /** Server messages that name no field on the form. */
   generalErrors: string[];
+  /** A save failed on field errors (the form's checks or the server's): the form lists them at its top. */
+  isSummaryShown: boolean;
+  showSummary: () => void;
   /** Props of the Form.Item of one field: name, label, required mark, validation, value conversion. */
   itemProps: (field: FormFieldDescriptor) => FormItemProps;
   /** Feed to `<Form onValuesChange>`. */
@@ -142,6 +145,8 @@ export function useEntityForm(
   const [isSubmitting, setSubmitting] = useState(false);
   const [isStale, setStale] = useState(false);
   const [generalErrors, setGeneralErrors] = useState<string[]>([]);
+  const [isSummaryShown, setSummaryShown] = useState(false);
+  const showSummary = useCallback(() => setSummaryShown(true), []);
   const guard = useLeaveGuard(isDirty && !isSubmitting);
 
   // a loaded (or reloaded) record becomes the form's starting point
@@ -215,7 +220,10 @@ export function useEntityForm(
       const onForm = errors.filter((e) => fieldNames.has(e.path.split('.')[0]!));
       form.setFields(onForm.map((e) => ({ name: e.path.split('.')[0]!, errors: [e.message] })));
       setGeneralErrors(errors.filter((e) => !onForm.includes(e)).map((e) => e.message));
-      if (onForm[0]) form.scrollToField(onForm[0].path.split('.')[0]!, { block: 'center', focus: true });
+      if (onForm[0]) {
+        setSummaryShown(true);
+        form.scrollToField(onForm[0].path.split('.')[0]!, { block: 'center', focus: true });
+      }
     },
     [form, fieldNames],
   );
@@ -226,7 +234,10 @@ export function useEntityForm(
       await form.validateFields();
     } catch (error) {
       const first = (error as { errorFields?: { name: (string | number)[] }[] }).errorFields?.[0];
-      if (first) form.scrollToField(first.name, { block: 'center', focus: true });
+      if (first) {
+        setSummaryShown(true);
+        form.scrollToField(first.name, { block: 'center', focus: true });
+      }
       return { ok: false };
     }
     const values = form.getFieldsValue(true) as FormValues;
@@ -245,6 +256,7 @@ export function useEntityForm(
         ),
       );
       setDirty(false);
+      setSummaryShown(false);
       return { ok: true, record: res.content };
     } catch (error) {
       if (error instanceof ApiError && error.code === STALE_VERSION) setStale(true);
@@ -279,6 +291,8 @@ export function useEntityForm(
     isDirty,
     isStale,
     generalErrors,
+    isSummaryShown,
+    showSummary,
     itemProps,
     onValuesChange,
     submit,
