@@ -186,6 +186,7 @@ export const en = {
   'tree.matches': 'Matching records are shown with the records above them',
   // limits, inherited values, regions, telephone
   'form.limitExceeded': 'The current limit is exceeded: at most {{max}}',
+  'form.limitReached': 'At most {{max}} can be chosen: remove one to choose another',
   'form.addTitle': 'Add {{entity}}',
   'form.editTitle': 'Edit {{entity}}',
   'form.passwordKeep': 'Leave empty to keep the current password',

@@ -164,6 +164,7 @@ export const zh: Record<EngineMessageKey, string> = {
   'tree.collapseAll': '全部收起',
   'tree.matches': '显示匹配的记录及其上级',
   'form.limitExceeded': '已超出当前限额：最多 {{max}} 个',
+  'form.limitReached': '最多只能选择 {{max}} 项：请先移除一项再选择其他',
   'form.addTitle': '新增{{entity}}',
   'form.editTitle': '编辑{{entity}}',
   'form.passwordKeep': '不填则保留当前密码',
