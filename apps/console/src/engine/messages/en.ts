@@ -69,6 +69,8 @@ export const en = {
   'export.button': 'Export',
   'export.xlsx': 'Excel (.xlsx)',
   'export.csv': 'CSV (.csv, UTF-8)',
+  'export.forImport': 'Excel for import (every field)',
+  'export.template': 'Import template (Excel)',
   'export.started': 'The export is being prepared',
   'export.failed': 'The export failed',
   'import.button': 'Import',
@@ -77,7 +79,8 @@ export const en = {
   'import.step.check': 'Check',
   'import.step.done': 'Import',
   'import.hint':
-    'An Excel (.xlsx) or CSV file with one record per row and the column headers of an export (English or Chinese). Rows with an id update that record; the others are added.',
+    'An Excel (.xlsx) or CSV file with one record per row and the column headers of an export for import (English or Chinese). Rows with an id update that record; the others are added.',
+  'import.template': 'Download the template',
   'import.pick': 'Choose a file',
   'import.checking': 'Checking…',
   'import.badType': 'Choose an .xlsx or .csv file',

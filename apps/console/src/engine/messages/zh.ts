@@ -60,6 +60,8 @@ export const zh: Record<EngineMessageKey, string> = {
   'export.button': '导出',
   'export.xlsx': 'Excel（.xlsx）',
   'export.csv': 'CSV（.csv，UTF-8）',
+  'export.forImport': '导入用 Excel（全部字段）',
+  'export.template': '导入模板（Excel）',
   'export.started': '正在准备导出文件',
   'export.failed': '导出失败',
   'import.button': '导入',
@@ -68,7 +70,8 @@ export const zh: Record<EngineMessageKey, string> = {
   'import.step.check': '检查',
   'import.step.done': '导入',
   'import.hint':
-    'Excel（.xlsx）或 CSV 文件，每行一条记录，列标题与导出文件相同（中文或英文）。带 ID 的行更新该记录，其余的行新增。',
+    'Excel（.xlsx）或 CSV 文件，每行一条记录，列标题与“导入用”导出文件相同（中文或英文）。带 ID 的行更新该记录，其余的行新增。',
+  'import.template': '下载导入模板',
   'import.pick': '选择文件',
   'import.checking': '正在检查…',
   'import.badType': '请选择 .xlsx 或 .csv 文件',
