@@ -145,4 +145,31 @@ describe('export for import', { timeout: 60_000 }, () => {
     const file = await exportFile(t.app, t.token, company, 'format=csv&purpose=everything');
     expect(file.status).toBe(400);
   });
+
+  it('names the currency of a money column, and imports it back under that header', async () => {
+    const pkg = entities.vip_package!;
+    const created = await call({
+      method: 'POST',
+      url: '/api/vip_package',
+      body: { enName: 'Currency Gold', zhName: '币种金牌', price: 1280, durationMonths: 12 },
+    });
+    expect(created.body).toMatchObject({ success: true });
+    for (const lang of ['en', 'zh'] as const) {
+      const file = await exportFile(t.app, t.token, pkg, 'format=csv&keyword=Currency%20Gold', lang);
+      const [header, row] = await parseExport(file.body, 'csv');
+      const at = header!.indexOf(lang === 'en' ? 'Price (CNY)' : '价格（人民币）');
+      expect(at).toBeGreaterThan(0);
+      expect(Number(row![at])).toBe(1280);
+    }
+    const file = await exportFile(t.app, t.token, pkg, 'format=csv&purpose=import&keyword=Currency%20Gold');
+    const [header, row] = await parseExport(file.body, 'csv');
+    const price = header!.indexOf('Price (CNY)');
+    const edited = [...row!];
+    edited[price] = 1500;
+    const csv = Buffer.from(`\uFEFF${csvLine(header!)}${csvLine(edited)}`, 'utf8');
+    const done = await importFile(t.app, t.token, pkg, csv, 'csv', false);
+    expect(done.body.content).toMatchObject({ valid: 1, updated: 1, ignoredColumns: [] });
+    const saved = await call({ method: 'GET', url: `/api/vip_package/${created.body.content.id}` });
+    expect(saved.body.content.price).toBe(1500);
+  });
 });

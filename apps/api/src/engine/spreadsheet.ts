@@ -7,6 +7,7 @@ import {
   kitMessages,
   type Lang,
   listColumns,
+  moneyHeader,
   type TextSet,
 } from '@organiser/domain';
 import type ExcelJS from 'exceljs';
@@ -67,8 +68,13 @@ export function importColumns(entity: EngineEntity): ColumnDescriptor[] {
   return [id, ...fields];
 }
 
-export const headerOf = (entity: EngineEntity, column: ColumnDescriptor, lang: Lang, texts?: TextSet) =>
-  entity.def.fields[column.name] ? fieldLabel(entity.def, column.name, lang, texts) : column.label[lang];
+/** A column's header in the caller's language; a money column names its currency ("Price (CNY)"). */
+export const headerOf = (entity: EngineEntity, column: ColumnDescriptor, lang: Lang, texts?: TextSet) => {
+  const label = entity.def.fields[column.name]
+    ? fieldLabel(entity.def, column.name, lang, texts)
+    : column.label[lang];
+  return column.kind === 'money' ? moneyHeader(label, lang) : label;
+};
 
 const LIST_SEPARATOR = /[\n,;，；、]+/;
 
@@ -258,6 +264,11 @@ export function mapHeaders(
     if (state.isHidden) continue;
     add(state.field.label.en, name);
     add(state.field.label.zh, name);
+    // a money column's header names its currency
+    if (state.field.kind === 'money') {
+      add(moneyHeader(fieldLabel(entity.def, name, 'en', texts.en), 'en'), name);
+      add(moneyHeader(fieldLabel(entity.def, name, 'zh', texts.zh), 'zh'), name);
+    }
   }
   const columns = new Map<number, string>();
   const ignored: string[] = [];

@@ -4,6 +4,7 @@ export * from './issues';
 export * from './list-query';
 export * from './machine';
 export * from './messages';
+export * from './money';
 export * from './policy';
 export * from './presets';
 export * from './responses';

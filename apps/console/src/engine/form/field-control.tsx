@@ -1,4 +1,10 @@
-import { type EntityRecord, type FormFieldDescriptor, getEntity } from '@organiser/domain';
+import {
+  type EntityRecord,
+  type FormFieldDescriptor,
+  getEntity,
+  MONEY_CURRENCY,
+  MONEY_SYMBOL,
+} from '@organiser/domain';
 import { DatePicker, Form, Input, InputNumber, Select, Switch } from 'antd';
 import { useEffect } from 'react';
 import { JsonInput } from '../../widgets/json-input';
@@ -126,6 +132,9 @@ export function FieldControl({
       return (
         <InputNumber<number>
           {...common}
+          // an amount says its currency (the list cell and the export say it too)
+          prefix={field.widget === 'money' ? MONEY_SYMBOL : undefined}
+          aria-description={field.widget === 'money' ? MONEY_CURRENCY : undefined}
           value={(value as number | null) ?? null}
           onChange={(v) => onChange?.(v ?? null)}
           min={field.min}

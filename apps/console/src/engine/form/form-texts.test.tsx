@@ -2,6 +2,8 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { EntityFormPage } from '../entity-form-page';
+import { type CellContext, renderValue } from '../list/cells';
+import { engineText } from '../messages';
 import { bannerRecord } from '../test/banner-fixtures';
 import { companyRecord, regions, vipPackageRecord } from '../test/company-fixtures';
 import { ok, renderPage, routeNamed, type StoredRecord, signIn, storingApi } from '../test/harness';
@@ -21,6 +23,9 @@ function itemOf(label: string): HTMLElement {
 const summary = () => document.querySelector('.entity-form-summary') as HTMLElement | null;
 const summaryLines = () =>
   [...(summary()?.querySelectorAll('li') ?? [])].map((li) => li.textContent?.replace(/\s+/g, ' ').trim());
+
+const cellContext = (lang: 'en' | 'zh'): CellContext =>
+  ({ lang, t: (key: never, params?: never) => engineText(lang, key, params), mode: 'cell' }) as never;
 
 function companyApi(record = companyRecord()) {
   return storingApi({ company: [record as StoredRecord], vip_package: [vipPackageRecord() as StoredRecord] })
@@ -145,5 +150,18 @@ describe('the form’s own messages', { timeout: 60_000 }, () => {
           : '固定电话格式为 区号-号码，例如 021-62345678',
       ),
     ).toBeTruthy();
+  });
+
+  it('shows an amount with its currency (CNY, ¥) in the form and in the list cell', async () => {
+    signIn();
+    storingApi({ vip_package: [vipPackageRecord({ price: 1280 }) as StoredRecord] });
+    await renderPage(EntityFormPage, routeNamed('VipPackageEdit'), {
+      url: '/company/vip_package/vip_package_edit/2',
+    });
+    await waitFor(() => expect(screen.getByDisplayValue('1280.00')).toBeTruthy());
+    const price = itemOf('Price');
+    expect(price.querySelector('.ant-input-number-prefix')?.textContent).toBe('¥');
+    expect(renderValue({ name: 'price', kind: 'money' } as never, 1280, cellContext('en'))).toBe('¥1,280.00');
+    expect(renderValue({ name: 'price', kind: 'money' } as never, 1280, cellContext('zh'))).toBe('¥1,280.00');
   });
 });
