@@ -10,6 +10,7 @@ export * from './presets';
 export * from './responses';
 export * from './rules';
 export * from './schemas';
+export * from './status';
 export * from './types';
 export * from './validate';
 export * from './values';

@@ -43,6 +43,7 @@ export const en = {
   'list.rowActions': 'Actions for {{label}}',
   'list.thumbnail': '{{field}} of {{label}}',
   'list.noValue': '—',
+  'list.visibility': 'Status',
   'list.itemsCount': '{{count}} items',
   'list.itemsCount_one': '{{count}} item',
   // column settings

@@ -41,6 +41,7 @@ export const zh: Record<EngineMessageKey, string> = {
   'list.rowActions': '{{label}} 的操作',
   'list.thumbnail': '{{label}} 的{{field}}',
   'list.noValue': '—',
+  'list.visibility': '状态',
   'list.itemsCount': '{{count}} 项',
   'columns.title': '列',
   'columns.open': '列设置',
