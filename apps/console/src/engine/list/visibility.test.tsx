@@ -3,7 +3,7 @@ import { render } from '@testing-library/react';
 import type { TFunction } from 'i18next';
 import type { ReactElement } from 'react';
 import { describe, expect, it } from 'vitest';
-import { engineText } from '../messages';
+import { type EngineT, engineText } from '../messages';
 import { bannerRecord } from '../test/banner-fixtures';
 import type { CellContext } from './cells';
 import { tableColumns } from './table-columns';
@@ -13,7 +13,7 @@ import { tableColumns } from './table-columns';
 
 function columnsIn(lang: 'en' | 'zh') {
   const def = entities.banner!;
-  const t = (key: never, params?: never) => engineText(lang, key, params);
+  const t: EngineT = (key, params) => engineText(lang, key, params);
   return tableColumns({
     shown: listColumns(def),
     labelOf: (name) => def.fields[name]?.label[lang] ?? name,
