@@ -80,7 +80,7 @@ function EntityForm({
   const formName = `${def.name}-form`;
   const fieldOrder = groups.flatMap((g) => g.fields.map((f) => f.name));
   // field errors change without a value change (a validation ends, the server answers): the summary re-reads them
-  const [fieldsTick, setFieldsTick] = useState(0);
+  const [errorsKey, setErrorsKey] = useState('');
   // a supplier's own company is its page, not an entry of a list it works through
   const isOwnRecord = isScoped && isScopeOwner(def) && mode === 'edit';
 
@@ -178,7 +178,16 @@ function EntityForm({
           layout="vertical"
           className="entity-form"
           onValuesChange={controller.onValuesChange}
-          onFieldsChange={() => setFieldsTick((n) => n + 1)}
+          onFieldsChange={(_, all) => {
+            // only a shown summary follows the errors, and only a change of them re-renders the page
+            if (!controller.isSummaryShown) return;
+            setErrorsKey(
+              all
+                .filter((f) => f.errors && f.errors.length > 0)
+                .map((f) => `${String(f.name)}:${f.errors![0]}`)
+                .join('\n'),
+            );
+          }}
           onFinish={() => void save()}
           onFinishFailed={({ errorFields }) => {
             controller.showSummary();
@@ -194,7 +203,7 @@ function EntityForm({
             meta={meta}
             isShown={controller.isSummaryShown}
             order={fieldOrder}
-            tick={fieldsTick}
+            errorsKey={errorsKey}
           />
           {groups.map((group) => (
             <Fragment key={group.key}>

@@ -27,8 +27,8 @@ export function ErrorSummary({
   isShown,
   order,
 }: {
-  /** Changes whenever a field's state changes (Form's onFieldsChange), so the list is read again. */
-  tick: number;
+  /** The fields' errors as text (Form's onFieldsChange): the list is read again when they change. */
+  errorsKey: string;
   form: FormInstance;
   formName: string;
   meta: EntityMeta;
