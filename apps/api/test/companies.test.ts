@@ -385,8 +385,8 @@ describe('required fields (spec §5)', () => {
       expect(res.status).toBe(400);
       expect(errorsOf(res).telphone).toBe(
         lang === 'en'
-          ? 'Write the telephone as area code-number, e.g. 86-13800000000'
-          : '电话格式为 区号-号码，例如 86-13800000000',
+          ? 'Write the landline as area code-number, e.g. 021-62345678'
+          : '固定电话格式为 区号-号码，例如 021-62345678',
       );
     }
     const region = await call({

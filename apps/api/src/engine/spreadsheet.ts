@@ -3,9 +3,11 @@ import {
   type ColumnDescriptor,
   type FieldDef,
   fieldLabel,
+  formLayout,
   kitMessages,
   type Lang,
   listColumns,
+  moneyHeader,
   type TextSet,
 } from '@organiser/domain';
 import type ExcelJS from 'exceljs';
@@ -38,20 +40,58 @@ export function exportColumns(entity: EngineEntity, requested: string[] | null):
   return chosen.includes(id) ? chosen : [id, ...chosen];
 }
 
-export const headerOf = (entity: EngineEntity, column: ColumnDescriptor, lang: Lang, texts?: TextSet) =>
-  entity.def.fields[column.name] ? fieldLabel(entity.def, column.name, lang, texts) : column.label[lang];
+/**
+ * Columns of an export made to be imported again (and of its template): the id, then every field a new record
+ * may be given (creatable, visible, not a secret), list column or not (an introduction, attachments), in the
+ * form's order. The list's visible columns alone would leave out required fields (logo, email, address).
+ */
+export function importColumns(entity: EngineEntity): ColumnDescriptor[] {
+  const id = listColumns(entity.def, entity.policy)[0]!;
+  const fields = formLayout(entity.def, { policy: entity.policy, mode: 'add' })
+    .flatMap((g) => g.fields)
+    .filter((f) => !f.isDisabled && !f.isSecret)
+    .map<ColumnDescriptor>((f) => ({
+      name: f.name,
+      kind: f.kind,
+      label: f.label,
+      options: f.options,
+      relation: f.relation,
+      upload: f.upload,
+      dict: f.dict,
+      pair: f.pair,
+      isStatus: f.isStatus,
+      isComputed: f.isComputed,
+      isMultiple: f.isMultiple,
+      isSortable: false,
+      isShownByDefault: true,
+    }));
+  return [id, ...fields];
+}
+
+/** A column's header in the caller's language; a money column names its currency ("Price (CNY)"). */
+export const headerOf = (entity: EngineEntity, column: ColumnDescriptor, lang: Lang, texts?: TextSet) => {
+  const label = entity.def.fields[column.name]
+    ? fieldLabel(entity.def, column.name, lang, texts)
+    : column.label[lang];
+  return column.kind === 'money' ? moneyHeader(label, lang) : label;
+};
 
 const LIST_SEPARATOR = /[\n,;，；、]+/;
 
-/** One record value as a cell: option labels, yes/no, related labels, lists joined. */
+/** One record value as a cell: option labels, yes/no, related labels, lists joined. For an import file a
+ * relation is written as its ids: a label may hold the list separator ("Acme Pumps Co., Ltd.") or be shared. */
 export function toCell(
   column: ColumnDescriptor,
   record: Record<string, unknown>,
   lang: Lang,
   format: 'xlsx' | 'csv',
+  options: { isForImport?: boolean } = {},
 ): Cell {
   const value = record[column.name];
   if (value === null || value === undefined) return null;
+  if (options.isForImport && (column.kind === 'relation' || column.kind === 'treeRelation'))
+    return Number(value);
+  if (options.isForImport && column.kind === 'relationMany') return (value as number[]).join(', ');
   switch (column.kind) {
     case 'enum':
       return column.options?.find((o) => o.value === value)?.label[lang] ?? String(value);
@@ -207,8 +247,11 @@ export function mapHeaders(
 ): HeaderMap {
   const names = new Map<string, string>();
   const add = (key: string, name: string) => names.set(normaliseHeader(key), name);
+  // JSON names first, labels after: a label wins over a field whose name reads the same (the company's
+  // `address`, "Registered address", against "Address", the label of `belongAddress`)
+  for (const c of listColumns(entity.def, entity.policy)) add(c.name, c.name);
+  for (const [name, state] of entity.states) if (!state.isHidden) add(name, name);
   for (const c of listColumns(entity.def, entity.policy)) {
-    add(c.name, c.name);
     add(c.label.en, c.name);
     add(c.label.zh, c.name);
     if (entity.def.fields[c.name]) {
@@ -219,9 +262,13 @@ export function mapHeaders(
   // Fields without a list column (long text, rich text, json) import under their own labels too.
   for (const [name, state] of entity.states) {
     if (state.isHidden) continue;
-    add(name, name);
     add(state.field.label.en, name);
     add(state.field.label.zh, name);
+    // a money column's header names its currency
+    if (state.field.kind === 'money') {
+      add(moneyHeader(fieldLabel(entity.def, name, 'en', texts.en), 'en'), name);
+      add(moneyHeader(fieldLabel(entity.def, name, 'zh', texts.zh), 'zh'), name);
+    }
   }
   const columns = new Map<number, string>();
   const ignored: string[] = [];

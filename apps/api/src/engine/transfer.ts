@@ -2,11 +2,14 @@ import type { Readable } from 'node:stream';
 import {
   type ColumnDescriptor,
   checkRules,
+  defaultOf,
+  type ExportPurpose,
   entityLabel,
   type ImportReport,
   type ImportRowReport,
   type KitIssue,
   kitMessage,
+  kitMessages,
   type Lang,
   type ListQuery,
   type TextSet,
@@ -34,6 +37,7 @@ import {
   exportColumns,
   fromCell,
   headerOf,
+  importColumns,
   isXlsx,
   mapHeaders,
   parseCsv,
@@ -61,12 +65,18 @@ export async function exportRecords(
     texts?: TextSet;
     rowScope?: RowScope | null;
   },
-  input: { query: ListQuery; columns: string[] | null; format: 'xlsx' | 'csv' },
+  input: { query: ListQuery; columns: string[] | null; format: 'xlsx' | 'csv'; purpose?: ExportPurpose },
 ): Promise<ExportFile> {
   const { db, engine, entity, lang } = ctx;
-  const columns = exportColumns(entity, input.columns);
+  const purpose = input.purpose ?? 'view';
+  const isForImport = purpose !== 'view';
+  const columns = isForImport ? importColumns(entity) : exportColumns(entity, input.columns);
   if (!columns) throw new AppError('badParameter', { params: { name: 'columns' } });
-  const ids = await matchingIds(db, entity, input.query, EXPORT_MAX_ROWS + 1, 'live', ctx.rowScope);
+  // a template is the header row alone
+  const ids =
+    purpose === 'template'
+      ? []
+      : await matchingIds(db, entity, input.query, EXPORT_MAX_ROWS + 1, 'live', ctx.rowScope);
   if (ids.length > EXPORT_MAX_ROWS) {
     throw new AppError('payloadTooLarge', { params: { max: rowsLimit(EXPORT_MAX_ROWS, lang) } });
   }
@@ -87,11 +97,15 @@ export async function exportRecords(
         lang,
       );
       for (const record of records)
-        yield columns!.map((c: ColumnDescriptor) => toCell(c, record, lang, input.format));
+        yield columns!.map((c: ColumnDescriptor) => toCell(c, record, lang, input.format, { isForImport }));
     }
   }
   const header = columns.map((c) => headerOf(entity, c, lang, ctx.texts));
-  const name = entityLabel(entity.def, lang, { texts: ctx.texts, plural: true });
+  const label = entityLabel(entity.def, lang, { texts: ctx.texts, plural: true });
+  const name =
+    purpose === 'view'
+      ? label
+      : `${label}-${kitMessages[purpose === 'import' ? 'exportForImport' : 'importTemplate'][lang]}`;
   const day = new Date().toISOString().slice(0, 10).replace(/-/g, '');
   return input.format === 'csv'
     ? {
@@ -271,6 +285,11 @@ export async function importRecords(
         issues.push(...checkRules(entity.def, { ...before, ...changes }, entity.states));
       } else issues.push(...result.issues);
     } else {
+      // an empty cell of a new row takes the field's default (a template's row fills in only what it needs)
+      for (const [k, v] of Object.entries(values)) {
+        const field = entity.def.fields[k];
+        if (v === null && field && defaultOf(field) !== undefined) delete values[k];
+      }
       const result = validateCreate(entity.def, values, { policy: entity.policy });
       if (result.ok) values = result.value;
       else issues.push(...result.issues);

@@ -1,7 +1,7 @@
 import type { FormFieldDescriptor } from '@organiser/domain';
 import { recordLabel } from '@organiser/domain';
 import { Alert, App, Button, Card, Col, Form, Result, Row, Skeleton } from 'antd';
-import { Fragment, type ReactNode } from 'react';
+import { Fragment, type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
 import { GuardedButton } from '../components/guarded-button';
@@ -9,6 +9,7 @@ import { timeAgo } from '../components/time-ago';
 import { pick } from '../i18n/i18n';
 import type { PageProps } from '../pages/page-props';
 import { BilingualPair } from '../widgets/bilingual-pair';
+import { ErrorSummary, focusField } from './form/error-summary';
 import { FieldItem } from './form/field-item';
 import { useEntityForm } from './form/use-entity-form';
 import { useEngineText } from './messages';
@@ -76,6 +77,10 @@ function EntityForm({
   const { meta, mode, form, groups, record } = controller;
   const { def, lang } = meta;
   const { isScoped } = useScope();
+  const formName = `${def.name}-form`;
+  const fieldOrder = groups.flatMap((g) => g.fields.map((f) => f.name));
+  // field errors change without a value change (a validation ends, the server answers): the summary re-reads them
+  const [errorsKey, setErrorsKey] = useState('');
   // a supplier's own company is its page, not an entry of a list it works through
   const isOwnRecord = isScoped && isScopeOwner(def) && mode === 'edit';
 
@@ -168,17 +173,38 @@ function EntityForm({
       ) : (
         <Form
           // kept-alive list pages stay in the document: a name keeps every field id (and label) unique
-          name={`${def.name}-form`}
+          name={formName}
           form={form}
           layout="vertical"
           className="entity-form"
           onValuesChange={controller.onValuesChange}
+          onFieldsChange={(_, all) => {
+            // only a shown summary follows the errors, and only a change of them re-renders the page
+            if (!controller.isSummaryShown) return;
+            setErrorsKey(
+              all
+                .filter((f) => f.errors && f.errors.length > 0)
+                .map((f) => `${String(f.name)}:${f.errors![0]}`)
+                .join('\n'),
+            );
+          }}
           onFinish={() => void save()}
           onFinishFailed={({ errorFields }) => {
-            if (errorFields[0]) form.scrollToField(errorFields[0].name, { block: 'center', focus: true });
+            controller.showSummary();
+            if (errorFields[0]) focusField(formName, String(errorFields[0].name[0]));
           }}
+          // the form checks every value itself: no browser validation bubbles beside its messages
+          noValidate
           aria-label={pick(title, lang)}
         >
+          <ErrorSummary
+            form={form}
+            formName={formName}
+            meta={meta}
+            isShown={controller.isSummaryShown}
+            order={fieldOrder}
+            errorsKey={errorsKey}
+          />
           {groups.map((group) => (
             <Fragment key={group.key}>
               <Card

@@ -46,7 +46,6 @@ describe('EntityListPage (banner)', { timeout: 60_000 }, () => {
       'Sort weight',
       'Target type',
       'Status',
-      'Display status',
       'Start date',
       'End date',
       'Clicks',
@@ -55,6 +54,9 @@ describe('EntityListPage (banner)', { timeout: 60_000 }, () => {
     ]) {
       expect(headers).toContain(label);
     }
+    // enabled / disabled and online / offline read as one state: what a visitor sees
+    expect(headers).not.toContain('Display status');
+    expect(within(table).getByText('Disabled')).toBeTruthy();
     // shown: false in the definition, remark is long text (no column)
     expect(headers).not.toContain('Target URL');
     expect(headers).not.toContain('Remark');

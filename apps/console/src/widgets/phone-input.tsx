@@ -3,7 +3,7 @@ import { useEngineText } from '../engine/messages';
 
 type Props = {
   id?: string;
-  /** `area-number`, e.g. '86-13800000000' (spec §5 "Telephone needs area code in the form area-number"). */
+  /** `area-number`, e.g. '021-62345678' (spec §5 "Telephone needs area code in the form area-number"). */
   value?: string | null;
   onChange?: (value: string | null) => void;
   label: string;
@@ -27,7 +27,7 @@ export function joinPhone(area: string, number: string): string | null {
   return `${a}-${n}`;
 }
 
-/** A telephone as area code and number side by side; the form keeps the API's `area-number` text. */
+/** A landline as area code and number side by side; the form keeps the API's `area-number` text. */
 export function PhoneInput({ id, value, onChange, label, disabled, maxLength, ...rest }: Props) {
   const t = useEngineText();
   const { area, number } = splitPhone(value);
@@ -41,7 +41,8 @@ export function PhoneInput({ id, value, onChange, label, disabled, maxLength, ..
         onChange={(e) => onChange?.(joinPhone(e.target.value.replace(/[^0-9+]/g, ''), number))}
         disabled={disabled}
         inputMode="tel"
-        placeholder="86"
+        // a city's area code (021 Shanghai, 0755 Shenzhen), not a country code
+        placeholder={t('phone.areaExample')}
         maxLength={5}
         style={{ width: 88 }}
         autoComplete="off"
@@ -53,7 +54,7 @@ export function PhoneInput({ id, value, onChange, label, disabled, maxLength, ..
         onChange={(e) => onChange?.(joinPhone(area, e.target.value))}
         disabled={disabled}
         inputMode="tel"
-        placeholder="13800000000"
+        placeholder={t('phone.numberExample')}
         maxLength={maxLength}
         autoComplete="off"
       />

@@ -7,7 +7,7 @@ import { useEngineText } from '../engine/messages';
 import { entityKeys } from '../engine/query-keys';
 import { useLang } from '../i18n/use-lang';
 import { hasMenuPermission, sessionStore } from '../state/session';
-import { useChoiceLimit } from './choice-limit';
+import { isChoiceFull, useChoiceLimit, useLimitPopup } from './choice-limit';
 
 type Value = number | number[] | null;
 
@@ -105,8 +105,12 @@ export function RelationSelect({
     const missing = selected
       .filter((v) => !found.some((o) => o.value === v))
       .map((v) => ({ value: v, label: labels.current.get(v) ?? `#${v}` }));
-    return [...missing, ...found];
-  }, [result.data, selected]);
+    const all = [...missing, ...found];
+    // a full choice greys out the options not chosen (the dropdown says why)
+    if (!isMultiple || !isChoiceFull(maxCount, selected.length)) return all;
+    return all.map((o) => (selected.includes(o.value) ? o : { ...o, disabled: true }));
+  }, [result.data, selected, isMultiple, maxCount]);
+  const popupRender = useLimitPopup(isMultiple ? maxCount : undefined, selected.length);
 
   return (
     <Select<Value>
@@ -115,11 +119,12 @@ export function RelationSelect({
       mode={isMultiple ? 'multiple' : undefined}
       value={value ?? (isMultiple ? [] : null)}
       onChange={(next) => {
-        // a choice past the maximum is refused with a message, not by silently disabled options
+        // a choice past the maximum that still arrives is refused with a message
         if (Array.isArray(next) && next.length > selected.length && !isWithinLimit(next.length)) return;
         onChange?.(next ?? null);
       }}
       options={options}
+      popupRender={popupRender}
       showSearch={{ filterOption: false, onSearch: setKeyword }}
       onOpenChange={setOpen}
       allowClear

@@ -6,7 +6,7 @@ import { entityApi, type TreeRecord } from '../engine/api';
 import { useEngineText } from '../engine/messages';
 import { entityKeys } from '../engine/query-keys';
 import { useLang } from '../i18n/use-lang';
-import { useChoiceLimit } from './choice-limit';
+import { isChoiceFull, useChoiceLimit, useLimitPopup } from './choice-limit';
 
 type Node = { value: number; title: string; disabled?: boolean; children: Node[] };
 
@@ -115,10 +115,16 @@ export function EntityTreeSelect({
     style: { width: '100%' },
     notFoundContent: t('form.noMatch'),
   };
+  const chosen = Array.isArray(value) ? value : [];
+  const limitPopup = useLimitPopup(isMultiple ? maxCount : undefined, chosen.length);
   if (isMultiple) {
+    // a full choice greys out the nodes not chosen (the dropdown says why)
+    const isFull = isChoiceFull(maxCount, chosen.length);
     return (
       <TreeSelect<number[]>
         {...common}
+        treeData={isFull ? disableOthers(tree, chosen) : tree}
+        popupRender={limitPopup}
         multiple
         value={Array.isArray(value) ? value : []}
         onChange={(next) => {
@@ -139,4 +145,16 @@ export function EntityTreeSelect({
       placeholder={placeholder ?? t('tree.root')}
     />
   );
+}
+
+/** The tree with every node not chosen disabled. */
+function disableOthers<N extends { value: number; disabled?: boolean; children?: N[] }>(
+  nodes: N[],
+  chosen: number[],
+): N[] {
+  return nodes.map((n) => ({
+    ...n,
+    disabled: Boolean(n.disabled) || !chosen.includes(n.value),
+    children: n.children ? disableOthers(n.children, chosen) : n.children,
+  }));
 }

@@ -65,6 +65,59 @@ describe('RelationSelect', () => {
     expect(onChange).toHaveBeenCalledWith(3);
   });
 
+  it('greys out the other options once the maximum is chosen, and says why', async () => {
+    const tag = (id: number, name: string) => ({ id, version: 1, name, status: 'enabled' });
+    fakeApi().on('GET /api/company_tag/list', () =>
+      ok({ list: [tag(1, 'Gold'), tag(2, 'Silver'), tag(3, 'Bronze')], total: 3, page: 1, size: 20 }),
+    );
+    const onChange = vi.fn();
+    const { rerender } = await renderIn(
+      <RelationSelect
+        entity="company_tag"
+        aria-label="Tags"
+        isMultiple
+        maxCount={2}
+        value={[1]}
+        onChange={onChange}
+        initialLabels={{ 1: 'Gold' }}
+      />,
+    );
+    const option = (name: string) =>
+      screen
+        .getByText(name, { selector: '.ant-select-item-option-content' })
+        .closest('.ant-select-item-option')!;
+    await userEvent.click(screen.getByRole('combobox', { name: 'Tags' }));
+    await waitFor(() => expect(option('Bronze')).toBeTruthy());
+    // one of two chosen: every option can be chosen, no hint
+    expect(option('Bronze').getAttribute('aria-disabled')).not.toBe('true');
+    expect(screen.queryByText('At most 2 can be chosen: remove one to choose another')).toBeNull();
+    rerender(
+      <Providers
+        config={publicConfig()}
+        lang="en"
+        queryClient={new QueryClient({ defaultOptions: { queries: { retry: false } } })}
+      >
+        <RelationSelect
+          entity="company_tag"
+          aria-label="Tags"
+          isMultiple
+          maxCount={2}
+          value={[1, 2]}
+          onChange={onChange}
+          initialLabels={{ 1: 'Gold', 2: 'Silver' }}
+        />
+      </Providers>,
+    );
+    await userEvent.click(screen.getByRole('combobox', { name: 'Tags' }));
+    expect(await screen.findByText('At most 2 can be chosen: remove one to choose another')).toBeTruthy();
+    await waitFor(() => expect(option('Bronze').getAttribute('aria-disabled')).toBe('true'));
+    expect(option('Bronze').classList.contains('ant-select-item-option-disabled')).toBe(true);
+    // the chosen ones stay enabled, so they can be removed
+    expect(option('Gold').classList.contains('ant-select-item-option-disabled')).toBe(false);
+    await userEvent.click(option('Bronze'));
+    expect(onChange).not.toHaveBeenCalled();
+  });
+
   it('offers { id, label } from the options route to a user who may not read the related list', async () => {
     const api = fakeApi().on('GET /api/company_tag/options', (call) =>
       ok(call.query.get('keyword') === 'gold' ? [{ id: 4, label: 'Gold supplier' }] : []),

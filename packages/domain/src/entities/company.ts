@@ -168,7 +168,13 @@ export const company = defineEntity({
       format: 'phone',
       maxLength: 30,
       list: hidden,
-      form: { group: 'contact' },
+      form: {
+        group: 'contact',
+        help: t(
+          'The number buyers call, in any format, e.g. +86 21 6234 5678',
+          '买家拨打的联系电话，格式不限，例如 +86 21 6234 5678',
+        ),
+      },
     },
     mobile: {
       kind: 'text',
@@ -176,7 +182,10 @@ export const company = defineEntity({
       format: 'phone',
       maxLength: 30,
       list: hidden,
-      form: { group: 'contact' },
+      form: {
+        group: 'contact',
+        help: t("The contact person's mobile, e.g. 13800000000", '联系人的手机号，例如 13800000000'),
+      },
     },
     telphone: {
       kind: 'text',
@@ -187,16 +196,20 @@ export const company = defineEntity({
       pattern: {
         source: '^\\+?[0-9]{1,4}-[0-9]{3,20}(-[0-9]{1,8})?$',
         message: t(
-          'Write the telephone as area code-number, e.g. 86-13800000000',
-          '电话格式为 区号-号码，例如 86-13800000000',
+          'Write the landline as area code-number, e.g. 021-62345678',
+          '固定电话格式为 区号-号码，例如 021-62345678',
         ),
-        example: '86-13800000000',
+        example: '021-62345678',
       },
       list: hidden,
       form: {
         group: 'contact',
         widget: 'areaPhone',
-        placeholder: t('e.g. 86-13800000000', '例如 86-13800000000'),
+        // the area part is a city's area code (021 Shanghai, 0755 Shenzhen), not a country code
+        help: t(
+          'The office landline: area code (e.g. 021, 0755) and number, e.g. 021-62345678',
+          '办公室固定电话：区号（如 021、0755）和号码，例如 021-62345678',
+        ),
       },
     },
     fax: { kind: 'text', label: t('Fax', '传真'), maxLength: 30, list: hidden, form: { group: 'contact' } },

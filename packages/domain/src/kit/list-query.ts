@@ -295,7 +295,16 @@ export function listQuerySchema(def: EntityDef, policy?: EntityPolicy) {
   });
 }
 
-export type ExportQuery = { format: 'xlsx' | 'csv'; columns: string[] | null; query: ListQuery };
+/** What an export is for: what the list shows (`view`), a file to edit and import again with every writable field
+ * (`import`), or that file's header row alone, to fill in new records (`template`). */
+export type ExportPurpose = 'view' | 'import' | 'template';
+
+export type ExportQuery = {
+  format: 'xlsx' | 'csv';
+  columns: string[] | null;
+  query: ListQuery;
+  purpose: ExportPurpose;
+};
 
 /** Parameters of `GET /api/<entity>/export`: the list's filters, keyword and sort, plus `format` and the
  * `columns` to write (comma-separated, default the columns shown by default). Paging does not apply. */
@@ -304,15 +313,22 @@ export function parseExportQuery(
   raw: RawQuery,
   policy?: EntityPolicy,
 ): { ok: true; value: ExportQuery } | { ok: false; param: string } {
-  const { format, columns, page: _page, size: _size, ...rest } = raw;
+  const { format, columns, purpose, page: _page, size: _size, ...rest } = raw;
   const f = single(format) ?? 'xlsx';
   if (f !== 'xlsx' && f !== 'csv') return { ok: false, param: 'format' };
+  const p = single(purpose) ?? 'view';
+  if (p !== 'view' && p !== 'import' && p !== 'template') return { ok: false, param: 'purpose' };
   const parsed = parseListQuery(def, rest, policy);
   if (!parsed.ok) return parsed;
   const names = columns === undefined || columns === '' ? null : list(columns);
   return {
     ok: true,
-    value: { format: f, columns: names && names.length > 0 ? names : null, query: parsed.query },
+    value: {
+      format: f,
+      columns: names && names.length > 0 ? names : null,
+      query: parsed.query,
+      purpose: p,
+    },
   };
 }
 
@@ -323,6 +339,12 @@ export function exportQuerySchema(def: EntityDef, policy?: EntityPolicy) {
     .omit({ page: true, size: true })
     .extend({
       format: z.enum(['xlsx', 'csv']).optional().describe('xlsx (default) or csv with a UTF-8 BOM'),
+      purpose: z
+        .enum(['view', 'import', 'template'])
+        .optional()
+        .describe(
+          'view (default): the chosen columns; import: the id and every writable field, relations as ids, ready to edit and import again; template: that header row alone',
+        ),
       columns: z
         .string()
         .optional()

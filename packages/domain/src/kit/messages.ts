@@ -80,6 +80,11 @@ export const kitMessages = {
   actionDelete: { en: 'Delete', zh: '删除' },
   yes: { en: 'Yes', zh: '是' },
   no: { en: 'No', zh: '否' },
+  exportForImport: { en: 'for import', zh: '导入用' },
+  disabledWhileOnline: { en: 'Disabled ({state} when enabled)', zh: '已禁用（启用后{state}）' },
+  statusDisabled: { en: 'Disabled', zh: '已禁用' },
+  visibilityColumn: { en: 'Status', zh: '状态' },
+  importTemplate: { en: 'import template', zh: '导入模板' },
   importMissingHeader: {
     en: 'The file has no column for {label}',
     zh: '文件缺少“{label}”列',

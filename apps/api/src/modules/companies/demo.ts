@@ -444,9 +444,10 @@ export async function seedSupplierDemo(ctx: SeedContext): Promise<void> {
       linkUsername: contact,
       deptName: isChineseName ? '外贸部' : 'Export Department',
       mobile: `+86 13${String(800000000 + i * 7919).slice(0, 9)}`,
+      // a landline as city area code-number (the country is the company's own field)
       telphone: isAbroad
-        ? `${pick(['84', '91', '90', '49', '60'], i)}-${String(20000000 + i * 4451)}`
-        : `86-0${String(755 + (i % 9))}${String(6000000 + i * 977).slice(0, 7)}`,
+        ? `${pick(['28', '22', '212', '30', '3'], i)}-${String(20000000 + i * 4451)}`
+        : `0${String(755 + (i % 9))}-${String(60000000 + i * 977).slice(0, 8)}`,
       email: `sales@${brandEn.toLowerCase()}${i + 1}.example.com`,
       website: `https://www.${brandEn.toLowerCase()}${i + 1}.example.com`,
       account,

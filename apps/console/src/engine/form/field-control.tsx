@@ -1,4 +1,10 @@
-import { type EntityRecord, type FormFieldDescriptor, getEntity } from '@organiser/domain';
+import {
+  type EntityRecord,
+  type FormFieldDescriptor,
+  getEntity,
+  MONEY_CURRENCY,
+  MONEY_SYMBOL,
+} from '@organiser/domain';
 import { DatePicker, Form, Input, InputNumber, Select, Switch } from 'antd';
 import { useEffect } from 'react';
 import { JsonInput } from '../../widgets/json-input';
@@ -34,6 +40,31 @@ type Props = {
   onChange?: (value: unknown) => void;
   'aria-invalid'?: boolean;
 };
+
+/** The widget kinds FieldControl renders (the kit's `widget` names); any other name renders a text input. */
+export const formWidgets = [
+  'input',
+  'bilingual',
+  'textarea',
+  'richText',
+  'number',
+  'money',
+  'switch',
+  'password',
+  'areaPhone',
+  'regionCountry',
+  'regionArea',
+  'select',
+  'tags',
+  'date',
+  'datetime',
+  'imageUpload',
+  'videoUpload',
+  'fileUpload',
+  'relationSelect',
+  'treeSelect',
+  'json',
+] as const;
 
 /** The widget of one field, by the kit's `widget` (from the field kind unless the definition names one). */
 export function FieldControl({
@@ -101,6 +132,9 @@ export function FieldControl({
       return (
         <InputNumber<number>
           {...common}
+          // an amount says its currency (the list cell and the export say it too)
+          prefix={field.widget === 'money' ? MONEY_SYMBOL : undefined}
+          aria-description={field.widget === 'money' ? MONEY_CURRENCY : undefined}
           value={(value as number | null) ?? null}
           onChange={(v) => onChange?.(v ?? null)}
           min={field.min}
@@ -285,14 +319,17 @@ export function FieldControl({
       return (
         <Input
           {...common}
-          type={
+          // text inputs with a keyboard hint, not type=email/url: the browser's own validation bubble would
+          // show beside the form's message (the form checks the format itself, in the user's language)
+          type="text"
+          inputMode={
             field.format === 'email'
               ? 'email'
               : field.format === 'url'
                 ? 'url'
                 : field.format === 'phone'
                   ? 'tel'
-                  : 'text'
+                  : undefined
           }
           value={(value as string | null) ?? ''}
           onChange={(e) => onChange?.(e.target.value)}

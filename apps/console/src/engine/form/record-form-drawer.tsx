@@ -87,6 +87,8 @@ function RecordForm({
       layout="vertical"
       onValuesChange={controller.onValuesChange}
       onFinish={() => void save()}
+      // the form checks every value itself: no browser validation bubbles beside its messages
+      noValidate
       aria-label={meta.label()}
     >
       {controller.generalErrors.length > 0 && (

@@ -46,6 +46,9 @@ export type EntityFormController = {
   isStale: boolean;
   /** Server messages that name no field on the form. */
   generalErrors: string[];
+  /** A save failed on field errors (the form's checks or the server's): the form lists them at its top. */
+  isSummaryShown: boolean;
+  showSummary: () => void;
   /** Props of the Form.Item of one field: name, label, required mark, validation, value conversion. */
   itemProps: (field: FormFieldDescriptor) => FormItemProps;
   /** Feed to `<Form onValuesChange>`. */
@@ -81,8 +84,9 @@ function conversions(field: FormFieldDescriptor): Partial<FormItemProps> {
       normalize: (value: Dayjs | null) => (value ? value.toISOString() : null),
     };
   }
-  // an inherited flag has three states (yes, no, as the related record says): not a switch
-  if (field.kind === 'boolean' && !field.inherit) return { valuePropName: 'checked' };
+  // Every other widget, the switch included, takes the form's `value`: FieldControl maps it onto the control's
+  // own prop (a Switch's `checked`). Injecting `checked` instead would leave FieldControl's `value` undefined, so a
+  // switch would always show off and every click would save `true`.
   return {};
 }
 
@@ -144,6 +148,8 @@ export function useEntityForm(
   const [isSubmitting, setSubmitting] = useState(false);
   const [isStale, setStale] = useState(false);
   const [generalErrors, setGeneralErrors] = useState<string[]>([]);
+  const [isSummaryShown, setSummaryShown] = useState(false);
+  const showSummary = useCallback(() => setSummaryShown(true), []);
   const guard = useLeaveGuard(isDirty && !isSubmitting);
 
   // a loaded (or reloaded) record becomes the form's starting point
@@ -217,7 +223,10 @@ export function useEntityForm(
       const onForm = errors.filter((e) => fieldNames.has(e.path.split('.')[0]!));
       form.setFields(onForm.map((e) => ({ name: e.path.split('.')[0]!, errors: [e.message] })));
       setGeneralErrors(errors.filter((e) => !onForm.includes(e)).map((e) => e.message));
-      if (onForm[0]) form.scrollToField(onForm[0].path.split('.')[0]!, { block: 'center', focus: true });
+      if (onForm[0]) {
+        setSummaryShown(true);
+        form.scrollToField(onForm[0].path.split('.')[0]!, { block: 'center', focus: true });
+      }
     },
     [form, fieldNames],
   );
@@ -228,7 +237,10 @@ export function useEntityForm(
       await form.validateFields();
     } catch (error) {
       const first = (error as { errorFields?: { name: (string | number)[] }[] }).errorFields?.[0];
-      if (first) form.scrollToField(first.name, { block: 'center', focus: true });
+      if (first) {
+        setSummaryShown(true);
+        form.scrollToField(first.name, { block: 'center', focus: true });
+      }
       return { ok: false };
     }
     const values = form.getFieldsValue(true) as FormValues;
@@ -247,6 +259,7 @@ export function useEntityForm(
         ),
       );
       setDirty(false);
+      setSummaryShown(false);
       return { ok: true, record: res.content };
     } catch (error) {
       if (error instanceof ApiError && error.code === STALE_VERSION) setStale(true);
@@ -281,6 +294,8 @@ export function useEntityForm(
     isDirty,
     isStale,
     generalErrors,
+    isSummaryShown,
+    showSummary,
     itemProps,
     onValuesChange,
     submit,

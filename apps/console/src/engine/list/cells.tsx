@@ -1,5 +1,5 @@
 import { FileOutlined, VideoCameraOutlined } from '@ant-design/icons';
-import { type FieldFacts, kitMessages, type Language } from '@organiser/domain';
+import { type FieldFacts, formatMoney, kitMessages, type Language } from '@organiser/domain';
 import { Image, Space, Tag, Tooltip, Typography } from 'antd';
 import dayjs from 'dayjs';
 import type { TFunction } from 'i18next';
@@ -142,6 +142,7 @@ export function renderValue(facts: ValueFacts, value: unknown, ctx: CellContext)
         dayjs(String(value)).format('YYYY-MM-DD HH:mm:ss')
       );
     case 'money':
+      return formatMoney(Number(value), lang);
     case 'decimal':
       return Number(value).toLocaleString(lang === 'zh' ? 'zh-CN' : 'en-US', {
         minimumFractionDigits: 2,

@@ -12,22 +12,49 @@ type Props = {
   sort?: { sort?: string; order?: string };
 };
 
+export type ExportPurpose = 'view' | 'import' | 'template';
+
+/** Downloads an export: what the list shows (`view`), every writable field of the matching records to edit and
+ * import again (`import`), or the import file's header row alone (`template`). */
+export function downloadExport(
+  meta: EntityMeta,
+  input: {
+    purpose: ExportPurpose;
+    format: 'xlsx' | 'csv';
+    columns?: string[];
+    matchQuery?: Record<string, string>;
+    sort?: { sort?: string; order?: string };
+  },
+) {
+  const date = new Date().toISOString().slice(0, 10);
+  const query: Record<string, string | undefined> =
+    input.purpose === 'view'
+      ? { ...input.matchQuery, ...input.sort, columns: input.columns?.join(',') }
+      : input.purpose === 'import'
+        ? { ...input.matchQuery, ...input.sort, purpose: 'import' }
+        : { purpose: 'template' };
+  return downloadFile(
+    `/${meta.def.name}/export`,
+    { ...query, format: input.format, lang: meta.lang },
+    `${meta.label({ plural: true })}-${date}.${input.format}`,
+  );
+}
+
 /** Export of what the list shows (issue 4): the visible columns in their order, the current filters, headers in the
- * user's language; xlsx or CSV with a BOM so Excel opens Chinese (what-users-want B.2 #9). */
+ * user's language; xlsx or CSV with a BOM so Excel opens Chinese (what-users-want B.2 #9). An entity that takes
+ * imports also offers the matching records with every writable field, ready to import again, and an empty
+ * template: the list's columns alone leave out what a new record needs. */
 export function ExportButton({ meta, columns, matchQuery, sort }: Props) {
   const t = useEngineText();
   const { message } = App.useApp();
   const [isBusy, setBusy] = useState(false);
-  const run = async (format: 'xlsx' | 'csv') => {
+  const canImport = !meta.def.source;
+  const run = async (key: string) => {
+    const [purpose, format] = key.split(':') as [ExportPurpose, 'xlsx' | 'csv'];
     setBusy(true);
     message.info({ content: t('export.started'), key: 'export' });
     try {
-      const date = new Date().toISOString().slice(0, 10);
-      const ok = await downloadFile(
-        `/${meta.def.name}/export`,
-        { ...matchQuery, ...sort, format, columns: columns.join(','), lang: meta.lang },
-        `${meta.label({ plural: true })}-${date}.${format}`,
-      );
+      const ok = await downloadExport(meta, { purpose, format, columns, matchQuery, sort });
       if (ok) message.destroy('export');
     } catch {
       message.error({ content: t('export.failed'), key: 'export' });
@@ -40,10 +67,17 @@ export function ExportButton({ meta, columns, matchQuery, sort }: Props) {
       trigger={['click']}
       menu={{
         items: [
-          { key: 'xlsx', label: t('export.xlsx') },
-          { key: 'csv', label: t('export.csv') },
+          { key: 'view:xlsx', label: t('export.xlsx') },
+          { key: 'view:csv', label: t('export.csv') },
+          ...(canImport
+            ? [
+                { type: 'divider' as const },
+                { key: 'import:xlsx', label: t('export.forImport') },
+                { key: 'template:xlsx', label: t('export.template') },
+              ]
+            : []),
         ],
-        onClick: ({ key }) => void run(key as 'xlsx' | 'csv'),
+        onClick: ({ key }) => void run(key),
       }}
     >
       <Button icon={<DownloadOutlined aria-hidden />} loading={isBusy}>

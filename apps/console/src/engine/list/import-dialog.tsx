@@ -7,6 +7,7 @@ import { entityApi, type ImportReport, type ImportRowReport } from '../api';
 import type { EntityMeta } from '../entity-meta';
 import { useEngineText } from '../messages';
 import { entityKeys } from '../query-keys';
+import { downloadExport } from './export-button';
 
 const ACCEPT = '.xlsx,.csv,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet,text/csv';
 const isSheet = (file: File) => /\.(xlsx|csv)$/i.test(file.name);
@@ -114,7 +115,17 @@ export function ImportDialog({
       />
       {!report && (
         <>
-          <p className="entity-import-hint">{t('import.hint')}</p>
+          <p className="entity-import-hint">
+            {t('import.hint')}{' '}
+            <Button
+              type="link"
+              size="small"
+              className="entity-import-template"
+              onClick={() => void downloadExport(meta, { purpose: 'template', format: 'xlsx' })}
+            >
+              {t('import.template')}
+            </Button>
+          </p>
           <Upload.Dragger
             accept={ACCEPT}
             multiple={false}
@@ -143,7 +154,10 @@ export function ImportDialog({
           <Alert
             type={report.invalid > 0 ? 'warning' : 'success'}
             showIcon
-            title={t('import.summary', { valid: report.valid, invalid: report.invalid })}
+            title={[
+              t('import.summary', { count: report.valid }),
+              t('import.summaryProblems', { count: report.invalid }),
+            ].join(t('import.summaryJoin'))}
             description={
               [
                 report.valid === 0 ? t('import.nothingValid') : null,

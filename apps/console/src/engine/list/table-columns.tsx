@@ -1,5 +1,10 @@
-import type { ColumnDescriptor, EntityRecord } from '@organiser/domain';
-import type { TableColumnsType } from 'antd';
+import {
+  type ColumnDescriptor,
+  type EntityRecord,
+  visibilityColumns,
+  visibilityStatus,
+} from '@organiser/domain';
+import { type TableColumnsType, Tag } from 'antd';
 import type { TFunction } from 'i18next';
 import type { ReactNode } from 'react';
 import type { EngineT } from '../messages';
@@ -29,6 +34,7 @@ const KIND_WIDTH: Partial<Record<ColumnDescriptor['kind'], number>> = {
 const widthOf = (c: ColumnDescriptor) => c.width ?? KIND_WIDTH[c.kind] ?? 140;
 
 const SELECTION_WIDTH = 48;
+const VISIBILITY_WIDTH = 200;
 const DELETED_WIDTH = 140;
 
 type Input = {
@@ -114,17 +120,33 @@ export function tableColumns(input: Input): {
 } {
   if (input.isCompact) return compactColumns(input);
   const { t, frameT, sorted } = input;
-  const data: TableColumnsType<EntityRecord> = input.shown.map((c) => ({
-    key: c.name,
-    dataIndex: c.name,
-    title: input.labelOf(c.name),
-    width: widthOf(c),
-    sorter: c.isSortable,
-    sortOrder:
-      c.isSortable && sorted?.field === c.name ? (sorted.order === 'asc' ? 'ascend' : 'descend') : null,
-    render: (value: unknown, record) =>
-      input.widgetCell?.(c, value) ?? renderValue(c, value, input.cellContext(record)),
-  }));
+  // an enabled / disabled state and an online / offline one read as one state, what a visitor sees
+  const visibility = visibilityColumns(input.shown);
+  const shown = visibility ? input.shown.filter((c) => c !== visibility.state) : input.shown;
+  const data: TableColumnsType<EntityRecord> = shown.map((c) =>
+    visibility && c === visibility.gate
+      ? {
+          key: c.name,
+          dataIndex: c.name,
+          title: t('list.visibility'),
+          width: VISIBILITY_WIDTH,
+          render: (_: unknown, record: EntityRecord) => {
+            const state = visibilityStatus(visibility, record, input.cellContext(record).lang);
+            return <Tag color={state.color === 'default' ? undefined : state.color}>{state.text}</Tag>;
+          },
+        }
+      : {
+          key: c.name,
+          dataIndex: c.name,
+          title: input.labelOf(c.name),
+          width: widthOf(c),
+          sorter: c.isSortable,
+          sortOrder:
+            c.isSortable && sorted?.field === c.name ? (sorted.order === 'asc' ? 'ascend' : 'descend') : null,
+          render: (value: unknown, record: EntityRecord) =>
+            input.widgetCell?.(c, value) ?? renderValue(c, value, input.cellContext(record)),
+        },
+  );
   const deleted: TableColumnsType<EntityRecord>[number] = {
     key: 'deletedAt',
     title: t('list.deletedAt'),
@@ -148,7 +170,7 @@ export function tableColumns(input: Input): {
     actions,
   ];
   const width =
-    input.shown.reduce((sum, c) => sum + widthOf(c), 0) +
+    shown.reduce((sum, c) => sum + (visibility && c === visibility.gate ? VISIBILITY_WIDTH : widthOf(c)), 0) +
     actionsWidth +
     (input.hasSelection ? SELECTION_WIDTH : 0) +
     (input.isTrash ? DELETED_WIDTH : 0);

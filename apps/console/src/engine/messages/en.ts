@@ -18,6 +18,7 @@ export const en = {
   'list.searchForm': 'Search {{entity}}',
   'list.table': '{{entity}} list',
   'list.total': '{{count}} records',
+  'list.total_one': '{{count}} record',
   'list.totalEstimate': 'About {{count}} records',
   'list.empty': 'No records match these filters',
   'list.emptyTrash': 'The trash is empty',
@@ -42,7 +43,9 @@ export const en = {
   'list.rowActions': 'Actions for {{label}}',
   'list.thumbnail': '{{field}} of {{label}}',
   'list.noValue': '—',
+  'list.visibility': 'Status',
   'list.itemsCount': '{{count}} items',
+  'list.itemsCount_one': '{{count}} item',
   // column settings
   'columns.title': 'Columns',
   'columns.open': 'Column settings',
@@ -53,10 +56,13 @@ export const en = {
   // bulk bar
   'bulk.selected': '{{count}} selected',
   'bulk.allMatchingSelected': 'All {{count}} matching records selected',
+  'bulk.allMatchingSelected_one': 'The {{count}} matching record selected',
   'bulk.selectAllMatching': 'Select all {{count}} matching records',
+  'bulk.selectAllMatching_one': 'Select the {{count}} matching record',
   'bulk.clear': 'Clear selection',
   'bulk.delete': 'Delete',
   'bulk.confirm': '{{action}}: {{count}} records?',
+  'bulk.confirm_one': '{{action}}: {{count}} record?',
   'bulk.done': '{{action}}: {{done}} done',
   'bulk.doneWithFailures': '{{action}}: {{done}} done, {{failed}} not done',
   'bulk.region': 'Bulk actions',
@@ -64,6 +70,8 @@ export const en = {
   'export.button': 'Export',
   'export.xlsx': 'Excel (.xlsx)',
   'export.csv': 'CSV (.csv, UTF-8)',
+  'export.forImport': 'Excel for import (every field)',
+  'export.template': 'Import template (Excel)',
   'export.started': 'The export is being prepared',
   'export.failed': 'The export failed',
   'import.button': 'Import',
@@ -72,11 +80,16 @@ export const en = {
   'import.step.check': 'Check',
   'import.step.done': 'Import',
   'import.hint':
-    'An Excel (.xlsx) or CSV file with one record per row and the column headers of an export (English or Chinese). Rows with an id update that record; the others are added.',
+    'An Excel (.xlsx) or CSV file with one record per row and the column headers of an export for import (English or Chinese). Rows with an id update that record; the others are added.',
+  'import.template': 'Download the template',
   'import.pick': 'Choose a file',
   'import.checking': 'Checking…',
   'import.badType': 'Choose an .xlsx or .csv file',
-  'import.summary': '{{valid}} rows can be imported, {{invalid}} rows have problems',
+  'import.summary': '{{count}} rows can be imported',
+  'import.summary_one': '{{count}} row can be imported',
+  'import.summaryProblems': '{{count}} rows have problems',
+  'import.summaryProblems_one': '{{count}} row has a problem',
+  'import.summaryJoin': ', ',
   'import.row': 'Row',
   'import.status': 'Result',
   'import.problems': 'Problems',
@@ -85,9 +98,11 @@ export const en = {
   'import.willUpdate': 'Update',
   'import.invalid': 'Problem',
   'import.confirm': 'Import {{count}} rows',
+  'import.confirm_one': 'Import {{count}} row',
   'import.ignored': 'Columns left out (no such field): {{columns}}',
   'import.nothingValid': 'No row can be imported: correct the file and check it again.',
   'import.done': '{{count}} rows imported',
+  'import.done_one': '{{count}} row imported',
   'import.another': 'Choose another file',
   // detail drawer and history
   'drawer.title': '{{entity}} #{{id}}',
@@ -117,6 +132,9 @@ export const en = {
   'form.created': 'Added',
   'form.notFound': 'This record does not exist or has been deleted.',
   'form.errorsTitle': 'Please correct the marked fields',
+  'form.summaryTitle': '{{count}} fields need correcting',
+  'form.summaryTitle_one': '{{count}} field needs correcting',
+  'form.summarySeparator': ': ',
   'form.staleTitle': 'Someone else changed this record',
   'form.staleText':
     'It was saved by another user after you opened it, so your changes were not saved. Reload to see the latest version, then make your changes again.',
@@ -141,6 +159,7 @@ export const en = {
   'upload.sizeHint': 'Recommended size {{size}} px',
   'upload.limits': '{{types}}, at most {{max}} each',
   'upload.count': 'up to {{count}} files',
+  'upload.count_one': 'up to {{count}} file',
   'upload.uploading': 'Uploading {{name}}: {{percent}}%',
   'upload.tooLarge': '{{name}} is too large: at most {{max}}',
   'upload.badType': '{{name}} is not an allowed type; allowed: {{types}}',
@@ -162,6 +181,7 @@ export const en = {
   'richText.source': 'HTML source',
   'richText.visual': 'Visual editor',
   'richText.characters': '{{count}} characters',
+  'richText.characters_one': '{{count}} character',
   // relation and tree selects
   'relation.search': 'Type to search',
   'tree.root': 'None (top level)',
@@ -170,6 +190,7 @@ export const en = {
   'tree.matches': 'Matching records are shown with the records above them',
   // limits, inherited values, regions, telephone
   'form.limitExceeded': 'The current limit is exceeded: at most {{max}}',
+  'form.limitReached': 'At most {{max}} can be chosen: remove one to choose another',
   'form.addTitle': 'Add {{entity}}',
   'form.editTitle': 'Edit {{entity}}',
   'form.passwordKeep': 'Leave empty to keep the current password',
@@ -186,6 +207,8 @@ export const en = {
   'region.chooseChina': 'Choose China as the country first',
   'phone.areaCode': '{{label}}: area code',
   'phone.number': '{{label}}: number',
+  'phone.areaExample': '021',
+  'phone.numberExample': '62345678',
   // pages of one record, and the signed-in supplier's own records
   'pages.audit': 'Audit',
   'pages.customerService': 'Customer service',
@@ -207,4 +230,5 @@ export const en = {
   'contacts.back': 'Back to the companies',
 } as const;
 
-export type EngineMessageKey = keyof typeof en;
+/** The keys callers name; `key_one` is the singular form of `key` (i18next's plural suffix), picked by the count. */
+export type EngineMessageKey = Exclude<keyof typeof en, `${string}_one`>;

@@ -11,9 +11,32 @@ export const engineMessages: Record<Language, Record<EngineMessageKey, string>> 
 
 export type TextParams = Record<string, string | number>;
 
-/** A text in one language with its `{{name}}` placeholders filled. */
+/** The plural forms a language has (i18next's `_one` / `_other` suffixes, from the CLDR rules). */
+const pluralRules: Record<Language, Intl.PluralRules> = {
+  en: new Intl.PluralRules('en'),
+  zh: new Intl.PluralRules('zh'),
+};
+
+/** The message of a key for a count, i18next's way: `key_one` when the language calls the count "one", else
+ * `key` itself (which holds the other form). A count given as formatted text ("1,200") counts as its number. */
+function templateOf(lang: Language, key: EngineMessageKey, count: unknown): string | undefined {
+  const table = engineMessages[lang] as Record<string, string>;
+  const n =
+    typeof count === 'number'
+      ? count
+      : typeof count === 'string'
+        ? Number(count.replace(/[^\d.-]/g, ''))
+        : NaN;
+  if (!Number.isNaN(n)) {
+    const form = table[`${key}_${pluralRules[lang].select(n)}`];
+    if (form !== undefined) return form;
+  }
+  return table[key];
+}
+
+/** A text in one language with its `{{name}}` placeholders filled, in the plural form of `count` when given. */
 export function engineText(lang: Language, key: EngineMessageKey, params?: TextParams): string {
-  const template = engineMessages[lang][key] ?? engineMessages.en[key];
+  const template = templateOf(lang, key, params?.count) ?? engineMessages.en[key];
   if (!params) return template;
   return template.replace(/\{\{\s*(\w+)\s*\}\}/g, (whole, name: string) =>
     name in params ? String(params[name]) : whole,

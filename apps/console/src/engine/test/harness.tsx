@@ -3,6 +3,7 @@ import {
   type Envelope,
   type FlatRoute,
   flattenRoutes,
+  getEntity,
   type Language,
   layoutRoutes,
   type PublicConfig,
@@ -201,4 +202,80 @@ export function Providers({
       </I18nextProvider>
     </ConfigContext.Provider>
   );
+}
+
+export type StoredRecord = Record<string, unknown> & { id: number; version: number };
+
+/**
+ * A fake API that stores (docs/TESTING.md rule 1): `GET /api/<entity>/<id>` answers what was saved last,
+ * `PUT` saves the body's fields over the stored record when its `version` is the stored one (else 409) and
+ * increments the version, `POST /api/<entity>` stores a new record. Other paths are answered with `on(…)`, as in
+ * `fakeApi`. `stored(entity, id)` reads the store itself.
+ */
+export function storingApi(seed: Record<string, StoredRecord[]>) {
+  const store = new Map<string, Map<number, StoredRecord>>();
+  for (const [entity, records] of Object.entries(seed))
+    store.set(entity, new Map(records.map((r) => [r.id, structuredClone(r)])));
+  const api = fakeApi();
+  const notFound = {
+    status: 404,
+    body: { success: false, code: 40400, message: 'Not found', content: null },
+  };
+  let clock = Date.parse('2026-01-01T00:00:00.000Z');
+  for (const [entity, records] of store) {
+    // a secret is stored but never returned, as the server does
+    const secrets = Object.entries(getEntity(entity)?.fields ?? {})
+      .filter(([, f]) => f.kind === 'password')
+      .map(([name]) => name);
+    const answer = (record: StoredRecord) => {
+      const copy: Record<string, unknown> = structuredClone(record);
+      for (const name of secrets) delete copy[name];
+      return ok(copy);
+    };
+    api.on(`GET /api/${entity}/:id`, (call) => {
+      const record = records.get(Number(call.path.split('/').pop()));
+      return record ? answer(record) : notFound;
+    });
+    api.on(`PUT /api/${entity}/:id`, (call) => {
+      const record = records.get(Number(call.path.split('/').pop()));
+      if (!record) return notFound;
+      const { version, ...fields } = call.body as Record<string, unknown>;
+      if (version !== record.version)
+        return {
+          status: 409,
+          body: { success: false, code: 40901, message: 'Stale version', content: null },
+        };
+      clock += 1000;
+      const saved: StoredRecord = {
+        ...record,
+        ...structuredClone(fields),
+        version: record.version + 1,
+        updatedAt: new Date(clock).toISOString(),
+      };
+      records.set(saved.id, saved);
+      return answer(saved);
+    });
+    api.on(`POST /api/${entity}`, (call) => {
+      const id = Math.max(0, ...records.keys()) + 1;
+      clock += 1000;
+      const at = new Date(clock).toISOString();
+      const saved: StoredRecord = {
+        ...structuredClone(call.body as Record<string, unknown>),
+        id,
+        version: 1,
+        createdAt: at,
+        updatedAt: at,
+      };
+      records.set(id, saved);
+      return answer(saved);
+    });
+  }
+  return {
+    ...api,
+    on(key: string, handler: Handler) {
+      api.on(key, handler);
+      return this;
+    },
+    stored: (entity: string, id: number) => structuredClone(store.get(entity)?.get(id)),
+  };
 }

@@ -1,0 +1,463 @@
+import { entities, formLayout } from '@organiser/domain';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { EntityFormPage } from '../entity-form-page';
+import { bannerRecord } from '../test/banner-fixtures';
+import { categoryRecord, companyRecord, regions, vipPackageRecord } from '../test/company-fixtures';
+import { ok, renderPage, routeNamed, type StoredRecord, signIn, storingApi } from '../test/harness';
+import { formWidgets } from './field-control';
+
+// docs/TESTING.md rule 1: every widget kind of the forms round-trips against a fake API that stores. Each case
+// loads a non-default stored value, checks what the control shows, changes it (off, cleared, another choice),
+// saves, compares the sent body exactly, and opens the form again to check the control shows the saved value.
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  localStorage.clear();
+});
+
+type Entity = 'company' | 'vip_package' | 'banner' | 'company_category';
+
+const routeOf: Record<Entity, string> = {
+  company: 'CompanyEdit',
+  vip_package: 'VipPackageEdit',
+  banner: 'BannerEdit',
+  company_category: 'CompanyCategoryEdit',
+};
+
+type Case = {
+  entity: Entity;
+  /** The field the case changes (its label finds the control). */
+  field: string;
+  /** The stored value the form opens with (merged into the entity's fixture). */
+  stored: Record<string, unknown>;
+  /** What the control shows for the stored value, then for the saved one. */
+  shows: (item: HTMLElement) => string | null;
+  before: string | null;
+  after: string | null;
+  /** What the reopened form shows, when not `after` (a password is never shown again). */
+  reopened?: string | null;
+  change: (item: HTMLElement) => Promise<void>;
+  /** The fields the save changes, as they must appear in the body. */
+  sent: Record<string, unknown>;
+};
+
+const textbox = (item: HTMLElement) => (within(item).getAllByRole('textbox')[0] as HTMLInputElement).value;
+const spin = (item: HTMLElement) => (within(item).getByRole('spinbutton') as HTMLInputElement).value;
+const switchState = (item: HTMLElement) => within(item).getByRole('switch').getAttribute('aria-checked');
+/** A select's chosen values as shown: the tags of a multiple one, else the single value's text. */
+const selected = (item: HTMLElement) => {
+  const tags = [...item.querySelectorAll('.ant-select-selection-item-content')].map((e) =>
+    e.textContent?.trim(),
+  );
+  if (tags.length > 0) return tags.join(' | ');
+  return item.querySelector('.ant-select-content-has-value')?.textContent?.trim() || null;
+};
+const images = (item: HTMLElement) =>
+  [...item.querySelectorAll('img')].map((i) => i.getAttribute('src')).join(' | ') || null;
+const removeButtons = (item: HTMLElement) =>
+  within(item).queryAllByRole('button', { name: /^Remove/ }).length;
+
+async function clearText(item: HTMLElement) {
+  await userEvent.clear(within(item).getAllByRole('textbox')[0]!);
+}
+
+async function choose(item: HTMLElement, option: string) {
+  await userEvent.click(within(item).getByRole('combobox'));
+  const options = await screen.findAllByText(option, { selector: '.ant-select-item-option-content' });
+  await userEvent.click(options[options.length - 1]!);
+}
+
+async function removeEvery(item: HTMLElement) {
+  for (const button of within(item).getAllByRole('button', { name: /^Remove/ }))
+    await userEvent.click(button);
+}
+
+async function removeChosen(item: HTMLElement) {
+  for (const icon of item.querySelectorAll('.ant-select-selection-item-remove')) await userEvent.click(icon);
+}
+
+/** One case per widget kind the forms use (the kit's `widget`, and the tri-state of an inherited flag). */
+const cases: Record<string, Case> = {
+  input: {
+    entity: 'company',
+    field: 'industry',
+    stored: { industry: 'Fluid handling' },
+    shows: textbox,
+    before: 'Fluid handling',
+    after: '',
+    change: clearText,
+    sent: { industry: '' },
+  },
+  bilingual: {
+    entity: 'vip_package',
+    field: 'enName',
+    stored: { enName: 'Gold' },
+    shows: textbox,
+    before: 'Gold',
+    after: 'Platinum',
+    change: async (item) => {
+      await clearText(item);
+      await userEvent.type(within(item).getAllByRole('textbox')[0]!, 'Platinum');
+    },
+    sent: { enName: 'Platinum' },
+  },
+  textarea: {
+    entity: 'company',
+    field: 'equipment',
+    stored: { equipment: 'Five CNC lathes' },
+    shows: textbox,
+    before: 'Five CNC lathes',
+    after: '',
+    change: clearText,
+    sent: { equipment: '' },
+  },
+  number: {
+    entity: 'company',
+    field: 'staffCount',
+    stored: { staffCount: 120 },
+    shows: spin,
+    before: '120',
+    after: '',
+    change: async (item) => userEvent.clear(within(item).getByRole('spinbutton')),
+    sent: { staffCount: null },
+  },
+  money: {
+    entity: 'vip_package',
+    field: 'price',
+    stored: { price: 100 },
+    shows: spin,
+    before: '100.00',
+    after: '250.50',
+    change: async (item) => {
+      const input = within(item).getByRole('spinbutton');
+      await userEvent.clear(input);
+      await userEvent.type(input, '250.5');
+      fireEvent.blur(input);
+    },
+    sent: { price: 250.5 },
+  },
+  select: {
+    entity: 'company',
+    field: 'type',
+    stored: { type: 'manufacturer' },
+    shows: selected,
+    before: 'Manufacturer',
+    after: 'Trading company',
+    change: (item) => choose(item, 'Trading company'),
+    sent: { type: 'trading' },
+  },
+  switch: {
+    entity: 'vip_package',
+    field: 'enableConsult',
+    stored: { enableConsult: true },
+    shows: switchState,
+    before: 'true',
+    after: 'false',
+    change: async (item) => userEvent.click(within(item).getByRole('switch')),
+    sent: { enableConsult: false },
+  },
+  'switch (inherited: yes / no / as the package says)': {
+    entity: 'company',
+    field: 'enableCustomerService',
+    stored: { enableCustomerService: true },
+    shows: selected,
+    before: 'Yes',
+    after: 'As the membership package says (Yes)',
+    change: (item) => choose(item, 'As the membership package says (Yes)'),
+    sent: { enableCustomerService: null },
+  },
+  tags: {
+    entity: 'company',
+    field: 'certifications',
+    stored: { certifications: ['ISO 9001'] },
+    shows: selected,
+    before: 'ISO 9001',
+    after: null,
+    change: removeChosen,
+    sent: { certifications: [] },
+  },
+  relationSelect: {
+    entity: 'company',
+    field: 'tags',
+    stored: { tags: [3], tagsLabels: ['Gold supplier'] },
+    shows: selected,
+    before: 'Gold supplier',
+    after: null,
+    change: removeChosen,
+    sent: { tags: [] },
+  },
+  treeSelect: {
+    entity: 'company_category',
+    field: 'parentId',
+    stored: { parentId: 11 },
+    shows: selected,
+    before: 'Pumps',
+    after: null,
+    change: async (item) => userEvent.click(within(item).getByRole('button', { name: 'Clear' })),
+    sent: { parentId: null },
+  },
+  imageUpload: {
+    entity: 'company',
+    field: 'adImgs',
+    stored: { adImgs: ['2025/05/ad-1.png'] },
+    shows: images,
+    before: '/uploads/2025/05/ad-1.png',
+    after: null,
+    change: removeEvery,
+    sent: { adImgs: [] },
+  },
+  videoUpload: {
+    entity: 'company',
+    field: 'adVideos',
+    stored: { adVideos: '2025/05/tour.mp4' },
+    shows: (item) => String(removeButtons(item)),
+    before: '1',
+    after: '0',
+    change: removeEvery,
+    sent: { adVideos: null },
+  },
+  fileUpload: {
+    entity: 'company',
+    field: 'attachments',
+    stored: { attachments: [{ name: 'catalogue.pdf', path: '2025/05/catalogue.pdf', size: 1000 }] },
+    shows: (item) => String(removeButtons(item)),
+    before: '1',
+    after: '0',
+    change: removeEvery,
+    sent: { attachments: [] },
+  },
+  areaPhone: {
+    entity: 'company',
+    field: 'telphone',
+    stored: { telphone: '021-62345678' },
+    shows: (item) =>
+      within(item)
+        .getAllByRole('textbox')
+        .map((e) => (e as HTMLInputElement).value)
+        .join(' '),
+    before: '021 62345678',
+    after: '0755 62345678',
+    change: async (item) => {
+      const area = within(item).getAllByRole('textbox')[0]!;
+      await userEvent.clear(area);
+      await userEvent.type(area, '0755');
+    },
+    sent: { telphone: '0755-62345678' },
+  },
+  regionCountry: {
+    entity: 'company',
+    field: 'countryCode',
+    stored: { countryCode: 'CN' },
+    shows: selected,
+    before: 'China',
+    after: 'Germany',
+    change: (item) => choose(item, 'Germany'),
+    // provinces are China's: another country empties the province / city
+    sent: { countryCode: 'DE', belong: null },
+  },
+  regionArea: {
+    entity: 'company',
+    field: 'belong',
+    stored: { belong: '440000/440300' },
+    shows: selected,
+    before: 'Guangdong / Shenzhen',
+    after: null,
+    change: async (item) => userEvent.click(within(item).getByRole('button', { name: 'Clear' })),
+    sent: { belong: null },
+  },
+  password: {
+    entity: 'company',
+    field: 'password',
+    // a secret is never returned: the control starts empty and says so
+    stored: {},
+    shows: (item) => (item.querySelector('input') as HTMLInputElement).value,
+    before: '',
+    after: 'N3w-secret-pass',
+    reopened: '',
+    change: async (item) => userEvent.type(item.querySelector('input')!, 'N3w-secret-pass'),
+    sent: { password: 'N3w-secret-pass' },
+  },
+  date: {
+    entity: 'banner',
+    field: 'endDate',
+    stored: { endDate: '2025-06-01' },
+    shows: (item) => (item.querySelector('input') as HTMLInputElement).value,
+    before: '2025-06-01',
+    after: '',
+    change: async (item) => {
+      const clear = item.querySelector('.ant-picker-clear') as HTMLElement;
+      fireEvent.mouseDown(clear);
+      fireEvent.mouseUp(clear);
+      fireEvent.click(clear);
+    },
+    sent: { endDate: null },
+  },
+};
+
+/** The case name of a form field: its widget, and the tri-state of an inherited flag. */
+const caseOf = (f: { widget: string; inherit?: unknown }) =>
+  f.widget === 'switch' && f.inherit ? 'switch (inherited: yes / no / as the package says)' : f.widget;
+
+/** Every widget kind an entity's form shows, editable, from the entity definitions. */
+const usedKinds = [
+  ...new Set(
+    Object.values(entities).flatMap((def) =>
+      formLayout(def, { mode: 'edit' }).flatMap((g) => g.fields.filter((f) => !f.isDisabled).map(caseOf)),
+    ),
+  ),
+].sort();
+
+function fixture(entity: Entity, stored: Record<string, unknown>): StoredRecord {
+  const base =
+    entity === 'company'
+      ? companyRecord({ sendedEmail: false })
+      : entity === 'vip_package'
+        ? vipPackageRecord()
+        : entity === 'banner'
+          ? bannerRecord()
+          : { ...categoryRecord(13, 'Centrifugal pumps', '离心泵', 11), parentIdLabel: 'Pumps' };
+  return { ...base, ...stored } as StoredRecord;
+}
+
+/** The fields the edit form may send, with their stored values: the body of a save that changes nothing. */
+function unchangedBody(entity: Entity, record: StoredRecord): Record<string, unknown> {
+  const def = entities[entity]!;
+  const body: Record<string, unknown> = { version: record.version };
+  for (const g of formLayout(def, { mode: 'edit' }))
+    for (const f of g.fields)
+      if (!f.isDisabled) body[f.name] = f.isSecret || record[f.name] === undefined ? null : record[f.name];
+  return body;
+}
+
+function itemOf(entity: Entity, field: string): HTMLElement {
+  const label = entities[entity]!.fields[field]!.label.en;
+  const byLabel = screen.queryAllByText(label, { selector: 'label' });
+  const element = byLabel[0] ?? document.getElementById(`${entity}-form_${field}`);
+  const item = element?.closest('.ant-form-item');
+  if (!item) throw new Error(`no form item for ${entity}.${field}`);
+  return item as HTMLElement;
+}
+
+async function openForm(entity: Entity, id: number) {
+  const route = routeNamed(routeOf[entity]);
+  const view = await renderPage(EntityFormPage, route, { url: route.fullPath.replace(':id', String(id)) });
+  await waitFor(() => expect(document.querySelector('form.entity-form')).not.toBeNull());
+  await waitFor(() =>
+    expect(screen.queryAllByText(/Loading|…$/, { selector: '.ant-select *' })).toHaveLength(0),
+  );
+  return view;
+}
+
+describe('every form widget round-trips a stored value', { timeout: 120_000 }, () => {
+  it('has a round-trip case for every widget kind the forms use', () => {
+    expect(usedKinds.filter((k) => !(k in cases))).toEqual([]);
+    // and every case is a widget the console renders
+    for (const kind of Object.keys(cases)) expect(formWidgets).toContain(kind.split(' ')[0]);
+  });
+
+  it.each(usedKinds)('%s: shows the stored value, saves the changed one, shows it again', async (kind) => {
+    const c = cases[kind];
+    expect(c, `a round-trip case for the widget kind ${kind}`).toBeDefined();
+    const { entity, field } = c!;
+    signIn();
+    const record = fixture(entity, c!.stored);
+    const api = storingApi({
+      [entity]: [record],
+      ...(entity === 'company' ? { vip_package: [vipPackageRecord() as StoredRecord] } : {}),
+    })
+      .on('GET /api/region/list_all', () => ok(regions))
+      .on('GET /api/vip_package/list', () => ok({ list: [vipPackageRecord()], total: 1, page: 1, size: 20 }))
+      .on('GET /api/company_tag/list', () => ok({ list: [], total: 0, page: 1, size: 20 }))
+      .on('GET /api/banner_position/list', () => ok({ list: [], total: 0, page: 1, size: 20 }))
+      .on('GET /api/company_category/tree', () =>
+        ok({
+          list: [
+            { ...categoryRecord(11, 'Pumps', '泵', null), children: [] },
+            { ...categoryRecord(12, 'Valves', '阀门', null), children: [] },
+            { ...categoryRecord(13, 'Centrifugal pumps', '离心泵', 11), children: [] },
+          ],
+          total: 3,
+        }),
+      );
+
+    const first = await openForm(entity, record.id);
+    await waitFor(() => expect(c!.shows(itemOf(entity, field))).toBe(c!.before));
+    await c!.change(itemOf(entity, field));
+    await waitFor(() => expect(c!.shows(itemOf(entity, field))).toBe(c!.after));
+    fireEvent.click(screen.getByRole('button', { name: /Save/ }));
+    await waitFor(() => expect(api.callsTo('PUT', `/api/${entity}/${record.id}`)).toHaveLength(1));
+    expect(api.callsTo('PUT', `/api/${entity}/${record.id}`)[0]!.body).toEqual({
+      ...unchangedBody(entity, record),
+      ...c!.sent,
+    });
+    first.unmount();
+
+    // a fresh read: the store has the saved value and the reopened form shows it
+    const saved = api.stored(entity, record.id)!;
+    expect(saved.version).toBe(record.version + 1);
+    for (const [name, value] of Object.entries(c!.sent)) expect(saved[name]).toEqual(value);
+    await openForm(entity, record.id);
+    const reopened = c!.reopened === undefined ? c!.after : c!.reopened;
+    await waitFor(() => expect(c!.shows(itemOf(entity, field))).toBe(reopened));
+  });
+});
+
+describe('flags stored on can be turned off', { timeout: 120_000 }, () => {
+  it('a membership package: every switch shows on, is turned off, and is saved off', async () => {
+    signIn();
+    const flags = ['enableConsult', 'enableCustomerService', 'companyBackgroundStandout'];
+    const record = vipPackageRecord(Object.fromEntries(flags.map((f) => [f, true]))) as StoredRecord;
+    const api = storingApi({ vip_package: [record] });
+    const first = await openForm('vip_package', record.id);
+    for (const f of flags) await waitFor(() => expect(switchState(itemOf('vip_package', f))).toBe('true'));
+    for (const f of flags) await userEvent.click(within(itemOf('vip_package', f)).getByRole('switch'));
+    for (const f of flags) expect(switchState(itemOf('vip_package', f))).toBe('false');
+    fireEvent.click(screen.getByRole('button', { name: /Save/ }));
+    await waitFor(() => expect(api.callsTo('PUT', '/api/vip_package/2')).toHaveLength(1));
+    expect(api.callsTo('PUT', '/api/vip_package/2')[0]!.body).toEqual({
+      ...unchangedBody('vip_package', record),
+      enableConsult: false,
+      enableCustomerService: false,
+      companyBackgroundStandout: false,
+    });
+    first.unmount();
+    for (const f of flags) expect(api.stored('vip_package', 2)![f]).toBe(false);
+    await openForm('vip_package', record.id);
+    for (const f of flags) await waitFor(() => expect(switchState(itemOf('vip_package', f))).toBe('false'));
+  });
+
+  it('a company: its own flag and its inherited flags set to yes are saved as no', async () => {
+    signIn();
+    const inherited = ['enableConsult', 'enableCustomerService', 'companyBackgroundStandout'];
+    const record = companyRecord({
+      sendedEmail: true,
+      ...Object.fromEntries(inherited.map((f) => [f, true])),
+    }) as StoredRecord;
+    const api = storingApi({ company: [record], vip_package: [vipPackageRecord() as StoredRecord] })
+      .on('GET /api/region/list_all', () => ok(regions))
+      .on('GET /api/company_category/tree', () => ok({ list: [], total: 0 }));
+    const first = await openForm('company', 1);
+    await waitFor(() => expect(switchState(itemOf('company', 'sendedEmail'))).toBe('true'));
+    for (const f of inherited) expect(selected(itemOf('company', f))).toBe('Yes');
+    await userEvent.click(within(itemOf('company', 'sendedEmail')).getByRole('switch'));
+    for (const f of inherited) await choose(itemOf('company', f), 'No');
+    expect(switchState(itemOf('company', 'sendedEmail'))).toBe('false');
+    fireEvent.click(screen.getByRole('button', { name: /Save/ }));
+    await waitFor(() => expect(api.callsTo('PUT', '/api/company/1')).toHaveLength(1));
+    expect(api.callsTo('PUT', '/api/company/1')[0]!.body).toEqual({
+      ...unchangedBody('company', record),
+      sendedEmail: false,
+      enableConsult: false,
+      enableCustomerService: false,
+      companyBackgroundStandout: false,
+    });
+    first.unmount();
+    const saved = api.stored('company', 1)!;
+    for (const f of ['sendedEmail', ...inherited]) expect(saved[f]).toBe(false);
+    await openForm('company', 1);
+    await waitFor(() => expect(switchState(itemOf('company', 'sendedEmail'))).toBe('false'));
+    for (const f of inherited) expect(selected(itemOf('company', f))).toBe('No');
+  });
+});

@@ -1,0 +1,29 @@
+import type { Lang } from '../errors';
+
+// Money fields (a membership package's price) are amounts in one currency. The deployment configuration names
+// no currency, and the marketplace bills its Chinese suppliers in renminbi: CNY, shown as ¥.
+
+export const MONEY_CURRENCY = 'CNY';
+export const MONEY_SYMBOL = '¥';
+/** The currency beside a money field's label or column header. */
+export const moneyCurrencyName: Record<Lang, string> = { en: 'CNY', zh: '人民币' };
+
+const formats: Record<Lang, Intl.NumberFormat> = {
+  en: new Intl.NumberFormat('en-US', {
+    style: 'currency',
+    currency: MONEY_CURRENCY,
+    currencyDisplay: 'narrowSymbol',
+  }),
+  zh: new Intl.NumberFormat('zh-CN', {
+    style: 'currency',
+    currency: MONEY_CURRENCY,
+    currencyDisplay: 'narrowSymbol',
+  }),
+};
+
+/** An amount with its currency: "¥1,280.00". */
+export const formatMoney = (value: number, lang: Lang): string => formats[lang].format(value);
+
+/** A money column's header: "Price (CNY)", "价格（人民币）". */
+export const moneyHeader = (label: string, lang: Lang): string =>
+  lang === 'zh' ? `${label}（${moneyCurrencyName.zh}）` : `${label} (${moneyCurrencyName.en})`;

@@ -1,0 +1,43 @@
+import type { Lang } from '../errors';
+import { kitMessage, kitMessages } from './messages';
+import type { EnumOption, TagColor } from './types';
+
+// A record moved by an "enabled / disabled" machine and an "online / offline" machine (a banner) has one state a
+// visitor sees: shown online only when enabled and online. Lists show that one state instead of two tags that
+// can read "Disabled" and "Online" at once.
+
+type StatusColumn = { name: string; isStatus: boolean; options?: readonly EnumOption[] };
+
+const hasValues = (c: StatusColumn, values: string[]) =>
+  c.isStatus && values.every((v) => c.options?.some((o) => o.value === v));
+
+/** The enable gate and the online state among a list's columns, when it shows both. */
+export function visibilityColumns<C extends StatusColumn>(
+  columns: readonly C[],
+): { gate: C; state: C } | null {
+  const gate = columns.find((c) => hasValues(c, ['enabled', 'disabled']));
+  const state = columns.find((c) => hasValues(c, ['online', 'offline']));
+  return gate && state ? { gate, state } : null;
+}
+
+/** What a visitor sees of a record: "Online", "Offline", "Disabled", or "Disabled (online when enabled)". */
+export function visibilityStatus(
+  columns: { gate: StatusColumn; state: StatusColumn },
+  record: Record<string, unknown>,
+  lang: Lang,
+): { text: string; color: TagColor } {
+  const state = columns.state.options?.find((o) => o.value === record[columns.state.name]);
+  const gate = columns.gate.options?.find((o) => o.value === record[columns.gate.name]);
+  const stateText = state?.label[lang] ?? String(record[columns.state.name] ?? '');
+  if (record[columns.gate.name] === 'disabled') {
+    if (record[columns.state.name] === 'online')
+      return {
+        text: kitMessage('disabledWhileOnline', {
+          state: lang === 'en' ? stateText.toLowerCase() : stateText,
+        })[lang],
+        color: 'warning',
+      };
+    return { text: gate?.label[lang] ?? kitMessages.statusDisabled[lang], color: 'default' };
+  }
+  return { text: stateText, color: state?.color ?? 'default' };
+}
