@@ -4,10 +4,10 @@
 // as usual); only the project's own TypeScript is bundled. Builds only when a source changed since the last build.
 //   node scripts/build-api.mjs           build if needed (npm start, npm test, npm run build)
 //   node scripts/build-api.mjs --force   always build
-import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { join, relative } from 'node:path';
+import { rmSync } from 'node:fs';
+import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { ensureProjectNode, newestFile, root } from './lib/runtime.mjs';
+import { buildStaleReason, ensureProjectNode, root, writeBuildStamp } from './lib/runtime.mjs';
 
 const apiDir = join(root, 'apps', 'api');
 export const apiDist = join(apiDir, 'dist');
@@ -18,18 +18,7 @@ const stampFile = join(apiDist, '.build-stamp');
 const inputs = ['apps/api/src', 'apps/api/package.json', 'packages/domain/src', 'package-lock.json'];
 
 /** Why a build is needed, or null when dist is up to date. */
-export function apiStaleReason() {
-  if (!existsSync(apiEntry)) return 'no build yet';
-  let stamp;
-  try {
-    stamp = JSON.parse(readFileSync(stampFile, 'utf8'));
-  } catch {
-    return 'no build stamp';
-  }
-  const newest = newestFile(inputs);
-  if (newest.mtimeMs > stamp.startedAt) return `${relative(root, newest.path)} changed`;
-  return null;
-}
+export const apiStaleReason = () => buildStaleReason({ output: apiEntry, stampFile, inputs });
 
 /** Bare imports of our own workspace packages are bundled (they are TypeScript); every other package is external. */
 const externalPackages = {
@@ -67,7 +56,7 @@ export async function ensureApiBuilt({ force = false } = {}) {
   console.log(`Building the API server (${reason}) ...`);
   const startedAt = Date.now();
   await buildApi();
-  writeFileSync(stampFile, `${JSON.stringify({ startedAt, builtAt: Date.now() })}\n`);
+  writeBuildStamp(stampFile, startedAt);
   console.log(`API server built in ${((Date.now() - startedAt) / 1000).toFixed(1)} s.`);
 }
 

@@ -2,10 +2,9 @@
 //   node scripts/build-console.mjs           build if needed (npm start, npm test, npm run build)
 //   node scripts/build-console.mjs --force   always build
 import { spawn } from 'node:child_process';
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
-import { join, relative } from 'node:path';
+import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { bin, childEnv, ensureProjectNode, newestFile, root } from './lib/runtime.mjs';
+import { bin, buildStaleReason, childEnv, ensureProjectNode, root, writeBuildStamp } from './lib/runtime.mjs';
 
 const consoleDir = join(root, 'apps', 'console');
 export const distDir = join(consoleDir, 'dist');
@@ -22,18 +21,7 @@ const inputs = [
   'package-lock.json',
 ];
 /** Why a build is needed, or null when dist is up to date. */
-export function staleReason() {
-  if (!existsSync(join(distDir, 'index.html'))) return 'no build yet';
-  let stamp;
-  try {
-    stamp = JSON.parse(readFileSync(stampFile, 'utf8'));
-  } catch {
-    return 'no build stamp';
-  }
-  const newest = newestFile(inputs);
-  if (newest.mtimeMs > stamp.startedAt) return `${relative(root, newest.path)} changed`;
-  return null;
-}
+export const staleReason = () => buildStaleReason({ output: join(distDir, 'index.html'), stampFile, inputs });
 
 function runVite() {
   return new Promise((resolve, reject) => {
@@ -53,10 +41,9 @@ export async function ensureConsoleBuilt({ force = false } = {}) {
     return;
   }
   console.log(`Building the console (${reason}) ...`);
-  // The stamp records when the build started, so a file saved during the build still counts as newer.
   const startedAt = Date.now();
   await runVite();
-  writeFileSync(stampFile, `${JSON.stringify({ startedAt, builtAt: Date.now() })}\n`);
+  writeBuildStamp(stampFile, startedAt);
   console.log(`Console built in ${((Date.now() - startedAt) / 1000).toFixed(1)} s.`);
 }
 

@@ -132,6 +132,7 @@ export default defineConfig({
             { name: 'react-vendor', test: vendorChunk, priority: 10 },
             { name: 'antd', test: antdCore, priority: 4 },
             {
+              debugName: 'screen areas (boot)',
               name: (id, ctx) => {
                 areas ??= areaOfModules(ctx);
                 return areas.get(id) ?? null;

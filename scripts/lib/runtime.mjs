@@ -1,9 +1,9 @@
 // Shared by the scripts: where the repository is, how to run its tools with the project's own Node,
 // and how to stop child processes cleanly.
 import { spawn } from 'node:child_process';
-import { existsSync, readdirSync, statSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
-import { delimiter, join } from 'node:path';
+import { delimiter, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 export const root = fileURLToPath(new URL('../..', import.meta.url));
@@ -108,4 +108,26 @@ export function newestFile(inputs) {
   };
   for (const input of inputs) visit(join(root, input));
   return newest;
+}
+
+/**
+ * Why a build is needed, or null when it is current: `output` is missing, the build stamp is missing, or a file under
+ * `inputs` changed after the last build started.
+ */
+export function buildStaleReason({ output, stampFile, inputs }) {
+  if (!existsSync(output)) return 'no build yet';
+  let stamp;
+  try {
+    stamp = JSON.parse(readFileSync(stampFile, 'utf8'));
+  } catch {
+    return 'no build stamp';
+  }
+  const newest = newestFile(inputs);
+  if (newest.mtimeMs > stamp.startedAt) return `${relative(root, newest.path)} changed`;
+  return null;
+}
+
+/** Records a finished build. It keeps when the build started, so a file saved during the build still counts as newer. */
+export function writeBuildStamp(stampFile, startedAt) {
+  writeFileSync(stampFile, `${JSON.stringify({ startedAt, builtAt: Date.now() })}\n`);
 }
