@@ -1,6 +1,6 @@
 import type { UiSize } from '@organiser/domain';
 import { type ConfigProviderProps, theme } from 'antd';
-import { contrast, parseHex, readableColour, toHex } from './colour';
+import { contrast, parseHex, readableColour, readableOnDark, toHex } from './colour';
 
 export { contrast, contrastWithWhite, readableColour, readableOnDark } from './colour';
 
@@ -79,8 +79,16 @@ export function buildTheme(input: { themeColor: string; isDark: boolean; size: U
   // status tags (Enabled, Passed, Refused…) are coloured text on a tint, in table rows that turn grey on hover and
   // under a fixed column's shadow: each is darkened until it reads at 4.5:1 on that grey; only the tags take these
   const tagGrey = '#d9d9d9';
+  // in the dark theme the same tags are light text on a dark tint: lightened until they read at 4.5:1 on the
+  // lightest grey a dark row turns to
+  const darkTagGrey = '#303030';
   const tags = input.isDark
-    ? {}
+    ? {
+        colorSuccess: readableOnDark('#49aa19', darkTagGrey),
+        colorWarning: readableOnDark('#d89614', darkTagGrey),
+        colorError: readableOnDark('#dc4446', darkTagGrey),
+        colorInfo: readableOnDark(primary, darkTagGrey),
+      }
     : {
         colorSuccess: readableColour('#52c41a', tagGrey),
         colorWarning: readableColour('#faad14', tagGrey),
