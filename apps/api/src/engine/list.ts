@@ -13,6 +13,7 @@ import {
   isNull,
   lt,
   lte,
+  type Query,
   type SQL,
   sql,
 } from 'drizzle-orm';
@@ -72,6 +73,10 @@ export function listConditions(
     conditions.push(scope === 'live' ? isNull(entity.col('deletedAt')) : isNotNull(entity.col('deletedAt')));
   }
   if (query.keyword && entity.search) {
+    // One or two characters have no trigram: the keyword's characters and pairs are looked up in the
+    // search_grams index first (migration 0005), the ILIKE keeps the exact meaning.
+    if ([...query.keyword].length < 3)
+      conditions.push(sql`search_grams(${entity.search}) @> search_grams(${query.keyword})`);
     conditions.push(sql`${entity.search} ILIKE ${`%${escapeLike(query.keyword)}%`}`);
   }
   for (const f of query.filters) {
@@ -98,15 +103,33 @@ type RawResult = { rows?: Row[] } | Row[];
 const rowsOf = (result: unknown): Row[] =>
   Array.isArray(result) ? (result as Row[]) : ((result as { rows?: Row[] }).rows ?? []);
 
-/** The planner's row estimate for the conditions (no rows are read). */
+/** How long a planner estimate is reused for the same conditions. */
+const ESTIMATE_TTL_MS = 30_000;
+const ESTIMATES_KEPT = 1_000;
+const estimates = new Map<string, { rows: number; at: number }>();
+
+/** The planner's row estimate for the conditions (no rows are read), remembered per query text and values for
+ * a while: it only decides between "count" and "estimate", so a list request does not pay an `explain`
+ * statement each time. A stale small estimate only means an exact (capped) count; a stale large one an
+ * estimate flagged as such. */
 export async function plannerEstimate(db: Db, entity: EngineEntity, where: SQL | undefined): Promise<number> {
-  const result = (await db.execute(
-    sql`explain (format json) select 1 from ${entity.table} ${where ? sql`where ${where}` : sql``}`,
-  )) as RawResult;
+  const probe = sql`select 1 from ${entity.table} ${where ? sql`where ${where}` : sql``}`;
+  const { sql: text, params } = (
+    db as unknown as { dialect: { sqlToQuery: (q: SQL) => Query } }
+  ).dialect.sqlToQuery(probe);
+  const key = `${text}\u0000${JSON.stringify(params)}`;
+  const now = Date.now();
+  const cached = estimates.get(key);
+  if (cached && now - cached.at < ESTIMATE_TTL_MS) return cached.rows;
+  const result = (await db.execute(sql`explain (format json) ${probe}`)) as RawResult;
   const first = rowsOf(result)[0] ?? {};
   const raw = first['QUERY PLAN'];
   const plan = typeof raw === 'string' ? JSON.parse(raw) : raw;
-  return Number(plan?.[0]?.Plan?.['Plan Rows'] ?? 0);
+  const rows = Number(plan?.[0]?.Plan?.['Plan Rows'] ?? 0);
+  estimates.delete(key);
+  if (estimates.size >= ESTIMATES_KEPT) estimates.delete(estimates.keys().next().value!);
+  estimates.set(key, { rows, at: now });
+  return rows;
 }
 
 const STATISTICS_TTL_MS = 5_000;

@@ -1,0 +1,21 @@
+-- Keywords of one or two characters (most Chinese words) have no trigram, so the pg_trgm index cannot find
+-- them. search_grams(text) is the set of a text's single characters and character pairs, lower-cased; a GIN
+-- index on it finds every row whose keyword expression contains a one- or two-character keyword:
+-- search_grams(expr) @> search_grams(keyword) (the ILIKE beside it keeps the exact semantics).
+CREATE OR REPLACE FUNCTION search_grams(t text) RETURNS text[]
+LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE AS $$
+  SELECT coalesce(array_agg(DISTINCT g), '{}'::text[])
+  FROM (SELECT lower(t) AS l) s,
+       LATERAL (
+         SELECT substr(s.l, i, 1) AS g FROM generate_series(1, char_length(s.l)) i
+         UNION ALL
+         SELECT substr(s.l, i, 2) FROM generate_series(1, char_length(s.l) - 1) i
+       ) grams
+$$;--> statement-breakpoint
+CREATE INDEX "banner_search_grams_idx" ON "banner" USING gin (search_grams((coalesce("title", '') || ' ' || coalesce("remark", ''))));--> statement-breakpoint
+CREATE INDEX "banner_position_search_grams_idx" ON "banner_position" USING gin (search_grams((coalesce("code", '') || ' ' || coalesce("en_name", '') || ' ' || coalesce("zh_name", ''))));--> statement-breakpoint
+CREATE INDEX "company_search_grams_idx" ON "company" USING gin (search_grams((coalesce("name", '') || ' ' || coalesce("account", '') || ' ' || coalesce("code", ''))));--> statement-breakpoint
+CREATE INDEX "company_category_search_grams_idx" ON "company_category" USING gin (search_grams((coalesce("en_name", '') || ' ' || coalesce("zh_name", ''))));--> statement-breakpoint
+CREATE INDEX "company_tag_search_grams_idx" ON "company_tag" USING gin (search_grams((coalesce("name", ''))));--> statement-breakpoint
+CREATE INDEX "customer_service_search_grams_idx" ON "customer_service" USING gin (search_grams((coalesce("name", '') || ' ' || coalesce("mobile", '') || ' ' || coalesce("email", ''))));--> statement-breakpoint
+CREATE INDEX "vip_package_search_grams_idx" ON "vip_package" USING gin (search_grams((coalesce("en_name", '') || ' ' || coalesce("zh_name", ''))));
