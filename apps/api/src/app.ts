@@ -24,6 +24,7 @@ import { sendError, setupEnvelope } from './plugins/envelope';
 import { setupUrlEncoded } from './plugins/form-body';
 import { setupQueryGuard } from './plugins/query-guard';
 import { setupRouteAccess } from './plugins/route-access';
+import { setupStatementCancel } from './plugins/statement-cancel';
 import { setupSystemLog } from './plugins/system-log';
 import { createStorage, type StorageProvider } from './storage';
 
@@ -71,6 +72,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.decorate('config', config);
   app.decorate('storage', storage);
 
+  setupStatementCancel(app);
   setupRouteAccess(app);
   // The system log's onRequest comes first: it prepares the per-request log context the others fill in.
   const systemLog = setupSystemLog(app, db);

@@ -52,6 +52,8 @@ export type TestAppOverrides = {
   seed?: SeedOptions | false;
   /** Extra route plugins under /api (e.g. probe routes with a given access). */
   extraModules?: FastifyPluginAsync[];
+  /** PostgreSQL only: stop statements after this many milliseconds (STATEMENT_TIMEOUT_MS). */
+  statementTimeoutMs?: number;
 };
 
 export type TestApp = {
@@ -117,7 +119,9 @@ export function testConfig(
 export async function createTestApp(overrides: TestAppOverrides = {}): Promise<TestApp> {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'organiser-api-data-'));
   const config = testConfig(overrides, dataDir);
-  const { handle, drop } = await openFromTemplate(inject('dbTemplate'));
+  const { handle, drop } = await openFromTemplate(inject('dbTemplate'), {
+    statementTimeoutMs: overrides.statementTimeoutMs,
+  });
   await handle.migrate();
   const app = await buildApp({
     config,

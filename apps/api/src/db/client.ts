@@ -8,8 +8,10 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
+import { AppError } from '../errors';
 import { MIGRATIONS_FOLDER } from '../paths';
 import * as schema from './schema';
+import { statementSignal } from './statement-signal';
 
 /** The database as every module sees it: the same Drizzle API over PGlite and node-postgres. */
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -33,16 +35,32 @@ export type DbHandle = {
 /** Arbitrary constant naming the start-up advisory lock on a PostgreSQL server. */
 const STARTUP_LOCK_KEY = 7_240_514;
 
+/** Default for `statementTimeoutMs`: no list, export or report statement should run longer. */
+export const DEFAULT_STATEMENT_TIMEOUT_MS = 15_000;
+
 export type OpenOptions =
-  | { kind: 'postgres'; url: string; poolSize?: number }
+  | {
+      kind: 'postgres';
+      url: string;
+      poolSize?: number;
+      /** Every statement is stopped by the server after this long (0: never); the request gets `queryTimeout`.
+       * Waiting for a free pooled connection is bounded by the same time. */
+      statementTimeoutMs?: number;
+    }
   /** `dataDir` omitted = in memory. `loadDataDir` starts from a tarball made by `dumpDataDir`. */
   | { kind: 'pglite'; dataDir?: string; loadDataDir?: Blob };
 
 export async function openDatabase(options: OpenOptions): Promise<DbHandle> {
   if (options.kind === 'postgres') {
-    const pool = new pg.Pool({ connectionString: options.url, max: options.poolSize ?? 10 });
+    const timeout = options.statementTimeoutMs ?? DEFAULT_STATEMENT_TIMEOUT_MS;
+    const pool = new pg.Pool({
+      connectionString: options.url,
+      max: options.poolSize ?? 10,
+      ...(timeout > 0 ? { statement_timeout: timeout, connectionTimeoutMillis: timeout } : {}),
+    });
     // An idle client losing its connection must not crash the process; the next query reconnects.
     pool.on('error', () => {});
+    makeCancellable(pool);
     const db = drizzleNodePg({ client: pool, schema });
     let ended: Promise<void> | null = null;
     return {
@@ -83,6 +101,56 @@ export async function openDatabase(options: OpenOptions): Promise<DbHandle> {
     dumpDataDir: () => client.dumpDataDir('none'),
   };
 }
+
+/** PostgreSQL's SQLSTATE for a statement stopped by statement_timeout or a cancel request. */
+const QUERY_CANCELED = '57014';
+
+function isTimeout(error: unknown): boolean {
+  const e = error as { code?: string; message?: string } | null;
+  return e?.code === QUERY_CANCELED || /timeout exceeded when trying to connect/.test(e?.message ?? '');
+}
+
+/**
+ * `pool.query` (what Drizzle calls outside transactions) runs each statement on a client of its own while
+ * the request it serves is open: when the request's signal aborts, a cancel request for that backend goes
+ * to the server, which stops the statement. A statement stopped by the timeout becomes `queryTimeout`.
+ */
+function makeCancellable(pool: pg.Pool): void {
+  const plain = pool.query.bind(pool) as (...args: unknown[]) => Promise<unknown>;
+  const translate = (error: unknown, signal?: AbortSignal): unknown =>
+    isTimeout(error) && !signal?.aborted ? new AppError('queryTimeout') : error;
+  const query = async (...args: unknown[]): Promise<unknown> => {
+    const signal = statementSignal.getStore();
+    if (!signal) return plain(...args).catch((error) => Promise.reject(translate(error)));
+    if (signal.aborted) throw new Error('the request was closed before the statement started');
+    const client = await pool.connect().catch((error) => Promise.reject(translate(error, signal)));
+    const cancel = () => {
+      const active = (client as unknown as { activeQuery?: unknown }).activeQuery;
+      // A cancel request goes over a connection of its own (PostgreSQL's protocol), keyed by the backend.
+      if (!active) return;
+      const canceller = new pg.Client(pool.options) as unknown as PgCanceller;
+      canceller.connection.on('error', () => {});
+      canceller.cancel(client, active);
+    };
+    signal.addEventListener('abort', cancel, { once: true });
+    try {
+      return await (client.query as (...a: unknown[]) => Promise<unknown>)(...args);
+    } catch (error) {
+      throw translate(error, signal);
+    } finally {
+      signal.removeEventListener('abort', cancel);
+      client.release();
+    }
+  };
+  pool.query = ((...args: unknown[]) =>
+    // Callback-style calls (none in this code base) keep the driver's own path.
+    typeof args[args.length - 1] === 'function' ? plain(...args) : query(...args)) as typeof pool.query;
+}
+
+type PgCanceller = {
+  connection: { on: (event: 'error', listener: () => void) => void };
+  cancel: (client: pg.PoolClient, query: unknown) => void;
+};
 
 /** `select 1`: does the database answer? */
 export async function ping(db: Db): Promise<void> {
