@@ -19,7 +19,7 @@ import { AppError } from './errors';
 import { modules } from './modules';
 import { deleteOldCaptchas } from './modules/auth/captcha';
 import { deleteOldSessions } from './modules/auth/sessions';
-import { setupAuth } from './plugins/auth';
+import { setupAuth, setupAuthCache } from './plugins/auth';
 import { sendError, setupEnvelope } from './plugins/envelope';
 import { setupUrlEncoded } from './plugins/form-body';
 import { setupQueryGuard } from './plugins/query-guard';
@@ -146,6 +146,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       app.log.warn({ err: error }, 'redis not reachable at start');
     }
   }
+  await setupAuthCache(app, redis);
   await app.register(rateLimit, {
     global: true,
     max: deployment.rateLimit.globalPerMinute,

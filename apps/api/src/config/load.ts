@@ -42,6 +42,8 @@ export type ServerSettings = {
   consoleDist: string;
   trustProxy: boolean | number;
   logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
+  /** Sessions and permissions are kept in memory this long (0: read on every request). */
+  authCacheMs: number;
   /** PostgreSQL statements are stopped after this many milliseconds (0: never). */
   statementTimeoutMs: number;
   /** Where GET /metrics answers: `loopback` (default: only 127.0.0.1 / ::1), `off`, or with METRICS_TOKEN also
@@ -107,6 +109,11 @@ const envSchema = z
       .int({ error: 'expected a number of milliseconds (0: no timeout)' })
       .min(0, { error: 'expected a number of milliseconds (0: no timeout)' })
       .default(15_000),
+    AUTH_CACHE_MS: z.coerce
+      .number({ error: 'expected a number of milliseconds (0: no cache)' })
+      .int({ error: 'expected a number of milliseconds (0: no cache)' })
+      .min(0, { error: 'expected a number of milliseconds (0: no cache)' })
+      .default(10_000),
     METRICS: boolText.default(true),
     METRICS_TOKEN: z.string().min(16, { error: 'expected at least 16 characters' }).optional(),
     LOG_LEVEL: z
@@ -187,6 +194,7 @@ export function parseServerSettings(env: EnvInput, cwd = process.cwd()): ServerS
     trustProxy,
     logLevel: e.LOG_LEVEL,
     statementTimeoutMs: e.STATEMENT_TIMEOUT_MS,
+    authCacheMs: e.AUTH_CACHE_MS,
     metricsEnabled: e.METRICS,
     metricsToken: e.METRICS_TOKEN ?? null,
     passwordHash: OWASP_ARGON2,
