@@ -11,6 +11,7 @@ import swaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyInstance, type FastifyPluginAsync, type FastifyServerOptions } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { Redis } from 'ioredis';
+import pino from 'pino';
 import type { AppConfig } from './config/load';
 import type { Db } from './db/client';
 import { syncPermissions } from './db/permissions';
@@ -22,6 +23,7 @@ import { deleteOldSessions } from './modules/auth/sessions';
 import { setupAuth, setupAuthCache } from './plugins/auth';
 import { sendError, setupEnvelope } from './plugins/envelope';
 import { setupUrlEncoded } from './plugins/form-body';
+import { setupMetrics } from './plugins/metrics';
 import { setupQueryGuard } from './plugins/query-guard';
 import { setupRouteAccess } from './plugins/route-access';
 import { setupStatementCancel } from './plugins/statement-cancel';
@@ -59,7 +61,11 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const { server, deployment } = config;
   const storage = options.storage ?? createStorage(server);
   const app = Fastify({
-    logger: options.logger ?? { level: server.logLevel },
+    // Log lines are buffered and written without blocking the event loop (flushed at exit).
+    logger: options.logger ?? {
+      level: server.logLevel,
+      stream: pino.destination({ dest: 1, sync: false, minLength: 4096 }),
+    },
     trustProxy:
       typeof server.trustProxy === 'number'
         ? (_address: string, hop: number) => hop < (server.trustProxy as number)
@@ -73,6 +79,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.decorate('storage', storage);
 
   setupStatementCancel(app);
+  setupMetrics(app);
   setupRouteAccess(app);
   // The system log's onRequest comes first: it prepares the per-request log context the others fill in.
   const systemLog = setupSystemLog(app, db);
