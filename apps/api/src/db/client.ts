@@ -32,6 +32,9 @@ export type DbHandle = {
   dumpDataDir?: () => Promise<Blob>;
 };
 
+/** shared_buffers of the embedded database. */
+export const PGLITE_SHARED_BUFFERS = '16MB';
+
 /** Arbitrary constant naming the start-up advisory lock on a PostgreSQL server. */
 const STARTUP_LOCK_KEY = 7_240_514;
 
@@ -88,6 +91,9 @@ export async function openDatabase(options: OpenOptions): Promise<DbHandle> {
     dataDir: options.dataDir,
     extensions: { pg_trgm },
     loadDataDir: options.loadDataDir,
+    // PostgreSQL's 128 MB of shared buffers live in the process's WebAssembly memory: 16 MB hold this
+    // application's working set (about 100 MB less resident memory, start-up and the test suite as fast).
+    startParams: [...PGlite.defaultStartParams, '-c', `shared_buffers=${PGLITE_SHARED_BUFFERS}`],
   });
   const db = drizzlePglite({ client, schema });
   return {
