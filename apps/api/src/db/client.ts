@@ -130,13 +130,10 @@ function makeCancellable(pool: pg.Pool): void {
     if (!signal) return plain(...args).catch((error) => Promise.reject(translate(error)));
     if (signal.aborted) throw new Error('the request was closed before the statement started');
     const client = await pool.connect().catch((error) => Promise.reject(translate(error, signal)));
+    let cancelled = false;
     const cancel = () => {
-      const active = (client as unknown as { activeQuery?: unknown }).activeQuery;
-      // A cancel request goes over a connection of its own (PostgreSQL's protocol), keyed by the backend.
-      if (!active) return;
-      const canceller = new pg.Client(pool.options) as unknown as PgCanceller;
-      canceller.connection.on('error', () => {});
-      canceller.cancel(client, active);
+      cancelled = true;
+      sendCancelRequest(pool, client);
     };
     signal.addEventListener('abort', cancel, { once: true });
     try {
@@ -145,7 +142,9 @@ function makeCancellable(pool: pg.Pool): void {
       throw translate(error, signal);
     } finally {
       signal.removeEventListener('abort', cancel);
-      client.release();
+      // A cancel request travels on its own connection and may land after the statement ended: the connection
+      // is closed rather than reused, so it can never stop another request's statement.
+      client.release(cancelled);
     }
   };
   pool.query = ((...args: unknown[]) =>
@@ -153,10 +152,28 @@ function makeCancellable(pool: pg.Pool): void {
     typeof args[args.length - 1] === 'function' ? plain(...args) : query(...args)) as typeof pool.query;
 }
 
-type PgCanceller = {
-  connection: { on: (event: 'error', listener: () => void) => void };
-  cancel: (client: pg.PoolClient, query: unknown) => void;
+type CancelConnection = {
+  on(event: 'connect' | 'error', listener: () => void): void;
+  connect(port: number | string, host?: string): void;
+  cancel(processID: number, secretKey: number): void;
+  end(): void;
 };
+
+/** PostgreSQL's cancel request for the backend of `client`: a new connection that sends the backend's key. */
+function sendCancelRequest(pool: pg.Pool, client: pg.PoolClient): void {
+  const { processID, secretKey } = client as unknown as {
+    processID: number | null;
+    secretKey: number | null;
+  };
+  if (processID === null || secretKey === null) return;
+  // Host and port as the pool's clients resolve them (connection string, PG* variables, defaults).
+  const { host, port } = new pg.Client(pool.options) as unknown as { host: string; port: number };
+  const connection = new (pg as unknown as { Connection: new () => CancelConnection }).Connection();
+  connection.on('error', () => {});
+  connection.on('connect', () => connection.cancel(processID, secretKey));
+  if (host?.startsWith('/')) connection.connect(`${host}/.s.PGSQL.${port}`);
+  else connection.connect(port, host);
+}
 
 /** `select 1`: does the database answer? */
 export async function ping(db: Db): Promise<void> {

@@ -3,14 +3,17 @@
 -- index on it finds every row whose keyword expression contains a one- or two-character keyword:
 -- search_grams(expr) @> search_grams(keyword) (the ILIKE beside it keeps the exact semantics).
 CREATE OR REPLACE FUNCTION search_grams(t text) RETURNS text[]
-LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE AS $$
-  SELECT coalesce(array_agg(DISTINCT g), '{}'::text[])
-  FROM (SELECT lower(t) AS l) s,
-       LATERAL (
-         SELECT substr(s.l, i, 1) AS g FROM generate_series(1, char_length(s.l)) i
-         UNION ALL
-         SELECT substr(s.l, i, 2) FROM generate_series(1, char_length(s.l) - 1) i
-       ) grams
+LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE AS $$
+DECLARE
+  l text := lower(t);
+  grams text[] := string_to_array(l, NULL);
+BEGIN
+  -- Characters, then character pairs; GIN keeps each distinct value once per row.
+  FOR i IN 1 .. char_length(l) - 1 LOOP
+    grams := grams || substr(l, i, 2);
+  END LOOP;
+  RETURN grams;
+END
 $$;--> statement-breakpoint
 CREATE INDEX "banner_search_grams_idx" ON "banner" USING gin (search_grams((coalesce("title", '') || ' ' || coalesce("remark", ''))));--> statement-breakpoint
 CREATE INDEX "banner_position_search_grams_idx" ON "banner_position" USING gin (search_grams((coalesce("code", '') || ' ' || coalesce("en_name", '') || ' ' || coalesce("zh_name", ''))));--> statement-breakpoint
