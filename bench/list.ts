@@ -1,6 +1,6 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { rmSync } from 'node:fs';
+import { readFileSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -22,7 +22,7 @@ import type {} from '../apps/api/src/app';
 //
 // Environment: ROWS (1000000), SECONDS (10), CONNECTIONS (50), RUNS (3), POOL (10, the API's pool size and
 // the bare peer's), SOLO_SECONDS (5, the one-client pass), CASES (comma-separated case names, default all),
-// BENCH_API_FLAGS (Node flags of the API processes), BENCH_PROFILE (a folder: CPU profiles of the API processes).
+// BENCH_API_FLAGS (this checkout's API once more, with these Node flags), DRAIN_SECONDS (60), BENCH_PROFILE (a folder: CPU profiles of the API processes).
 
 const ROWS = Number(process.env.ROWS ?? 1_000_000);
 const SECONDS = Number(process.env.SECONDS ?? 10);
@@ -30,6 +30,7 @@ const CONNECTIONS = Number(process.env.CONNECTIONS ?? 50);
 const RUNS = Number(process.env.RUNS ?? 3);
 const POOL = Number(process.env.POOL ?? 10);
 const SOLO_SECONDS = Number(process.env.SOLO_SECONDS ?? 5);
+const DRAIN_SECONDS = Number(process.env.DRAIN_SECONDS ?? 60);
 const ADMIN_URL = process.env.BENCH_ADMIN_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 const CAPTCHA = 'bench-captcha';
 const here = fileURLToPath(new URL('..', import.meta.url));
@@ -138,7 +139,7 @@ async function capturePage(url: string, query: Record<string, string>): Promise<
   return page;
 }
 
-type Sample = { rps: number; p50: number; p95: number; p99: number; errors: number };
+type Sample = { rps: number; p50: number; p95: number; p99: number; errors: number; drain?: number };
 
 function percentile(sorted: number[], p: number): number {
   if (sorted.length === 0) return Number.NaN;
@@ -177,9 +178,8 @@ async function startChild(mode: string, env: Record<string, string>): Promise<Se
     process.env.BENCH_PROFILE && mode === '--serve-api'
       ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(process.env.BENCH_PROFILE)}`]
       : [];
-  // BENCH_API_FLAGS: Node flags for the API processes (e.g. --max-semi-space-size=8, as npm start passes).
-  if (mode === '--serve-api' && process.env.BENCH_API_FLAGS)
-    profile.push(...process.env.BENCH_API_FLAGS.split(/\s+/).filter(Boolean));
+  if (mode === '--serve-api' && env.BENCH_NODE_FLAGS)
+    profile.push(...env.BENCH_NODE_FLAGS.split(/\s+/).filter(Boolean));
   const child = spawn(
     process.execPath,
     [...process.execArgv, ...profile, fileURLToPath(import.meta.url), mode],
@@ -272,6 +272,23 @@ async function serveBare(): Promise<void> {
   });
 }
 
+/** Seconds until the bench database has no statement running any more (at most DRAIN_SECONDS): a server
+ * that does not cancel the statements of requests whose client left keeps the database busy after the load,
+ * which would slow down whatever is measured next. */
+async function drain(pool: pg.Pool, database: string): Promise<number> {
+  const started = performance.now();
+  while (performance.now() - started < DRAIN_SECONDS * 1000) {
+    const { rows } = await pool.query<{ n: number }>(
+      `select count(*)::int as n from pg_stat_activity
+       where datname = $1 and state = 'active' and pid <> pg_backend_pid()`,
+      [database],
+    );
+    if (rows[0]!.n === 0) break;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  return (performance.now() - started) / 1000;
+}
+
 type Envelope<T> = { success: boolean; content: T };
 const json = async <T>(response: Response) => (await response.json()) as Envelope<T>;
 
@@ -311,6 +328,7 @@ export async function runListBench(): Promise<void> {
   const ownDatabase = !process.env.DATABASE_URL;
   const name = `bench_${Date.now().toString(36)}_${randomBytes(3).toString('hex')}`;
   const url = process.env.DATABASE_URL ?? ADMIN_URL.replace(/\/[^/]*$/, `/${name}`);
+  const dbName = new URL(url).pathname.slice(1);
   const dataDir = path.join(tmpdir(), name);
   if (ownDatabase) await admin(`create database "${name}"`);
   log(
@@ -330,19 +348,23 @@ export async function runListBench(): Promise<void> {
 
     const statements: Statement[] = [];
     for (const c of cases) statements.push(await capturePage(url, c.query));
-    const checkouts: [string, string][] = [['API', here]];
-    if (process.env.BASELINE) checkouts.push(['API before', path.resolve(process.env.BASELINE)]);
+    const checkouts: [string, string, string][] = [['API', here, '']];
+    // BENCH_API_FLAGS: this checkout's API a second time, with those Node flags.
+    if (process.env.BENCH_API_FLAGS)
+      checkouts.push([`API ${process.env.BENCH_API_FLAGS}`, here, process.env.BENCH_API_FLAGS]);
+    if (process.env.BASELINE) checkouts.push(['API before', path.resolve(process.env.BASELINE), '']);
     const bare = await startChild('--serve-bare', {
       BENCH_DATABASE_URL: url,
       BENCH_STATEMENTS: JSON.stringify(statements),
     });
     servers.push(bare);
     const apis: { label: string; server: Server; token: string }[] = [];
-    for (const [label, checkout] of checkouts) {
+    for (const [label, checkout, flags] of checkouts) {
       const server = await startChild('--serve-api', {
         BENCH_DATABASE_URL: url,
         BENCH_CHECKOUT: checkout,
         BENCH_DATA_DIR: dataDir,
+        BENCH_NODE_FLAGS: flags,
       });
       servers.push(server);
       apis.push({ label, server, token: await signIn(server.address) });
@@ -383,7 +405,8 @@ export async function runListBench(): Promise<void> {
         for (let k = 0; k < targets.length; k++) {
           const [label, target, headers] = targets[(k + run - 1) % targets.length]!;
           log(`run ${run}/${RUNS} ${c.name}: ${label} …`);
-          const sample = await load(target, headers, CONNECTIONS, SECONDS);
+          const sample: Sample = await load(target, headers, CONNECTIONS, SECONDS);
+          sample.drain = await drain(pool, dbName);
           samples[i]!.set(label, [...(samples[i]!.get(label) ?? []), sample]);
           loads.push(loadavg()[0]!);
         }
@@ -406,6 +429,7 @@ export async function runListBench(): Promise<void> {
           ms(median(list.map((s) => s.p95))),
           ms(median(list.map((s) => s.p99))),
           String(list.reduce((a, s) => a + s.errors, 0)),
+          Math.max(...list.map((s) => s.drain ?? 0)).toFixed(1),
         ]);
       }
     }
@@ -416,6 +440,7 @@ export async function runListBench(): Promise<void> {
       if (!c.solo) continue;
       const qs = new URLSearchParams(c.query).toString();
       for (const a of apis) {
+        await drain(pool, dbName);
         const s = await load(
           `${a.server.address}/api/banner/list?${qs}`,
           { 'x-token': a.token },
@@ -435,14 +460,23 @@ export async function runListBench(): Promise<void> {
       }
     }
 
+    const rss = apis.map((a) => {
+      try {
+        const status = readFileSync(`/proc/${a.server.child.pid}/status`, 'utf8');
+        return `${a.label} ${(Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0) / 1024).toFixed(0)} MiB`;
+      } catch {
+        return `${a.label} ?`;
+      }
+    });
     const out = process.stdout;
     out.write(
       `\n${ROWS.toLocaleString('en')} banners on PostgreSQL; autocannon ${CONNECTIONS} connections × ${SECONDS} s per target, ` +
         `${RUNS} interleaved runs, medians (errors summed: non-2xx, socket errors, time-outs at 10 s); pool ${POOL}; ` +
-        `ratio = req/s ÷ bare req/s.\n\n`,
+        `ratio = req/s ÷ bare req/s; "db busy after" = the longest time the database kept running statements ` +
+        `after the load of that target stopped (the next target waits for it, at most ${DRAIN_SECONDS} s).\n\n`,
     );
     out.write(
-      `${table(['case', 'target', 'total', 'req/s', 'ratio', 'p50 ms', 'p95 ms', 'p99 ms', 'errors'], rows)}\n`,
+      `${table(['case', 'target', 'total', 'req/s', 'ratio', 'p50 ms', 'p95 ms', 'p99 ms', 'errors', 'db busy after s'], rows)}\n`,
     );
     if (solo.length) {
       out.write(`\nOne client, ${SOLO_SECONDS} s:\n\n`);
@@ -454,7 +488,10 @@ export async function runListBench(): Promise<void> {
       `\nload average (1 min) during the runs: median ${median(loads).toFixed(1)}, max ${Math.max(...loads).toFixed(1)}; ` +
         `now ${loadavg()
           .map((l) => l.toFixed(1))
-          .join(' ')}. bare = Fastify + pg running the page statement only (no total, no session, no log).\n`,
+          .join(
+            ' ',
+          )}. bare = Fastify + pg running the page statement only (no total, no session, no log).\n` +
+        `resident memory of the API processes after the runs: ${rss.join(', ')}.\n`,
     );
   } finally {
     for (const s of servers) await s.stop();
