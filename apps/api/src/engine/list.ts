@@ -231,11 +231,17 @@ function preparedPage(
   build: () => { prepare: (name: string) => PreparedPage },
 ): PreparedPage {
   let byOwner = preparedPages.get(db);
-  if (!byOwner) preparedPages.set(db, (byOwner = new WeakMap()));
+  if (!byOwner) {
+    byOwner = new WeakMap();
+    preparedPages.set(db, byOwner);
+  }
   // Label joins depend on the engine's field policy: one set of queries per engine (or per entity without).
   const owner = engine ?? entity;
   let kept = byOwner.get(owner);
-  if (!kept) byOwner.set(owner, (kept = new Map()));
+  if (!kept) {
+    kept = new Map();
+    byOwner.set(owner, kept);
+  }
   const key = `${entity.def.name}\u0000${shape}`;
   const found = kept.get(key);
   if (found) return found;
