@@ -21,7 +21,7 @@ import type {} from '../apps/api/src/app';
 //   DATABASE_URL=postgres://… npx tsx bench/list.ts     # an existing, empty database of your own
 //
 // Environment: ROWS (1000000), SECONDS (10), CONNECTIONS (50), RUNS (3), POOL (10, the API's pool size and
-// the bare peer's), SOLO_SECONDS (5, the one-client pass), CASES (comma-separated case names, default all),
+// the bare peer's), SOLO_SECONDS (5, the one-client pass), CASES (case names separated by ';', default all),
 // BENCH_API_FLAGS (this checkout's API once more, with these Node flags), DRAIN_SECONDS (60), BENCH_PROFILE (a folder: CPU profiles of the API processes).
 
 const ROWS = Number(process.env.ROWS ?? 1_000_000);
@@ -50,7 +50,7 @@ const allCases: Case[] = [
   { name: 'keyword ab (2 letters, 0.1%)', query: { keyword: 'ab' }, solo: true },
   { name: 'keyword x (1 letter, 10%)', query: { keyword: 'x' }, solo: true },
 ];
-const wanted = process.env.CASES?.split(',').map((s) => s.trim());
+const wanted = process.env.CASES?.split(';').map((s) => s.trim());
 const cases = wanted ? allCases.filter((c) => wanted.includes(c.name)) : allCases;
 
 const log = (message: string) =>
