@@ -73,13 +73,11 @@ export function listConditions(
     conditions.push(scope === 'live' ? isNull(entity.col('deletedAt')) : isNotNull(entity.col('deletedAt')));
   }
   if (query.keyword && entity.search) {
-    // One or two characters have no trigram: the lower-cased keyword is itself one of the text's characters
-    // or character pairs, looked up in the search_grams index (migration 0005). A single condition, so the
-    // planner's estimate comes from the index's element statistics: a frequent letter reads the first page
-    // from the sort index, a rare pair from the grams index.
+    // One or two characters have no trigram: the keyword's characters and pairs are looked up in the
+    // search_grams index first (migration 0005), the ILIKE keeps the exact meaning.
     if ([...query.keyword].length < 3)
-      conditions.push(sql`search_grams(${entity.search}) @> array[lower(${query.keyword})]::text[]`);
-    else conditions.push(sql`${entity.search} ILIKE ${`%${escapeLike(query.keyword)}%`}`);
+      conditions.push(sql`search_grams(${entity.search}) @> search_grams(${query.keyword})`);
+    conditions.push(sql`${entity.search} ILIKE ${`%${escapeLike(query.keyword)}%`}`);
   }
   for (const f of query.filters) {
     const c = filterCondition(entity, f);
