@@ -1,45 +1,60 @@
-import { spawn } from 'node:child_process';
+import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { rmSync } from 'node:fs';
-import { loadavg } from 'node:os';
+import { readFileSync, rmSync } from 'node:fs';
+import { loadavg, tmpdir } from 'node:os';
+import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { entities, parseListQuery } from '@organiser/domain';
 import autocannon from 'autocannon';
-import { drizzle } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
-import { buildApp } from '../apps/api/src/app';
-import { parseDeploymentConfig, parseServerSettings } from '../apps/api/src/config/load';
-import { openDatabase } from '../apps/api/src/db/client';
-import * as schema from '../apps/api/src/db/schema';
-import { createEngine, engineModule } from '../apps/api/src/engine';
-import { runList } from '../apps/api/src/engine/list';
-import { modules } from '../apps/api/src/modules';
+// Types only: the app's Fastify declarations for the engine modules loaded below at run time.
+import type {} from '../apps/api/src/app';
 
-// The list endpoint at scale (issue 4): 1,000,000 banners on PostgreSQL, then for each case the API through
-// autocannon (loopback, 20 connections, 10 s) beside the very SQL the engine runs for that request, replayed
-// through a bare `pg` pool with the same concurrency for the same time. Prints one table.
+// The list endpoint at scale: banners seeded on PostgreSQL, then each list case through the API (its own
+// process, production logger) beside a bare peer: Fastify + `pg` in a process of its own running the page
+// SQL the engine builds for that case (no total, no session, no logging). autocannon over loopback,
+// CONNECTIONS (50) for SECONDS (10) per target, the targets interleaved case by case and run by run (RUNS),
+// medians printed. With BASELINE=<another checkout> its API runs beside this one on the same database (the
+// "before" of a change). Short keywords are also measured with one client (p95).
 //
-//   npx tsx bench/list.ts                      # a fresh database on 127.0.0.1:5432, dropped at the end
-//   DATABASE_URL=postgres://… npx tsx bench/list.ts   # an existing, empty database of your own
+//   npx tsx bench/list.ts                               # a fresh database on 127.0.0.1:5432, dropped at the end
+//   BASELINE=/work/main npx tsx bench/list.ts           # … and that checkout's API beside this one
+//   DATABASE_URL=postgres://… npx tsx bench/list.ts     # an existing, empty database of your own
 //
-// Environment: ROWS (default 1000000), SECONDS per case (10), CONNECTIONS (20).
+// Environment: ROWS (1000000), SECONDS (10), CONNECTIONS (50), RUNS (3), POOL (10, the API's pool size and
+// the bare peer's), SOLO_SECONDS (5, the one-client pass), CASES (case names separated by ';', default all),
+// BENCH_API_FLAGS (this checkout's API once more, with these Node flags), DRAIN_SECONDS (60), BENCH_PROFILE (a folder: CPU profiles of the API processes).
 
 const ROWS = Number(process.env.ROWS ?? 1_000_000);
 const SECONDS = Number(process.env.SECONDS ?? 10);
-const CONNECTIONS = Number(process.env.CONNECTIONS ?? 20);
+const CONNECTIONS = Number(process.env.CONNECTIONS ?? 50);
+const RUNS = Number(process.env.RUNS ?? 3);
+const POOL = Number(process.env.POOL ?? 10);
+const SOLO_SECONDS = Number(process.env.SOLO_SECONDS ?? 5);
+const DRAIN_SECONDS = Number(process.env.DRAIN_SECONDS ?? 60);
 const ADMIN_URL = process.env.BENCH_ADMIN_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 const CAPTCHA = 'bench-captcha';
-const SERVE_FLAG = '--serve';
+const here = fileURLToPath(new URL('..', import.meta.url));
 
-type Case = { name: string; query: Record<string, string> };
+type Case = { name: string; query: Record<string, string>; solo?: boolean };
 
-const cases: Case[] = [
+const allCases: Case[] = [
   { name: 'page 1', query: {} },
+  {
+    name: 'filter + sort',
+    query: { displayStatus: 'online', position: '2', sort: 'startDate', order: 'desc' },
+  },
+  { name: 'keyword en (0.1%)', query: { keyword: 'Sustainable' } },
+  { name: 'keyword zh (0.1%)', query: { keyword: '可持续面料' } },
   { name: 'page 500', query: { page: '500' } },
-  { name: 'filter (online, one position)', query: { displayStatus: 'online', position: '2' } },
-  { name: 'keyword, 0.1% of rows (zh)', query: { keyword: '可持续面料' } },
-  { name: 'keyword, 10% of rows (zh)', query: { keyword: '采购周' } },
+  { name: 'keyword 面料 (2 chars, 0.1%)', query: { keyword: '面料' }, solo: true },
+  { name: 'keyword ab (2 letters, 0.1%)', query: { keyword: 'ab' }, solo: true },
+  { name: 'keyword x (1 letter, 10%)', query: { keyword: 'x' }, solo: true },
 ];
+const wanted = process.env.CASES?.split(';').map((s) => s.trim());
+const cases = wanted ? allCases.filter((c) => wanted.includes(c.name)) : allCases;
+
+const log = (message: string) =>
+  process.stderr.write(`${new Date().toISOString().slice(11, 19)} ${message}\n`);
 
 async function admin(sql: string): Promise<void> {
   const client = new pg.Client({ connectionString: ADMIN_URL });
@@ -51,10 +66,7 @@ async function admin(sql: string): Promise<void> {
   }
 }
 
-const log = (message: string) =>
-  process.stdout.write(`${new Date().toISOString().slice(11, 19)} ${message}\n`);
-
-/** 1M banners in SQL: titles in Chinese and English, 1 in 1000 with a rare phrase, 10% with a common one. */
+/** Banners in SQL: titles in Chinese and English, 1 in 1000 with a rare phrase, 10% with a common one. */
 async function seed(pool: pg.Pool): Promise<void> {
   await pool.query(`insert into banner_position (code, en_name, zh_name, size_hint)
     select 'pos_' || i, 'Position ' || i, '位置' || i, '1200x240' from generate_series(1, 5) i`);
@@ -89,89 +101,57 @@ async function seed(pool: pg.Pool): Promise<void> {
     );
     log(`seeded ${end.toLocaleString('en')} banners`);
   }
-  for (const ix of indexes) await pool.query(ix.indexdef);
-  log(`rebuilt ${indexes.length} indexes`);
+  for (const ix of indexes) {
+    const t0 = performance.now();
+    await pool.query(ix.indexdef);
+    log(`index ${ix.indexname} built in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
+  }
   await pool.query('vacuum analyze banner');
   await pool.query('vacuum analyze banner_position');
 }
 
 type Statement = { text: string; params: unknown[] };
 
-/** The statements the engine runs for one list request, captured through Drizzle's logger. */
-async function capture(url: string, query: Record<string, string>): Promise<Statement[]> {
+/** The page statement the engine (this checkout's) runs for a list request, captured through Drizzle's logger. */
+async function capturePage(url: string, query: Record<string, string>): Promise<Statement> {
+  const [{ entities, parseListQuery }, { drizzle }, schema, { createEngine }, { runList }] =
+    await Promise.all([
+      import('@organiser/domain'),
+      import('drizzle-orm/node-postgres'),
+      import('../apps/api/src/db/schema'),
+      import('../apps/api/src/engine'),
+      import('../apps/api/src/engine/list'),
+    ]);
   const statements: Statement[] = [];
-  const pool = new pg.Pool({ connectionString: url, max: 1 });
+  const pool = new pg.Pool({ connectionString: url, max: 2 });
   const db = drizzle({
     client: pool,
     schema,
     logger: { logQuery: (text, params) => statements.push({ text, params }) },
   });
-  const def = entities.banner!;
-  const parsed = parseListQuery(def, query);
+  const parsed = parseListQuery(entities.banner!, query);
   if (!parsed.ok) throw new Error(`bad bench query: ${parsed.param}`);
   const engine = createEngine({ fieldPolicy: {} });
-  const entity = engine.get('banner')!;
-  // The second run is the steady state the server is in (table statistics remembered).
-  await runList(db as never, entity, parsed.query, 'live', engine);
-  statements.length = 0;
-  await runList(db as never, entity, parsed.query, 'live', engine);
+  await runList(db as never, engine.get('banner')!, parsed.query, 'live', engine);
   await pool.end();
-  return statements;
+  const page = statements.find((s) => /\border by\b/i.test(s.text) && /\blimit\b/i.test(s.text));
+  if (!page) throw new Error(`no page statement among ${statements.length}`);
+  return page;
 }
 
-type Figures = { p50: number; p95: number; p99: number; rps: number; errors: number };
+type Sample = { rps: number; p50: number; p95: number; p99: number; errors: number; drain?: number };
 
 function percentile(sorted: number[], p: number): number {
   if (sorted.length === 0) return Number.NaN;
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
 }
 
-function figures(latencies: number[], seconds: number, errors: number): Figures {
-  const sorted = [...latencies].sort((a, b) => a - b);
-  return {
-    p50: percentile(sorted, 50),
-    p95: percentile(sorted, 95),
-    p99: percentile(sorted, 99),
-    rps: latencies.length / seconds,
-    errors,
-  };
-}
-
-/** The same statements per "request", shaped as the engine runs them: the page query (labels joined in)
- * beside the total's queries; from CONNECTIONS workers for SECONDS. */
-async function bareSql(pool: pg.Pool, statements: Statement[]): Promise<Figures> {
-  const [page, ...rest] = statements;
-  const latencies: number[] = [];
-  let errors = 0;
-  const until = performance.now() + SECONDS * 1000;
-  const run = (s: Statement) => pool.query(s.text, s.params);
-  const worker = async () => {
-    while (performance.now() < until) {
-      const t0 = performance.now();
-      try {
-        await Promise.all([
-          run(page!),
-          (async () => {
-            for (const s of rest) await run(s);
-          })(),
-        ]);
-        latencies.push(performance.now() - t0);
-      } catch {
-        errors++;
-      }
-    }
-  };
-  const started = performance.now();
-  await Promise.all(Array.from({ length: CONNECTIONS }, worker));
-  return figures(latencies, (performance.now() - started) / 1000, errors);
-}
-
-async function api(url: string, token: string): Promise<Figures> {
+async function load(url: string, headers: Record<string, string>, connections: number, seconds: number) {
   const latencies: number[] = [];
   let errors = 0;
   const result = await new Promise<autocannon.Result>((resolve, reject) => {
     const instance = autocannon(
-      { url, connections: CONNECTIONS, duration: SECONDS, headers: { 'x-token': token } },
+      { url, connections, duration: seconds, headers, timeout: 10 },
       (error, done) => (error ? reject(error) : resolve(done)),
     );
     instance.on('response', (_client, status, _bytes, time) => {
@@ -179,70 +159,90 @@ async function api(url: string, token: string): Promise<Figures> {
       else errors++;
     });
   });
-  return figures(latencies, result.duration, errors + result.errors + result.non2xx);
+  const sorted = latencies.sort((a, b) => a - b);
+  return {
+    rps: latencies.length / result.duration,
+    p50: percentile(sorted, 50),
+    p95: percentile(sorted, 95),
+    p99: percentile(sorted, 99),
+    errors: errors + result.errors + result.timeouts,
+  } satisfies Sample;
 }
 
-type Envelope<T> = { success: boolean; content: T };
+type Server = { address: string; child: ChildProcess; stop: () => Promise<void> };
 
-async function json<T>(response: Response): Promise<Envelope<T>> {
-  return (await response.json()) as Envelope<T>;
-}
-
-const ms = (v: number) => (Number.isNaN(v) ? '-' : v < 10 ? v.toFixed(2) : v.toFixed(1));
-
-/** The API in a process of its own (its own event loop, as in production), on 127.0.0.1 and a free port. */
-async function startServer(
-  url: string,
-  name: string,
-): Promise<{ address: string; stop: () => Promise<void> }> {
-  const child = spawn(process.execPath, [...process.execArgv, fileURLToPath(import.meta.url), SERVE_FLAG], {
-    env: { ...process.env, BENCH_DATABASE_URL: url, BENCH_NAME: name },
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
+/** A child process running this file in a serve mode; it reports its address over IPC. */
+async function startChild(mode: string, env: Record<string, string>): Promise<Server> {
+  // BENCH_PROFILE=<folder>: the API processes write a CPU profile there when they stop.
+  const profile =
+    process.env.BENCH_PROFILE && mode === '--serve-api'
+      ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(process.env.BENCH_PROFILE)}`]
+      : [];
+  if (mode === '--serve-api' && env.BENCH_NODE_FLAGS)
+    profile.push(...env.BENCH_NODE_FLAGS.split(/\s+/).filter(Boolean));
+  const child = spawn(
+    process.execPath,
+    [...process.execArgv, ...profile, fileURLToPath(import.meta.url), mode],
+    {
+      cwd: env.BENCH_CHECKOUT ?? here,
+      env: { ...process.env, ...env },
+      // The API's log lines go where a service's would: a sink that is written to, not read here.
+      stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
+    },
+  );
   const address = await new Promise<string>((resolve, reject) => {
-    let out = '';
-    child.stdout.on('data', (chunk: Buffer) => {
-      out += chunk.toString();
-      const match = out.match(/LISTENING (\S+)/);
-      if (match) resolve(match[1]!);
-    });
-    child.once('exit', (code) => reject(new Error(`the API process exited (${code}) before listening`)));
+    child.once('message', (m) => resolve((m as { address: string }).address));
+    child.once('exit', (code) => reject(new Error(`${mode} exited (${code}) before listening`)));
   });
   return {
     address,
+    child,
     stop: () =>
       new Promise<void>((resolve) => {
+        if (child.exitCode !== null) return resolve();
         child.once('exit', () => resolve());
         child.kill('SIGTERM');
       }),
   };
 }
 
-/** Child process: build the app on the bench database and listen until told to stop. */
-async function serve(): Promise<void> {
+/** Child: the API of a checkout (BENCH_CHECKOUT) on the bench database, as `npm start` builds it. */
+async function serveApi(): Promise<void> {
+  const checkout = process.env.BENCH_CHECKOUT!;
   const url = process.env.BENCH_DATABASE_URL!;
-  const name = process.env.BENCH_NAME!;
-  const handle = await openDatabase({ kind: 'postgres', url, poolSize: CONNECTIONS });
+  const from = (p: string) => pathToFileURL(path.join(checkout, 'apps/api/src', p)).href;
+  const [{ buildApp }, { parseDeploymentConfig, parseServerSettings }, { openDatabase }, engine, mods] =
+    await Promise.all([
+      import(from('app.ts')),
+      import(from('config/load.ts')),
+      import(from('db/client.ts')),
+      import(from('engine/index.ts')),
+      import(from('modules/index.ts')),
+    ]);
   const server = parseServerSettings({
-    NODE_ENV: 'development',
+    NODE_ENV: 'production',
+    ADMIN_PASSWORD: 'admin123',
     DATABASE_URL: url,
-    DATA_DIR: `/tmp/${name}`,
-    CAPTCHA_TEST_CODE: CAPTCHA,
-    LOG_LEVEL: 'silent',
+    DATA_DIR: process.env.BENCH_DATA_DIR!,
+    LOG_LEVEL: process.env.LOG_LEVEL ?? 'info',
     DEMO_DATA: 'false',
   });
+  const handle = await openDatabase({ kind: 'postgres', url, poolSize: POOL });
   const app = await buildApp({
     config: {
       deployment: parseDeploymentConfig({ rateLimit: { globalPerMinute: 100_000_000 } }),
-      server: { ...server, passwordHash: { memoryCost: 1024, timeCost: 1, parallelism: 1 } },
+      server: {
+        ...server,
+        captchaTestCode: CAPTCHA,
+        passwordHash: { memoryCost: 1024, timeCost: 1, parallelism: 1 },
+      },
     },
     db: handle.db,
-    logger: false,
     seed: { demoAccounts: false, demoData: false },
-    extraModules: modules.includes(engineModule) ? [] : [engineModule],
+    extraModules: mods.modules.includes(engine.engineModule) ? [] : [engine.engineModule],
   });
   const address = await app.listen({ host: '127.0.0.1', port: 0 });
-  process.stdout.write(`LISTENING ${address}\n`);
+  process.send?.({ address });
   process.once('SIGTERM', () => {
     app
       .close()
@@ -251,103 +251,263 @@ async function serve(): Promise<void> {
   });
 }
 
+/** Child: the bare peer, Fastify + pg, `GET /case/:n` runs the n-th page statement and answers its rows. */
+async function serveBare(): Promise<void> {
+  const { default: Fastify } = await import('fastify');
+  const statements = JSON.parse(process.env.BENCH_STATEMENTS!) as Statement[];
+  const pool = new pg.Pool({ connectionString: process.env.BENCH_DATABASE_URL!, max: POOL });
+  const app = Fastify({ logger: false });
+  app.get<{ Params: { n: string } }>('/case/:n', async (request) => {
+    const s = statements[Number(request.params.n)]!;
+    const { rows } = await pool.query(s.text, s.params);
+    return { success: true, code: 20000, content: { list: rows } };
+  });
+  const address = await app.listen({ host: '127.0.0.1', port: 0 });
+  process.send?.({ address });
+  process.once('SIGTERM', () => {
+    app
+      .close()
+      .then(() => pool.end())
+      .finally(() => process.exit(0));
+  });
+}
+
+/** Seconds until the bench database has no statement running any more (at most DRAIN_SECONDS): a server
+ * that does not cancel the statements of requests whose client left keeps the database busy after the load,
+ * which would slow down whatever is measured next. */
+async function drain(pool: pg.Pool, database: string): Promise<number> {
+  const started = performance.now();
+  while (performance.now() - started < DRAIN_SECONDS * 1000) {
+    const { rows } = await pool.query<{ n: number }>(
+      `select count(*)::int as n from pg_stat_activity
+       where datname = $1 and state = 'active' and pid <> pg_backend_pid()`,
+      [database],
+    );
+    if (rows[0]!.n === 0) break;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  return (performance.now() - started) / 1000;
+}
+
+type Envelope<T> = { success: boolean; content: T };
+const json = async <T>(response: Response) => (await response.json()) as Envelope<T>;
+
+async function signIn(address: string): Promise<string> {
+  const captcha = await json<{ token: string }>(await fetch(`${address}/api/user/captcha`));
+  const login = await json<{ token: string }>(
+    await fetch(`${address}/api/user/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({
+        account: 'admin',
+        password: 'admin123',
+        checkCode: CAPTCHA,
+        token: captcha.content.token,
+      }),
+    }),
+  );
+  if (!login.success) throw new Error(`login failed on ${address}: ${JSON.stringify(login)}`);
+  return login.content.token;
+}
+
+const median = (xs: number[]) => {
+  const s = xs.filter((x) => !Number.isNaN(x)).sort((a, b) => a - b);
+  if (s.length === 0) return Number.NaN;
+  return s.length % 2 ? s[(s.length - 1) / 2]! : (s[s.length / 2 - 1]! + s[s.length / 2]!) / 2;
+};
+const ms = (v: number) => (Number.isNaN(v) ? '-' : v < 10 ? v.toFixed(1) : v.toFixed(0));
+
+function table(header: string[], rows: string[][]): string {
+  const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i]!.length)));
+  const line = (cells: string[]) =>
+    `| ${cells.map((c, i) => (i < 2 ? c.padEnd(widths[i]!) : c.padStart(widths[i]!))).join(' | ')} |`;
+  return [line(header), `|${widths.map((w) => '-'.repeat(w + 2)).join('|')}|`, ...rows.map(line)].join('\n');
+}
+
 export async function runListBench(): Promise<void> {
   const ownDatabase = !process.env.DATABASE_URL;
   const name = `bench_${Date.now().toString(36)}_${randomBytes(3).toString('hex')}`;
   const url = process.env.DATABASE_URL ?? ADMIN_URL.replace(/\/[^/]*$/, `/${name}`);
+  const dbName = new URL(url).pathname.slice(1);
+  const dataDir = path.join(tmpdir(), name);
   if (ownDatabase) await admin(`create database "${name}"`);
   log(
-    `database ${ownDatabase ? name : '(DATABASE_URL)'}; ${ROWS.toLocaleString('en')} rows, ${CONNECTIONS} connections, ${SECONDS} s per case`,
+    `database ${ownDatabase ? name : '(DATABASE_URL)'}; ${ROWS.toLocaleString('en')} rows, ${CONNECTIONS} connections, ${SECONDS} s per target, ${RUNS} runs`,
   );
-  const handle = await openDatabase({ kind: 'postgres', url, poolSize: CONNECTIONS });
-  const pool = new pg.Pool({ connectionString: url, max: CONNECTIONS });
+  const servers: Server[] = [];
+  const pool = new pg.Pool({ connectionString: url, max: 2 });
   pool.on('error', () => {});
-  let server: { address: string; stop: () => Promise<void> } | null = null;
   try {
+    const { openDatabase } = await import('../apps/api/src/db/client');
+    const handle = await openDatabase({ kind: 'postgres', url, poolSize: 2 });
     await handle.migrate();
+    await handle.close();
     const t0 = performance.now();
     await seed(pool);
     log(`seeded and analysed in ${((performance.now() - t0) / 1000).toFixed(0)} s`);
 
-    server = await startServer(url, name);
-    const address = server.address;
-    const captcha = await json<{ token: string }>(await fetch(`${address}/api/user/captcha`));
-    const login = await json<{ token: string }>(
-      await fetch(`${address}/api/user/login`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({
-          account: 'admin',
-          password: 'admin123',
-          checkCode: CAPTCHA,
-          token: captcha.content.token,
-        }),
-      }),
-    );
-    const token = login.content.token;
+    const statements: Statement[] = [];
+    for (const c of cases) statements.push(await capturePage(url, c.query));
+    const checkouts: [string, string, string][] = [['API', here, '']];
+    // BENCH_API_FLAGS: this checkout's API a second time, with those Node flags.
+    if (process.env.BENCH_API_FLAGS)
+      checkouts.push([`API ${process.env.BENCH_API_FLAGS}`, here, process.env.BENCH_API_FLAGS]);
+    if (process.env.BASELINE) checkouts.push(['API before', path.resolve(process.env.BASELINE), '']);
+    const bare = await startChild('--serve-bare', {
+      BENCH_DATABASE_URL: url,
+      BENCH_STATEMENTS: JSON.stringify(statements),
+    });
+    servers.push(bare);
+    const apis: { label: string; server: Server; token: string }[] = [];
+    for (const [label, checkout, flags] of checkouts) {
+      const server = await startChild('--serve-api', {
+        BENCH_DATABASE_URL: url,
+        BENCH_CHECKOUT: checkout,
+        BENCH_DATA_DIR: dataDir,
+        BENCH_NODE_FLAGS: flags,
+      });
+      servers.push(server);
+      apis.push({ label, server, token: await signIn(server.address) });
+    }
 
-    const rows: string[][] = [];
+    const totals: string[] = [];
     for (const c of cases) {
       const qs = new URLSearchParams(c.query).toString();
-      const endpoint = `${address}/api/banner/list${qs ? `?${qs}` : ''}`;
-      const sample = await json<{ total: number; totalIsEstimate: boolean }>(
-        await fetch(endpoint, { headers: { 'x-token': token } }),
+      const body = await json<{ total: number; totalIsEstimate: boolean }>(
+        await fetch(`${apis[0]!.server.address}/api/banner/list${qs ? `?${qs}` : ''}`, {
+          headers: { 'x-token': apis[0]!.token },
+        }),
       );
-      if (!sample.success) throw new Error(`${c.name}: ${JSON.stringify(sample)}`);
-      const total = `${sample.content.total.toLocaleString('en')}${sample.content.totalIsEstimate ? ' (est.)' : ''}`;
-      const statements = await capture(url, c.query);
-      log(`${c.name}: ${statements.length} statements; API …`);
-      const viaApi = await api(endpoint, token);
-      log(`${c.name}: bare pg …`);
-      const viaSql = await bareSql(pool, statements);
-      rows.push([
-        c.name,
-        total,
-        ms(viaApi.p50),
-        ms(viaApi.p95),
-        viaApi.rps.toFixed(0),
-        ms(viaSql.p50),
-        ms(viaSql.p95),
-        viaSql.rps.toFixed(0),
-        String(viaApi.errors + viaSql.errors),
-      ]);
+      if (!body.success) throw new Error(`${c.name}: ${JSON.stringify(body)}`);
+      totals.push(
+        `${body.content.total.toLocaleString('en')}${body.content.totalIsEstimate ? ' (est.)' : ''}`,
+      );
     }
-    const header = [
-      'case',
-      'total',
-      'API p50 ms',
-      'API p95 ms',
-      'API req/s',
-      'SQL p50 ms',
-      'SQL p95 ms',
-      'SQL req/s',
-      'errors',
-    ];
-    const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i]!.length)));
-    const line = (cells: string[]) =>
-      `| ${cells.map((c, i) => (i < 2 ? c.padEnd(widths[i]!) : c.padStart(widths[i]!))).join(' | ')} |`;
-    process.stdout.write(`\n${line(header)}\n|${widths.map((w) => '-'.repeat(w + 2)).join('|')}|\n`);
-    for (const r of rows) process.stdout.write(`${line(r)}\n`);
-    process.stdout.write(
-      `\n${ROWS.toLocaleString('en')} banners on PostgreSQL, ${CONNECTIONS} connections, ${SECONDS} s per case, loopback. ` +
-        `load average ${loadavg()
+
+    // samples[case][target] = one Sample per run
+    const samples = cases.map(() => new Map<string, Sample[]>());
+    const loads: number[] = [];
+    for (let run = 1; run <= RUNS; run++) {
+      for (const [i, c] of cases.entries()) {
+        const qs = new URLSearchParams(c.query).toString();
+        const targets: [string, string, Record<string, string>][] = [
+          ['bare', `${bare.address}/case/${i}`, {}],
+          ...apis.map(
+            (a) =>
+              [
+                a.label,
+                `${a.server.address}/api/banner/list${qs ? `?${qs}` : ''}`,
+                { 'x-token': a.token },
+              ] as [string, string, Record<string, string>],
+          ),
+        ];
+        // Each run starts with another target, so no target always runs right after the same one.
+        for (let k = 0; k < targets.length; k++) {
+          const [label, target, headers] = targets[(k + run - 1) % targets.length]!;
+          log(`run ${run}/${RUNS} ${c.name}: ${label} …`);
+          const sample: Sample = await load(target, headers, CONNECTIONS, SECONDS);
+          sample.drain = await drain(pool, dbName);
+          samples[i]!.set(label, [...(samples[i]!.get(label) ?? []), sample]);
+          loads.push(loadavg()[0]!);
+        }
+      }
+    }
+
+    const rows: string[][] = [];
+    for (const [i, c] of cases.entries()) {
+      const bareRps = median(samples[i]!.get('bare')!.map((s) => s.rps));
+      for (const label of ['bare', ...apis.map((a) => a.label)]) {
+        const list = samples[i]!.get(label)!;
+        const rps = median(list.map((s) => s.rps));
+        rows.push([
+          c.name,
+          label,
+          label === apis[0]!.label ? totals[i]! : '',
+          rps.toFixed(0),
+          label === 'bare' ? '' : (rps / bareRps).toFixed(2),
+          ms(median(list.map((s) => s.p50))),
+          ms(median(list.map((s) => s.p95))),
+          ms(median(list.map((s) => s.p99))),
+          String(list.reduce((a, s) => a + s.errors, 0)),
+          Math.max(...list.map((s) => s.drain ?? 0)).toFixed(1),
+        ]);
+      }
+    }
+
+    // One client, short keywords: the "no scan per request" check (p95 over SOLO_SECONDS).
+    const solo: string[][] = [];
+    for (const [i, c] of cases.entries()) {
+      if (!c.solo) continue;
+      const qs = new URLSearchParams(c.query).toString();
+      for (const a of apis) {
+        await drain(pool, dbName);
+        const s = await load(
+          `${a.server.address}/api/banner/list?${qs}`,
+          { 'x-token': a.token },
+          1,
+          SOLO_SECONDS,
+        );
+        solo.push([
+          c.name,
+          a.label,
+          totals[i]!,
+          s.rps.toFixed(0),
+          ms(s.p50),
+          ms(s.p95),
+          ms(s.p99),
+          String(s.errors),
+        ]);
+      }
+    }
+
+    const rss = apis.map((a) => {
+      try {
+        const status = readFileSync(`/proc/${a.server.child.pid}/status`, 'utf8');
+        return `${a.label} ${(Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0) / 1024).toFixed(0)} MiB`;
+      } catch {
+        return `${a.label} ?`;
+      }
+    });
+    const out = process.stdout;
+    out.write(
+      `\n${ROWS.toLocaleString('en')} banners on PostgreSQL; autocannon ${CONNECTIONS} connections × ${SECONDS} s per target, ` +
+        `${RUNS} interleaved runs, medians (errors summed: non-2xx, socket errors, time-outs at 10 s); pool ${POOL}; ` +
+        `ratio = req/s ÷ bare req/s; "db busy after" = the longest time the database kept running statements ` +
+        `after the load of that target stopped (the next target waits for it, at most ${DRAIN_SECONDS} s).\n\n`,
+    );
+    out.write(
+      `${table(['case', 'target', 'total', 'req/s', 'ratio', 'p50 ms', 'p95 ms', 'p99 ms', 'errors', 'db busy after s'], rows)}\n`,
+    );
+    if (solo.length) {
+      out.write(`\nOne client, ${SOLO_SECONDS} s:\n\n`);
+      out.write(
+        `${table(['case', 'target', 'total', 'req/s', 'p50 ms', 'p95 ms', 'p99 ms', 'errors'], solo)}\n`,
+      );
+    }
+    out.write(
+      `\nload average (1 min) during the runs: median ${median(loads).toFixed(1)}, max ${Math.max(...loads).toFixed(1)}; ` +
+        `now ${loadavg()
           .map((l) => l.toFixed(1))
-          .join(' ')}. ` +
-        'API in its own process; SQL = the statements the engine runs for that request (page with its labels, total), replayed through a bare pg pool.\n',
+          .join(
+            ' ',
+          )}. bare = Fastify + pg running the page statement only (no total, no session, no log).\n` +
+        `resident memory of the API processes after the runs: ${rss.join(', ')}.\n`,
     );
   } finally {
-    if (server) await server.stop();
+    for (const s of servers) await s.stop();
     await pool.end();
-    await handle.close();
     if (ownDatabase) await admin(`drop database if exists "${name}" with (force)`);
-    rmSync(`/tmp/${name}`, { recursive: true, force: true });
+    rmSync(dataDir, { recursive: true, force: true });
     log(ownDatabase ? `dropped ${name}` : 'done');
   }
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
-  (process.argv.includes(SERVE_FLAG) ? serve() : runListBench()).catch((error) => {
-    process.stderr.write(`${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
-    process.exit(1);
-  });
+  const mode = process.argv[2];
+  (mode === '--serve-api' ? serveApi() : mode === '--serve-bare' ? serveBare() : runListBench()).catch(
+    (error) => {
+      process.stderr.write(`${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
+      process.exit(1);
+    },
+  );
 }

@@ -39,7 +39,8 @@ export function ensureProjectNode() {
     );
     process.exit(1);
   }
-  const child = spawn(projectNode, process.argv.slice(1), {
+  // Node flags (npm start's --max-semi-space-size) go along.
+  const child = spawn(projectNode, [...process.execArgv, ...process.argv.slice(1)], {
     stdio: 'inherit',
     env: childEnv({ ORGANISER_REEXEC: '1' }),
   });

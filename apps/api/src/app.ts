@@ -12,6 +12,7 @@ import { toPublicConfig } from '@organiser/domain';
 import Fastify, { type FastifyInstance, type FastifyPluginAsync, type FastifyServerOptions } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { Redis } from 'ioredis';
+import pino from 'pino';
 import type { AppConfig } from './config/load';
 import type { Db } from './db/client';
 import { syncPermissions } from './db/permissions';
@@ -21,14 +22,16 @@ import { modules } from './modules';
 import { deleteOldCaptchas } from './modules/auth/captcha';
 import { deleteOldLoginFailures } from './modules/auth/login';
 import { deleteOldSessions } from './modules/auth/sessions';
-import { setupAccessCheck, setupAuth } from './plugins/auth';
+import { setupAccessCheck, setupAuth, setupAuthCache } from './plugins/auth';
 import { setupBodyGuard } from './plugins/body-guard';
 import { createConsolePage } from './plugins/console-page';
 import { sendError, setupEnvelope } from './plugins/envelope';
 import { setupUrlEncoded } from './plugins/form-body';
+import { setupMetrics } from './plugins/metrics';
 import { setupQueryGuard } from './plugins/query-guard';
 import { redactLogArgument, redactString, redactUrl } from './plugins/redact';
 import { setupRouteAccess } from './plugins/route-access';
+import { setupStatementCancel } from './plugins/statement-cancel';
 import { setupSystemLog } from './plugins/system-log';
 import { createStorage, type StorageProvider } from './storage';
 
@@ -121,7 +124,13 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const { server, deployment } = config;
   const storage = options.storage ?? createStorage(server);
   const app = Fastify({
-    logger: loggerOptions(options.logger ?? { level: server.logLevel }),
+    // Log lines are buffered and written without blocking the event loop (flushed at exit).
+    logger: loggerOptions(
+      options.logger ?? {
+        level: server.logLevel,
+        stream: pino.destination({ dest: 1, sync: false, minLength: 4096 }),
+      },
+    ),
     trustProxy:
       typeof server.trustProxy === 'number'
         ? (_address: string, hop: number) => hop < (server.trustProxy as number)
@@ -134,6 +143,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.decorate('config', config);
   app.decorate('storage', storage);
 
+  setupStatementCancel(app);
+  setupMetrics(app);
   setupRouteAccess(app);
   // The system log's onRequest comes first: it prepares the per-request log context the others fill in.
   const systemLog = setupSystemLog(app, db);
@@ -211,6 +222,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       app.log.warn({ err: error }, 'redis not reachable at start');
     }
   }
+  await setupAuthCache(app, redis);
   await app.register(rateLimit, {
     global: true,
     max: deployment.rateLimit.globalPerMinute,

@@ -18,7 +18,11 @@ async function main(): Promise<void> {
     // Loaded after the checks above, so a refusal is printed at once; the database opens while the app loads.
     const { openDatabase } = await import('./db/client');
     const opening = server.databaseUrl
-      ? openDatabase({ kind: 'postgres', url: server.databaseUrl })
+      ? openDatabase({
+          kind: 'postgres',
+          url: server.databaseUrl,
+          statementTimeoutMs: server.statementTimeoutMs,
+        })
       : openDatabase({ kind: 'pglite', dataDir: path.join(server.dataDir, 'pgdata') });
     opening.catch(() => {});
     const [{ buildApp }, { DEMO_EDITOR }, { DEMO_SUPPLIER }] = await Promise.all([

@@ -69,6 +69,7 @@ export async function dropTemplate(template: DbTemplate): Promise<void> {
 /** A fresh database copied from the template; `drop` closes and removes it. */
 export async function openFromTemplate(
   template: DbTemplate,
+  options: { statementTimeoutMs?: number } = {},
 ): Promise<{ handle: DbHandle; drop: () => Promise<void> }> {
   if (template.kind === 'pglite') {
     const handle = await openDatabase({
@@ -92,6 +93,7 @@ export async function openFromTemplate(
     kind: 'postgres',
     url: databaseUrl(template.adminUrl, database),
     poolSize: 4,
+    statementTimeoutMs: options.statementTimeoutMs,
   });
   return {
     handle,

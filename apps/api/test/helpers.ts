@@ -59,6 +59,8 @@ export type TestAppOverrides = {
   extraModules?: FastifyPluginAsync[];
   /** The server's logger (default: none); e.g. `{ level: 'trace', stream }` to read its output. */
   logger?: FastifyServerOptions['logger'];
+  /** PostgreSQL only: stop statements after this many milliseconds (STATEMENT_TIMEOUT_MS). */
+  statementTimeoutMs?: number;
 };
 
 export type TestApp = {
@@ -124,7 +126,9 @@ export function testConfig(
 export async function createTestApp(overrides: TestAppOverrides = {}): Promise<TestApp> {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'organiser-api-data-'));
   const config = testConfig(overrides, dataDir);
-  const { handle, drop } = await openFromTemplate(inject('dbTemplate'));
+  const { handle, drop } = await openFromTemplate(inject('dbTemplate'), {
+    statementTimeoutMs: overrides.statementTimeoutMs,
+  });
   await handle.migrate();
   const app = await buildApp({
     config,

@@ -4,6 +4,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { syncPermissions } from '../src/db/permissions';
 import { permission, role, rolePermission } from '../src/db/schema';
+import { invalidateAuthCaches } from '../src/modules/auth/auth-cache';
 import { ok } from '../src/plugins/envelope';
 import { createTestApp, EDITOR, login, type TestApp } from './helpers';
 
@@ -111,13 +112,17 @@ describe('permissions', () => {
       .where(and(eq(permission.type, 'menu'), eq(permission.url, '/banner/banner_list')));
     expect(edit!.parentId).toBe(menu!.id);
     const [editorRole] = await t.db.select().from(role).where(eq(role.code, 'editor'));
+    // Whatever writes roles or their permissions drops the cached permission sets (the cache is on here).
     await t.db.insert(rolePermission).values({ roleId: editorRole!.id, permissionId: edit!.id });
+    invalidateAuthCaches();
     expect((await call('POST', '/api/probe/7', editor)).json().content).toBe('edit');
     expect((await call('DELETE', '/api/probe/7', editor)).statusCode).toBe(403);
     // A disabled role grants nothing.
     await t.db.update(role).set({ status: 'disabled' }).where(eq(role.id, editorRole!.id));
+    invalidateAuthCaches();
     expect((await call('POST', '/api/probe/7', editor)).statusCode).toBe(403);
     await t.db.update(role).set({ status: 'enabled' }).where(eq(role.id, editorRole!.id));
+    invalidateAuthCaches();
   });
 
   it('asks for a token before checking permissions', async () => {

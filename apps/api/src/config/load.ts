@@ -42,6 +42,14 @@ export type ServerSettings = {
   consoleDist: string;
   trustProxy: boolean | number;
   logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
+  /** Sessions and permissions are kept in memory this long (0: read on every request). */
+  authCacheMs: number;
+  /** PostgreSQL statements are stopped after this many milliseconds (0: never). */
+  statementTimeoutMs: number;
+  /** Where GET /metrics answers: `loopback` (default: only 127.0.0.1 / ::1), `off`, or with METRICS_TOKEN also
+   * to callers that send `Authorization: Bearer <token>`. */
+  metricsToken: string | null;
+  metricsEnabled: boolean;
   /** argon2id cost. Production default is the OWASP recommendation (19 MiB, 2 passes, 1 lane). */
   passwordHash: PasswordHashSettings;
 };
@@ -96,6 +104,18 @@ const envSchema = z
       .string()
       .regex(/^(true|false|\d+)$/, { error: 'expected true, false or a number of proxy hops' })
       .optional(),
+    STATEMENT_TIMEOUT_MS: z.coerce
+      .number({ error: 'expected a number of milliseconds (0: no timeout)' })
+      .int({ error: 'expected a number of milliseconds (0: no timeout)' })
+      .min(0, { error: 'expected a number of milliseconds (0: no timeout)' })
+      .default(15_000),
+    AUTH_CACHE_MS: z.coerce
+      .number({ error: 'expected a number of milliseconds (0: no cache)' })
+      .int({ error: 'expected a number of milliseconds (0: no cache)' })
+      .min(0, { error: 'expected a number of milliseconds (0: no cache)' })
+      .default(10_000),
+    METRICS: boolText.default(true),
+    METRICS_TOKEN: z.string().min(16, { error: 'expected at least 16 characters' }).optional(),
     LOG_LEVEL: z
       .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], {
         error: 'expected fatal, error, warn, info, debug, trace or silent',
@@ -173,6 +193,10 @@ export function parseServerSettings(env: EnvInput, cwd = process.cwd()): ServerS
     consoleDist: e.CONSOLE_DIST ? path.resolve(cwd, e.CONSOLE_DIST) : DEFAULT_CONSOLE_DIST,
     trustProxy,
     logLevel: e.LOG_LEVEL,
+    statementTimeoutMs: e.STATEMENT_TIMEOUT_MS,
+    authCacheMs: e.AUTH_CACHE_MS,
+    metricsEnabled: e.METRICS,
+    metricsToken: e.METRICS_TOKEN ?? null,
     passwordHash: OWASP_ARGON2,
   };
 }

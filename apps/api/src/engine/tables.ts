@@ -95,8 +95,9 @@ function generated(def: EntityDef, field: FieldDef, builder: PgColumnBuilderBase
 /**
  * The table of an entity: id, the declared fields (virtual ones have no column), version, who/when columns,
  * `deleted_at` when soft-deleted, and the indexes its list needs and the lists of its views need: the default
- * sorts, every sortable and filterable column, the unique fields (among live records), and a pg_trgm GIN
- * index on the keyword expression.
+ * sorts, every sortable and filterable column, the unique fields (among live records), a pg_trgm GIN
+ * index on the keyword expression and a GIN index on its characters and character pairs (`search_grams`,
+ * migration 0006) for keywords shorter than a trigram.
  */
 export function deriveTable(def: EntityDef, views: readonly EntityDef[] = []): EntityTable {
   const columns: Record<string, PgColumnBuilderBase> = {
@@ -156,7 +157,11 @@ export function deriveTable(def: EntityDef, views: readonly EntityDef[] = []): E
       }
     }
     const search = searchExpression(def);
-    if (search) out.push(index(`${def.table}_search_trgm_idx`).using('gin', sql`${search} gin_trgm_ops`));
+    if (search) {
+      out.push(index(`${def.table}_search_trgm_idx`).using('gin', sql`${search} gin_trgm_ops`));
+      // Keywords of one or two characters have no trigram: their letters and letter pairs are indexed apart.
+      out.push(index(`${def.table}_search_grams_idx`).using('gin', sql`search_grams(${search})`));
+    }
     if (def.softDelete)
       out.push(index(`${def.table}_deleted_at_idx`).on(col('deletedAt')).where(sql`deleted_at is not null`));
     return out;

@@ -1,6 +1,8 @@
 import { pickLang, TOKEN_COOKIE } from '@organiser/domain';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { Redis } from 'ioredis';
 import { AppError } from '../errors';
+import { AuthCache, registerAuthCache, shareAuthInvalidations } from '../modules/auth/auth-cache';
 import { authenticate, readToken } from '../modules/auth/sessions';
 import { hasPermission } from '../modules/auth/user-info';
 
@@ -81,5 +83,22 @@ export function setupAccessCheck(app: FastifyInstance): void {
   app.addHook('preParsing', async (request, _reply, payload) => {
     await enforce(app, request);
     return payload;
+  });
+}
+
+/** The in-process session and permission cache of this app (AUTH_CACHE_MS), its invalidations shared with
+ * the other API nodes through Redis when there is one. */
+export async function setupAuthCache(app: FastifyInstance, redis: Redis | null): Promise<void> {
+  const { server } = app.config;
+  const unregister = registerAuthCache(app.db, new AuthCache(server.authCacheMs));
+  const unshare =
+    redis && server.authCacheMs > 0
+      ? await shareAuthInvalidations(redis, server.redisPrefix, (error) =>
+          app.log.warn({ err: error }, 'auth cache invalidation through redis failed'),
+        )
+      : null;
+  app.addHook('onClose', async () => {
+    unshare?.();
+    unregister();
   });
 }

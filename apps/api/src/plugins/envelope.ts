@@ -79,7 +79,10 @@ type PgLikeError = { code?: string; cause?: unknown };
 function fromDatabaseError(error: unknown): AppError | null {
   let current: unknown = error;
   for (let i = 0; i < 3 && current; i++) {
+    // The database client's own refusals (db/client.ts: a statement past its timeout) arrive wrapped by Drizzle.
+    if (current instanceof AppError) return current;
     const code = (current as PgLikeError).code;
+    if (code === '57014') return new AppError('queryTimeout');
     if (code === '23505' || code === '23503' || code === '40001') return new AppError('conflict');
     // 22021/22P05: a NUL character (body-guard.ts refuses it first; this covers imported files).
     if (

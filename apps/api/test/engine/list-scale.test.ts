@@ -89,4 +89,37 @@ describe('lists at scale', () => {
     expect(await plan({})).toContain('banner_sort_no_idx');
     expect(await plan({ keyword: 'Sustainable' })).toContain('banner_search_trgm_idx');
   });
+
+  it('finds keywords of one and two characters, Chinese and Latin, exactly as ILIKE does', async () => {
+    const exact = async (keyword: string) => {
+      const result = (await t.db.execute(
+        sql`select count(*)::int as n from banner where deleted_at is null
+            and (coalesce(title, '') || ' ' || coalesce(remark, '')) ilike ${`%${keyword}%`}`,
+      )) as unknown as { rows: { n: number }[] };
+      return Number(result.rows[0]!.n);
+    };
+    for (const [keyword, expected] of [
+      ['面料', ROWS / 1000],
+      ['持', ROWS / 1000],
+      ['ab', ROWS / 1000],
+      ['AB', ROWS / 1000],
+      ['k', 0],
+      ['轮播', ROWS / 3],
+    ] as const) {
+      expect(await exact(keyword), keyword).toBe(expected);
+      const body = await list(`keyword=${encodeURIComponent(keyword)}`);
+      expect(body.success, keyword).toBe(true);
+      if (expected <= COUNT_CAP) expect(body.content.total, keyword).toBe(expected);
+      else expect(body.content.total, keyword).toBeGreaterThan(COUNT_CAP);
+      expect(body.content.list.length, keyword).toBe(Math.min(20, expected));
+      for (const row of body.content.list as { title: string; remark: string | null }[])
+        expect(`${row.title} ${row.remark ?? ''}`.toLowerCase(), keyword).toContain(keyword.toLowerCase());
+    }
+  });
+
+  it('looks keywords of one or two characters up in the character-pair index instead of scanning', async () => {
+    expect(await plan({ keyword: '面料' })).toContain('banner_search_grams_idx');
+    expect(await plan({ keyword: 'ab' })).toContain('banner_search_grams_idx');
+    expect(await plan({ keyword: '持' })).toContain('banner_search_grams_idx');
+  });
 });

@@ -181,6 +181,13 @@ export const errorCatalogue = {
   limitExceed: { code: 42901, status: 429, en: 'the current limit is exceeded', zh: '已超出当前限额' },
   internal: { code: 50000, status: 500, en: 'Something went wrong on the server', zh: '服务器出错了' },
   unavailable: { code: 50300, status: 503, en: 'The service is not ready', zh: '服务尚未就绪' },
+  // A database statement ran past STATEMENT_TIMEOUT_MS and was stopped.
+  queryTimeout: {
+    code: 50301,
+    status: 503,
+    en: 'The request took too long and was stopped; narrow the search (more filters, a longer keyword) and try again',
+    zh: '请求耗时过长，已停止；请缩小查询范围（增加筛选条件或使用更长的关键词）后重试',
+  },
   consoleNotBuilt: {
     code: 40402,
     status: 404,

@@ -5,6 +5,7 @@ import { adminUser } from '../../db/schema';
 import { AppError } from '../../errors';
 import { ok, okSchema } from '../../plugins/envelope';
 import { formFields } from '../../plugins/form-body';
+import { invalidateAuthCaches } from './auth-cache';
 import { createCaptcha } from './captcha';
 import { login } from './login';
 import { hashPassword, isStrongEnough, verifyPassword } from './password';
@@ -199,6 +200,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
           .update(adminUser)
           .set({ ...changes, updatedAt: new Date() })
           .where(eq(adminUser.id, userId));
+        invalidateAuthCaches();
       }
       return ok(await loadUserInfo(db, userId));
     },

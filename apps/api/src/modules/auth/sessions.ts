@@ -6,6 +6,7 @@ import type { Db } from '../../db/client';
 import { adminUser, session } from '../../db/schema';
 import { AppError } from '../../errors';
 import type { RequestAuth } from '../../plugins/access';
+import { authCacheOf, invalidateAuthCaches } from './auth-cache';
 import { newToken, sha256, TOKEN_PATTERN } from './crypto';
 
 // Issue 2 §6: opaque random tokens, stored only as SHA-256 hashes, with an idle timeout and an absolute
@@ -53,6 +54,7 @@ export async function revokeUserSessions(
     .update(session)
     .set({ revokedAt: new Date(), revokeReason: reason })
     .where(and(...conditions));
+  invalidateAuthCaches();
 }
 
 export async function revokeSession(db: Db, sessionId: string, reason: SessionRevokeReason): Promise<void> {
@@ -60,6 +62,7 @@ export async function revokeSession(db: Db, sessionId: string, reason: SessionRe
     .update(session)
     .set({ revokedAt: new Date(), revokeReason: reason })
     .where(and(eq(session.id, sessionId), isNull(session.revokedAt)));
+  invalidateAuthCaches();
 }
 
 /** The token of a request: `X-Token`, else `Authorization: Bearer`. */
@@ -80,6 +83,43 @@ export async function authenticate(
   token: string | null,
 ): Promise<RequestAuth> {
   if (!token || !TOKEN_PATTERN.test(token)) throw new AppError('tokenInvalid');
+  const tokenHash = sha256(token);
+  const cache = authCacheOf(db);
+  const load = () => loadSession(db, tokenHash);
+  const row = cache ? await cache.session(tokenHash, load) : await load();
+  if (!row) throw new AppError('tokenInvalid');
+  if (row.revokedAt) throw new AppError(row.revokeReason === 'replaced' ? 'tokenReplaced' : 'tokenInvalid');
+  const now = Date.now();
+  if (row.expiresAt.getTime() <= now) throw new AppError('tokenExpired');
+  if (now - row.lastSeenAt.getTime() > config.session.idleMinutes * 60_000)
+    throw new AppError('sessionTimeout');
+  if (row.status !== 'enabled') throw new AppError('tokenInvalid');
+  if (now - row.lastSeenAt.getTime() > TOUCH_INTERVAL_MS) {
+    await db
+      .update(session)
+      .set({ lastSeenAt: new Date(now) })
+      .where(eq(session.id, row.sessionId));
+    cache?.patchSession<SessionRow>(tokenHash, (r) => ({ ...r, lastSeenAt: new Date(now) }));
+  }
+  const roles = typeof row.roles === 'string' ? (JSON.parse(row.roles) as string[]) : row.roles;
+  return {
+    sessionId: row.sessionId,
+    user: {
+      id: row.userId,
+      account: row.account,
+      nickname: row.nickname,
+      type: row.type,
+      companyId: row.companyId,
+      roles,
+      isRoot: roles.includes(ROOT_ROLE),
+    },
+  };
+}
+
+type SessionRow = NonNullable<Awaited<ReturnType<typeof loadSession>>>;
+
+/** The session of a token hash with its user and the codes of the user's enabled roles. */
+async function loadSession(db: Db, tokenHash: string) {
   const [row] = await db
     .select({
       sessionId: session.id,
@@ -101,34 +141,9 @@ export async function authenticate(
     })
     .from(session)
     .innerJoin(adminUser, eq(adminUser.id, session.userId))
-    .where(eq(session.tokenHash, sha256(token)))
+    .where(eq(session.tokenHash, tokenHash))
     .limit(1);
-  if (!row) throw new AppError('tokenInvalid');
-  if (row.revokedAt) throw new AppError(row.revokeReason === 'replaced' ? 'tokenReplaced' : 'tokenInvalid');
-  const now = Date.now();
-  if (row.expiresAt.getTime() <= now) throw new AppError('tokenExpired');
-  if (now - row.lastSeenAt.getTime() > config.session.idleMinutes * 60_000)
-    throw new AppError('sessionTimeout');
-  if (row.status !== 'enabled') throw new AppError('tokenInvalid');
-  if (now - row.lastSeenAt.getTime() > TOUCH_INTERVAL_MS) {
-    await db
-      .update(session)
-      .set({ lastSeenAt: new Date(now) })
-      .where(eq(session.id, row.sessionId));
-  }
-  const roles = typeof row.roles === 'string' ? (JSON.parse(row.roles) as string[]) : row.roles;
-  return {
-    sessionId: row.sessionId,
-    user: {
-      id: row.userId,
-      account: row.account,
-      nickname: row.nickname,
-      type: row.type,
-      companyId: row.companyId,
-      roles,
-      isRoot: roles.includes(ROOT_ROLE),
-    },
-  };
+  return row;
 }
 
 /** Removes sessions past their absolute lifetime a day ago (they answer 50014 until then). */

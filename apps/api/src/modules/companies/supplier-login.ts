@@ -6,6 +6,7 @@ import type { Tx, WriteContext } from '../../engine/checks';
 import type { WriteEvent } from '../../engine/hooks';
 import type { Row } from '../../engine/records';
 import { AppError } from '../../errors';
+import { invalidateAuthCaches } from '../auth/auth-cache';
 
 /** The demo supplier login (apps/api/src/modules/companies/demo.ts), printed at start. */
 export const DEMO_SUPPLIER = { account: 'supplier', password: 'supplier123' } as const;
@@ -163,4 +164,6 @@ export async function syncSupplierLogin(tx: Tx, ctx: WriteContext, event: WriteE
         .delete(adminUser)
         .where(and(eq(adminUser.type, 'company'), eq(adminUser.companyId, companyId)));
   }
+  // Logins, their sessions and roles may have changed: cached sessions and permissions are dropped.
+  invalidateAuthCaches({ beforeCommit: true });
 }
