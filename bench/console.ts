@@ -212,6 +212,9 @@ async function loginToDashboard(browser: Browser, baseURL: string): Promise<numb
   await page.locator('button[type="submit"]:not([disabled])').waitFor();
   const started = Date.now();
   await button.click();
+  // the login page has a heading of its own: wait for the dashboard's, after the route has changed
+  await page.waitForURL((url) => url.pathname !== '/login');
+  await page.getByRole('navigation', { name: /main menu|主菜单/i }).waitFor();
   await page.getByRole('heading', { level: 1 }).waitFor();
   const ms = Date.now() - started;
   await context.close();
