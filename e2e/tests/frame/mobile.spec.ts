@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
 import { checkA11y, expect, frame, msg, test } from './frame';
 
-// issue 3 item 6: below 992 px the sidebar is a drawer that closes on navigation; the header tools stay reachable.
+// Below 992 px the sidebar is a drawer that closes on navigation; the header tools stay reachable.
 
 // journeys load the real console and run axe: generous on busy shared machines
 test.describe.configure({ timeout: 180_000 });
