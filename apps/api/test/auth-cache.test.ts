@@ -1,11 +1,10 @@
-import net from 'node:net';
 import { eq, isNull } from 'drizzle-orm';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminUser, session } from '../src/db/schema';
 import { invalidateAuthCaches } from '../src/modules/auth/auth-cache';
 import { type Call, client, createEngineApp } from './engine/setup';
-import { createTestApp, EDITOR, login, type TestApp, tryLogin } from './helpers';
+import { createTestApp, EDITOR, login, type TestApp, testRedis, tryLogin } from './helpers';
 
 // Sessions and permissions are cached in-process (AUTH_CACHE_MS, on by default); every event that changes who
 // may do what takes effect on the very next request: logout, password change, a replaced session, a disabled
@@ -169,26 +168,7 @@ describe('session and permission cache', () => {
 
 // Another API node: its own app on the same database (a second Drizzle instance over the same client), the
 // invalidations carried by Redis. Runs when a Redis server answers at TEST_REDIS_URL.
-const redisUrl = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
-
-async function reachable(url: string): Promise<boolean> {
-  const { hostname, port } = new URL(url);
-  return new Promise((resolve) => {
-    const socket = net.connect({ host: hostname, port: Number(port || 6379) });
-    socket.setTimeout(500);
-    socket.once('connect', () => {
-      socket.destroy();
-      resolve(true);
-    });
-    socket.once('error', () => resolve(false));
-    socket.once('timeout', () => {
-      socket.destroy();
-      resolve(false);
-    });
-  });
-}
-
-const hasRedis = await reachable(redisUrl);
+const { url: redisUrl, isReachable: hasRedis } = await testRedis();
 if (!hasRedis) console.warn(`auth-cache.test.ts: Redis part skipped, no Redis server at ${redisUrl}`);
 
 describe.skipIf(!hasRedis)('cache invalidations between API nodes through Redis', () => {

@@ -1,4 +1,5 @@
 import { mkdtempSync, rmSync } from 'node:fs';
+import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import type { DeploymentConfig } from '@organiser/domain';
@@ -203,4 +204,27 @@ export async function multipart(
     payload: Buffer.from(await request.arrayBuffer()),
     headers: { 'content-type': request.headers.get('content-type')! },
   };
+}
+
+/**
+ * The Redis server the tests that need one use (TEST_REDIS_URL, default redis://127.0.0.1:6379), and whether it
+ * answers: those tests skip, saying so, where none runs.
+ */
+export async function testRedis(): Promise<{ url: string; isReachable: boolean }> {
+  const url = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
+  const { hostname, port } = new URL(url);
+  const isReachable = await new Promise<boolean>((resolve) => {
+    const socket = net.connect({ host: hostname, port: Number(port || 6379) });
+    socket.setTimeout(500);
+    socket.once('connect', () => {
+      socket.destroy();
+      resolve(true);
+    });
+    socket.once('error', () => resolve(false));
+    socket.once('timeout', () => {
+      socket.destroy();
+      resolve(false);
+    });
+  });
+  return { url, isReachable };
 }

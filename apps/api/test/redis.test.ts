@@ -1,30 +1,10 @@
-import net from 'node:net';
 import { afterAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from './helpers';
+import { createTestApp, type TestApp, testRedis } from './helpers';
 
 // ARCHITECTURE.md: with REDIS_URL the rate-limit counters are shared, so several API nodes enforce one limit.
 // Runs when a Redis server answers at TEST_REDIS_URL (default redis://127.0.0.1:6379); says so when it skips.
 
-const redisUrl = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
-
-async function reachable(url: string): Promise<boolean> {
-  const { hostname, port } = new URL(url);
-  return new Promise((resolve) => {
-    const socket = net.connect({ host: hostname, port: Number(port || 6379) });
-    socket.setTimeout(500);
-    socket.once('connect', () => {
-      socket.destroy();
-      resolve(true);
-    });
-    socket.once('error', () => resolve(false));
-    socket.once('timeout', () => {
-      socket.destroy();
-      resolve(false);
-    });
-  });
-}
-
-const hasRedis = await reachable(redisUrl);
+const { url: redisUrl, isReachable: hasRedis } = await testRedis();
 if (!hasRedis) console.warn(`redis.test.ts skipped: no Redis server at ${redisUrl}`);
 
 describe.skipIf(!hasRedis)('rate limits shared through Redis', () => {
