@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { camelCase, columnOf, defineEntity, snakeCase } from './define-entity';
+import { camelCase, columnOf, defineEntity, defineEvent, defineReport, snakeCase } from './define-entity';
 import { enableStatus } from './presets';
+import type { RecordOf } from './types';
 
 const t = (en: string, zh: string) => ({ en, zh });
 const base = {
@@ -110,5 +111,116 @@ describe('names', () => {
         'position',
       ),
     ).toBe('position_id');
+  });
+});
+
+describe('shapes, capabilities and commands', () => {
+  const base = {
+    labels: { singular: { en: 'Note', zh: '备注' }, plural: { en: 'Notes', zh: '备注' } },
+    permission: { menu: '/notes' },
+    labelField: 'title',
+    defaultSort: { field: 'id', order: 'desc' },
+  } as const;
+
+  it('resolves capabilities from the shape and what the definition switches off', () => {
+    const plain = defineEntity({
+      ...base,
+      name: 'note',
+      fields: { title: { kind: 'text', label: t('T', 'T') } },
+    });
+    expect(plain.shape).toBe('entity');
+    expect(plain.capabilities).toEqual({
+      create: true,
+      update: true,
+      delete: true,
+      import: true,
+      export: true,
+      history: true,
+      trash: false,
+    });
+    const event = defineEvent({
+      ...base,
+      name: 'note_event',
+      fields: { title: { kind: 'text', label: t('T', 'T') } },
+    });
+    expect(event.capabilities).toMatchObject({ create: true, update: false, delete: false, history: false });
+    const report = defineReport({
+      ...base,
+      name: 'note_report',
+      fields: { title: { kind: 'text', label: t('T', 'T') }, n: { kind: 'integer', label: t('N', 'N') } },
+      drill: { n: { menu: '/notes', filters: { title: 'title' } } },
+    });
+    expect(report.capabilities).toMatchObject({ create: false, update: false, import: false, export: true });
+    expect(report.report?.drill.n?.menu).toBe('/notes');
+  });
+
+  it('checks commands, kind-dependent fields, parents and widgets', () => {
+    const fields = {
+      title: { kind: 'text', label: t('T', 'T') },
+      kind: {
+        kind: 'enum',
+        label: t('K', 'K'),
+        options: [
+          { value: 'a', label: t('A', 'A') },
+          { value: 'b', label: t('B', 'B') },
+        ],
+      },
+    } as const;
+    const ok = defineEntity({
+      ...base,
+      name: 'note',
+      fields: {
+        ...fields,
+        size: { kind: 'integer', label: t('S', 'S'), onlyWhen: { field: 'kind', in: ['a'] } },
+      },
+      commands: { remind: { label: t('Remind', '提醒'), target: 'both' } },
+    });
+    expect(ok.commands.remind).toMatchObject({ permission: 'remind', placement: ['row', 'form', 'bulk'] });
+    expect(() =>
+      defineEntity({
+        ...base,
+        name: 'note',
+        fields: {
+          ...fields,
+          size: { kind: 'integer', label: t('S', 'S'), onlyWhen: { field: 'kind', in: ['z'] } },
+        },
+      }),
+    ).toThrow(/unknown value "z"/);
+    expect(() =>
+      defineEntity({
+        ...base,
+        name: 'note',
+        fields: { title: { kind: 'text', label: t('T', 'T'), form: { widget: 'nope' } } },
+      }),
+    ).toThrow(/unknown widget "nope"/);
+    expect(() =>
+      defineEntity({
+        ...base,
+        name: 'note',
+        fields,
+        commands: { list: { label: t('L', 'L'), target: 'record' } },
+      }),
+    ).toThrow(/reserved/);
+    expect(() =>
+      defineEntity({ ...base, name: 'note', fields, parent: { entity: 'company', field: 'title' } }),
+    ).toThrow(/must be a relation to company/);
+  });
+
+  it('types a record from its definition', () => {
+    const note = defineEntity({
+      ...base,
+      name: 'note',
+      fields: {
+        title: { kind: 'bilingual', label: t('T', 'T') },
+        size: { kind: 'integer', label: t('S', 'S') },
+        secret: { kind: 'password', label: t('P', 'P') },
+      },
+    });
+    const record = { id: 1, enTitle: 'x', zhTitle: null, size: 2 } as unknown as RecordOf<typeof note>;
+    const size: number | null = record.size;
+    const title: string | null = record.enTitle;
+    // @ts-expect-error a password is never returned
+    record.secret;
+    expect([size, title]).toEqual([2, 'x']);
   });
 });

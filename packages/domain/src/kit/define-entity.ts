@@ -1,16 +1,25 @@
 import { kitMessage } from './messages';
 import {
   type Bilingual,
+  type Capabilities,
+  type CapabilitiesInput,
+  type CommandDef,
+  type CommandInput,
   type CrossRule,
+  type DrillDown,
   type EntityDef,
   type EntityInput,
   type EntityLabels,
+  type EntityShape,
   type FieldDef,
   type FieldInput,
+  type ReportParams,
   type SortOrder,
   SYSTEM_FIELDS,
   type TextField,
+  type TypedEntityDef,
 } from './types';
+import { isWidgetName } from './widgets';
 
 /** Path segments the engine uses after `/api/<entity>/`: an action may not take one of these names. */
 export const RESERVED_SEGMENTS = [
@@ -55,14 +64,53 @@ const TEXT_KINDS = new Set(['text', 'longText', 'richText', 'dict']);
  * Checks a definition and expands it: bilingual pairs become `en<Name>` / `zh<Name>` text fields, status
  * machines become named actions. Mistakes in a definition throw at import time, so they fail every test.
  */
-export function defineEntity<const F extends Record<string, FieldInput>>(input: EntityInput<F>): EntityDef {
+export function defineEntity<const F extends Record<string, FieldInput>>(
+  input: EntityInput<F>,
+): TypedEntityDef<F> {
   return build(input as unknown as EntityInput<Record<string, FieldInput>>);
 }
 
 /** What a view inherits from its base besides the fields it picks. */
 type ViewBase = { source: string; table: string; pairs: EntityDef['pairs'] };
 
-function build(input: EntityInput<Record<string, FieldInput>>, view?: ViewBase): EntityDef {
+/** How `build` is asked for a shape other than a plain entity. */
+type ShapeOptions = {
+  shape?: EntityShape;
+  view?: ViewBase;
+  report?: EntityDef['report'];
+};
+
+/** The capabilities a shape allows, narrowed by what the definition switches off. */
+function resolveCapabilities(
+  shape: EntityShape,
+  softDelete: boolean,
+  input: CapabilitiesInput = {},
+): Capabilities {
+  const readOnly = input.readOnly || shape === 'view' || shape === 'report';
+  const appendOnly = input.appendOnly || shape === 'event';
+  return {
+    create: !readOnly,
+    update: !readOnly && !appendOnly,
+    delete: !readOnly && !appendOnly,
+    import: !readOnly && input.import !== false,
+    export: input.export !== false,
+    history: shape !== 'event' && shape !== 'report' && input.history !== false,
+    trash: softDelete && !readOnly && !appendOnly,
+  };
+}
+
+const defaultPlacement = (target: CommandInput['target']): CommandDef['placement'] =>
+  target === 'record'
+    ? ['row', 'form']
+    : target === 'batch'
+      ? ['bulk']
+      : target === 'both'
+        ? ['row', 'form', 'bulk']
+        : ['toolbar'];
+
+function build(input: EntityInput<Record<string, FieldInput>>, options: ShapeOptions = {}): EntityDef {
+  const { view } = options;
+  const shape: EntityShape = options.shape ?? (view ? 'view' : 'entity');
   const fail = (detail: string): never => {
     throw new DefinitionError(input.name, detail);
   };
@@ -133,6 +181,8 @@ function build(input: EntityInput<Record<string, FieldInput>>, view?: ViewBase):
       fail(`${name}: range filters need numbers or dates`);
     if (field.form?.group && !input.groups?.[field.form.group])
       fail(`${name}: unknown group "${field.form.group}"`);
+    if (field.form?.widget && !isWidgetName(field.form.widget))
+      fail(`${name}: unknown widget "${field.form.widget}"`);
     checkFieldOptions(name, field, fields, fail);
   }
   const trees = Object.keys(fields).filter((n) => fields[n]!.kind === 'treeRelation');
@@ -182,6 +232,45 @@ function build(input: EntityInput<Record<string, FieldInput>>, view?: ViewBase):
     rules.push(rule);
   }
 
+  const commands: EntityDef['commands'] = {};
+  for (const [name, command] of Object.entries(input.commands ?? {})) {
+    if (!/^[a-z][a-zA-Z0-9]*$/.test(name)) fail(`command "${name}" must be camelCase`);
+    if (actions[name]) fail(`command "${name}" is also a status action`);
+    if ((RESERVED_SEGMENTS as readonly string[]).includes(name)) fail(`command "${name}" is a reserved name`);
+    if (command.when && !(command.when.field in fields))
+      fail(`command "${name}": condition on unknown field "${command.when.field}"`);
+    if (command.when && command.target === 'entity')
+      fail(`command "${name}": an entity-wide command has no record to test`);
+    for (const [key, f] of Object.entries(command.input ?? {}))
+      if (f.form?.widget && !isWidgetName(f.form.widget))
+        fail(`command "${name}".${key}: unknown widget "${f.form.widget}"`);
+    commands[name] = {
+      ...command,
+      permission: command.permission ?? name,
+      placement: command.placement ?? defaultPlacement(command.target),
+    };
+  }
+  for (const [name, field] of Object.entries(fields)) {
+    if (!field.onlyWhen) continue;
+    const on = fields[field.onlyWhen.field];
+    if (!on) fail(`${name}: depends on unknown field "${field.onlyWhen.field}"`);
+    else if (on.onlyWhen) fail(`${name}: depends on "${field.onlyWhen.field}", itself kind-dependent`);
+    else if (on.kind === 'enum') {
+      const values = on.options.map((o) => o.value);
+      for (const v of field.onlyWhen.in)
+        if (!values.includes(String(v))) fail(`${name}: depends on unknown value "${String(v)}"`);
+    }
+    if (field.unique) fail(`${name}: a kind-dependent field cannot be unique`);
+  }
+  if (input.parent) {
+    const link = fields[input.parent.field];
+    if (link?.kind !== 'relation' || link.to !== input.parent.entity)
+      fail(`parent field "${input.parent.field}" must be a relation to ${input.parent.entity}`);
+    const order = input.parent.order;
+    if (order && fields[order]?.kind !== 'integer') fail(`parent order field "${order}" must be an integer`);
+  }
+  const softDelete = input.softDelete ?? false;
+
   return {
     name: input.name,
     key: camelCase(input.name),
@@ -192,7 +281,7 @@ function build(input: EntityInput<Record<string, FieldInput>>, view?: ViewBase):
     groups: input.groups ?? {},
     search,
     defaultSort: { ...input.defaultSort },
-    softDelete: input.softDelete ?? false,
+    softDelete,
     permission: input.permission,
     labelField: input.labelField,
     rules,
@@ -202,6 +291,11 @@ function build(input: EntityInput<Record<string, FieldInput>>, view?: ViewBase):
     tree: trees[0] ?? null,
     source: view?.source ?? null,
     ...(input.defaultFilters ? { defaultFilters: { ...input.defaultFilters } } : {}),
+    shape,
+    capabilities: resolveCapabilities(shape, softDelete, input.capabilities),
+    commands,
+    parent: input.parent ? { ...input.parent } : null,
+    report: options.report ?? null,
   };
 }
 
@@ -311,7 +405,60 @@ export function defineView(base: EntityDef, input: ViewInput): EntityDef {
       labelField: input.labelField ?? base.labelField,
       scope: base.scope ?? undefined,
     } as EntityInput<Record<string, FieldInput>>,
-    { source: base.name, table: base.table, pairs: base.pairs },
+    { view: { source: base.name, table: base.table, pairs: base.pairs } },
+  );
+}
+
+export type ReportInput<F extends Record<string, FieldInput>> = Pick<
+  EntityInput<F>,
+  'name' | 'labels' | 'fields' | 'permission' | 'labelField' | 'defaultSort' | 'defaultFilters' | 'search'
+> & {
+  params?: ReportParams;
+  /** Fields of a row that link to the records behind it. */
+  drill?: Partial<Record<keyof F & string, DrillDown>>;
+  capabilities?: Pick<CapabilitiesInput, 'export'>;
+};
+
+/**
+ * A report: read-only rows a module computes with a declared query (`GET /api/<name>/list` with filters, sort,
+ * paging, `groupBy` and a period). It has no table of its own, no writes and no history; the generic list gives
+ * it filters, sort, paging, export and drill-down links to the records behind a row.
+ */
+export function defineReport<const F extends Record<string, FieldInput>>(
+  input: ReportInput<F>,
+): TypedEntityDef<F> {
+  const fail = (detail: string): never => {
+    throw new DefinitionError(input.name, detail);
+  };
+  const drill: Record<string, DrillDown> = {};
+  for (const [name, link] of Object.entries(input.drill ?? {})) {
+    if (!link) continue;
+    if (!(name in input.fields)) fail(`drill-down on unknown field "${name}"`);
+    for (const from of Object.values(link.filters))
+      if (!(from in input.fields)) fail(`drill-down "${name}" reads unknown field "${from}"`);
+    drill[name] = link;
+  }
+  const groupBy = input.params?.groupBy;
+  if (groupBy && groupBy.length === 0) fail('a group-by needs at least one dimension');
+  return build(
+    {
+      ...(input as unknown as EntityInput<Record<string, FieldInput>>),
+      capabilities: { readOnly: true, history: false, ...input.capabilities },
+    },
+    { shape: 'report', report: { params: input.params ?? {}, drill } },
+  );
+}
+
+/**
+ * An event table: records are appended (by the server, or imported) and never changed or removed; writes keep
+ * no history (the table is the history). On PostgreSQL the table is partitioned by month of `createdAt`.
+ */
+export function defineEvent<const F extends Record<string, FieldInput>>(
+  input: Omit<EntityInput<F>, 'softDelete' | 'commands' | 'parent'>,
+): TypedEntityDef<F> {
+  return build(
+    { ...(input as unknown as EntityInput<Record<string, FieldInput>>), softDelete: false },
+    { shape: 'event' },
   );
 }
 

@@ -14,3 +14,4 @@ export * from './status';
 export * from './types';
 export * from './validate';
 export * from './values';
+export * from './widgets';

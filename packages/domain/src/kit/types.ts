@@ -88,8 +88,15 @@ export type Derivation =
    * right after any write, status actions included. */
   | { kind: 'all'; when: readonly { field: string; in: readonly (string | boolean)[] }[] };
 
+/** A condition on another field of the same record: it holds when that field's value is one of `in`. */
+export type FieldCondition = { field: string; in: readonly (string | number | boolean)[] };
+
 type FieldCommon = {
   label: Bilingual;
+  /** A kind-dependent field: it belongs to the record only while the condition holds (a product kind's own
+   * fields). Otherwise it is not shown, not required, not validated, not imported or exported, and stored
+   * empty. */
+  onlyWhen?: FieldCondition;
   required?: boolean;
   /** One live record per value (soft-deleted records do not count). */
   unique?: boolean;
@@ -190,7 +197,8 @@ export type EnumField = FieldCommon & {
   onEdit?: { from: readonly string[]; to: string };
 };
 
-/** A value of a dictionary group (the system's editable dictionaries). */
+/** A value of a dictionary (the system's editable dictionaries): the server accepts only the value of an
+ * enabled item of the dictionary whose type is `dict`; the console offers those items. */
 export type DictField = FieldCommon & { kind: 'dict'; dict: string; maxLength?: number };
 
 export type DateField = FieldCommon & { kind: 'date' | 'datetime' };
@@ -285,6 +293,91 @@ export type QuotaRule = {
 
 export type EntityLabels = { singular: Bilingual; plural: Bilingual };
 
+/** What an entity offers besides reading, resolved from its shape and `capabilities`. */
+export type Capabilities = {
+  create: boolean;
+  update: boolean;
+  delete: boolean;
+  import: boolean;
+  export: boolean;
+  /** Writes are recorded in the history table (off for high-volume tables). */
+  history: boolean;
+  /** Deleted records go to a trash they can be restored from (the entity's `softDelete`). */
+  trash: boolean;
+};
+
+/** What a definition may switch off. `readOnly`: no create, update, delete or import; `appendOnly`: records
+ * are added (and imported) but never changed or removed. */
+export type CapabilitiesInput = {
+  readOnly?: boolean;
+  appendOnly?: boolean;
+  import?: boolean;
+  export?: boolean;
+  history?: boolean;
+};
+
+/** Where the console offers a command: a record's row, the bar of a selection, the edit form's footer, or the
+ * list's toolbar (an entity-wide command). */
+export type CommandPlacement = 'row' | 'bulk' | 'form' | 'toolbar';
+
+/**
+ * A custom action that is not a status transition (reset a password, reply, send a mail, set as default).
+ * The definition declares it; the server derives its route, permission and OpenAPI entry, the console its
+ * button and input dialog; the module that owns the behaviour supplies only the handler.
+ *
+ * Routes: `POST /api/<entity>/<name>/{id}` on one record; `POST /api/<entity>/<name>` with a batch body
+ * (`ids`, or `filter` + `expectedCount`) on a selection, or with the input alone for an entity-wide command.
+ */
+export type CommandInput = {
+  label: Bilingual;
+  /** `record`: one record; `batch`: a selection; `both`; `entity`: the entity as a whole (no record). */
+  target: 'record' | 'batch' | 'both' | 'entity';
+  /** Fields the caller sends with it (validated by the kit; the console asks for them in a dialog). */
+  input?: Record<string, FieldDef>;
+  /** Asked before it runs. */
+  confirm?: Bilingual;
+  /** The permission resource under the entity's menu; default: the command's name. */
+  permission?: string;
+  /** Allowed only on records whose field holds one of the values (others are refused with 409, and the
+   * console hides the button on them). */
+  when?: FieldCondition;
+  /** Shown as a dangerous action (red, confirmed). */
+  danger?: boolean;
+  /** Where the console offers it; default: `row` and `form` for a record, `bulk` for a batch, `toolbar`
+   * for an entity-wide command. */
+  placement?: readonly CommandPlacement[];
+};
+
+export type CommandDef = Omit<CommandInput, 'placement' | 'permission'> & {
+  permission: string;
+  placement: readonly CommandPlacement[];
+};
+
+/** A child entity shown inside its parent's screens (a company's contacts): the child's `field` is a
+ * relation to the parent; `order`, an integer field, makes the children reorderable. */
+export type ParentRule = { entity: string; field: string; order?: string };
+
+/** The record shapes the kit knows. `entity`: a table with create, update, delete; `view`: a second screen
+ * over another entity's table; `report`: read-only rows computed by a declared query; `event`: an
+ * append-only table without history, partitioned by month on PostgreSQL. */
+export type EntityShape = 'entity' | 'view' | 'report' | 'event';
+
+/** A report's parameters besides filters: a group-by choice and a period. */
+export type ReportParams = {
+  /** The dimensions the rows can be grouped by (the first is the default). */
+  groupBy?: readonly { value: string; label: Bilingual }[];
+  /** The report takes a period (`periodFrom` / `periodTo`, dates) and a granularity. */
+  period?: { granularity: readonly ('day' | 'week' | 'month')[] };
+};
+
+/** A report column that links to the records behind the row: the target list, filtered by the row's values. */
+export type DrillDown = {
+  /** The list's menu url. */
+  menu: string;
+  /** The target list's filter parameter → the report row's field holding its value. */
+  filters: Readonly<Record<string, string>>;
+};
+
 export type EntityInput<F extends Record<string, FieldInput>> = {
   /** API name as the spec writes it: `banner`, `banner_position`, `company_tag`. */
   name: string;
@@ -309,6 +402,12 @@ export type EntityInput<F extends Record<string, FieldInput>> = {
   quotas?: readonly QuotaRule[];
   /** List filters a list opens with (query parameter → value, `auditStatus` → `pending`); the user can clear them. */
   defaultFilters?: Readonly<Record<string, string>>;
+  /** What the entity does not offer (default: everything its shape allows). */
+  capabilities?: CapabilitiesInput;
+  /** Custom actions that are not status transitions, by name. */
+  commands?: Record<string, CommandInput>;
+  /** The entity is a child of another, shown in its parent's screens. */
+  parent?: ParentRule;
 };
 
 /** Fields every record carries besides its declared ones. */
@@ -344,6 +443,13 @@ export type EntityDef = {
   source: string | null;
   /** List filters the list opens with; the user can clear them (kept in the URL like any filter). */
   defaultFilters?: Readonly<Record<string, string>>;
+  shape: EntityShape;
+  capabilities: Capabilities;
+  /** Custom actions by name (routes `POST /api/<entity>/<name>[/{id}]`). */
+  commands: Record<string, CommandDef>;
+  parent: ParentRule | null;
+  /** A report's group-by and period parameters, and its drill-down links by field. */
+  report: { params: ReportParams; drill: Record<string, DrillDown> } | null;
 };
 
 export type JsonValue = string | number | boolean | null | JsonValue[] | { [key: string]: JsonValue };
@@ -358,3 +464,72 @@ export type EntityRecord = {
   updatedBy: number | null;
   [field: string]: unknown;
 };
+
+/** The TypeScript type of a stored value of each field kind, as the API returns it. */
+type KindValue = {
+  text: string;
+  longText: string;
+  richText: string;
+  integer: number;
+  decimal: number;
+  money: number;
+  boolean: boolean;
+  enum: string;
+  dict: string;
+  date: string;
+  datetime: string;
+  image: string;
+  images: string[];
+  video: string;
+  attachments: { name: string; url: string }[];
+  relation: number;
+  relationMany: number[];
+  tags: string[];
+  treeRelation: number;
+  json: JsonValue;
+  password: never;
+};
+
+/** Carries a definition's declared fields in its type (never set at run time). */
+declare const declaredFields: unique symbol;
+
+/** A definition that remembers the fields it was declared with, for `RecordOf`. */
+export type TypedEntityDef<F extends Record<string, FieldInput>> = EntityDef & {
+  readonly [declaredFields]?: F;
+};
+
+type ValueOf<T extends FieldInput> = T extends { kind: 'enum'; options: readonly { value: infer V }[] }
+  ? V
+  : T extends { kind: infer K extends keyof KindValue }
+    ? KindValue[K]
+    : never;
+
+type Returned<T extends FieldInput> = T extends { kind: 'password' }
+  ? false
+  : T extends { virtual: true }
+    ? false
+    : true;
+
+type PairKeys<N extends string> = `en${Capitalize<N>}` | `zh${Capitalize<N>}`;
+
+/** A record of a definition as the API returns it: `RecordOf<typeof company>` (secrets and virtual fields are
+ * never returned; empty values are null). */
+export type RecordOf<D> =
+  D extends TypedEntityDef<infer F>
+    ? {
+        id: number;
+        version: number;
+        createdAt: string;
+        updatedAt: string;
+        createdBy: number | null;
+        updatedBy: number | null;
+      } & {
+        [K in keyof F as F[K] extends { kind: 'bilingual' }
+          ? never
+          : Returned<F[K]> extends true
+            ? K
+            : never]: ValueOf<F[K]> | null;
+      } & {
+        [K in keyof F as F[K] extends { kind: 'bilingual' } ? PairKeys<K & string> : never]: string | null;
+      }
+    : EntityRecord;
