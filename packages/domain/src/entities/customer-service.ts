@@ -70,4 +70,5 @@ export const customerService = defineEntity({
   softDelete: true,
   labelField: 'name',
   scope: { field: 'companyId' },
+  parent: { entity: 'company', field: 'companyId' },
 });
