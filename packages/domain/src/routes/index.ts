@@ -1,0 +1,262 @@
+import { actionList } from '../kit/machine';
+import { kitMessages, resourceName } from '../kit/messages';
+import type { EntityPolicy } from '../kit/policy';
+import type { Bilingual, EntityDef } from '../kit/types';
+
+// The API routes of an entity, derived from its definition: the one place their URLs are spelled. The server
+// registers its routes from this list, the console builds its request URLs and permission checks from it,
+// and role grants (the supplier role) name routes by key instead of matching URLs.
+//
+// Each route has its OpenAPI path (`/api/company_tag/{id}`) and its Fastify pattern (`/api/company_tag/:id`),
+// which is also the url of its resource permission.
+
+export const API_PREFIX = '/api';
+
+export type RouteMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+/** Who may call a route: any signed-in user, holders of the list page's menu, or holders of a resource
+ * permission under that menu (named in both languages; PATCH is granted by the PUT permission of its url). */
+export type RouteAccess =
+  | { kind: 'login' }
+  | { kind: 'menu'; url: string }
+  | { kind: 'resource'; menu: string; name: Bilingual; permissionMethod?: 'PUT' };
+
+/** What a route does. Status actions and commands carry their name: `action:approve`, `batchAction:approve`,
+ * `command:resetPassword` (one record or the entity as a whole), `batchCommand:resetPassword`. */
+export type RouteKey =
+  | 'list'
+  | 'trash'
+  | 'options'
+  | 'tree'
+  | 'read'
+  | 'history'
+  | 'export'
+  | 'create'
+  | 'update'
+  | 'patch'
+  | 'delete'
+  | 'restore'
+  | 'purge'
+  | 'batchDelete'
+  | 'revert'
+  | 'import'
+  | 'reorder'
+  | `action:${string}`
+  | `batchAction:${string}`
+  | `command:${string}`
+  | `batchCommand:${string}`;
+
+export type EntityRoute = {
+  key: RouteKey;
+  method: RouteMethod;
+  /** OpenAPI form: `/api/company_tag/{id}`. */
+  path: string;
+  /** Fastify form, also the url of the route's resource permission: `/api/company_tag/:id`. */
+  pattern: string;
+  access: RouteAccess;
+  /** The resource permission's name (writes), or null when the menu or a login is enough (reads). */
+  resource: Bilingual | null;
+  summary: string;
+};
+
+/** Values for a route's parameters (`id`, `version`). */
+export type RouteParams = Readonly<Record<string, string | number>>;
+
+/**
+ * Every route the API offers for an entity, in the order the server registers them. `policy` is the
+ * deployment's field policy: a status action on a hidden field has no route.
+ */
+export function entityRoutes(def: EntityDef, policy?: EntityPolicy): EntityRoute[] {
+  const base = `${API_PREFIX}/${def.name}`;
+  const caps = def.capabilities;
+  const menu = def.permission.menu;
+  const one = def.labels.singular;
+  const routes: EntityRoute[] = [];
+  const add = (
+    key: RouteKey,
+    method: RouteMethod,
+    pattern: string,
+    summary: string,
+    access: RouteAccess = { kind: 'menu', url: menu },
+  ) =>
+    routes.push({
+      key,
+      method,
+      path: pattern.replace(/:([A-Za-z]\w*)/g, '{$1}'),
+      pattern,
+      access,
+      resource: access.kind === 'resource' ? access.name : null,
+      summary,
+    });
+  const write = (name: Bilingual, permissionMethod?: 'PUT'): RouteAccess => ({
+    kind: 'resource',
+    menu,
+    name,
+    ...(permissionMethod ? { permissionMethod } : {}),
+  });
+
+  // Reads.
+  add('list', 'GET', `${base}/list`, `List ${def.labels.plural.en}`);
+  // A view over a soft-deleting entity reads its base's trash too (restoring stays with the base).
+  if (def.softDelete) add('trash', 'GET', `${base}/trash`, `${def.labels.plural.en} in the trash`);
+  add('options', 'GET', `${base}/options`, `${def.labels.plural.en} as select options`, { kind: 'login' });
+  if (def.tree) add('tree', 'GET', `${base}/tree`, `${def.labels.plural.en} as a tree`, { kind: 'login' });
+  add('read', 'GET', `${base}/:id`, `One ${one.en}`);
+  if (caps.history) add('history', 'GET', `${base}/:id/history`, `Changes of a ${one.en}`);
+
+  // Status actions (a view offers its own), then commands.
+  for (const action of actionList(def, policy)) {
+    add(
+      `action:${action.name}`,
+      'POST',
+      `${base}/${action.name}/:id`,
+      `${action.label.en} a ${one.en}`,
+      write(resourceName('action', { entity: one, action: action.label })),
+    );
+    add(
+      `batchAction:${action.name}`,
+      'POST',
+      `${base}/batch/${action.name}`,
+      `${action.label.en} ${def.labels.plural.en} in bulk`,
+      write(resourceName('batch', { entity: one, action: action.label })),
+    );
+  }
+  for (const [name, command] of Object.entries(def.commands)) {
+    const access = write(resourceName('action', { entity: one, action: command.label }));
+    if (command.target === 'record' || command.target === 'both')
+      add(`command:${name}`, 'POST', `${base}/${name}/:id`, `${command.label.en} a ${one.en}`, access);
+    if (command.target === 'entity')
+      add(`command:${name}`, 'POST', `${base}/${name}`, `${command.label.en}`, access);
+    if (command.target === 'batch' || command.target === 'both')
+      add(
+        `batchCommand:${name}`,
+        'POST',
+        `${base}/${name}`,
+        `${command.label.en} ${def.labels.plural.en} in bulk`,
+        write(resourceName('batch', { entity: one, action: command.label })),
+      );
+  }
+
+  // Writes.
+  if (caps.create)
+    add('create', 'POST', base, `Add a ${one.en}`, write(resourceName('create', { entity: one })));
+  if (caps.update) {
+    const update = resourceName('update', { entity: one });
+    add('update', 'PUT', `${base}/:id`, `Edit a ${one.en}`, write(update));
+    add('patch', 'PATCH', `${base}/:id`, `Change some fields of a ${one.en}`, write(update, 'PUT'));
+  }
+  if (caps.delete)
+    add(
+      'delete',
+      'DELETE',
+      `${base}/:id`,
+      `Delete a ${one.en}`,
+      write(resourceName('delete', { entity: one })),
+    );
+  if (caps.trash) {
+    add(
+      'restore',
+      'POST',
+      `${base}/restore/:id`,
+      `Restore a ${one.en}`,
+      write(resourceName('restore', { entity: one })),
+    );
+    add(
+      'purge',
+      'DELETE',
+      `${base}/purge/:id`,
+      `Delete a ${one.en} for good`,
+      write(resourceName('purge', { entity: one })),
+    );
+  }
+  if (caps.delete)
+    add(
+      'batchDelete',
+      'POST',
+      `${base}/batch/delete`,
+      `Delete ${def.labels.plural.en} in bulk`,
+      write(resourceName('batch', { entity: one, action: kitMessages.actionDelete })),
+    );
+  if (caps.history && caps.update)
+    add(
+      'revert',
+      'POST',
+      `${base}/:id/revert/:version`,
+      `Revert a ${one.en} to an earlier version`,
+      write(resourceName('revert', { entity: one })),
+    );
+  if (def.parent?.order && caps.update)
+    add(
+      'reorder',
+      'POST',
+      `${base}/reorder`,
+      `Reorder the ${def.labels.plural.en} of one ${def.parent.entity}`,
+      write(resourceName('update', { entity: one })),
+    );
+
+  // Transfer.
+  if (caps.export) add('export', 'GET', `${base}/export`, `Export ${def.labels.plural.en}`);
+  if (caps.import)
+    add(
+      'import',
+      'POST',
+      `${base}/import`,
+      `Import ${def.labels.plural.en}`,
+      write(resourceName('import', { entity: def.labels.plural })),
+    );
+  return routes;
+}
+
+/** The entity's route of that key; throws when the entity does not offer it (a console bug, not user input). */
+export function entityRoute(def: EntityDef, key: RouteKey, policy?: EntityPolicy): EntityRoute {
+  const route = entityRoutes(def, policy).find((r) => r.key === key);
+  if (!route) throw new Error(`${def.name} has no "${key}" route`);
+  return route;
+}
+
+/** A route's pattern with its parameters filled in: `fillPattern('/api/banner/:id', { id: 3 })`. */
+export function fillPattern(pattern: string, params: RouteParams = {}): string {
+  return pattern.replace(/:([A-Za-z]\w*)/g, (_, name: string) => {
+    const value = params[name];
+    if (value === undefined) throw new Error(`${pattern}: no value for "${name}"`);
+    return encodeURIComponent(String(value));
+  });
+}
+
+/** The URL to call a route of an entity: `entityUrl(def, 'list')`, `entityUrl(def, 'update', { id })`. */
+export function entityUrl(def: EntityDef, key: RouteKey, params?: RouteParams): string {
+  return fillPattern(entityRoute(def, key).pattern, params);
+}
+
+/**
+ * The URL of a status action or command: on one record with an id, in bulk without one (an entity-wide
+ * command takes no id). `delete` in bulk is the batch delete.
+ */
+export function actionUrl(def: EntityDef, action: string, id?: number | string): string {
+  if (id !== undefined)
+    return entityUrl(def, def.commands[action] ? `command:${action}` : `action:${action}`, { id });
+  if (action === 'delete') return entityUrl(def, 'batchDelete');
+  const command = def.commands[action];
+  if (command)
+    return entityUrl(def, command.target === 'entity' ? `command:${action}` : `batchCommand:${action}`);
+  return entityUrl(def, `batchAction:${action}`);
+}
+
+/** The permission a route is granted by: method + url pattern, as the permission table stores it. Reads
+ * (menu or login access) have none of their own. */
+export function routePermission(route: EntityRoute): { method: RouteMethod; url: string } | null {
+  if (route.access.kind !== 'resource') return null;
+  return { method: route.access.permissionMethod ?? route.method, url: route.pattern };
+}
+
+/** The resource permissions of an entity's routes (one per method + url; PATCH shares PUT's). */
+export function resourcePermissions(
+  def: EntityDef,
+  keys?: readonly RouteKey[],
+  policy?: EntityPolicy,
+): { key: RouteKey; method: RouteMethod; url: string; name: Bilingual }[] {
+  return entityRoutes(def, policy)
+    .filter((r) => r.access.kind === 'resource' && !r.access.permissionMethod)
+    .filter((r) => !keys || keys.includes(r.key))
+    .map((r) => ({ key: r.key, method: r.method, url: r.pattern, name: r.resource! }));
+}

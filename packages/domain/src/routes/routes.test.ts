@@ -1,0 +1,112 @@
+import { describe, expect, it } from 'vitest';
+import { companyTag } from '../entities';
+import { defineEntity, defineEvent, defineReport } from '../kit/define-entity';
+import { enableStatus } from '../kit/presets';
+import { actionUrl, entityRoutes, entityUrl, fillPattern, resourcePermissions } from '.';
+
+// The route table of the shapes no registered entity has yet (commands, an ordered child, events, reports);
+// apps/api/test/engine/route-table.test.ts checks the registered entities against the running server.
+
+const t = (en: string, zh: string) => ({ en, zh });
+const base = {
+  labels: { singular: t('Thing', '事物'), plural: t('Things', '事物') },
+  permission: { menu: '/x/x_list' },
+  defaultSort: { field: 'createdAt' as const, order: 'desc' as const },
+};
+const keys = (def: Parameters<typeof entityRoutes>[0]) =>
+  entityRoutes(def).map((r) => `${r.key} ${r.method} ${r.path}`);
+
+describe('entityRoutes', () => {
+  it('gives an entity with commands a route per target', () => {
+    const def = defineEntity({
+      ...base,
+      name: 'thing',
+      fields: { title: { kind: 'text', label: t('T', 'T') }, status: enableStatus() },
+      labelField: 'title',
+      commands: {
+        resetPassword: { label: t('Reset password', '重置密码'), target: 'record' },
+        sendMail: { label: t('Send mail', '发送邮件'), target: 'both' },
+        tidy: { label: t('Tidy', '整理'), target: 'batch' },
+        rebuild: { label: t('Rebuild', '重建'), target: 'entity' },
+      },
+    });
+    expect(keys(def)).toEqual(
+      expect.arrayContaining([
+        'command:resetPassword POST /api/thing/resetPassword/{id}',
+        'command:sendMail POST /api/thing/sendMail/{id}',
+        'batchCommand:sendMail POST /api/thing/sendMail',
+        'batchCommand:tidy POST /api/thing/tidy',
+        'command:rebuild POST /api/thing/rebuild',
+        'action:enable POST /api/thing/enable/{id}',
+        'batchAction:enable POST /api/thing/batch/enable',
+      ]),
+    );
+    expect(actionUrl(def, 'resetPassword', 5)).toBe('/api/thing/resetPassword/5');
+    expect(actionUrl(def, 'sendMail')).toBe('/api/thing/sendMail');
+    expect(actionUrl(def, 'rebuild')).toBe('/api/thing/rebuild');
+    expect(actionUrl(def, 'enable')).toBe('/api/thing/batch/enable');
+    expect(actionUrl(def, 'delete')).toBe('/api/thing/batch/delete');
+    expect(() => actionUrl(def, 'tidy', 5)).toThrow('thing has no "command:tidy" route');
+  });
+
+  it('gives an ordered child a reorder route', () => {
+    const child = defineEntity({
+      ...base,
+      name: 'thing_part',
+      fields: {
+        title: { kind: 'text', label: t('T', 'T') },
+        thingId: {
+          kind: 'relation',
+          label: t('Thing', '事物'),
+          to: 'company_tag',
+          labelField: 'name',
+          required: true,
+        },
+        sortOrder: { kind: 'integer', label: t('Order', '顺序') },
+      },
+      labelField: 'title',
+      parent: { entity: 'company_tag', field: 'thingId', order: 'sortOrder' },
+    });
+    expect(keys(child)).toContain('reorder POST /api/thing_part/reorder');
+  });
+
+  it('gives an event no edits, history or trash, and a report reads and export only', () => {
+    const event = defineEvent({
+      ...base,
+      name: 'thing_event',
+      fields: { title: { kind: 'text', label: t('T', 'T') } },
+      labelField: 'title',
+    });
+    expect(entityRoutes(event).map((r) => r.key)).toEqual([
+      'list',
+      'options',
+      'read',
+      'create',
+      'export',
+      'import',
+    ]);
+    const report = defineReport({
+      ...base,
+      name: 'thing_report',
+      fields: { title: { kind: 'text', label: t('T', 'T') }, n: { kind: 'integer', label: t('N', 'N') } },
+      labelField: 'title',
+    });
+    expect(entityRoutes(report).map((r) => r.key)).toEqual(['list', 'options', 'read', 'export']);
+  });
+});
+
+describe('URLs', () => {
+  it('fills a pattern and refuses a missing parameter', () => {
+    expect(entityUrl(companyTag, 'revert', { id: 3, version: 2 })).toBe('/api/company_tag/3/revert/2');
+    expect(fillPattern('/api/x/:id', { id: 'a/b' })).toBe('/api/x/a%2Fb');
+    expect(() => entityUrl(companyTag, 'update')).toThrow('no value for "id"');
+  });
+
+  it('lists the resource permissions of an entity, PATCH under PUT', () => {
+    const grants = resourcePermissions(companyTag, ['update', 'patch', 'delete']);
+    expect(grants.map((g) => `${g.method} ${g.url}`)).toEqual([
+      'PUT /api/company_tag/:id',
+      'DELETE /api/company_tag/:id',
+    ]);
+  });
+});
