@@ -3,6 +3,7 @@ import { engineModule } from '../engine';
 import { authRoutes } from './auth/routes';
 // Supplier behaviour on the engine's company entity (write hooks, supplier role, demo data): no routes.
 import './companies';
+import { dictionaryRoutes } from './dictionary';
 import { healthRoutes } from './health/routes';
 import { ossRoutes } from './oss/routes';
 import { quotaRoutes } from './quota';
@@ -17,5 +18,6 @@ export const modules: FastifyPluginAsync[] = [
   systemRoutes,
   quotaRoutes,
   regionRoutes,
+  dictionaryRoutes,
   engineModule,
 ];
