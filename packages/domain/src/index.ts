@@ -4,3 +4,4 @@ export * from './errors';
 export * from './i18n';
 export * from './kit';
 export * from './navigation';
+export * from './reports';

@@ -8,6 +8,7 @@ import { healthRoutes } from './health/routes';
 import { ossRoutes } from './oss/routes';
 import { quotaRoutes } from './quota';
 import { regionRoutes } from './region';
+import { supplierOverviewRoutes } from './supplier-overview';
 import { systemRoutes } from './system/routes';
 
 /** The module plugins `buildApp` registers under /api, in order. */
@@ -19,5 +20,6 @@ export const modules: FastifyPluginAsync[] = [
   quotaRoutes,
   regionRoutes,
   dictionaryRoutes,
+  supplierOverviewRoutes,
   engineModule,
 ];
