@@ -153,6 +153,7 @@ describe('supplier overview report', () => {
       ['sort=countryCode', 'sort'],
       ['createdAtFrom=2026-01-01', 'createdAtFrom'],
       ['size=abc', 'size'],
+      ['format=csv', 'format'],
     ]) {
       const res = await list(query!);
       expect(res.status, query).toBe(400);

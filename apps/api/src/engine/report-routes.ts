@@ -151,8 +151,9 @@ export function reportQuerySchema(def: EntityDef, options: { paging: boolean } =
       .describe('Split the rows by this unit of time');
   }
   return z.looseObject(shape).transform((raw, ctx) => {
+    // `format` belongs to the export; on the list it is an unknown parameter like any other.
     const { format, ...rest } = raw as RawQuery;
-    const parsed = parseReportQuery(def, rest);
+    const parsed = parseReportQuery(def, options.paging ? (raw as RawQuery) : rest);
     if (!parsed.ok) {
       ctx.addIssue({ code: 'custom', path: [parsed.param], message: parsed.param });
       return z.NEVER;

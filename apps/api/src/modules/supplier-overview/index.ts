@@ -84,6 +84,8 @@ export async function supplierOverviewQuery(
       ? sql`company c left join lateral unnest(c.category_ids) as cat(id) on true`
       : sql`company c`;
   // The unit is one of the declared granularities (checked by the route), never caller text.
+  if (params.granularity && !['day', 'week', 'month'].includes(params.granularity))
+    throw new Error(`granularity ${params.granularity}`);
   const unit = params.granularity ? sql.raw(`'${params.granularity}'`) : null;
   const start = unit ? sql`date_trunc(${unit}, c.created_at at time zone 'UTC')` : null;
   const periodStart = start ? sql`to_char(${start}, 'YYYY-MM-DD')` : sql`null::text`;
