@@ -18,6 +18,7 @@ import {
   type Tx,
   type WriteContext,
 } from './checks';
+import { checkDictionaries } from './dictionary-check';
 import { type Change, diff, writeHistory } from './history';
 import { hooksOf, type WriteEvent } from './hooks';
 import { apiValues, type Row, toDbValues, toRecord } from './records';
@@ -33,6 +34,7 @@ import { applyQuotas, derivedChanges, SECRET_MASK, settleExclusive, storedValues
 async function prepareIssues(ctx: WriteContext, values: Record<string, unknown>, current: Row | null) {
   const issues = [...((await hooksOf(ctx.entity.def.name).prepare?.(ctx, values, current)) ?? [])];
   issues.push(...(await checkReferences(ctx, values, current ? Number(current.id) : undefined)));
+  issues.push(...(await checkDictionaries(ctx.db, ctx.entity.def, values)));
   issues.push(...(await checkOwnFiles(ctx, values, current ? apiValues(ctx.entity, current) : null)));
   return issues;
 }

@@ -3,10 +3,12 @@ import { engineModule } from '../engine';
 import { authRoutes } from './auth/routes';
 // Supplier behaviour on the engine's company entity (write hooks, supplier role, demo data): no routes.
 import './companies';
+import { dictionaryRoutes } from './dictionary';
 import { healthRoutes } from './health/routes';
 import { ossRoutes } from './oss/routes';
 import { quotaRoutes } from './quota';
 import { regionRoutes } from './region';
+import { supplierOverviewRoutes } from './supplier-overview';
 import { systemRoutes } from './system/routes';
 
 /** The module plugins `buildApp` registers under /api, in order. */
@@ -17,5 +19,7 @@ export const modules: FastifyPluginAsync[] = [
   systemRoutes,
   quotaRoutes,
   regionRoutes,
+  dictionaryRoutes,
+  supplierOverviewRoutes,
   engineModule,
 ];

@@ -6,6 +6,7 @@ import { companyAudit } from './company-audit';
 import { companyCategory } from './company-category';
 import { companyTag } from './company-tag';
 import { customerService } from './customer-service';
+import { dictGroup, dictItem } from './dictionary';
 import { vipPackage } from './vip-package';
 
 /** Every entity of the console, by API name: one line per entity. */
@@ -18,6 +19,8 @@ export const entities: Record<string, EntityDef> = {
   company: company,
   company_audit: companyAudit,
   customer_service: customerService,
+  dict_group: dictGroup,
+  dict_item: dictItem,
 };
 
 export {
@@ -28,6 +31,8 @@ export {
   companyCategory,
   companyTag,
   customerService,
+  dictGroup,
+  dictItem,
   vipPackage,
 };
 

@@ -138,6 +138,7 @@ function build(input: EntityInput<Record<string, FieldInput>>, options: ShapeOpt
       maxLength: field.maxLength,
       computed: field.computed,
       readOnlyOnEdit: field.readOnlyOnEdit,
+      onlyWhen: field.onlyWhen,
       list: field.list,
       form: field.form,
       pair: { name, lang },

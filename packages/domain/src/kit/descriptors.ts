@@ -6,6 +6,7 @@ import type {
   Bilingual,
   EntityDef,
   EnumOption,
+  FieldCondition,
   FieldDef,
   FieldKind,
   FilterOp,
@@ -97,6 +98,9 @@ export type FieldFacts = {
   isOrganiserOnly?: boolean;
   /** A password: never shown; empty on edit means unchanged. */
   isSecret?: boolean;
+  /** A kind-dependent field: shown (and, when `isRequired`, required) only while the record's `field` holds
+   * one of the values; otherwise hidden and saved empty. */
+  onlyWhen?: FieldCondition;
 };
 
 function factsOf(def: EntityDef, name: string, field: FieldDef): FieldFacts {
@@ -125,6 +129,7 @@ function factsOf(def: EntityDef, name: string, field: FieldDef): FieldFacts {
     ...(field.inherit ? { inherit: inheritOf(def, field.inherit, name) } : {}),
     ...(field.organiserOnly ? { isOrganiserOnly: true } : {}),
     ...(isSecretField(field) ? { isSecret: true } : {}),
+    ...(field.onlyWhen ? { onlyWhen: field.onlyWhen } : {}),
   };
 }
 

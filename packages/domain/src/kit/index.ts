@@ -1,3 +1,4 @@
+export * from './conditions';
 export * from './define-entity';
 export * from './descriptors';
 export * from './issues';

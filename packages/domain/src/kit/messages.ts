@@ -8,6 +8,14 @@ export const kitMessages = {
   required: { en: '{label} is required', zh: '请填写{label}' },
   requiredChoice: { en: 'Please choose {label}', zh: '请选择{label}' },
   requiredUpload: { en: 'Please upload {label}', zh: '请上传{label}' },
+  dictValue: {
+    en: '{label}: "{value}" is not an enabled value of its dictionary',
+    zh: '{label}：“{value}”不是字典中已启用的值',
+  },
+  dictDuplicate: {
+    en: '{label} "{value}" is already used in this dictionary',
+    zh: '{label}“{value}”在该字典中已存在',
+  },
   tooShort: { en: '{label} needs at least {min} characters', zh: '{label}至少需要 {min} 个字符' },
   tooLong: { en: '{label} allows at most {max} characters', zh: '{label}最多 {max} 个字符' },
   tooSmall: { en: '{label} must be at least {min}', zh: '{label}不能小于 {min}' },

@@ -1,3 +1,4 @@
+import { isApplicable } from './conditions';
 import { isArrayKind } from './define-entity';
 import { kitMessage } from './messages';
 import type { FieldState } from './policy';
@@ -59,19 +60,54 @@ export const ruleFields = (rule: CrossRule): readonly string[] =>
       ? [rule.field, rule.other]
       : [rule.field, rule.when.field];
 
+function requiredMessage(def: EntityDef, name: string): Bilingual {
+  const field = def.fields[name];
+  const key = field && isArrayKind(field.kind) ? 'requiredUpload' : 'required';
+  return kitMessage(key, { label: field?.label ?? { en: name, zh: name } });
+}
+
+/** The required kind-dependent fields left empty while their condition holds on the record. With `present`
+ * (a partial body) only the fields the body names are checked. */
+export function kindIssues(
+  def: EntityDef,
+  values: Record<string, unknown>,
+  states?: Map<string, FieldState>,
+  options: { present?: boolean } = {},
+): KitIssue[] {
+  const issues: KitIssue[] = [];
+  for (const [name, field] of Object.entries(def.fields)) {
+    if (!field.onlyWhen) continue;
+    const isRequired = states ? states.get(name)?.isRequired : field.required;
+    if (!isRequired || !isApplicable(field, values)) continue;
+    if (options.present && !(name in values)) continue;
+    if (isEmptyValue(values[name])) issues.push({ path: name, message: requiredMessage(def, name) });
+  }
+  return issues;
+}
+
 /**
  * Evaluates the entity's cross-field rules on a whole record (spec: endDate not before startDate).
- * Rules naming a hidden field are skipped: a hidden field counts as absent (spec §5). Dates compare as ISO
- * strings, numbers as numbers; a comparison with an empty side holds.
+ * Rules naming a hidden field are skipped: a hidden field counts as absent (spec §5); so are rules naming a
+ * kind-dependent field whose condition does not hold. Dates compare as ISO strings, numbers as numbers; a
+ * comparison with an empty side holds.
+ *
+ * A required kind-dependent field is required here, where the whole record is known, and only while its
+ * condition holds. With `present` (a partial body) it is checked only when the body names it.
  */
 export function checkRules(
   def: EntityDef,
   values: Record<string, unknown>,
   states?: Map<string, FieldState>,
+  options: { present?: boolean } = {},
 ): KitIssue[] {
   const issues: KitIssue[] = [];
-  const isVisible = (name: string) => !states?.get(name)?.isHidden;
+  const applies = (name: string) => {
+    const field = def.fields[name];
+    return !field || isApplicable(field, values);
+  };
+  const isVisible = (name: string) => !states?.get(name)?.isHidden && applies(name);
   const label = (name: string) => def.fields[name]?.label ?? { en: name, zh: name };
+  issues.push(...kindIssues(def, values, states, options));
   for (const rule of def.rules) {
     if (rule.kind === 'compare') {
       if (!isVisible(rule.field) || !isVisible(rule.other)) continue;
@@ -92,12 +128,8 @@ export function checkRules(
       if (!isVisible(rule.field)) continue;
       const when = values[rule.when.field];
       if (!rule.when.in.some((v) => v === when) || !isEmptyValue(values[rule.field])) continue;
-      const field = def.fields[rule.field];
-      const key = field && isArrayKind(field.kind) ? 'requiredUpload' : 'required';
-      issues.push({
-        path: rule.field,
-        message: rule.message ?? kitMessage(key, { label: label(rule.field) }),
-      });
+      if (issues.some((i) => i.path === rule.field)) continue;
+      issues.push({ path: rule.field, message: rule.message ?? requiredMessage(def, rule.field) });
     }
   }
   return issues;

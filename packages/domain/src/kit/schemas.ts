@@ -35,7 +35,8 @@ function shapeOf(states: FieldState[], mode: Mode): Record<string, z.ZodType> {
   const shape: Record<string, z.ZodType> = {};
   for (const s of states) {
     if (mode === 'create' ? !s.isCreatable : !s.isEditable) continue;
-    shape[s.name] = fieldSchema(s.field, { isRequired: s.isRequired, mode });
+    // A kind-dependent field is required only while its condition holds: the cross-field check decides.
+    shape[s.name] = fieldSchema(s.field, { isRequired: s.isRequired && !s.field.onlyWhen, mode });
   }
   return shape;
 }
@@ -48,7 +49,7 @@ function addRuleIssues(
   onlyPresent: boolean,
 ) {
   const rules = onlyPresent ? def.rules.filter((r) => ruleFields(r).every((f) => f in value)) : def.rules;
-  for (const issue of checkRules({ ...def, rules }, value, states)) {
+  for (const issue of checkRules({ ...def, rules }, value, states, { present: onlyPresent })) {
     ctx.addIssue({ code: 'custom', path: [issue.path], params: { message: issue.message } });
   }
 }

@@ -1,8 +1,9 @@
 import type { z } from 'zod';
+import { inapplicableFields } from './conditions';
 import { describeIssues, type IssueContext } from './issues';
 import { kitMessage } from './messages';
 import { fieldStateMap, resolveFields } from './policy';
-import { checkRules, type KitIssue, ruleFields } from './rules';
+import { checkRules, type KitIssue, kindIssues, ruleFields } from './rules';
 import {
   actionInputSchema,
   type BodySchemaOptions,
@@ -18,26 +19,63 @@ import { defaultOf, normaliseBody, sameValue } from './values';
 
 export type Validated<T> = { ok: true; value: T } | { ok: false; issues: KitIssue[] };
 
+/** How a body is read for its kind-dependent fields: a create against the declared defaults, an update
+ * against the stored record (without it, only a body naming the condition's field says anything). */
+type Merge = { mode: 'create' } | { mode: 'update'; current?: Record<string, unknown> };
+
 function run<T>(
   schema: z.ZodType<T>,
   body: unknown,
-  context: IssueContext & { rules?: 'all' | 'present' },
+  context: IssueContext & { rules?: 'all' | 'present'; merge?: Merge },
 ): Validated<T> {
   const fields = { ...context.def.fields, ...context.extra };
-  const normalised = normaliseBody(fields, body);
+  let normalised = normaliseBody(fields, body);
+  const isObject = normalised !== null && typeof normalised === 'object' && !Array.isArray(normalised);
+  // Kind-dependent fields whose condition does not hold on the merged record do not belong to it: a value
+  // sent for one is dropped unvalidated, and the field is written as null (switching the kind away clears
+  // the fields of the old kind).
+  let off: string[] = [];
+  if (isObject && context.merge) {
+    const sent = normalised as Record<string, unknown>;
+    const merge = context.merge;
+    const merged =
+      merge.mode === 'create'
+        ? { ...initialValues(context.def), ...dropUndefined(sent) }
+        : { ...merge.current, ...dropUndefined(sent) };
+    off = inapplicableFields(context.def, merged, { known: merge.mode === 'update' && !merge.current });
+    if (off.length) normalised = Object.fromEntries(Object.entries(sent).filter(([k]) => !off.includes(k)));
+  }
   const result = schema.safeParse(normalised, { reportInput: true });
-  if (result.success) return { ok: true, value: result.data };
+  if (result.success) {
+    const states = fieldStateMap(context.def, context.policy);
+    // With the stored record at hand, an update is checked as the record it makes: emptying a required field
+    // of the stored kind is refused here, not only by the server's check of the merged record.
+    if (context.merge?.mode === 'update' && context.merge.current) {
+      const record = { ...context.merge.current, ...(result.data as Record<string, unknown>) };
+      for (const name of off) record[name] = null;
+      const issues = kindIssues(context.def, record, states);
+      if (issues.length) return { ok: false, issues };
+    }
+    if (!off.length) return { ok: true, value: result.data };
+    const value = { ...(result.data as Record<string, unknown>) };
+    for (const name of off) {
+      const state = states.get(name);
+      const writable = context.merge?.mode === 'create' ? state?.isCreatable : state?.isEditable;
+      if (writable) value[name] = null;
+    }
+    return { ok: true, value: value as T };
+  }
   const issues = describeIssues(result.error.issues, context);
   // zod skips refinements once a field fails; the cross-field rules are still worth showing with the rest.
   if (context.rules && normalised && typeof normalised === 'object' && !Array.isArray(normalised)) {
     const values = normalised as Record<string, unknown>;
     const { def } = context;
-    const rules =
-      context.rules === 'present'
-        ? def.rules.filter((r) => ruleFields(r).every((f) => f in values))
-        : def.rules;
+    const present = context.rules === 'present';
+    const rules = present ? def.rules.filter((r) => ruleFields(r).every((f) => f in values)) : def.rules;
     const seen = new Set(issues.map((i) => i.path));
-    for (const issue of checkRules({ ...def, rules }, values, fieldStateMap(def, context.policy))) {
+    for (const issue of checkRules({ ...def, rules }, values, fieldStateMap(def, context.policy), {
+      present,
+    })) {
       if (!seen.has(issue.path)) issues.push(issue);
       seen.add(issue.path);
     }
@@ -45,10 +83,16 @@ function run<T>(
   return { ok: false, issues };
 }
 
+const dropUndefined = (values: Record<string, unknown>) =>
+  Object.fromEntries(Object.entries(values).filter(([, v]) => v !== undefined));
+
 export function validateCreate(def: EntityDef, body: unknown, options: BodySchemaOptions = {}) {
-  return run(createSchema(def, options), body, { def, policy: options.policy, rules: 'all' }) as Validated<
-    Record<string, unknown>
-  >;
+  return run(createSchema(def, options), body, {
+    def,
+    policy: options.policy,
+    rules: 'all',
+    merge: { mode: 'create' },
+  }) as Validated<Record<string, unknown>>;
 }
 
 export type UpdateOptions = BodySchemaOptions & {
@@ -73,6 +117,7 @@ export function validateUpdate(
     def,
     policy: options.policy,
     rules: 'present',
+    merge: { mode: 'update', current: options.current },
   }) as Validated<Value>;
   const states = fieldStateMap(def, options.policy);
   const changed: KitIssue[] = [];

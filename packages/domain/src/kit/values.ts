@@ -151,6 +151,9 @@ export function valueSchema(field: FieldDef): z.ZodType {
 export function defaultOf(field: FieldDef): unknown {
   // An inherited field stays empty until set: empty means "as the related record says".
   if (field.inherit) return undefined;
+  // A kind-dependent field is empty while its condition does not hold, so it has no default (its column
+  // must hold null).
+  if (field.onlyWhen) return undefined;
   if (field.kind === 'enum') return field.default ?? field.machine?.initial;
   if (field.kind === 'boolean') return field.default ?? false;
   if (

@@ -568,6 +568,40 @@ export const permissionGroups: RouteNode[] = [
       { page: 'PermissionEdit' },
     ),
     listPage('DictGroupList', 'dict_group_list', t('Dictionaries', '数据字典'), { entity: 'dict_group' }),
+    formPage(
+      'DictGroupAdd',
+      'dict_group/dict_group_add',
+      t('Add dictionary', '新增数据字典'),
+      '/systemManage/dict_group_list',
+      { entity: 'dict_group' },
+    ),
+    formPage(
+      'DictGroupEdit',
+      'dict_group/dict_group_edit/:id',
+      t('Edit dictionary', '编辑数据字典'),
+      '/systemManage/dict_group_list',
+      { entity: 'dict_group' },
+    ),
+    // A dictionary's items are managed inside their dictionary's screens; the list of all items is hidden.
+    {
+      ...listPage('DictItemList', 'dict_item_list', t('Dictionary items', '字典项'), { entity: 'dict_item' }),
+      hidden: true,
+      activeMenu: '/systemManage/dict_group_list',
+    },
+    formPage(
+      'DictItemAdd',
+      'dict_item/dict_item_add',
+      t('Add dictionary item', '新增字典项'),
+      '/systemManage/dict_group_list',
+      { entity: 'dict_item' },
+    ),
+    formPage(
+      'DictItemEdit',
+      'dict_item/dict_item_edit/:id',
+      t('Edit dictionary item', '编辑字典项'),
+      '/systemManage/dict_group_list',
+      { entity: 'dict_item' },
+    ),
     listPage('DynamicFormConfigList', 'dynamic_form_config_list', t('Dynamic forms', '动态表单'), {
       entity: 'dynamic_form_config',
     }),

@@ -16,6 +16,8 @@ export const {
   vip_package: vipPackage,
   company,
   customer_service: customerService,
+  dict_group: dictGroup,
+  dict_item: dictItem,
 } = entityTables;
 
 /** Who changed what and when, for every entity: one row per write, with each changed field's old and new value. */

@@ -1,0 +1,119 @@
+import type { Db } from '../../db/client';
+import type { ReferenceSeed } from '../../db/seed';
+import { dictGroup, dictItem } from '../../engine/dictionary-check';
+
+// Reference dictionaries every deployment starts with. A dictionary is written only when its code is not in
+// the database yet, so the items an administrator edits, disables or adds are never overwritten.
+
+type SeedDictionary = {
+  code: string;
+  name: { en: string; zh: string };
+  remark?: string;
+  items: readonly { value: string; en: string; zh: string }[];
+};
+
+/** spec §3 Company "industry": the industries a supplier declares. */
+export const companyIndustry: SeedDictionary = {
+  code: 'company_industry',
+  name: { en: 'Company industry', zh: '企业所属行业' },
+  items: [
+    { value: 'machinery', en: 'Machinery and equipment', zh: '机械设备' },
+    { value: 'electronics', en: 'Electronics and electrical', zh: '电子电气' },
+    { value: 'chemicals', en: 'Chemicals', zh: '化工' },
+    { value: 'building_materials', en: 'Building materials', zh: '建筑材料' },
+    { value: 'textiles', en: 'Textiles and apparel', zh: '纺织服装' },
+    { value: 'metals', en: 'Metals and metallurgy', zh: '冶金矿产' },
+    { value: 'auto_parts', en: 'Auto parts', zh: '汽车配件' },
+    { value: 'packaging', en: 'Packaging and printing', zh: '包装印刷' },
+    { value: 'food', en: 'Food and agriculture', zh: '食品农业' },
+    { value: 'medical', en: 'Medical and health', zh: '医疗健康' },
+    { value: 'other', en: 'Other', zh: '其他' },
+  ],
+};
+
+/** spec §3 Company profile "staff count", as the ranges a buyer filters suppliers by. */
+export const companyStaffSize: SeedDictionary = {
+  code: 'company_staff_size',
+  name: { en: 'Company staff size', zh: '企业人员规模' },
+  items: [
+    { value: '1_10', en: '1–10 people', zh: '1–10 人' },
+    { value: '11_50', en: '11–50 people', zh: '11–50 人' },
+    { value: '51_200', en: '51–200 people', zh: '51–200 人' },
+    { value: '201_500', en: '201–500 people', zh: '201–500 人' },
+    { value: '501_1000', en: '501–1,000 people', zh: '501–1000 人' },
+    { value: 'over_1000', en: 'Over 1,000 people', zh: '1000 人以上' },
+  ],
+};
+
+/** spec §3 Company profile "annual revenue", as ranges. */
+export const companyAnnualRevenue: SeedDictionary = {
+  code: 'company_annual_revenue',
+  name: { en: 'Company annual revenue', zh: '企业年营业额' },
+  items: [
+    { value: 'below_1m', en: 'Below US$1 million', zh: '100 万美元以下' },
+    { value: '1m_5m', en: 'US$1–5 million', zh: '100–500 万美元' },
+    { value: '5m_10m', en: 'US$5–10 million', zh: '500–1000 万美元' },
+    { value: '10m_50m', en: 'US$10–50 million', zh: '1000–5000 万美元' },
+    { value: '50m_100m', en: 'US$50–100 million', zh: '5000 万–1 亿美元' },
+    { value: 'above_100m', en: 'Above US$100 million', zh: '1 亿美元以上' },
+  ],
+};
+
+/** spec §3 Buy requirement "contact types": how a buyer may be reached. */
+export const contactType: SeedDictionary = {
+  code: 'contact_type',
+  name: { en: 'Contact type', zh: '联系方式类型' },
+  items: [
+    { value: 'email', en: 'Email', zh: '邮箱' },
+    { value: 'phone', en: 'Phone', zh: '电话' },
+    { value: 'mobile', en: 'Mobile', zh: '手机' },
+    { value: 'wechat', en: 'WeChat', zh: '微信' },
+    { value: 'whatsapp', en: 'WhatsApp', zh: 'WhatsApp' },
+  ],
+};
+
+export const referenceDictionaries: readonly SeedDictionary[] = [
+  companyIndustry,
+  companyStaffSize,
+  companyAnnualRevenue,
+  contactType,
+];
+
+/** Writes each dictionary whose code is missing, with its items; returns how many dictionaries it wrote. */
+export async function seedDictionaries(
+  db: Db,
+  dictionaries: readonly SeedDictionary[] = referenceDictionaries,
+): Promise<number> {
+  let written = 0;
+  for (const d of dictionaries) {
+    await db.transaction(async (tx) => {
+      const [group] = await tx
+        .insert(dictGroup)
+        .values({ code: d.code, enName: d.name.en, zhName: d.name.zh, remark: d.remark ?? null })
+        .onConflictDoNothing()
+        .returning({ id: dictGroup.id });
+      // Another node seeding at the same instant, or an existing dictionary: keep its items.
+      if (!group) return;
+      await tx.insert(dictItem).values(
+        d.items.map((item, i) => ({
+          groupId: group.id,
+          value: item.value,
+          enLabel: item.en,
+          zhLabel: item.zh,
+          sort: (i + 1) * 10,
+        })),
+      );
+      written++;
+    });
+  }
+  return written;
+}
+
+/** The dictionaries' reference seed (runs on every start; idempotent). */
+export const dictionarySeed: ReferenceSeed = {
+  name: 'dictionary',
+  run: async ({ db, log }) => {
+    const written = await seedDictionaries(db);
+    if (written) log(`reference data: ${written} dictionaries`);
+  },
+};
