@@ -1,7 +1,7 @@
 import { ROOT_ROLE } from '@organiser/domain';
 import { and, count, eq, inArray, or } from 'drizzle-orm';
 import type { AppConfig } from '../config/load';
-import { hashPassword } from '../modules/auth/password';
+import { hashPassword } from '../security/password';
 import { StartupError } from '../startup-error';
 import type { Db } from './client';
 import { adminUser, permission, role, rolePermission, userRole } from './schema';

@@ -7,18 +7,11 @@ import {
 } from '@organiser/domain';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { AppError } from '../errors';
-import {
-  fieldsError,
-  historyName,
-  liveOnly,
-  loadRow,
-  scopeConditions,
-  stamp,
-  type Tx,
-  type WriteContext,
-} from './checks';
-import { type Actor, type Change, type HistoryEntry, writeHistory } from './history';
-import { type Row, toDbValues, toRecord } from './records';
+import type { Actor, Row, Tx, WriteContext } from './context';
+import { fieldsError } from './field-errors';
+import { type Change, type HistoryEntry, historyName, stamp, writeHistory } from './history';
+import { toDbValues, toRecord } from './records';
+import { liveOnly, loadRow, scopeConditions } from './row-scope';
 
 // spec §4 status actions: one record or a batch, each a conditional UPDATE per status value.
 

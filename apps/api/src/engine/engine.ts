@@ -1,6 +1,6 @@
 import { type DeploymentConfig, type EntityDef, entities } from '@organiser/domain';
+import { assertQuotaKeys } from '../quota/quota';
 import { type EngineEntity, engineEntity } from './entity';
-import { assertQuotaKeys } from './write-rules';
 
 /** The registered entities as this deployment serves them. */
 export type Engine = {
@@ -15,7 +15,7 @@ export function createEngine(
   registry: Record<string, EntityDef> = entities,
 ): Engine {
   const list = Object.values(registry).map((def) => engineEntity(def, config));
-  for (const entity of list) assertQuotaKeys(entity);
+  for (const entity of list) assertQuotaKeys(entity.def);
   const byName = new Map(list.map((e) => [e.def.name, e]));
   // A view's fields are its base's columns: the base already answers for what points elsewhere.
   const tables = list.filter((e) => !e.def.source);

@@ -9,8 +9,8 @@ import {
 } from '@organiser/domain';
 import type { SQL } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
+import { type EntityTable, searchExpression } from '../db/entity-tables';
 import { entityTables } from '../db/schema/entities';
-import { type EntityTable, searchExpression } from './tables';
 
 /** An entity as the engine serves it in this deployment: its definition, table and field policy. */
 export type EngineEntity = {

@@ -2,6 +2,7 @@ import { type FieldState, type HistoryItem, isSecretField } from '@organiser/dom
 import { and, desc, eq, gt } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { recordHistory } from '../db/schema/entities';
+import type { Actor, Tx } from './context';
 import type { EngineEntity } from './entity';
 
 // Record history (issue 4): every write stores who, when, which action and each changed field's old and
@@ -9,8 +10,6 @@ import type { EngineEntity } from './entity';
 // revert writes back.
 
 export type Change = { field: string; old: unknown; new: unknown };
-
-export type Actor = { id: number; account: string } | null;
 
 export type HistoryEntry = {
   entity: string;
@@ -20,9 +19,6 @@ export type HistoryEntry = {
   actor: Actor;
   changes: Change[];
 };
-
-// biome-ignore lint/suspicious/noExplicitAny: both drivers' transactions share the query API used here.
-type Tx = Db | any;
 
 const same = (a: unknown, b: unknown) => JSON.stringify(a ?? null) === JSON.stringify(b ?? null);
 
@@ -124,3 +120,13 @@ export const revertableFields = (states: Map<string, FieldState>, isScoped = fal
   [...states.values()]
     .filter((s) => s.isEditable && !isSecretField(s.field) && !(isScoped && s.field.organiserOnly))
     .map((s) => s.name);
+
+/** The history of a view's records is its base's: an audit decision shows in the company's history. */
+export const historyName = (entity: EngineEntity): string => entity.def.source ?? entity.def.name;
+
+/** Fields a write records in history: all but passwords and virtual fields. */
+export const allFields = (entity: EngineEntity) =>
+  Object.keys(entity.def.fields).filter((name) => !isSecretField(entity.def.fields[name]!));
+
+/** Who changed a record, and when. */
+export const stamp = (actor: Actor) => ({ updatedAt: new Date(), updatedBy: actor?.id ?? null });

@@ -1,6 +1,5 @@
 import type { KitIssue } from '@organiser/domain';
-import type { Tx, WriteContext } from './checks';
-import type { Row } from './records';
+import type { Row, Tx, WriteContext } from './context';
 
 // Domain modules add behaviour to an entity's writes without a route of their own (ARCHITECTURE.md "Beyond
 // CRUD"): checks before a write, and work inside its transaction (a company's supplier login is created with

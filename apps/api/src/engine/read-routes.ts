@@ -10,13 +10,13 @@ import {
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { AppError } from '../errors';
-import { hasPermission } from '../modules/auth/user-info';
 import { ok, okSchema } from '../plugins/envelope';
-import { loadRow } from './checks';
+import { hasPermission } from '../security/permissions';
 import { readHistory } from './history';
 import { optionRows, runList, TREE_MAX, treeRows } from './list';
 import { toListRecord, toRecord } from './records';
 import { historySchema, idParams, type RouteContext } from './route-context';
+import { loadRow } from './row-scope';
 
 // Reads behind the list page's menu: the list, the trash, one record, its history, and select options.
 

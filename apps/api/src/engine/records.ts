@@ -2,14 +2,13 @@ import { type EntityRecord, type FieldDef, isSecretField, type Lang, recordLabel
 import { inArray } from 'drizzle-orm';
 import sanitizeHtml from 'sanitize-html';
 import type { Db } from '../db/client';
+import type { Row } from './context';
 import type { Engine } from './engine';
 import type { EngineEntity } from './entity';
 import { joinedLabelRow } from './list';
 
 // Rows ↔ API records. Selected rows already use JSON names (the table's JS keys); here timestamps become ISO
 // strings, hidden fields are dropped (spec §5), and each relation gets the label of the record it points to.
-
-export type Row = Record<string, unknown>;
 
 const iso = (v: unknown) =>
   v instanceof Date ? v.toISOString() : v === null || v === undefined ? null : String(v);

@@ -2,9 +2,9 @@ import { recordSchema, type resourceName, toPublicConfig } from '@organiser/doma
 import type { FastifyInstance, FastifyRequest, FastifySchemaCompiler } from 'fastify';
 import { validatorCompiler } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { hashPassword } from '../modules/auth/password';
 import type { Access } from '../plugins/access';
-import type { RowScope, WriteContext } from './checks';
+import { hashPassword } from '../security/password';
+import type { RowScope, WriteContext } from './context';
 import { withEffective } from './effective';
 import type { Engine } from './engine';
 import type { EngineEntity } from './entity';

@@ -1,9 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import type { Engine } from './engine';
 import { registerReadRoutes } from './read-routes';
+import { registerWriteRoutes } from './record-routes';
 import { routeContext } from './route-context';
 import { registerTransferRoutes } from './transfer-routes';
-import { registerWriteRoutes } from './write-routes';
 
 // One generic plugin serves every registered entity (ARCHITECTURE.md "Declare an entity once"): no route file
 // per entity. Every route declares its access (reads: the list page's menu; writes: their own resource

@@ -18,19 +18,13 @@ import {
 } from '@organiser/domain';
 import { and, eq, inArray, isNull, or, type SQL } from 'drizzle-orm';
 import { AppError } from '../errors';
-import {
-  allFields,
-  checkReferences,
-  fromUniqueViolation,
-  historyName,
-  type RowScope,
-  toFieldErrors,
-  type WriteContext,
-} from './checks';
-import { type Change, diff, type HistoryEntry, writeHistory } from './history';
+import type { Row, RowScope, WriteContext } from './context';
+import { toFieldErrors } from './field-errors';
+import { allFields, type Change, diff, type HistoryEntry, historyName, writeHistory } from './history';
 import { hooksOf, type WrittenRow } from './hooks';
 import { matchingIds } from './list';
-import { apiValues, type Row, toDbValues, toRecord, withLabels } from './records';
+import { apiValues, toDbValues, toRecord, withLabels } from './records';
+import { checkReferences } from './references';
 import {
   type Cell,
   csvStream,
@@ -45,7 +39,8 @@ import {
   toCell,
   xlsxStream,
 } from './spreadsheet';
-import { applyQuotas, derivedChanges, settleExclusive, storedValues } from './write-rules';
+import { fromUniqueViolation } from './unique';
+import { applyQuotas, derivedChanges, settleExclusive, storedValues } from './write-effects';
 
 /** An export writes at most this many rows; a bigger result asks for narrower filters. */
 export const EXPORT_MAX_ROWS = 50_000;

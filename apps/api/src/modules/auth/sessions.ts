@@ -6,7 +6,7 @@ import type { Db } from '../../db/client';
 import { adminUser, session } from '../../db/schema';
 import { AppError } from '../../errors';
 import type { RequestAuth } from '../../plugins/access';
-import { authCacheOf, invalidateAuthCaches } from './auth-cache';
+import { authCacheOf, invalidateAuthCaches } from '../../security/auth-cache';
 import { newToken, sha256, TOKEN_PATTERN } from './crypto';
 
 // Issue 2 §6: opaque random tokens, stored only as SHA-256 hashes, with an idle timeout and an absolute

@@ -4,13 +4,13 @@ import { and, asc, eq, inArray, isNull } from 'drizzle-orm';
 import { adminUser, region, userRole } from '../../db/schema';
 import { entityTables } from '../../db/schema/entities';
 import type { SeedContext } from '../../db/seed';
+import type { Row } from '../../engine/context';
 import { gradientPng } from '../../engine/demo-images';
 import { createEngine } from '../../engine/engine';
-import type { Row } from '../../engine/records';
 import { insertDemoRows, storeDemoImage } from '../../engine/seed';
-import { derivedChanges } from '../../engine/write-rules';
+import { derivedChanges } from '../../engine/write-effects';
+import { hashPassword } from '../../security/password';
 import { createStorage } from '../../storage';
-import { hashPassword } from '../auth/password';
 import { DEMO_SUPPLIER, ensureSupplierRole } from './supplier-login';
 
 // Demo suppliers (issue 5 §8): a bilingual company category tree, four membership packages, about 200

@@ -1,8 +1,7 @@
 import { type KitIssue, kitMessage } from '@organiser/domain';
 import { inArray } from 'drizzle-orm';
 import { region } from '../../db/schema';
-import type { WriteContext } from '../../engine/checks';
-import type { Row } from '../../engine/records';
+import type { Row, WriteContext } from '../../engine/context';
 
 // Issue 5 §3: a company's country, province and city come from the region list (`GET /api/region/list_all`).
 // `countryCode` must be a country of the list and fills `countryName` (English, the marketplace's common

@@ -2,11 +2,10 @@ import { and, eq, inArray, isNull, or } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { adminUser, permission, role, rolePermission, session, userRole } from '../../db/schema';
 import { entityTables } from '../../db/schema/entities';
-import type { Tx, WriteContext } from '../../engine/checks';
+import type { Row, Tx, WriteContext } from '../../engine/context';
 import type { WriteEvent } from '../../engine/hooks';
-import type { Row } from '../../engine/records';
 import { AppError } from '../../errors';
-import { invalidateAuthCaches } from '../auth/auth-cache';
+import { invalidateAuthCaches } from '../../security/auth-cache';
 
 /** The demo supplier login (apps/api/src/modules/companies/demo.ts), printed at start. */
 export const DEMO_SUPPLIER = { account: 'supplier', password: 'supplier123' } as const;

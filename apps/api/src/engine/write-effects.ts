@@ -1,12 +1,13 @@
 import { isEmptyValue, isSecretField } from '@organiser/domain';
 import { and, eq, ne, sql } from 'drizzle-orm';
 import { AppError } from '../errors';
-import { consumeQuota, QUOTA_KEYS, type QuotaKey } from '../modules/quota/quota';
-import { historyName, liveOnly, loadRow, stamp, type Tx, type WriteContext } from './checks';
+import { consumeQuota, type QuotaKey } from '../quota/quota';
+import type { Row, Tx, WriteContext } from './context';
 import { effectiveValues } from './effective';
 import type { EngineEntity } from './entity';
-import { type HistoryEntry, writeHistory } from './history';
-import { apiValues, type Row } from './records';
+import { type HistoryEntry, historyName, stamp, writeHistory } from './history';
+import { apiValues } from './records';
+import { liveOnly, loadRow } from './row-scope';
 
 // What the engine does on every write besides storing the caller's values: secrets hashed and virtual values
 // set aside, computed fields derived, status moved by an edit, monthly quotas consumed, and exclusive flags
@@ -65,13 +66,6 @@ export function derivedChanges(
       out[name] = field.onEdit.to;
   }
   return out;
-}
-
-/** Fails at start when a definition names a quota the quota module does not know. */
-export function assertQuotaKeys(entity: EngineEntity): void {
-  for (const q of entity.def.quotas)
-    if (!(QUOTA_KEYS as readonly string[]).includes(q.key))
-      throw new Error(`${entity.def.name}: unknown quota "${q.key}" (see src/modules/quota/quota.ts)`);
 }
 
 /**

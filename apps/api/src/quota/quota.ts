@@ -1,7 +1,8 @@
+import type { EntityDef } from '@organiser/domain';
 import { and, eq, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client';
-import { companyQuotaUsage } from '../../db/schema';
-import { AppError } from '../../errors';
+import type { Db } from '../db/client';
+import { companyQuotaUsage } from '../db/schema';
+import { AppError } from '../errors';
 
 // Spec §6 and §8, issue 5 §7: the one mechanism behind every per-company monthly limit. Usage is counted per
 // company, quota and UTC month by a single INSERT … ON CONFLICT DO UPDATE … WHERE statement: the database
@@ -139,4 +140,11 @@ export async function companyQuotaUsages(
   const usage = Object.fromEntries(QUOTA_KEYS.map((key) => [key, 0])) as Record<QuotaKey, number>;
   for (const row of rows) if (row.key in usage) usage[row.key as QuotaKey] = row.used;
   return { period, usage };
+}
+
+/** Fails at start when a definition names a quota this module does not know. */
+export function assertQuotaKeys(def: Pick<EntityDef, 'name' | 'quotas'>): void {
+  for (const q of def.quotas)
+    if (!(QUOTA_KEYS as readonly string[]).includes(q.key))
+      throw new Error(`${def.name}: unknown quota "${q.key}" (see src/quota/quota.ts)`);
 }

@@ -1,27 +1,15 @@
 import { checkRules, type EntityRecord, validateCreate, validateUpdate } from '@organiser/domain';
 import { and, eq, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
 import { AppError } from '../errors';
-import {
-  allFields,
-  assertNotReferenced,
-  assertUnique,
-  checkOwnFiles,
-  checkReferences,
-  fieldsError,
-  guarded,
-  historyName,
-  liveOnly,
-  loadRow,
-  scopeConditions,
-  scopedBody,
-  stamp,
-  type Tx,
-  type WriteContext,
-} from './checks';
-import { type Change, diff, writeHistory } from './history';
+import type { Row, Tx, WriteContext } from './context';
+import { fieldsError } from './field-errors';
+import { allFields, type Change, diff, historyName, stamp, writeHistory } from './history';
 import { hooksOf, type WriteEvent } from './hooks';
-import { apiValues, type Row, toDbValues, toRecord } from './records';
-import { applyQuotas, derivedChanges, SECRET_MASK, settleExclusive, storedValues } from './write-rules';
+import { apiValues, toDbValues, toRecord } from './records';
+import { assertNotReferenced, checkOwnFiles, checkReferences } from './references';
+import { liveOnly, loadRow, scopeConditions, scopedBody } from './row-scope';
+import { assertUnique, guarded } from './unique';
+import { applyQuotas, derivedChanges, SECRET_MASK, settleExclusive, storedValues } from './write-effects';
 
 // The engine's writes. Each one validates with the kit (bilingual field errors), keeps a scoped caller to its
 // own company's rows, checks references and unique fields with a clear refusal, writes in a transaction

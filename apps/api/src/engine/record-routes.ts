@@ -14,11 +14,12 @@ import { z } from 'zod';
 import { AppError } from '../errors';
 import { ok, okSchema } from '../plugins/envelope';
 import { runAction, runSingleAction } from './actions';
-import { fieldsError, loadRow } from './checks';
+import { fieldsError } from './field-errors';
 import { revertableFields, valuesAtVersion } from './history';
 import { matchingIds } from './list';
 import { apiValues } from './records';
 import { batchResultSchema, idParams, type RouteContext, revertParams } from './route-context';
+import { loadRow } from './row-scope';
 import {
   createRecord,
   deleteRecord,
@@ -27,7 +28,7 @@ import {
   restoreRecord,
   revertRecord,
   updateRecord,
-} from './writes';
+} from './write-pipeline';
 
 /** Most records one batch call changes ("all matching" included). */
 export const BATCH_MAX = 10_000;

@@ -1,5 +1,5 @@
 import { type Algorithm, hash, parseOptions, verify } from '@node-rs/argon2';
-import type { PasswordHashSettings } from '../../config/load';
+import type { PasswordHashSettings } from '../config/load';
 
 // Issue 2 §6: argon2id. The cost comes from the server settings (OWASP in production, cheaper in tests);
 // a hash made with other costs is upgraded at the next successful login.
