@@ -14,7 +14,9 @@ export function createEngine(
   config: Pick<DeploymentConfig, 'fieldPolicy'>,
   registry: Record<string, EntityDef> = entities,
 ): Engine {
-  const list = Object.values(registry).map((def) => engineEntity(def, config));
+  const list = Object.values(registry).map((def) =>
+    engineEntity(def, config, registry === entities ? undefined : registry),
+  );
   for (const entity of list) assertQuotaKeys(entity.def);
   const byName = new Map(list.map((e) => [e.def.name, e]));
   // A view's fields are its base's columns: the base already answers for what points elsewhere.

@@ -2,14 +2,18 @@ import { type FieldState, type HistoryItem, isSecretField } from '@organiser/dom
 import { and, desc, eq, gt } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { recordHistory } from '../db/schema/entities';
-import type { Actor, Tx } from './context';
+import type { Actor, Change, Tx } from './context';
+
+export type { Change } from './context';
+
+/** Shown in history instead of a password change (the hash is never recorded). */
+export const SECRET_MASK = '******';
+
 import type { EngineEntity } from './entity';
 
 // Record history (issue 4): every write stores who, when, which action and each changed field's old and
 // new value. A record's earlier state is its current state with the later changes undone, which is what
 // revert writes back.
-
-export type Change = { field: string; old: unknown; new: unknown };
 
 export type HistoryEntry = {
   entity: string;

@@ -72,7 +72,8 @@ export function registerReadRoutes(rc: RouteContext): void {
     listIn('live'),
   );
 
-  if (def.softDelete) {
+  // A view lists its base's trash (a read); an entity has a trash when it offers one.
+  if (def.softDelete && (def.capabilities.trash || def.source)) {
     app.get(
       `${base}/trash`,
       {
@@ -198,23 +199,24 @@ export function registerReadRoutes(rc: RouteContext): void {
     },
   );
 
-  app.get(
-    `${base}/:id/history`,
-    {
-      ...common,
-      config: { access: read },
-      schema: {
-        tags,
-        summary: `Who changed a ${label.en}, when, and each field's old and new value (newest first)`,
-        params: idParams,
-        response: { 200: okSchema(historySchema) },
+  if (def.capabilities.history)
+    app.get(
+      `${base}/:id/history`,
+      {
+        ...common,
+        config: { access: read },
+        schema: {
+          tags,
+          summary: `Who changed a ${label.en}, when, and each field's old and new value (newest first)`,
+          params: idParams,
+          response: { 200: okSchema(historySchema) },
+        },
       },
-    },
-    async (request) => {
-      const { id } = request.params as z.infer<typeof idParams>;
-      const row = await loadRow(db, entity, id, 'any', rowScope(request));
-      if (!row) throw new AppError('notFound');
-      return ok(await readHistory(db, entity, id));
-    },
-  );
+      async (request) => {
+        const { id } = request.params as z.infer<typeof idParams>;
+        const row = await loadRow(db, entity, id, 'any', rowScope(request));
+        if (!row) throw new AppError('notFound');
+        return ok(await readHistory(db, entity, id));
+      },
+    );
 }

@@ -3,23 +3,18 @@ import {
   actionList,
   createSchema,
   kitMessages,
-  parseListQuery,
-  type RawQuery,
   resourceName,
   updateSchema,
   validateActionInput,
 } from '@organiser/domain';
-import type { FastifyRequest } from 'fastify';
-import { z } from 'zod';
+import type { z } from 'zod';
+import { z as zod } from 'zod';
 import { AppError } from '../errors';
 import { ok, okSchema } from '../plugins/envelope';
 import { runAction, runSingleAction } from './actions';
+import { BATCH_MAX, batchBody, batchIds } from './batch';
 import { fieldsError } from './field-errors';
 import { revertableFields, valuesAtVersion } from './history';
-import { matchingIds } from './list';
-import { apiValues } from './records';
-import { batchResultSchema, idParams, type RouteContext, revertParams } from './route-context';
-import { loadRow } from './row-scope';
 import {
   createRecord,
   deleteRecord,
@@ -28,103 +23,30 @@ import {
   restoreRecord,
   revertRecord,
   updateRecord,
-} from './write-pipeline';
+} from './record-writes';
+import { apiValues } from './records';
+import { batchResultSchema, idParams, type RouteContext, revertParams } from './route-context';
+import { loadRow } from './row-scope';
 
-/** Most records one batch call changes ("all matching" included). */
-export const BATCH_MAX = 10_000;
-const INT_MAX = 2147483647;
+export { BATCH_MAX } from './batch';
 
-const batchIdList = z.array(z.number().int().positive().max(INT_MAX)).max(BATCH_MAX);
-const batchFilter = z.record(z.string(), z.union([z.string(), z.array(z.string())]));
-const batchCount = z.number().int().nonnegative().max(BATCH_MAX);
-
-// Writes, each behind its own resource permission: create, update, delete / restore / purge, status
+// Writes, each behind its own resource permission and each offered only when the entity's capabilities
+// allow it (no route, hence no permission, otherwise): create, update, delete / restore / purge, status
 // actions and their batches, and revert.
 
-export function registerWriteRoutes(rc: RouteContext): void {
-  const {
-    app,
-    entity,
-    def,
-    policy,
-    db,
-    base,
-    write,
-    label,
-    tags,
-    record,
-    context,
-    labelled,
-    common,
-    rowScope,
-  } = rc;
-  /** The body of a batch call: exactly one target, `ids` or `filter` with `expectedCount` (plus an action's
-   * inputs). A missing or malformed target is refused; it never falls back to "every record". */
-  const batchBody = (input: z.ZodRawShape = {}) =>
-    z.union([
-      z.strictObject({
-        ids: z
-          .array(z.number().int().positive().max(INT_MAX))
-          .max(BATCH_MAX)
-          .describe(`The records to act on (at most ${BATCH_MAX}); [] acts on nothing`),
-        ...input,
-      }),
-      z.strictObject({
-        filter: batchFilter.describe(
-          'A list query (as the list takes it; page and size are ignored): act on every matching record ' +
-            'within the caller’s rows. {} matches every live record',
-        ),
-        expectedCount: z
-          .number()
-          .int()
-          .nonnegative()
-          .max(BATCH_MAX)
-          .describe(
-            'How many records the client saw matching the filter; when the count differs now the call is ' +
-              'refused (409, code 40905) and nothing changes',
-          ),
-        ...input,
-      }),
-    ]);
+export function registerRecordRoutes(rc: RouteContext): void {
+  const { capabilities } = rc.def;
+  registerActionRoutes(rc);
+  if (capabilities.create) registerCreate(rc);
+  if (capabilities.update) registerUpdate(rc, 'PUT');
+  if (capabilities.update) registerUpdate(rc, 'PATCH');
+  if (capabilities.delete) registerDelete(rc);
+  if (capabilities.trash) registerTrash(rc);
+  if (capabilities.update && capabilities.history) registerRevert(rc);
+}
 
-  /** The ids a batch call names: its `ids`, or every record matching its `filter` (within the caller's row
-   * scope) when exactly `expectedCount` records match. Any other body is a 400 naming the field. */
-  const batchIds = async (
-    request: FastifyRequest,
-  ): Promise<{ ids: number[]; rest: Record<string, unknown> }> => {
-    const body = request.body;
-    if (!body || typeof body !== 'object' || Array.isArray(body))
-      throw new AppError('badParameter', { params: { name: 'ids' } });
-    const { ids, filter, expectedCount, ...rest } = body as Record<string, unknown>;
-    const bad = (name: string) => new AppError('badParameter', { params: { name } });
-    if (ids !== undefined) {
-      if (filter !== undefined) throw bad('filter');
-      if (expectedCount !== undefined) throw bad('expectedCount');
-      const parsed = batchIdList.safeParse(ids);
-      if (!parsed.success) throw bad('ids');
-      return { ids: [...new Set(parsed.data)], rest };
-    }
-    if (filter === undefined) throw bad(expectedCount === undefined ? 'ids' : 'filter');
-    const raw = batchFilter.safeParse(filter);
-    if (!raw.success) throw bad('filter');
-    const { page: _p, size: _s, ...criteria } = raw.data as RawQuery;
-    const query = parseListQuery(def, criteria, policy);
-    if (!query.ok) throw bad(`filter.${query.param}`);
-    const count = batchCount.safeParse(expectedCount);
-    if (!count.success) throw bad('expectedCount');
-    const matched = await matchingIds(db, entity, query.query, BATCH_MAX + 1, 'live', rowScope(request));
-    if (matched.length > BATCH_MAX) throw new AppError('batchTooLarge', { params: { max: BATCH_MAX } });
-    if (matched.length !== count.data)
-      throw new AppError('batchCountChanged', {
-        params: { expected: count.data, actual: matched.length },
-      });
-    return { ids: matched, rest };
-  };
-
-  registerActionRoutes();
-  // A view (the audit queue over companies) offers its status actions and nothing else.
-  if (def.source) return;
-
+function registerCreate(rc: RouteContext): void {
+  const { app, def, policy, base, write, label, tags, record, context, labelled, common } = rc;
   app.post(
     base,
     {
@@ -143,38 +65,41 @@ export function registerWriteRoutes(rc: RouteContext): void {
       return ok(one!);
     },
   );
+}
 
-  const updateRoute = (method: 'PUT' | 'PATCH') =>
-    app.route({
-      method,
-      url: `${base}/:id`,
-      ...common,
-      config: {
-        access: {
-          ...write(resourceName('update', { entity: label })),
-          ...(method === 'PATCH' ? { permissionMethod: 'PUT' } : {}),
-        },
+function registerUpdate(rc: RouteContext, method: 'PUT' | 'PATCH'): void {
+  const { app, def, policy, base, write, label, tags, record, context, labelled, common } = rc;
+  app.route({
+    method,
+    url: `${base}/:id`,
+    ...common,
+    config: {
+      access: {
+        ...write(resourceName('update', { entity: label })),
+        ...(method === 'PATCH' ? { permissionMethod: 'PUT' } : {}),
       },
-      schema: {
-        tags,
-        summary:
-          method === 'PUT'
-            ? `Edit a ${label.en}: send the version you read (a stale version is refused, 409); fields left out keep their values, and the record as GET returned it is accepted (server-set keys ignored, read-only fields only unchanged)`
-            : `Change some fields of a ${label.en}: only the fields sent (plus the version you read) change; the same rules, checks and history as PUT`,
-        params: idParams,
-        body: updateSchema(def, { policy }),
-        response: { 200: okSchema(record) },
-      },
-      handler: async (request) => {
-        const { id } = request.params as z.infer<typeof idParams>;
-        const updated = await updateRecord(context(request), id, request.body ?? {});
-        const [one] = await labelled(request, [updated]);
-        return ok(one!);
-      },
-    });
-  updateRoute('PUT');
-  updateRoute('PATCH');
+    },
+    schema: {
+      tags,
+      summary:
+        method === 'PUT'
+          ? `Edit a ${label.en}: send the version you read (a stale version is refused, 409); fields left out keep their values, and the record as GET returned it is accepted (server-set keys ignored, read-only fields only unchanged)`
+          : `Change some fields of a ${label.en}: only the fields sent (plus the version you read) change; the same rules, checks and history as PUT`,
+      params: idParams,
+      body: updateSchema(def, { policy }),
+      response: { 200: okSchema(record) },
+    },
+    handler: async (request) => {
+      const { id } = request.params as z.infer<typeof idParams>;
+      const updated = await updateRecord(context(request), id, request.body ?? {});
+      const [one] = await labelled(request, [updated]);
+      return ok(one!);
+    },
+  });
+}
 
+function registerDelete(rc: RouteContext): void {
+  const { app, def, base, write, label, tags, context, common } = rc;
   app.delete(
     `${base}/:id`,
     {
@@ -184,7 +109,7 @@ export function registerWriteRoutes(rc: RouteContext): void {
         tags,
         summary: def.softDelete ? `Move a ${label.en} to the trash` : `Delete a ${label.en}`,
         params: idParams,
-        response: { 200: okSchema(z.literal(true)) },
+        response: { 200: okSchema(zod.literal(true)) },
       },
     },
     async (request) => {
@@ -193,46 +118,6 @@ export function registerWriteRoutes(rc: RouteContext): void {
       return ok(true as const);
     },
   );
-
-  if (def.softDelete) {
-    app.post(
-      `${base}/restore/:id`,
-      {
-        ...common,
-        config: { access: write(resourceName('restore', { entity: label })) },
-        schema: {
-          tags,
-          summary: `Restore a ${label.en} from the trash`,
-          params: idParams,
-          response: { 200: okSchema(record) },
-        },
-      },
-      async (request) => {
-        const { id } = request.params as z.infer<typeof idParams>;
-        const [one] = await labelled(request, [await restoreRecord(context(request), id)]);
-        return ok(one!);
-      },
-    );
-    app.delete(
-      `${base}/purge/:id`,
-      {
-        ...common,
-        config: { access: write(resourceName('purge', { entity: label })) },
-        schema: {
-          tags,
-          summary: `Delete a ${label.en} in the trash for good`,
-          params: idParams,
-          response: { 200: okSchema(z.literal(true)) },
-        },
-      },
-      async (request) => {
-        const { id } = request.params as z.infer<typeof idParams>;
-        await purgeRecord(context(request), id);
-        return ok(true as const);
-      },
-    );
-  }
-
   app.post(
     `${base}/batch/delete`,
     {
@@ -248,7 +133,7 @@ export function registerWriteRoutes(rc: RouteContext): void {
       },
     },
     async (request) => {
-      const { ids, rest } = await batchIds(request);
+      const { ids, rest } = await batchIds(rc, request);
       const extra = Object.keys(rest)[0];
       if (extra !== undefined) throw new AppError('badParameter', { params: { name: extra } });
       const done = ids.length ? await deleteRecords(context(request), ids) : [];
@@ -260,7 +145,50 @@ export function registerWriteRoutes(rc: RouteContext): void {
       });
     },
   );
+}
 
+function registerTrash(rc: RouteContext): void {
+  const { app, base, write, label, tags, record, context, labelled, common } = rc;
+  app.post(
+    `${base}/restore/:id`,
+    {
+      ...common,
+      config: { access: write(resourceName('restore', { entity: label })) },
+      schema: {
+        tags,
+        summary: `Restore a ${label.en} from the trash`,
+        params: idParams,
+        response: { 200: okSchema(record) },
+      },
+    },
+    async (request) => {
+      const { id } = request.params as z.infer<typeof idParams>;
+      const [one] = await labelled(request, [await restoreRecord(context(request), id)]);
+      return ok(one!);
+    },
+  );
+  app.delete(
+    `${base}/purge/:id`,
+    {
+      ...common,
+      config: { access: write(resourceName('purge', { entity: label })) },
+      schema: {
+        tags,
+        summary: `Delete a ${label.en} in the trash for good`,
+        params: idParams,
+        response: { 200: okSchema(zod.literal(true)) },
+      },
+    },
+    async (request) => {
+      const { id } = request.params as z.infer<typeof idParams>;
+      await purgeRecord(context(request), id);
+      return ok(true as const);
+    },
+  );
+}
+
+function registerRevert(rc: RouteContext): void {
+  const { app, def, db, entity, base, write, label, tags, record, context, labelled, common, rowScope } = rc;
   app.post(
     `${base}/:id/revert/:version`,
     {
@@ -286,54 +214,56 @@ export function registerWriteRoutes(rc: RouteContext): void {
       return ok(one!);
     },
   );
-  /** spec §4: each status action, on one record and in bulk. */
-  function registerActionRoutes(): void {
-    for (const action of actionList(def, policy)) {
-      const actionLabel = action.label;
-      const input = actionInputSchema(action);
-      app.post(
-        `${base}/${action.name}/:id`,
-        {
-          ...common,
-          config: { access: write(resourceName('action', { entity: label, action: actionLabel })) },
-          schema: {
-            tags,
-            summary: `${actionLabel.en}: ${action.from.join(' | ')} → ${action.to} (409 from any other status)`,
-            params: idParams,
-            body: input,
-            response: { 200: okSchema(record) },
-          },
+}
+
+/** Each status action, on one record and in bulk. */
+function registerActionRoutes(rc: RouteContext): void {
+  const { app, def, policy, base, write, label, tags, record, context, labelled, common } = rc;
+  for (const action of actionList(def, policy)) {
+    const actionLabel = action.label;
+    const input = actionInputSchema(action);
+    app.post(
+      `${base}/${action.name}/:id`,
+      {
+        ...common,
+        config: { access: write(resourceName('action', { entity: label, action: actionLabel })) },
+        schema: {
+          tags,
+          summary: `${actionLabel.en}: ${action.from.join(' | ')} → ${action.to} (409 from any other status)`,
+          params: idParams,
+          body: input,
+          response: { 200: okSchema(record) },
         },
-        async (request) => {
-          const { id } = request.params as z.infer<typeof idParams>;
-          const updated = await runSingleAction(context(request), action.name, id, request.body ?? {});
-          const [one] = await labelled(request, [updated]);
-          return ok(one!);
+      },
+      async (request) => {
+        const { id } = request.params as z.infer<typeof idParams>;
+        const updated = await runSingleAction(context(request), action.name, id, request.body ?? {});
+        const [one] = await labelled(request, [updated]);
+        return ok(one!);
+      },
+    );
+    app.post(
+      `${base}/batch/${action.name}`,
+      {
+        ...common,
+        config: { access: write(resourceName('batch', { entity: label, action: actionLabel })) },
+        schema: {
+          tags,
+          summary: `${actionLabel.en} on the given ids, or on every record matching a filter when the count the client saw still holds (at most ${BATCH_MAX})`,
+          body: batchBody(input.shape),
+          response: { 200: okSchema(batchResultSchema) },
         },
-      );
-      app.post(
-        `${base}/batch/${action.name}`,
-        {
-          ...common,
-          config: { access: write(resourceName('batch', { entity: label, action: actionLabel })) },
-          schema: {
-            tags,
-            summary: `${actionLabel.en} on the given ids, or on every record matching a filter when the count the client saw still holds (at most ${BATCH_MAX})`,
-            body: batchBody(input.shape),
-            response: { 200: okSchema(batchResultSchema) },
-          },
-        },
-        async (request) => {
-          const { ids, rest } = await batchIds(request);
-          if (ids.length === 0) {
-            // Nothing to act on; the inputs are still checked, so a bad one is refused the same way.
-            const valid = validateActionInput(def, action, rest);
-            if (!valid.ok) throw fieldsError(valid.issues, request.lang);
-            return ok({ total: 0, succeeded: [], skipped: [] });
-          }
-          return ok(await runAction(context(request), action.name, ids, rest));
-        },
-      );
-    }
+      },
+      async (request) => {
+        const { ids, rest } = await batchIds(rc, request);
+        if (ids.length === 0) {
+          // Nothing to act on; the inputs are still checked, so a bad one is refused the same way.
+          const valid = validateActionInput(def, action, rest);
+          if (!valid.ok) throw fieldsError(valid.issues, request.lang);
+          return ok({ total: 0, succeeded: [], skipped: [] });
+        }
+        return ok(await runAction(context(request), action.name, ids, rest));
+      },
+    );
   }
 }

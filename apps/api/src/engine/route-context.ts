@@ -4,7 +4,7 @@ import { validatorCompiler } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Access } from '../plugins/access';
 import { hashPassword } from '../security/password';
-import type { RowScope, WriteContext } from './context';
+import type { EngineExtensions, RowScope, WriteContext } from './context';
 import { withEffective } from './effective';
 import type { Engine } from './engine';
 import type { EngineEntity } from './entity';
@@ -58,7 +58,12 @@ export const importReportSchema = z.object({
 
 export type RouteContext = ReturnType<typeof routeContext>;
 
-export function routeContext(app: FastifyInstance, engine: Engine, entity: EngineEntity) {
+export function routeContext(
+  app: FastifyInstance,
+  engine: Engine,
+  entity: EngineEntity,
+  extensions: EngineExtensions,
+) {
   const { def, policy } = entity;
   const { db } = app;
   const base = `/${def.name}`;
@@ -85,6 +90,7 @@ export function routeContext(app: FastifyInstance, engine: Engine, entity: Engin
     actor: request.auth ? { id: request.auth.user.id, account: request.auth.user.account } : null,
     rowScope: rowScope(request),
     hashPassword: (plain) => hashPassword(plain, app.config.server.passwordHash),
+    extensions,
   });
   const labelled = async (request: FastifyRequest, records: ReturnType<typeof toRecord>[]) =>
     withEffective(db, engine, entity, await withLabels(db, engine, entity, records, request.lang));
@@ -105,6 +111,7 @@ export function routeContext(app: FastifyInstance, engine: Engine, entity: Engin
     app,
     engine,
     entity,
+    extensions,
     def,
     policy,
     db,

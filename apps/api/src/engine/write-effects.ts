@@ -13,9 +13,6 @@ import { liveOnly, loadRow } from './row-scope';
 // set aside, computed fields derived, status moved by an edit, monthly quotas consumed, and exclusive flags
 // (one default per company) settled — the last two inside the write's transaction.
 
-/** Shown in history instead of a password change (the hash is never recorded). */
-export const SECRET_MASK = '******';
-
 /** Splits validated values into the columns to store (passwords hashed; an empty password on update means
  * unchanged and is dropped) and the virtual fields' values, which only the entity's hooks see. */
 export async function storedValues(
@@ -206,7 +203,7 @@ export async function settleExclusive(
       } else await bumpOthers(name, eq(entity.col('id'), id), true);
     }
   }
-  await writeHistory(tx, history);
+  if (entity.def.capabilities.history) await writeHistory(tx, history);
   return changedWritten;
 }
 

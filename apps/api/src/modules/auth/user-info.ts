@@ -1,4 +1,4 @@
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { and, asc, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { adminUser, permission, role, rolePermission, userRole } from '../../db/schema';
 import { AppError } from '../../errors';

@@ -3,7 +3,8 @@ import type { Db } from '../../db/client';
 import { adminUser, permission, role, rolePermission, session, userRole } from '../../db/schema';
 import { entityTables } from '../../db/schema/entities';
 import type { Row, Tx, WriteContext } from '../../engine/context';
-import type { WriteEvent } from '../../engine/hooks';
+import { SECRET_MASK } from '../../engine/history';
+import type { CommandHandler, WriteEvent } from '../../engine/hooks';
 import { AppError } from '../../errors';
 import { invalidateAuthCaches } from '../../security/auth-cache';
 
@@ -81,7 +82,7 @@ const revokeSessions = (tx: Tx, userId: number, reason: 'password' | 'disabled')
     .where(and(eq(session.userId, userId), isNull(session.revokedAt)));
 
 /** Creates the company's login, or sets its password: a login of another kind holding the account is a 409. */
-async function setLogin(tx: Tx, ctx: WriteContext, row: Row, password: string): Promise<void> {
+export async function setLogin(tx: Tx, ctx: WriteContext, row: Row, password: string): Promise<void> {
   const companyId = Number(row.id);
   const account = String(row.account);
   const passwordHash = await ctx.hashPassword(password);
@@ -166,3 +167,11 @@ export async function syncSupplierLogin(tx: Tx, ctx: WriteContext, event: WriteE
   // Logins, their sessions and roles may have changed: cached sessions and permissions are dropped.
   invalidateAuthCaches({ beforeCommit: true });
 }
+
+/** The company's `resetLoginPassword` command: sets its supplier login's password (creating the login when
+ * the company has none yet) and ends the login's sessions. History records the change masked. */
+export const resetLoginPassword: CommandHandler = async (tx, ctx, { row, input }) => {
+  await setLogin(tx, ctx, row!, String(input.password));
+  invalidateAuthCaches({ beforeCommit: true });
+  return { changes: [{ field: 'password', old: SECRET_MASK, new: SECRET_MASK }] };
+};
