@@ -254,6 +254,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const ext = registerModules([...modules, ...extra]);
   ext.logError = (error, message) => app.log.error({ err: error }, message);
   for (const plugin of ext.routePlugins) await app.register(plugin, { prefix: '/api' });
+  const unclaimed = ext.unclaimedCommands();
+  if (unclaimed.length)
+    throw new Error(`Command handlers for entities no engine serves: ${unclaimed.join(', ')}`);
 
   app.get('/api/openapi.json', { config: { access: { kind: 'public' } }, schema: { hide: true } }, async () =>
     app.swagger(),

@@ -24,6 +24,8 @@ export type Extensions = EngineExtensions & {
   readonly routePlugins: readonly FastifyPluginAsync[];
   readonly seeds: ModuleSeeds;
   logError?: (error: unknown, message: string) => void;
+  /** Handlers of entities no engine served (a misspelt entity): buildApp refuses to start with any. */
+  unclaimedCommands: () => string[];
 };
 
 /** A module of the server: its name and what it registers. */
@@ -33,6 +35,7 @@ export function createExtensions(): Extensions {
   const routePlugins: FastifyPluginAsync[] = [];
   const hooks = new Map<string, HookLists>();
   const commands = new Map<string, CommandHandler>();
+  const claimed = new Set<string>();
   const reference: ReferenceSeed[] = [];
   const demo: DemoSeed[] = [];
   const addSeed = <S extends { name: string }>(list: S[], seed: S) => {
@@ -62,6 +65,8 @@ export function createExtensions(): Extensions {
     hooksOf: (entity) => hooks.get(entity) ?? emptyHookLists(),
     commandHandler: (entity, name) => commands.get(`${entity}.${name}`),
     commandNames: () => [...commands.keys()],
+    claimCommand: (key) => void claimed.add(key),
+    unclaimedCommands: () => [...commands.keys()].filter((key) => !claimed.has(key)),
   };
 }
 

@@ -67,6 +67,8 @@ export type EngineExtensions = {
   commandHandler: (entity: string, name: string) => CommandHandler | undefined;
   /** Every registered command handler, as `entity.name` (checked against the definitions at start). */
   commandNames: () => string[];
+  /** Marks a handler as belonging to an entity an engine serves. */
+  claimCommand?: (key: string) => void;
   /** Reports an afterCommit hook's error (the server's log). */
   logError?: (error: unknown, message: string) => void;
 };
