@@ -20,6 +20,7 @@ import {
   deleteRecord,
   deleteRecords,
   purgeRecord,
+  reorderChildren,
   restoreRecord,
   revertRecord,
   updateRecord,
@@ -43,6 +44,42 @@ export function registerRecordRoutes(rc: RouteContext): void {
   if (capabilities.delete) registerDelete(rc);
   if (capabilities.trash) registerTrash(rc);
   if (capabilities.update && capabilities.history) registerRevert(rc);
+  if (capabilities.update && rc.def.parent?.order) registerReorder(rc);
+}
+
+const reorderBody = zod.strictObject({
+  parentId: zod.number().int().positive().max(2147483647),
+  ids: zod.array(zod.number().int().positive().max(2147483647)).max(BATCH_MAX),
+});
+
+/** A child entity with an order field: its children of one parent put in order. */
+function registerReorder(rc: RouteContext): void {
+  const { app, def, base, write, label, tags, context, common } = rc;
+  const parent = def.parent!;
+  app.post(
+    `${base}/reorder`,
+    {
+      ...common,
+      config: {
+        access: write(resourceName('action', { entity: label, action: { en: 'Reorder', zh: '排序' } })),
+      },
+      schema: {
+        tags,
+        summary: `Put the ${def.labels.plural.en} of one ${parent.entity} in order: \`ids\` lists every live one, first to last; ${parent.order} becomes 1..n`,
+        body: reorderBody,
+        response: { 200: okSchema(zod.literal(true)) },
+      },
+    },
+    async (request) => {
+      const parsed = reorderBody.safeParse(request.body ?? {});
+      if (!parsed.success) {
+        const name = String(parsed.error.issues[0]?.path[0] ?? 'ids');
+        throw new AppError('badParameter', { params: { name } });
+      }
+      await reorderChildren(context(request), parsed.data.parentId, parsed.data.ids);
+      return ok(true as const);
+    },
+  );
 }
 
 function registerCreate(rc: RouteContext): void {

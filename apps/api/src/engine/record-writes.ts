@@ -225,3 +225,36 @@ export async function revertRecord(
   await checkChange(ctx, current, changes);
   return toRecord(ctx.entity, await writeUpdate(ctx, current, changes, 'revert'));
 }
+
+/**
+ * Puts a parent's live children in the given order: the child's order field becomes 1..n, a new version for
+ * each child whose place changed. `ids` must be exactly the parent's live children within the caller's
+ * scope, each once (otherwise 400 naming `ids`, and nothing changes).
+ */
+export async function reorderChildren(ctx: WriteContext, parentId: number, ids: number[]): Promise<void> {
+  const { entity, actor } = ctx;
+  const { field, order } = entity.def.parent!;
+  await runWrite(ctx, 'reorder', async (tx: Tx) => {
+    const rows = (await tx
+      .select()
+      .from(entity.table)
+      .where(
+        and(eq(entity.col(field), parentId), ...liveOnly(entity), ...scopeConditions(entity, ctx.rowScope)),
+      )) as Row[];
+    const byId = new Map(rows.map((r) => [Number(r.id), r]));
+    if (ids.length !== byId.size || new Set(ids).size !== ids.length || ids.some((id) => !byId.has(id)))
+      throw new AppError('badParameter', { params: { name: 'ids' } });
+    const out: PipelineRow[] = [];
+    for (const [index, id] of ids.entries()) {
+      const row = byId.get(id)!;
+      if (Number(row[order!]) === index + 1) continue;
+      const [after] = (await tx
+        .update(entity.table)
+        .set({ [order!]: index + 1, version: sql`${entity.col('version')} + 1`, ...stamp(actor) })
+        .where(eq(entity.col('id'), id))
+        .returning()) as Row[];
+      out.push({ before: row, after: after!, input: {} });
+    }
+    return out;
+  });
+}

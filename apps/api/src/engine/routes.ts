@@ -22,7 +22,9 @@ export function assertCommandHandlers(engine: Engine, extensions: EngineExtensio
   const handled = new Set(extensions.commandNames());
   const missing = declared.filter((key) => !handled.has(key));
   if (missing.length)
-    throw new Error(`Declared commands without a handler (register one with ext.command): ${missing.join(', ')}`);
+    throw new Error(
+      `Declared commands without a handler (register one with ext.command): ${missing.join(', ')}`,
+    );
   const served = new Set(engine.list.map((e) => e.def.name));
   const mine = [...handled].filter((key) => served.has(key.slice(0, key.indexOf('.'))));
   const unknown = mine.filter((key) => !declared.includes(key));
