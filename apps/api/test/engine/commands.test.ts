@@ -235,9 +235,11 @@ describe('a command on a batch and on the entity', () => {
 });
 
 describe('command handlers at start', () => {
+  let built: ReturnType<typeof createExtensions> | undefined;
   const build = async (register: (ext: ReturnType<typeof createExtensions>) => void) => {
     const ext = createExtensions();
     register(ext);
+    built = ext;
     const app = Fastify();
     app.decorate('config', { deployment: parseDeploymentConfig({}) } as never);
     app.decorate('db', null as never);
@@ -261,5 +263,14 @@ describe('command handlers at start', () => {
         ext.command('probe_tag', 'pong', noop);
       }),
     ).rejects.toThrow('Command handlers for commands no definition declares: probe_tag.pong');
+  });
+
+  it('leaves a handler of an entity no engine serves unclaimed (buildApp refuses to start with one)', async () => {
+    await build((ext) => {
+      ext.command('probe_tag', 'suffix', noop);
+      ext.command('probe_tag', 'ping', noop);
+      ext.command('no_such_entity', 'suffix', noop);
+    });
+    expect(built!.unclaimedCommands()).toEqual(['no_such_entity.suffix']);
   });
 });
