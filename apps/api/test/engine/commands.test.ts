@@ -137,6 +137,39 @@ describe('customer_service.setDefault', () => {
   });
 });
 
+describe('customer_service.setDefault for a supplier account', () => {
+  it('sets its own contact as default, and finds no other company’s contact (404)', async () => {
+    const own = await createCompany({ password: 'Supplier-own-1' });
+    const other = await createCompany();
+    const add = async (companyId: number, name: string) =>
+      (await call({ method: 'POST', url: '/api/customer_service', body: { companyId, name } })).body
+        .content as {
+        id: number;
+      };
+    await add(own.id, 'Own first');
+    const ownSecond = await add(own.id, 'Own second');
+    await add(other.id, 'Other first');
+    const otherSecond = await add(other.id, 'Other second');
+    const supplier = await login(s.app, own.account, 'Supplier-own-1');
+    const mine = await call({
+      method: 'POST',
+      url: `/api/customer_service/setDefault/${ownSecond.id}`,
+      token: supplier,
+    });
+    expect(mine.status, JSON.stringify(mine.body)).toBe(200);
+    expect(mine.body.content.isDefault).toBe(true);
+    const theirs = await call({
+      method: 'POST',
+      url: `/api/customer_service/setDefault/${otherSecond.id}`,
+      token: supplier,
+    });
+    expect(theirs.status).toBe(404);
+    expect(
+      (await call({ method: 'GET', url: `/api/customer_service/${otherSecond.id}` })).body.content.isDefault,
+    ).toBe(false);
+  });
+});
+
 describe('company.resetLoginPassword', () => {
   it('validates the password (400 naming it), sets the supplier login’s password, records it masked', async () => {
     const company = await createCompany({ password: 'First-pass-1' });

@@ -32,7 +32,7 @@ const SUPPLIER_RESOURCES: { method: string; url: RegExp }[] = [
   { method: 'PUT', url: /^\/api\/company\/:id$/ },
   {
     method: 'POST',
-    url: /^\/api\/customer_service(\/(enable|disable|batch\/(enable|disable|delete))(\/:id)?)?$/,
+    url: /^\/api\/customer_service(\/(enable|disable|setDefault|batch\/(enable|disable|delete))(\/:id)?)?$/,
   },
   { method: 'PUT', url: /^\/api\/customer_service\/:id$/ },
   { method: 'DELETE', url: /^\/api\/customer_service\/:id$/ },
