@@ -6,7 +6,7 @@ import { StartupError } from '../startup-error';
 import type { Db } from './client';
 import { adminUser, permission, role, rolePermission, userRole } from './schema';
 
-// Issue 2 §8: an empty database gets the `root` role and a root account (ADMIN_ACCOUNT / ADMIN_PASSWORD,
+// An empty database gets the `root` role and a root account (ADMIN_ACCOUNT / ADMIN_PASSWORD,
 // admin / admin123 outside production), plus, with demo data on, an `editor` role and account and whatever
 // demo data the modules register (extensions.ts).
 

@@ -6,7 +6,7 @@ import type { EngineEntity } from './entity';
 import { toApiValue } from './records';
 import { liveOnly } from './row-scope';
 
-// Inherited fields (issue 5 §3): a company's limit or flag left empty takes its package's value. Responses
+// Inherited fields: a company's limit or flag left empty takes its package's value. Responses
 // carry `effective: { <field>: { value, source } }`; the source is the entity's own name, the related
 // entity's name, or `none` when neither has a value.
 

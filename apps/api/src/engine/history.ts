@@ -11,7 +11,7 @@ export const SECRET_MASK = '******';
 
 import type { EngineEntity } from './entity';
 
-// Record history (issue 4): every write stores who, when, which action and each changed field's old and
+// Record history: every write stores who, when, which action and each changed field's old and
 // new value. A record's earlier state is its current state with the later changes undone, which is what
 // revert writes back.
 
@@ -57,7 +57,7 @@ export async function writeHistory(tx: Tx, entries: HistoryEntry[]): Promise<voi
   for (let i = 0; i < rows.length; i += 500) await tx.insert(recordHistory).values(rows.slice(i, i + 500));
 }
 
-/** A record's history, newest first; changes to fields hidden in this deployment are left out (spec §5). */
+/** A record's history, newest first; changes to fields hidden in this deployment are left out. */
 export async function readHistory(db: Db, entity: EngineEntity, recordId: number): Promise<HistoryItem[]> {
   const rows = await db
     .select()

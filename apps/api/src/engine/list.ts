@@ -25,7 +25,7 @@ import type { Engine } from './engine';
 import type { EngineEntity } from './entity';
 import { scopeConditions } from './row-scope';
 
-// List queries (issue 4, STACK.md performance facts): every filter and sort has an index; a deep page reads
+// List queries (STACK.md performance facts): every filter and sort has an index; a deep page reads
 // the page's ids from the sort index first (a deferred join), and the total is counted exactly only when that
 // is cheap, otherwise estimated and flagged as such.
 

@@ -76,7 +76,7 @@ export function routeContext(
   const texts = toPublicConfig(app.config.deployment).site.texts;
   const variantTexts = (request: FastifyRequest) => texts[request.lang];
 
-  /** issue 5 §6: a supplier account (type company) is confined to its own company's rows. */
+  /** A supplier account (type company) is confined to its own company's rows. */
   const rowScope = (request: FastifyRequest): RowScope | null => {
     const user = request.auth?.user;
     if (user?.type !== 'company' || user.isRoot) return null;

@@ -9,7 +9,7 @@ import { gradientPng } from './demo-images';
 import { createEngine } from './engine';
 import { apiValues } from './records';
 
-// Demo data for the engine's first entities (issue 4): banner positions with their image sizes, bilingual
+// Demo data for the engine's first entities: banner positions with their image sizes, bilingual
 // banners across them in every status, and company tags. Written straight to the tables with a `create`
 // history row each, so the demo records have a history like any other.
 

@@ -66,7 +66,7 @@ export function derivedChanges(
 }
 
 /**
- * spec §6: consumes the entity's monthly quotas a write uses, inside its transaction (a refusal rolls the
+ * Consumes the entity's monthly quotas a write uses, inside its transaction (a refusal rolls the
  * write back; usage is counted atomically, so concurrent writes never pass the limit). The limit is the
  * effective value of the company's limit field: its own, else its package's; empty is unlimited.
  */

@@ -13,7 +13,7 @@ import { hashPassword } from '../../security/password';
 import { createStorage } from '../../storage';
 import { DEMO_SUPPLIER, ensureSupplierRole } from './supplier-login';
 
-// Demo suppliers (issue 5 §8): a bilingual company category tree, four membership packages, about 200
+// Demo suppliers: a bilingual company category tree, four membership packages, about 200
 // companies in English and Chinese with profiles, generated images, contacts, and every audit state (some
 // waiting, some refused with a reason), plus the demo supplier login `supplier` / `supplier123` on the first
 // company. Rows go in by the hundred and only that one password is hashed: the seed takes about half a second.

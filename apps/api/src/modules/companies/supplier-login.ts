@@ -11,7 +11,7 @@ import { invalidateAuthCaches } from '../../security/auth-cache';
 /** The demo supplier login (apps/api/src/modules/companies/demo.ts), printed at start. */
 export const DEMO_SUPPLIER = { account: 'supplier', password: 'supplier123' } as const;
 
-// Issue 5 §6: a company's `account` is a login of type company, confined to its own company's rows. The login
+// A company's `account` is a login of type company, confined to its own company's rows. The login
 // is created (or an unlinked company login is linked) in the company's own write when a password is given:
 // on create, or later on edit. Trashing the company disables the login and revokes its sessions; restoring it
 // enables the login again; deleting the company for good deletes the login.
