@@ -1,4 +1,5 @@
 import { defineEntity, type EntityDef, enableStatus } from '@organiser/domain';
+import { sql } from 'drizzle-orm';
 import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseDeploymentConfig } from '../../src/config/load';
@@ -37,6 +38,22 @@ const probeTag = defineEntity({
   },
 }) as EntityDef;
 
+/** The same table without history: its writes leave no history rows. */
+const quietTag = defineEntity({
+  name: 'probe_quiet_tag',
+  table: 'company_tag',
+  labels: { singular: t('Quiet tag', '静默标签'), plural: t('Quiet tags', '静默标签') },
+  permission: { menu: '/company/company_tag_list' },
+  fields: {
+    name: { kind: 'text', label: t('Name', '名称'), required: true, maxLength: 50 },
+    status: enableStatus(),
+  },
+  defaultSort: { field: 'createdAt', order: 'desc' },
+  softDelete: true,
+  labelField: 'name',
+  capabilities: { history: false },
+}) as EntityDef;
+
 const pings: unknown[] = [];
 const probeModule: AppModule = {
   name: 'probe-commands',
@@ -46,7 +63,11 @@ const probeModule: AppModule = {
     }));
     ext.command('probe_tag', 'ping', async (_tx, _ctx, { input }) => void pings.push(input));
     ext.routes(async (app) =>
-      registerEntityRoutes(app, createEngine(app.config.deployment, { probe_tag: probeTag }), ext),
+      registerEntityRoutes(
+        app,
+        createEngine(app.config.deployment, { probe_tag: probeTag, probe_quiet_tag: quietTag }),
+        ext,
+      ),
     );
   },
 };
@@ -264,6 +285,35 @@ describe('a command on a batch and on the entity', () => {
     expect(res.status).toBe(200);
     expect(pings).toEqual([{}]);
     expect((await call({ method: 'POST', url: '/api/probe_tag/ping', body: { ids: [1] } })).status).toBe(400);
+  });
+});
+
+describe('an entity without history', () => {
+  it('writes no history rows and has no history route', async () => {
+    const created = await call({
+      method: 'POST',
+      url: '/api/probe_quiet_tag',
+      body: { name: `Quiet ${Date.now()}` },
+    });
+    expect(created.status).toBe(200);
+    const id = created.body.content.id;
+    const v = created.body.content.version;
+    expect(
+      (
+        await call({
+          method: 'PUT',
+          url: `/api/probe_quiet_tag/${id}`,
+          body: { version: v, name: `Q ${id}` },
+        })
+      ).status,
+    ).toBe(200);
+    expect((await call({ method: 'POST', url: `/api/probe_quiet_tag/disable/${id}` })).status).toBe(200);
+    expect((await call({ method: 'DELETE', url: `/api/probe_quiet_tag/${id}` })).status).toBe(200);
+    const rows = await s.db.execute(
+      sql`select count(*)::int as n from record_history where entity = 'probe_quiet_tag'`,
+    );
+    expect((rows as unknown as { rows: { n: number }[] }).rows[0]!.n).toBe(0);
+    expect((await call({ method: 'GET', url: `/api/probe_quiet_tag/${id}/history` })).status).toBe(404);
   });
 });
 
