@@ -239,7 +239,9 @@ async function serveApi(): Promise<void> {
     },
     db: handle.db,
     seed: { demoAccounts: false, demoData: false },
-    extraModules: mods.modules.includes(engine.engineModule) ? [] : [engine.engineModule],
+    // Older checkouts exported the engine plugin apart from the module list; newer ones list it as a module.
+    extraModules:
+      engine.engineModule && !mods.modules.includes(engine.engineModule) ? [engine.engineModule] : [],
   });
   const address = await app.listen({ host: '127.0.0.1', port: 0 });
   process.send?.({ address });

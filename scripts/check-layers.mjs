@@ -21,9 +21,9 @@ const DOMAIN = 'packages/domain/';
 export const RULES = [
   { name: 'db/schema never imports engine/', from: [`${API}db/schema/`], to: [`${API}engine/`] },
   {
-    name: 'db/, security/, quota/, storage/, config/ never import engine/ or modules/',
-    from: ['db/', 'security/', 'quota/', 'storage/', 'config/'].map((d) => API + d),
-    to: [`${API}engine/`, `${API}modules/`],
+    name: 'db/, http/, security/, quota/, storage/, config/ never import engine/, modules/ or plugins/',
+    from: ['db/', 'http/', 'security/', 'quota/', 'storage/', 'config/'].map((d) => API + d),
+    to: [`${API}engine/`, `${API}modules/`, `${API}plugins/`],
   },
   {
     name: 'engine/ never imports modules/, plugins/ or app.ts',

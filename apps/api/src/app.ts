@@ -18,6 +18,7 @@ import type { Db } from './db/client';
 import { syncPermissions } from './db/permissions';
 import { type SeedOptions, type SeedResult, seedIfEmpty } from './db/seed';
 import { AppError } from './errors';
+import { type AppModule, registerModules } from './extensions';
 import { modules } from './modules';
 import { deleteOldCaptchas } from './modules/auth/captcha';
 import { deleteOldLoginFailures } from './modules/auth/login';
@@ -44,8 +45,9 @@ export type BuildAppOptions = {
   logger?: FastifyServerOptions['logger'];
   /** On ready, after the permission sync: seed an empty database (default) or not (false). */
   seed?: SeedOptions | false;
-  /** More route plugins, registered under /api after the standard modules (tests add probe routes). */
-  extraModules?: FastifyPluginAsync[];
+  /** More modules (or bare route plugins), registered after the standard modules (tests add probe routes
+   * and hooks). */
+  extraModules?: (FastifyPluginAsync | AppModule)[];
 };
 
 /** JSON bodies above this are refused with 413 (uploads have their own limits). */
@@ -245,8 +247,16 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     },
   });
 
-  for (const module of [...modules, ...(options.extraModules ?? [])])
-    await app.register(module, { prefix: '/api' });
+  const extra = (options.extraModules ?? []).map(
+    (m, i): AppModule =>
+      typeof m === 'function' ? { name: `extra-${i}`, register: (ext) => ext.routes(m) } : m,
+  );
+  const ext = registerModules([...modules, ...extra]);
+  ext.logError = (error, message) => app.log.error({ err: error }, message);
+  for (const plugin of ext.routePlugins) await app.register(plugin, { prefix: '/api' });
+  const unclaimed = ext.unclaimedCommands();
+  if (unclaimed.length)
+    throw new Error(`Command handlers for entities no engine serves: ${unclaimed.join(', ')}`);
 
   app.get('/api/openapi.json', { config: { access: { kind: 'public' } }, schema: { hide: true } }, async () =>
     app.swagger(),
@@ -322,7 +332,11 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     const sync = await syncPermissions(db, app.routeTable);
     app.log.debug(sync, 'permissions synchronised');
     if (options.seed !== false) {
-      seedResult = await seedIfEmpty({ db, config, log: (m) => app.log.info(m) }, options.seed ?? {});
+      seedResult = await seedIfEmpty(
+        { db, config, log: (m) => app.log.info(m) },
+        options.seed ?? {},
+        ext.seeds,
+      );
     }
     const cleanup = () => {
       deleteOldCaptchas(db).catch((error) => app.log.warn({ err: error }, 'captcha cleanup failed'));

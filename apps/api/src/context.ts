@@ -1,6 +1,6 @@
 import type { AppConfig } from './config/load';
 import type { Db } from './db/client';
-import type { Access } from './plugins/access';
+import type { Access } from './http/access';
 import type { StorageProvider } from './storage';
 
 /** One registered route, as the permission sync and the route-access test see it. */

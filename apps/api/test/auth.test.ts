@@ -574,7 +574,7 @@ describe('account calls', () => {
   });
 
   it('rehashes a password made with other argon2 costs at the next login', async () => {
-    const { hashPassword } = await import('../src/modules/auth/password');
+    const { hashPassword } = await import('../src/security/password');
     const old = await hashPassword(ADMIN.password, { memoryCost: 2048, timeCost: 1, parallelism: 1 });
     await t.db.update(adminUser).set({ passwordHash: old }).where(eq(adminUser.account, 'admin'));
     await login(t.app);

@@ -2,7 +2,8 @@ import { sql } from 'drizzle-orm';
 import fc from 'fast-check';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { listDemoSeeds } from '../src/db/seed';
+import { registerModules } from '../src/extensions';
+import { modules } from '../src/modules';
 import { createTestApp, login, multipart, type TestApp } from './helpers';
 
 // Generated bad input over every write route of the OpenAPI document (every operation with a request body,
@@ -214,7 +215,8 @@ function propertiesOf(schema: unknown): string[] {
 
 beforeAll(async () => {
   t = await createTestApp();
-  for (const seed of listDemoSeeds()) await seed.run({ db: t.db, config: t.config, log: () => {} });
+  for (const seed of registerModules(modules).seeds.demo)
+    await seed.run({ db: t.db, config: t.config, log: () => {} });
   token = await login(t.app);
   const result = await t.db.execute(
     sql`select tablename from pg_tables where schemaname = 'public' order by tablename`,

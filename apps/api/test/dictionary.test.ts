@@ -2,11 +2,11 @@ import { defineEntity } from '@organiser/domain';
 import { sql } from 'drizzle-orm';
 import type { FastifyPluginAsync } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { deriveTable } from '../src/db/entity-tables';
 import { entityTables } from '../src/db/schema/entities';
 import { checkDictionaries, enabledDictItems } from '../src/engine/dictionary-check';
 import { createEngine } from '../src/engine/engine';
 import { registerEntityRoutes } from '../src/engine/routes';
-import { deriveTable } from '../src/engine/tables';
 import { companyIndustry, referenceDictionaries, seedDictionaries } from '../src/modules/dictionary';
 import { type Call, client, createEngineApp } from './engine/setup';
 

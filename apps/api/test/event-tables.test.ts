@@ -2,6 +2,7 @@ import { defineEvent } from '@organiser/domain';
 import { sql } from 'drizzle-orm';
 import type { FastifyPluginAsync } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { deriveTable } from '../src/db/entity-tables';
 import { entityTables } from '../src/db/schema/entities';
 import { createEngine } from '../src/engine/engine';
 import {
@@ -11,7 +12,6 @@ import {
   monthPartition,
 } from '../src/engine/event-tables';
 import { registerEntityRoutes } from '../src/engine/routes';
-import { deriveTable } from '../src/engine/tables';
 import { type Call, client, createEngineApp } from './engine/setup';
 
 // Event entities: an append-only table partitioned by month of created_at, created from the DDL this module

@@ -21,6 +21,7 @@ import {
 } from '../src/config/load';
 import type { Db, DbHandle } from '../src/db/client';
 import type { SeedOptions } from '../src/db/seed';
+import type { AppModule } from '../src/extensions';
 import type { StorageProvider } from '../src/storage';
 import { openFromTemplate } from './database';
 
@@ -35,8 +36,8 @@ import { openFromTemplate } from './database';
  *
  * The database starts as the template made by global-setup.ts: every migration applied, permissions synced,
  * and the accounts `admin` / `admin123` (role root) and `editor` / `editor123` (role editor: banner and
- * company-tag menus with the resources under them). Module demo data (registerDemoSeed) is NOT in it; call
- * `seedIfEmpty`'s demo seeds yourself if a test needs them. PGlite in memory by default; a fresh PostgreSQL
+ * company-tag menus with the resources under them). Module demo data (`ext.demoSeed`) is NOT in it; run
+ * `registerModules(modules).seeds.demo` yourself if a test needs them. PGlite in memory by default; a fresh PostgreSQL
  * database when TEST_DATABASE_URL is set. Captchas accept TEST_CAPTCHA_CODE; argon2 runs with cheap test costs.
  */
 
@@ -56,8 +57,8 @@ export type TestAppOverrides = {
   storage?: StorageProvider;
   /** Seed on ready (default: only if the database is empty, which the template is not). */
   seed?: SeedOptions | false;
-  /** Extra route plugins under /api (e.g. probe routes with a given access). */
-  extraModules?: FastifyPluginAsync[];
+  /** Extra modules or route plugins under /api (e.g. probe routes with a given access, hooks on an entity). */
+  extraModules?: (FastifyPluginAsync | AppModule)[];
   /** The server's logger (default: none); e.g. `{ level: 'trace', stream }` to read its output. */
   logger?: FastifyServerOptions['logger'];
   /** PostgreSQL only: stop statements after this many milliseconds (STATEMENT_TIMEOUT_MS). */

@@ -2,10 +2,10 @@ import { defineEntity } from '@organiser/domain';
 import { sql } from 'drizzle-orm';
 import type { FastifyPluginAsync } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { deriveTable } from '../src/db/entity-tables';
 import { entityTables } from '../src/db/schema/entities';
 import { createEngine } from '../src/engine/engine';
 import { registerEntityRoutes } from '../src/engine/routes';
-import { deriveTable } from '../src/engine/tables';
 import { type Call, client, createEngineApp } from './engine/setup';
 
 // Kind-dependent fields on the real write routes: required only for their kind, a value sent for another kind

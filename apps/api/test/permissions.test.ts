@@ -4,8 +4,8 @@ import type { FastifyPluginAsync } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { syncPermissions } from '../src/db/permissions';
 import { permission, role, rolePermission } from '../src/db/schema';
-import { invalidateAuthCaches } from '../src/modules/auth/auth-cache';
 import { ok } from '../src/plugins/envelope';
+import { invalidateAuthCaches } from '../src/security/auth-cache';
 import { createTestApp, EDITOR, login, type TestApp } from './helpers';
 
 // Issue 2 §7: every route declares its access; menu and resource permissions are enforced; root passes all;

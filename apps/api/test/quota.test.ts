@@ -7,7 +7,6 @@ import { z } from 'zod';
 import type { Db } from '../src/db/client';
 import * as schema from '../src/db/schema';
 import { adminUser, companyQuotaUsage, permission, role, rolePermission, userRole } from '../src/db/schema';
-import { hashPassword } from '../src/modules/auth/password';
 import {
   companyQuotaUsages,
   consumeQuota,
@@ -17,6 +16,7 @@ import {
   releaseQuota,
 } from '../src/modules/quota';
 import { ok } from '../src/plugins/envelope';
+import { hashPassword } from '../src/security/password';
 import { databaseUrl } from './database';
 import { createTestApp, EDITOR, login, TEST_ARGON2, type TestApp } from './helpers';
 

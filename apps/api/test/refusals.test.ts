@@ -1,6 +1,7 @@
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { listDemoSeeds } from '../src/db/seed';
+import { registerModules } from '../src/extensions';
+import { modules } from '../src/modules';
 import { DEMO_SUPPLIER } from '../src/modules/companies/supplier-login';
 import { createTestApp, EDITOR, login, multipart, type TestApp } from './helpers';
 
@@ -159,7 +160,8 @@ describe('API documents', () => {
   it('serves them to signed-in staff only when apiDocs is staff: by X-Token or by the console cookie', async () => {
     const t = await createTestApp({ config: { apiDocs: 'staff' } });
     apps.push(t);
-    for (const seed of listDemoSeeds()) await seed.run({ db: t.db, config: t.config, log: () => {} });
+    for (const seed of registerModules(modules).seeds.demo)
+      await seed.run({ db: t.db, config: t.config, log: () => {} });
     const admin = await login(t.app);
     const supplier = await login(t.app, DEMO_SUPPLIER.account, DEMO_SUPPLIER.password);
     for (const url of DOC_URLS) {

@@ -2,6 +2,8 @@ import { count, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { region } from '../src/db/schema';
 import { seedIfEmpty } from '../src/db/seed';
+import { registerModules } from '../src/extensions';
+import { modules } from '../src/modules';
 import type { RegionNode } from '../src/modules/region';
 import { buildRegionRows, divisionNameEn, pinyinName, placeName } from '../src/modules/region/data';
 import { seedRegions } from '../src/modules/region/seed';
@@ -169,11 +171,15 @@ describe('region list', () => {
 
     // A database that predates the region table: the start-up seed fills it, with DEMO_DATA off.
     await t.db.execute(sql`delete from region`);
-    const result = await seedIfEmpty({
-      db: t.db,
-      config: testConfig({ env: { DEMO_DATA: 'false' } }, t.dataDir),
-      log: () => {},
-    });
+    const result = await seedIfEmpty(
+      {
+        db: t.db,
+        config: testConfig({ env: { DEMO_DATA: 'false' } }, t.dataDir),
+        log: () => {},
+      },
+      {},
+      registerModules(modules).seeds,
+    );
     expect(result).toEqual({ seeded: false });
     expect(await total()).toBe(rows.length);
   });

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { systemLog } from '../src/db/schema';
-import { listDemoSeeds } from '../src/db/seed';
+import { registerModules } from '../src/extensions';
+import { modules } from '../src/modules';
 import { redact, redactString, redactUrl } from '../src/plugins/redact';
 import { createTestApp, login, multipart, type TestApp, tryLogin } from './helpers';
 
@@ -87,7 +88,8 @@ beforeAll(async () => {
   t = await createTestApp({
     logger: { level: 'trace', stream: { write: (line: string) => void logLines.push(line) } },
   });
-  for (const seed of listDemoSeeds()) await seed.run({ db: t.db, config: t.config, log: () => {} });
+  for (const seed of registerModules(modules).seeds.demo)
+    await seed.run({ db: t.db, config: t.config, log: () => {} });
   token = await login(t.app);
   secrets.push(token);
 }, 120_000);

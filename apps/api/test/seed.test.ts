@@ -2,7 +2,9 @@ import { ROOT_ROLE } from '@organiser/domain';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { adminUser, role, userRole } from '../src/db/schema';
-import { isDatabaseEmpty, registerDemoSeed, seedIfEmpty } from '../src/db/seed';
+import { isDatabaseEmpty, seedIfEmpty as seedWith } from '../src/db/seed';
+import { registerModules } from '../src/extensions';
+import { modules } from '../src/modules';
 import { StartupError } from '../src/startup-error';
 import { createTestApp, type TestApp, testConfig } from './helpers';
 
@@ -11,8 +13,18 @@ import { createTestApp, type TestApp, testConfig } from './helpers';
 describe('first-start seed', () => {
   let t: TestApp;
   const demoRuns: string[] = [];
-  registerDemoSeed({ name: 'probe', run: async () => void demoRuns.push('probe') });
-  registerDemoSeed({ name: 'probe', run: async () => void demoRuns.push('duplicate') });
+  // The modules' seeds plus a probe (a second registration of a name is ignored).
+  const { seeds } = registerModules([
+    ...modules,
+    {
+      name: 'probe',
+      register: (ext) => {
+        ext.demoSeed({ name: 'probe', run: async () => void demoRuns.push('probe') });
+        ext.demoSeed({ name: 'probe', run: async () => void demoRuns.push('duplicate') });
+      },
+    },
+  ]);
+  const seedIfEmpty = (c: Parameters<typeof seedWith>[0]) => seedWith(c, {}, seeds);
 
   beforeAll(async () => {
     t = await createTestApp({ seed: false });

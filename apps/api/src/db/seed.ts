@@ -1,30 +1,19 @@
 import { ROOT_ROLE } from '@organiser/domain';
 import { and, count, eq, inArray, or } from 'drizzle-orm';
 import type { AppConfig } from '../config/load';
-import { hashPassword } from '../modules/auth/password';
+import { hashPassword } from '../security/password';
 import { StartupError } from '../startup-error';
 import type { Db } from './client';
 import { adminUser, permission, role, rolePermission, userRole } from './schema';
 
-// Issue 2 §8: an empty database gets the `root` role and a root account (ADMIN_ACCOUNT / ADMIN_PASSWORD,
+// An empty database gets the `root` role and a root account (ADMIN_ACCOUNT / ADMIN_PASSWORD,
 // admin / admin123 outside production), plus, with demo data on, an `editor` role and account and whatever
-// demo data the modules register below.
+// demo data the modules register (extensions.ts).
 
 export type SeedContext = { db: Db; config: AppConfig; log: (message: string) => void };
 
 /** Demo data of a module, run once on an empty database when DEMO_DATA is on, in registration order. */
 export type DemoSeed = { name: string; run: (ctx: SeedContext) => Promise<void> };
-
-const demoSeeds: DemoSeed[] = [];
-
-/** Modules add their demo data here (at import time); a second registration of a name is ignored. */
-export function registerDemoSeed(seed: DemoSeed): void {
-  if (!demoSeeds.some((s) => s.name === seed.name)) demoSeeds.push(seed);
-}
-
-export function listDemoSeeds(): readonly DemoSeed[] {
-  return demoSeeds;
-}
 
 /**
  * Reference data a module needs to work at all (e.g. the region list), whatever DEMO_DATA says. Each run is
@@ -33,20 +22,12 @@ export function listDemoSeeds(): readonly DemoSeed[] {
  */
 export type ReferenceSeed = { name: string; run: (ctx: SeedContext) => Promise<void> };
 
-const referenceSeeds: ReferenceSeed[] = [];
-
-/** Modules add their reference data here (at import time); a second registration of a name is ignored. */
-export function registerReferenceSeed(seed: ReferenceSeed): void {
-  if (!referenceSeeds.some((s) => s.name === seed.name)) referenceSeeds.push(seed);
-}
-
-export function listReferenceSeeds(): readonly ReferenceSeed[] {
-  return referenceSeeds;
-}
+/** The seeds the modules registered (apps/api/src/extensions.ts), in registration order. */
+export type ModuleSeeds = { reference: readonly ReferenceSeed[]; demo: readonly DemoSeed[] };
 
 /** Runs every registered reference seed, in registration order. */
-export async function seedReferenceData(ctx: SeedContext): Promise<void> {
-  for (const seed of referenceSeeds) await seed.run(ctx);
+export async function seedReferenceData(ctx: SeedContext, seeds: ModuleSeeds): Promise<void> {
+  for (const seed of seeds.reference) await seed.run(ctx);
 }
 
 export const DEFAULT_ADMIN_PASSWORD = 'admin123';
@@ -102,9 +83,13 @@ async function createAccount(
   await ctx.db.insert(userRole).values({ userId: user!.id, roleId: args.roleId });
 }
 
-export async function seedIfEmpty(ctx: SeedContext, options: SeedOptions = {}): Promise<SeedResult> {
+export async function seedIfEmpty(
+  ctx: SeedContext,
+  options: SeedOptions = {},
+  seeds: ModuleSeeds = { reference: [], demo: [] },
+): Promise<SeedResult> {
   const { db, config } = ctx;
-  await seedReferenceData(ctx);
+  await seedReferenceData(ctx, seeds);
   if (!(await isDatabaseEmpty(db))) return { seeded: false };
   const { server } = config;
   if (server.isProduction && !server.adminPassword) {
@@ -155,7 +140,7 @@ export async function seedIfEmpty(ctx: SeedContext, options: SeedOptions = {}): 
     ctx.log(`created the demo account ${DEMO_EDITOR.account}`);
   }
   if (options.demoData ?? server.demoData) {
-    for (const seed of demoSeeds) {
+    for (const seed of seeds.demo) {
       await seed.run(ctx);
       ctx.log(`demo data: ${seed.name}`);
     }

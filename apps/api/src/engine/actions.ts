@@ -1,5 +1,6 @@
 import {
   type BatchResult,
+  type CommandDef,
   checkTransition,
   type EntityRecord,
   type MachineAction,
@@ -7,20 +8,15 @@ import {
 } from '@organiser/domain';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { AppError } from '../errors';
-import {
-  fieldsError,
-  historyName,
-  liveOnly,
-  loadRow,
-  scopeConditions,
-  stamp,
-  type Tx,
-  type WriteContext,
-} from './checks';
-import { type Actor, type Change, type HistoryEntry, writeHistory } from './history';
-import { type Row, toDbValues, toRecord } from './records';
+import type { Actor, Change, Row, Tx, WriteContext } from './context';
+import { fieldsError } from './field-errors';
+import { stamp } from './history';
+import { toDbValues, toRecord } from './records';
+import { liveOnly, loadRow, scopeConditions } from './row-scope';
+import { beforeValidate, beforeWrite, NotAllowedError, type PipelineRow, runWrite } from './write-pipeline';
 
-// spec §4 status actions: one record or a batch, each a conditional UPDATE per status value.
+// Status actions and declared commands, on one record or a batch, through the write pipeline: a status
+// action is one conditional UPDATE per status value; a command runs its module's handler per record.
 
 /** The values an action sets besides the status: who decided, when, and the inputs it records. */
 function assignments(
@@ -39,9 +35,42 @@ function assignments(
   return out;
 }
 
+/** The live rows of `ids` within the caller's scope, by id. */
+async function targetRows(db: Tx, ctx: WriteContext, ids: number[]): Promise<Map<number, Row>> {
+  const { entity } = ctx;
+  const rows = (await db
+    .select()
+    .from(entity.table)
+    .where(
+      and(inArray(entity.col('id'), ids), ...liveOnly(entity), ...scopeConditions(entity, ctx.rowScope)),
+    )) as Row[];
+  return new Map(rows.map((r) => [Number(r.id), r]));
+}
+
+/** Validated input of an action or command (the modules' beforeValidate hooks first). */
+async function validInput(
+  ctx: WriteContext,
+  action: Pick<MachineAction, 'input'>,
+  body: unknown,
+): Promise<Record<string, unknown>> {
+  const sent = await beforeValidate(ctx, body ?? {}, null);
+  const valid = validateActionInput(ctx.entity.def, action as MachineAction, sent);
+  if (!valid.ok) throw fieldsError(valid.issues, ctx.lang);
+  return valid.value;
+}
+
+/** The modules' beforeWrite hooks on each record an action or command would change: issues refuse it (400). */
+async function checkBeforeWrite(ctx: WriteContext, rows: Row[], values: Record<string, unknown>) {
+  if (ctx.extensions.hooksOf(ctx.entity.def.name).beforeWrite.length === 0) return;
+  for (const row of rows) {
+    const issues = await beforeWrite(ctx, { ...values }, row, { references: false });
+    if (issues.length) throw fieldsError(issues, ctx.lang);
+  }
+}
+
 /**
- * spec §4: a status action (enable, offline, pass, ...) on records whose status allows it. One conditional
- * UPDATE per status value, so a concurrent change of status can never be overwritten.
+ * A status action (enable, offline, pass, ...) on records whose status allows it. One conditional UPDATE per
+ * status value, so a concurrent change of status can never be overwritten.
  */
 export async function runAction(
   ctx: WriteContext,
@@ -49,74 +78,72 @@ export async function runAction(
   ids: number[],
   body: unknown,
 ): Promise<BatchResult> {
-  const { db, entity, actor, lang } = ctx;
+  const { db, entity, actor } = ctx;
   const action = entity.def.actions[name];
   if (!action) throw new AppError('notFound');
-  const valid = validateActionInput(entity.def, action, body);
-  if (!valid.ok) throw fieldsError(valid.issues, lang);
-  const input = valid.value;
+  const input = await validInput(ctx, action, body);
   const field = action.field;
-  const scoped = scopeConditions(entity, ctx.rowScope);
-  // the fields the action assigns are read too, so the history shows what they held before (a reason cleared)
-  const assignedFields = Object.keys(action.assign ?? {});
-  return db.transaction(async (tx: Tx) => {
-    const rows = (await tx
-      .select({
-        id: entity.col('id'),
-        status: entity.col(field),
-        version: entity.col('version'),
-        ...Object.fromEntries(assignedFields.map((k) => [`old:${k}`, entity.col(k)])),
-      })
-      .from(entity.table)
-      .where(and(inArray(entity.col('id'), ids), ...liveOnly(entity), ...scoped))) as Row[];
-    const found = new Map(rows.map((r) => [Number(r.id), r]));
-    const skipped: BatchResult['skipped'] = [];
+  const assigned = assignments(action, input, actor);
+  const allowed = (row: Row) => checkTransition(entity.def, name, { [field]: row[field] }).ok;
+  await checkBeforeWrite(ctx, [...(await targetRows(db, ctx, ids)).values()].filter(allowed), {
+    [field]: action.to,
+    ...assigned,
+  });
+  const skipped: BatchResult['skipped'] = [];
+  const written = await runWrite(ctx, name, async (tx: Tx) => {
+    const found = await targetRows(tx, ctx, ids);
     const eligible: Row[] = [];
     for (const id of ids) {
       const row = found.get(id);
       if (!row) skipped.push({ id, reason: 'notFound' });
-      else if (!checkTransition(entity.def, name, { [field]: row.status }).ok)
-        skipped.push({ id, reason: 'notAllowed' });
+      else if (!allowed(row)) skipped.push({ id, reason: 'notAllowed' });
       else eligible.push(row);
     }
-    const assigned = assignments(action, input, actor);
     const values = toDbValues(entity, { [field]: action.to, ...assigned });
-    const succeeded: number[] = [];
-    const history: HistoryEntry[] = [];
+    const out: PipelineRow[] = [];
     for (const from of action.from) {
-      const group = eligible.filter((r) => r.status === from).map((r) => Number(r.id));
+      const group = eligible.filter((r) => r[field] === from).map((r) => Number(r.id));
       if (group.length === 0) continue;
       const updated = (await tx
         .update(entity.table)
         .set({ ...values, version: sql`${entity.col('version')} + 1`, ...stamp(actor) })
         .where(
-          and(inArray(entity.col('id'), group), eq(entity.col(field), from), ...liveOnly(entity), ...scoped),
+          and(
+            inArray(entity.col('id'), group),
+            eq(entity.col(field), from),
+            ...liveOnly(entity),
+            ...scopeConditions(entity, ctx.rowScope),
+          ),
         )
-        .returning({ id: entity.col('id'), version: entity.col('version') })) as Row[];
+        .returning()) as Row[];
       for (const u of updated) {
-        succeeded.push(Number(u.id));
-        const before = found.get(Number(u.id));
-        const old: Record<string, unknown> = before
-          ? toRecord(entity, Object.fromEntries(assignedFields.map((k) => [k, before[`old:${k}`]])))
-          : {};
+        const before = found.get(Number(u.id))!;
+        const old = toRecord(entity, before);
         const changes: Change[] = [{ field, old: from, new: action.to }];
         for (const [k, v] of Object.entries(assigned))
           changes.push({ field: k, old: old[k] ?? null, new: v });
-        history.push({
-          entity: historyName(entity),
-          recordId: Number(u.id),
-          version: Number(u.version),
-          action: name,
-          actor,
-          changes,
-        });
+        out.push({ before, after: u, input, changes });
       }
       const done = new Set(updated.map((u) => Number(u.id)));
       for (const id of group) if (!done.has(id)) skipped.push({ id, reason: 'notAllowed' });
     }
-    await writeHistory(tx, history);
-    return { total: ids.length, succeeded, skipped };
+    return out;
   });
+  return { total: ids.length, succeeded: written.map((w) => Number(w.after!.id)), skipped };
+}
+
+/** One record's result of a batch: 404 when the record is gone, 409 when its state does not allow it. */
+async function singleResult(
+  ctx: WriteContext,
+  result: BatchResult,
+  id: number,
+  refusal: AppError,
+): Promise<EntityRecord> {
+  const skip = result.skipped[0];
+  if (skip) throw skip.reason === 'notFound' ? new AppError('notFound') : refusal;
+  const row = await loadRow(ctx.db, ctx.entity, id, 'live', ctx.rowScope);
+  if (!row) throw new AppError('notFound');
+  return toRecord(ctx.entity, row);
 }
 
 /** A single status action: 404 when the record is gone, 409 when its status does not allow it. */
@@ -127,9 +154,86 @@ export async function runSingleAction(
   body: unknown,
 ): Promise<EntityRecord> {
   const result = await runAction(ctx, name, [id], body);
-  const skip = result.skipped[0];
-  if (skip) throw new AppError(skip.reason === 'notFound' ? 'notFound' : 'transitionNotAllowed');
-  const row = await loadRow(ctx.db, ctx.entity, id, 'live', ctx.rowScope);
-  if (!row) throw new AppError('notFound');
-  return toRecord(ctx.entity, row);
+  return singleResult(ctx, result, id, new AppError('transitionNotAllowed'));
+}
+
+function commandOf(
+  ctx: WriteContext,
+  name: string,
+): { command: CommandDef; input: Pick<MachineAction, 'input'> } {
+  const command = ctx.entity.def.commands[name];
+  if (!command) throw new AppError('notFound');
+  return { command, input: { input: command.input ?? {} } };
+}
+
+const meetsWhen = (command: CommandDef, row: Row) =>
+  !command.when || command.when.in.some((v) => v === row[command.when!.field]);
+
+/**
+ * A declared command on records (`ids`) or on the entity as a whole (`ids` null): its input validated by the
+ * kit, its `when` condition checked per record (others are skipped as not allowed), and its module's handler
+ * run in the write pipeline per record; the values it returns are stored as a new version.
+ */
+export async function runCommand(
+  ctx: WriteContext,
+  name: string,
+  ids: number[] | null,
+  body: unknown,
+): Promise<BatchResult> {
+  const { db, entity, actor } = ctx;
+  const { command, input: spec } = commandOf(ctx, name);
+  const handler = ctx.extensions.commandHandler(entity.def.name, name);
+  if (!handler) throw new Error(`${entity.def.name}.${name}: no command handler registered`);
+  const input = await validInput(ctx, spec, body);
+  if (ids === null) {
+    await runWrite(ctx, name, async (tx: Tx) => {
+      await handler(tx, ctx, { row: null, input });
+      return [];
+    });
+    return { total: 0, succeeded: [], skipped: [] };
+  }
+  await checkBeforeWrite(
+    ctx,
+    [...(await targetRows(db, ctx, ids)).values()].filter((r) => meetsWhen(command, r)),
+    {},
+  );
+  const skipped: BatchResult['skipped'] = [];
+  const written = await runWrite(ctx, name, async (tx: Tx) => {
+    const found = await targetRows(tx, ctx, ids);
+    const out: PipelineRow[] = [];
+    for (const id of ids) {
+      const row = found.get(id);
+      if (!row || !meetsWhen(command, row)) {
+        skipped.push({ id, reason: row ? 'notAllowed' : 'notFound' });
+        continue;
+      }
+      const result = await handler(tx, ctx, { row, input });
+      const [after] = (await tx
+        .update(entity.table)
+        .set({
+          ...toDbValues(entity, result?.set ?? {}),
+          version: sql`${entity.col('version')} + 1`,
+          ...stamp(actor),
+        })
+        .where(and(eq(entity.col('id'), id), eq(entity.col('version'), row.version)))
+        .returning()) as Row[];
+      if (!after) throw new AppError('staleVersion');
+      // A command's input is its own, not virtual field values: hooks see the command by the event's action.
+      out.push({ before: row, after, input: {}, extra: { after: result?.changes ?? [] } });
+    }
+    return out;
+  });
+  return { total: ids.length, succeeded: written.map((w) => Number(w.after!.id)), skipped };
+}
+
+/** A command on one record: 404 when the record is gone, 409 naming the command when `when` is not met. */
+export async function runSingleCommand(
+  ctx: WriteContext,
+  name: string,
+  id: number,
+  body: unknown,
+): Promise<EntityRecord> {
+  const { command } = commandOf(ctx, name);
+  const result = await runCommand(ctx, name, [id], body);
+  return singleResult(ctx, result, id, new NotAllowedError(command.label));
 }

@@ -1,11 +1,12 @@
 import type { EffectiveValue, EntityRecord } from '@organiser/domain';
 import { and, inArray } from 'drizzle-orm';
-import { liveOnly, type Tx } from './checks';
+import type { Row, Tx } from './context';
 import type { Engine } from './engine';
 import type { EngineEntity } from './entity';
-import { type Row, toApiValue } from './records';
+import { toApiValue } from './records';
+import { liveOnly } from './row-scope';
 
-// Inherited fields (issue 5 §3): a company's limit or flag left empty takes its package's value. Responses
+// Inherited fields: a company's limit or flag left empty takes its package's value. Responses
 // carry `effective: { <field>: { value, source } }`; the source is the entity's own name, the related
 // entity's name, or `none` when neither has a value.
 

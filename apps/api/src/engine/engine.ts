@@ -1,6 +1,6 @@
 import { type DeploymentConfig, type EntityDef, entities } from '@organiser/domain';
+import { assertQuotaKeys } from '../quota/quota';
 import { type EngineEntity, engineEntity } from './entity';
-import { assertQuotaKeys } from './write-rules';
 
 /** The registered entities as this deployment serves them. */
 export type Engine = {
@@ -14,8 +14,10 @@ export function createEngine(
   config: Pick<DeploymentConfig, 'fieldPolicy'>,
   registry: Record<string, EntityDef> = entities,
 ): Engine {
-  const list = Object.values(registry).map((def) => engineEntity(def, config));
-  for (const entity of list) assertQuotaKeys(entity);
+  const list = Object.values(registry).map((def) =>
+    engineEntity(def, config, registry === entities ? undefined : registry),
+  );
+  for (const entity of list) assertQuotaKeys(entity.def);
   const byName = new Map(list.map((e) => [e.def.name, e]));
   // A view's fields are its base's columns: the base already answers for what points elsewhere.
   const tables = list.filter((e) => !e.def.source);

@@ -9,8 +9,8 @@ import {
 } from '@organiser/domain';
 import type { SQL } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
+import { deriveTables, type EntityTable, searchExpression } from '../db/entity-tables';
 import { entityTables } from '../db/schema/entities';
-import { type EntityTable, searchExpression } from './tables';
 
 /** An entity as the engine serves it in this deployment: its definition, table and field policy. */
 export type EngineEntity = {
@@ -24,9 +24,16 @@ export type EngineEntity = {
   col: (name: string) => PgColumn;
 };
 
-export function engineEntity(def: EntityDef, config: Pick<DeploymentConfig, 'fieldPolicy'>): EngineEntity {
-  // A view reads its base's table.
-  const table = entityTables[def.source ?? def.name];
+export function engineEntity(
+  def: EntityDef,
+  config: Pick<DeploymentConfig, 'fieldPolicy'>,
+  registry?: Record<string, EntityDef>,
+): EngineEntity {
+  // A view reads its base's table. A definition outside the schema (a registry of its own, as tests pass to
+  // createEngine) gets its table derived here; the database must have it.
+  const base = def.source ?? def.name;
+  const table =
+    entityTables[base] ?? (registry?.[base] ? deriveTables({ [base]: registry[base]! })[base] : undefined);
   if (!table) throw new Error(`Entity ${def.name} has no table: export it from src/db/schema/entities.ts`);
   const policy = policyFor(def, config.fieldPolicy);
   return {

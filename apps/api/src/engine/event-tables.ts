@@ -2,7 +2,7 @@ import { type EntityDef, isSecretField } from '@organiser/domain';
 import { sql } from 'drizzle-orm';
 import { getTableConfig } from 'drizzle-orm/pg-core';
 import type { Db } from '../db/client';
-import { deriveTable } from './tables';
+import { deriveTable } from '../db/entity-tables';
 
 // Event entities (`defineEvent`): append-only tables without history, partitioned by month of `created_at`
 // so old months can be detached or dropped whole and a month's queries read one partition. drizzle-kit cannot

@@ -2,15 +2,18 @@ import { type FieldState, type HistoryItem, isSecretField } from '@organiser/dom
 import { and, desc, eq, gt } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { recordHistory } from '../db/schema/entities';
+import type { Actor, Change, Tx } from './context';
+
+export type { Change } from './context';
+
+/** Shown in history instead of a password change (the hash is never recorded). */
+export const SECRET_MASK = '******';
+
 import type { EngineEntity } from './entity';
 
-// Record history (issue 4): every write stores who, when, which action and each changed field's old and
+// Record history: every write stores who, when, which action and each changed field's old and
 // new value. A record's earlier state is its current state with the later changes undone, which is what
 // revert writes back.
-
-export type Change = { field: string; old: unknown; new: unknown };
-
-export type Actor = { id: number; account: string } | null;
 
 export type HistoryEntry = {
   entity: string;
@@ -20,9 +23,6 @@ export type HistoryEntry = {
   actor: Actor;
   changes: Change[];
 };
-
-// biome-ignore lint/suspicious/noExplicitAny: both drivers' transactions share the query API used here.
-type Tx = Db | any;
 
 const same = (a: unknown, b: unknown) => JSON.stringify(a ?? null) === JSON.stringify(b ?? null);
 
@@ -57,7 +57,7 @@ export async function writeHistory(tx: Tx, entries: HistoryEntry[]): Promise<voi
   for (let i = 0; i < rows.length; i += 500) await tx.insert(recordHistory).values(rows.slice(i, i + 500));
 }
 
-/** A record's history, newest first; changes to fields hidden in this deployment are left out (spec §5). */
+/** A record's history, newest first; changes to fields hidden in this deployment are left out. */
 export async function readHistory(db: Db, entity: EngineEntity, recordId: number): Promise<HistoryItem[]> {
   const rows = await db
     .select()
@@ -124,3 +124,13 @@ export const revertableFields = (states: Map<string, FieldState>, isScoped = fal
   [...states.values()]
     .filter((s) => s.isEditable && !isSecretField(s.field) && !(isScoped && s.field.organiserOnly))
     .map((s) => s.name);
+
+/** The history of a view's records is its base's: an audit decision shows in the company's history. */
+export const historyName = (entity: EngineEntity): string => entity.def.source ?? entity.def.name;
+
+/** Fields a write records in history: all but passwords and virtual fields. */
+export const allFields = (entity: EngineEntity) =>
+  Object.keys(entity.def.fields).filter((name) => !isSecretField(entity.def.fields[name]!));
+
+/** Who changed a record, and when. */
+export const stamp = (actor: Actor) => ({ updatedAt: new Date(), updatedBy: actor?.id ?? null });

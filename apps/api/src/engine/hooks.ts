@@ -1,35 +1,30 @@
-import type { KitIssue } from '@organiser/domain';
-import type { Tx, WriteContext } from './checks';
-import type { Row } from './records';
+import type { EngineExtensions, HookLists } from './context';
 
-// Domain modules add behaviour to an entity's writes without a route of their own (ARCHITECTURE.md "Beyond
-// CRUD"): checks before a write, and work inside its transaction (a company's supplier login is created with
-// the company). Registered at import time, like demo seeds.
+export type {
+  CommandHandler,
+  CommandResult,
+  EngineExtensions,
+  EntityHooks,
+  HookLists,
+  WriteEvent,
+  WrittenRow,
+} from './context';
 
-/** One written record: its row before and after the write (null when created / removed) and the values of
- * its virtual fields the caller sent. */
-export type WrittenRow = { before: Row | null; after: Row | null; input: Record<string, unknown> };
+// What modules add to an entity's writes without forking the engine (ARCHITECTURE.md "Beyond CRUD"): hooks
+// on each step of the write pipeline, and the handlers of the commands a definition declares. Modules
+// register them in their `register(ext)` function (src/extensions.ts); the engine reads them through
+// `EngineExtensions` and never imports a module.
 
-export type WriteEvent = {
-  action: 'create' | 'update' | 'revert' | 'import' | 'delete' | 'restore' | 'purge';
-  rows: WrittenRow[];
+export const emptyHookLists = (): HookLists => ({
+  beforeValidate: [],
+  beforeWrite: [],
+  afterWrite: [],
+  afterCommit: [],
+});
+
+/** No extensions: writes outside a server (seeds, scripts) run the pipeline without module hooks. */
+export const noExtensions: EngineExtensions = {
+  hooksOf: emptyHookLists,
+  commandHandler: () => undefined,
+  commandNames: () => [],
 };
-
-export type EntityHooks = {
-  /** Before a create or an update is written: field issues refuse it (400); `values` may be completed (a
-   * computed field filled from the others). `current` is the stored row of an update. */
-  prepare?: (ctx: WriteContext, values: Record<string, unknown>, current: Row | null) => Promise<KitIssue[]>;
-  /** Inside the write's transaction, after the rows are written: a throw rolls the whole write back. */
-  afterWrite?: (tx: Tx, ctx: WriteContext, event: WriteEvent) => Promise<void>;
-};
-
-const registry = new Map<string, EntityHooks>();
-
-/** A module's hooks for an entity (one set per entity: a second registration replaces the first). */
-export function registerEntityHooks(entity: string, hooks: EntityHooks): void {
-  registry.set(entity, hooks);
-}
-
-export function hooksOf(entity: string): EntityHooks {
-  return registry.get(entity) ?? {};
-}

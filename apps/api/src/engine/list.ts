@@ -19,13 +19,13 @@ import {
 } from 'drizzle-orm';
 import { alias, type PgColumn } from 'drizzle-orm/pg-core';
 import type { Db } from '../db/client';
-import { type RowScope, scopeConditions } from './checks';
+import type { EntityTable } from '../db/entity-tables';
+import type { Row, RowScope } from './context';
 import type { Engine } from './engine';
 import type { EngineEntity } from './entity';
-import type { Row } from './records';
-import type { EntityTable } from './tables';
+import { scopeConditions } from './row-scope';
 
-// List queries (issue 4, STACK.md performance facts): every filter and sort has an index; a deep page reads
+// List queries (STACK.md performance facts): every filter and sort has an index; a deep page reads
 // the page's ids from the sort index first (a deferred join), and the total is counted exactly only when that
 // is cheap, otherwise estimated and flagged as such.
 

@@ -10,17 +10,25 @@ import {
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { AppError } from '../errors';
-import { hasPermission } from '../modules/auth/user-info';
-import { ok, okSchema } from '../plugins/envelope';
-import { loadRow } from './checks';
+import { ok, okSchema } from '../http/envelope';
+import { hasPermission } from '../security/permissions';
 import { readHistory } from './history';
 import { optionRows, runList, TREE_MAX, treeRows } from './list';
 import { toListRecord, toRecord } from './records';
 import { historySchema, idParams, type RouteContext } from './route-context';
+import { loadRow } from './row-scope';
 
 // Reads behind the list page's menu: the list, the trash, one record, its history, and select options.
 
 export function registerReadRoutes(rc: RouteContext): void {
+  registerListRoutes(rc);
+  const assertPicker = pickerCheck(rc);
+  registerOptionsRoute(rc, assertPicker);
+  if (rc.def.tree) registerTreeRoute(rc, assertPicker);
+  registerRecordReads(rc);
+}
+
+function registerListRoutes(rc: RouteContext): void {
   const {
     app,
     engine,
@@ -29,17 +37,14 @@ export function registerReadRoutes(rc: RouteContext): void {
     policy,
     db,
     base,
-    menu,
     read,
     label,
     tags,
-    record,
     labelled,
     common,
     listContent,
     rowScope,
   } = rc;
-
   /** A page of live records (the list) or of deleted ones (the trash), labelled, in the caller's row scope. */
   const listIn = (scope: 'live' | 'trash') => async (request: FastifyRequest) => {
     const query = request.query as ListQuery;
@@ -72,7 +77,8 @@ export function registerReadRoutes(rc: RouteContext): void {
     listIn('live'),
   );
 
-  if (def.softDelete) {
+  // A view lists its base's trash (a read); an entity has a trash when it offers one.
+  if (def.softDelete && (def.capabilities.trash || def.source)) {
     app.get(
       `${base}/trash`,
       {
@@ -88,30 +94,42 @@ export function registerReadRoutes(rc: RouteContext): void {
       listIn('trash'),
     );
   }
+}
 
-  const optionsQuery = z.strictObject({
-    keyword: z.string().max(100).optional().describe('Searches the searchable fields'),
-    ids: z
-      .string()
-      .regex(/^\d+(,\d+)*$/)
-      .optional()
-      .describe('Comma-separated ids whose labels are wanted (the current value of a select)'),
-    size: z.coerce.number().int().min(1).max(MAX_PAGE_SIZE).default(DEFAULT_PAGE_SIZE),
-  });
+const optionsQuery = z.strictObject({
+  keyword: z.string().max(100).optional().describe('Searches the searchable fields'),
+  ids: z
+    .string()
+    .regex(/^\d+(,\d+)*$/)
+    .optional()
+    .describe('Comma-separated ids whose labels are wanted (the current value of a select)'),
+  size: z.coerce.number().int().min(1).max(MAX_PAGE_SIZE).default(DEFAULT_PAGE_SIZE),
+});
+
+/** The check of the options and tree routes: the entity's own menu, or the menu of any entity with a relation
+ * to it (the pages that pick its records). */
+function pickerCheck(rc: RouteContext): (request: FastifyRequest) => Promise<void> {
+  const { engine, def, db, menu } = rc;
   /** Menus whose pages pick records of this entity: its own list, and the lists of entities pointing at it. */
   const pickerMenus = [
     ...new Set([menu, ...engine.referencesTo(def.name).map((r) => r.entity.def.permission.menu)]),
   ];
 
   /** The entity's own menu, or the menu of any entity with a relation to it (checked in the handler). */
-  const assertPicker = async (request: FastifyRequest) => {
+  return async (request: FastifyRequest) => {
     const user = request.auth!.user;
     if (user.isRoot) return;
     for (const url of pickerMenus)
       if (await hasPermission(db, { userId: user.id, type: 'menu', method: '', url })) return;
     throw new AppError('forbidden');
   };
+}
 
+function registerOptionsRoute(
+  rc: RouteContext,
+  assertPicker: (request: FastifyRequest) => Promise<void>,
+): void {
+  const { app, entity, def, db, base, label, tags, common, rowScope } = rc;
   app.get(
     `${base}/options`,
     {
@@ -138,50 +156,54 @@ export function registerReadRoutes(rc: RouteContext): void {
       return ok(rows.map((row) => ({ id: Number(row.id), label: recordLabel(def, row, request.lang) })));
     },
   );
+}
 
-  if (def.tree) {
-    type Node = EntityRecord & { children?: Node[] };
-    const node = record.extend({
-      children: z
-        .array(z.any())
-        .optional()
-        .describe('Child nodes, each shaped like this one (absent on leaves)'),
-    });
-    app.get(
-      `${base}/tree`,
-      {
-        ...common,
-        // Checked below, like the options: the tree is what a tree select picks from.
-        config: { access: { kind: 'login' } },
-        schema: {
-          tags,
-          summary: `Every ${label.en} as a tree (roots in list order, each with its children; at most ${TREE_MAX}). With a keyword or filters: the matches and their ancestors`,
-          querystring: listQuerySchema(def, policy),
-          response: { 200: okSchema(z.object({ list: z.array(node), total: z.number().int() })) },
-        },
+function registerTreeRoute(rc: RouteContext, assertPicker: (request: FastifyRequest) => Promise<void>): void {
+  const { app, entity, def, policy, db, base, label, tags, record, labelled, common, rowScope } = rc;
+  type Node = EntityRecord & { children?: Node[] };
+  const node = record.extend({
+    children: z
+      .array(z.any())
+      .optional()
+      .describe('Child nodes, each shaped like this one (absent on leaves)'),
+  });
+  app.get(
+    `${base}/tree`,
+    {
+      ...common,
+      // Checked below, like the options: the tree is what a tree select picks from.
+      config: { access: { kind: 'login' } },
+      schema: {
+        tags,
+        summary: `Every ${label.en} as a tree (roots in list order, each with its children; at most ${TREE_MAX}). With a keyword or filters: the matches and their ancestors`,
+        querystring: listQuerySchema(def, policy),
+        response: { 200: okSchema(z.object({ list: z.array(node), total: z.number().int() })) },
       },
-      async (request) => {
-        await assertPicker(request);
-        const query = request.query as ListQuery;
-        const rows = await treeRows(db, entity, query, rowScope(request));
-        const records = await labelled(
-          request,
-          rows.map((r) => toRecord(entity, r)),
-        );
-        const nodes = new Map<number, Node>(records.map((r) => [r.id, { ...r }]));
-        const roots: Node[] = [];
-        for (const n of nodes.values()) {
-          const parent = n[def.tree!];
-          const owner = typeof parent === 'number' && parent !== n.id ? nodes.get(parent) : undefined;
-          if (!owner) roots.push(n);
-          else if (owner.children) owner.children.push(n);
-          else owner.children = [n];
-        }
-        return ok({ list: roots, total: records.length });
-      },
-    );
-  }
+    },
+    async (request) => {
+      await assertPicker(request);
+      const query = request.query as ListQuery;
+      const rows = await treeRows(db, entity, query, rowScope(request));
+      const records = await labelled(
+        request,
+        rows.map((r) => toRecord(entity, r)),
+      );
+      const nodes = new Map<number, Node>(records.map((r) => [r.id, { ...r }]));
+      const roots: Node[] = [];
+      for (const n of nodes.values()) {
+        const parent = n[def.tree!];
+        const owner = typeof parent === 'number' && parent !== n.id ? nodes.get(parent) : undefined;
+        if (!owner) roots.push(n);
+        else if (owner.children) owner.children.push(n);
+        else owner.children = [n];
+      }
+      return ok({ list: roots, total: records.length });
+    },
+  );
+}
 
+function registerRecordReads(rc: RouteContext): void {
+  const { app, entity, db, base, read, label, tags, record, labelled, common, rowScope, def } = rc;
   app.get(
     `${base}/:id`,
     {
@@ -198,23 +220,24 @@ export function registerReadRoutes(rc: RouteContext): void {
     },
   );
 
-  app.get(
-    `${base}/:id/history`,
-    {
-      ...common,
-      config: { access: read },
-      schema: {
-        tags,
-        summary: `Who changed a ${label.en}, when, and each field's old and new value (newest first)`,
-        params: idParams,
-        response: { 200: okSchema(historySchema) },
+  if (def.capabilities.history)
+    app.get(
+      `${base}/:id/history`,
+      {
+        ...common,
+        config: { access: read },
+        schema: {
+          tags,
+          summary: `Who changed a ${label.en}, when, and each field's old and new value (newest first)`,
+          params: idParams,
+          response: { 200: okSchema(historySchema) },
+        },
       },
-    },
-    async (request) => {
-      const { id } = request.params as z.infer<typeof idParams>;
-      const row = await loadRow(db, entity, id, 'any', rowScope(request));
-      if (!row) throw new AppError('notFound');
-      return ok(await readHistory(db, entity, id));
-    },
-  );
+      async (request) => {
+        const { id } = request.params as z.infer<typeof idParams>;
+        const row = await loadRow(db, entity, id, 'any', rowScope(request));
+        if (!row) throw new AppError('notFound');
+        return ok(await readHistory(db, entity, id));
+      },
+    );
 }

@@ -2,14 +2,13 @@ import { type EntityRecord, type FieldDef, isSecretField, type Lang, recordLabel
 import { inArray } from 'drizzle-orm';
 import sanitizeHtml from 'sanitize-html';
 import type { Db } from '../db/client';
+import type { Row } from './context';
 import type { Engine } from './engine';
 import type { EngineEntity } from './entity';
 import { joinedLabelRow } from './list';
 
 // Rows ↔ API records. Selected rows already use JSON names (the table's JS keys); here timestamps become ISO
-// strings, hidden fields are dropped (spec §5), and each relation gets the label of the record it points to.
-
-export type Row = Record<string, unknown>;
+// strings, hidden fields are dropped, and each relation gets the label of the record it points to.
 
 const iso = (v: unknown) =>
   v instanceof Date ? v.toISOString() : v === null || v === undefined ? null : String(v);
@@ -43,7 +42,7 @@ const RICH_TEXT_TAGS = [
   'source',
 ];
 
-/** Rich text is stored sanitised (issue 4): no scripts, event handlers or javascript: links. */
+/** Rich text is stored sanitised: no scripts, event handlers or javascript: links. */
 export function sanitizeRichText(html: string): string {
   return sanitizeHtml(html, {
     allowedTags: RICH_TEXT_TAGS,

@@ -2,9 +2,9 @@ import { recordSchema, type resourceName, toPublicConfig } from '@organiser/doma
 import type { FastifyInstance, FastifyRequest, FastifySchemaCompiler } from 'fastify';
 import { validatorCompiler } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { hashPassword } from '../modules/auth/password';
-import type { Access } from '../plugins/access';
-import type { RowScope, WriteContext } from './checks';
+import type { Access } from '../http/access';
+import { hashPassword } from '../security/password';
+import type { EngineExtensions, RowScope, WriteContext } from './context';
 import { withEffective } from './effective';
 import type { Engine } from './engine';
 import type { EngineEntity } from './entity';
@@ -58,7 +58,12 @@ export const importReportSchema = z.object({
 
 export type RouteContext = ReturnType<typeof routeContext>;
 
-export function routeContext(app: FastifyInstance, engine: Engine, entity: EngineEntity) {
+export function routeContext(
+  app: FastifyInstance,
+  engine: Engine,
+  entity: EngineEntity,
+  extensions: EngineExtensions,
+) {
   const { def, policy } = entity;
   const { db } = app;
   const base = `/${def.name}`;
@@ -71,7 +76,7 @@ export function routeContext(app: FastifyInstance, engine: Engine, entity: Engin
   const texts = toPublicConfig(app.config.deployment).site.texts;
   const variantTexts = (request: FastifyRequest) => texts[request.lang];
 
-  /** issue 5 §6: a supplier account (type company) is confined to its own company's rows. */
+  /** A supplier account (type company) is confined to its own company's rows. */
   const rowScope = (request: FastifyRequest): RowScope | null => {
     const user = request.auth?.user;
     if (user?.type !== 'company' || user.isRoot) return null;
@@ -85,6 +90,7 @@ export function routeContext(app: FastifyInstance, engine: Engine, entity: Engin
     actor: request.auth ? { id: request.auth.user.id, account: request.auth.user.account } : null,
     rowScope: rowScope(request),
     hashPassword: (plain) => hashPassword(plain, app.config.server.passwordHash),
+    extensions,
   });
   const labelled = async (request: FastifyRequest, records: ReturnType<typeof toRecord>[]) =>
     withEffective(db, engine, entity, await withLabels(db, engine, entity, records, request.lang));
@@ -105,6 +111,7 @@ export function routeContext(app: FastifyInstance, engine: Engine, entity: Engin
     app,
     engine,
     entity,
+    extensions,
     def,
     policy,
     db,

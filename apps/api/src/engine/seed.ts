@@ -4,11 +4,12 @@ import { type EntityDef, entities } from '@organiser/domain';
 import type { Db } from '../db/client';
 import { recordHistory } from '../db/schema/entities';
 import type { StorageProvider } from '../storage';
+import type { Row } from './context';
 import { gradientPng } from './demo-images';
 import { createEngine } from './engine';
-import { apiValues, type Row } from './records';
+import { apiValues } from './records';
 
-// Demo data for the engine's first entities (issue 4): banner positions with their image sizes, bilingual
+// Demo data for the engine's first entities: banner positions with their image sizes, bilingual
 // banners across them in every status, and company tags. Written straight to the tables with a `create`
 // history row each, so the demo records have a history like any other.
 

@@ -1,7 +1,7 @@
 import { type ExportQuery, exportQuerySchema, resourceName } from '@organiser/domain';
 import { z } from 'zod';
 import { AppError } from '../errors';
-import { ok, okSchema } from '../plugins/envelope';
+import { ok, okSchema } from '../http/envelope';
 import { importReportSchema, type RouteContext } from './route-context';
 import {
   contentDisposition,
@@ -14,8 +14,13 @@ import {
 // Export (a read, behind the menu) and import (a write, behind its resource permission).
 
 export function registerTransferRoutes(rc: RouteContext): void {
-  const { app, def, policy, base, read, write, label, tags, texts, variantTexts, context, common, rowScope } =
-    rc;
+  if (rc.def.capabilities.export) registerExportRoute(rc);
+  // A view has nothing to import into.
+  if (!rc.def.source && rc.def.capabilities.import) registerImportRoute(rc);
+}
+
+function registerExportRoute(rc: RouteContext): void {
+  const { app, def, policy, base, read, label, tags, variantTexts, context, common } = rc;
   app.get(
     `${base}/export`,
     {
@@ -36,9 +41,10 @@ export function registerTransferRoutes(rc: RouteContext): void {
       return reply.send(file.stream);
     },
   );
+}
 
-  // A view has nothing to import into.
-  if (def.source) return;
+function registerImportRoute(rc: RouteContext): void {
+  const { app, def, base, write, tags, texts, context, common, rowScope } = rc;
   app.post(
     `${base}/import`,
     {

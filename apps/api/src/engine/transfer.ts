@@ -18,19 +18,12 @@ import {
 } from '@organiser/domain';
 import { and, eq, inArray, isNull, or, type SQL } from 'drizzle-orm';
 import { AppError } from '../errors';
-import {
-  allFields,
-  checkReferences,
-  fromUniqueViolation,
-  historyName,
-  type RowScope,
-  toFieldErrors,
-  type WriteContext,
-} from './checks';
-import { type Change, diff, type HistoryEntry, writeHistory } from './history';
-import { hooksOf, type WrittenRow } from './hooks';
+import type { Change, Row, RowScope, Tx, WriteContext } from './context';
+import { ensureMonthPartition } from './event-tables';
+import { toFieldErrors } from './field-errors';
+import { diff, stamp } from './history';
 import { matchingIds } from './list';
-import { apiValues, type Row, toDbValues, toRecord, withLabels } from './records';
+import { apiValues, toDbValues, toRecord, withLabels } from './records';
 import {
   type Cell,
   csvStream,
@@ -45,7 +38,8 @@ import {
   toCell,
   xlsxStream,
 } from './spreadsheet';
-import { applyQuotas, derivedChanges, settleExclusive, storedValues } from './write-rules';
+import { derivedChanges, storedValues } from './write-effects';
+import { beforeValidate, beforeWrite, type PipelineRow, runWrite } from './write-pipeline';
 
 /** An export writes at most this many rows; a bigger result asks for narrower filters. */
 export const EXPORT_MAX_ROWS = 50_000;
@@ -194,30 +188,9 @@ async function resolveLabels(ctx: WriteContext, planned: Planned[]): Promise<Map
   return issues;
 }
 
-/**
- * Import (issue 4): a dry run validates every row and reports per row; a confirmed import writes every valid
- * row in one transaction (rows with an id update that record, the others are created) and reports the same.
- */
-export async function importRecords(
-  ctx: WriteContext & { texts: { en?: TextSet; zh?: TextSet } },
-  buffer: Buffer,
-  dryRun: boolean,
-): Promise<ImportReport> {
-  const { db, entity, lang, actor } = ctx;
-  const sheet = (await readSheet(buffer)).filter((row) => !isBlankRow(row));
-  const [header, ...body] = sheet;
-  if (!header) throw new AppError('badRequest');
-  if (body.length > IMPORT_MAX_ROWS) {
-    throw new AppError('payloadTooLarge', { params: { max: rowsLimit(IMPORT_MAX_ROWS, lang) } });
-  }
-  const { columns, ignored } = mapHeaders(entity, header, ctx.texts);
-  const idColumn = [...columns].find(([, name]) => name === 'id')?.[0];
-
-  const ids = body
-    .map((row) => (idColumn === undefined ? null : row[idColumn]))
-    .filter((v) => v !== null && v !== undefined && String(v).trim() !== '')
-    .map(Number)
-    .filter((n) => Number.isInteger(n) && n > 0);
+/** The stored records an import's rows name by id (live ones only), by id. */
+async function existingRows(ctx: WriteContext, ids: number[]): Promise<Map<number, Row>> {
+  const { db, entity } = ctx;
   const existing = new Map<number, Row>();
   for (let i = 0; i < ids.length; i += CHUNK) {
     const chunk = ids.slice(i, i + CHUNK);
@@ -229,8 +202,25 @@ export async function importRecords(
       .where(and(...conditions))) as Row[])
       existing.set(Number(r.id), r);
   }
+  return existing;
+}
 
-  const planned: Planned[] = body.map((row, index) => {
+/** The sheet's rows as planned writes: values by field, and the record an id names. */
+async function planRows(
+  ctx: WriteContext & { texts: { en?: TextSet; zh?: TextSet } },
+  header: Cell[],
+  body: Cell[][],
+): Promise<{ planned: Planned[]; ignored: string[] }> {
+  const { entity, lang } = ctx;
+  const { columns, ignored } = mapHeaders(entity, header, ctx.texts);
+  const idColumn = [...columns].find(([, name]) => name === 'id')?.[0];
+  const ids = body
+    .map((row) => (idColumn === undefined ? null : row[idColumn]))
+    .filter((v) => v !== null && v !== undefined && String(v).trim() !== '')
+    .map(Number)
+    .filter((n) => Number.isInteger(n) && n > 0);
+  const existing = await existingRows(ctx, ids);
+  const planned = body.map((row, index): Planned => {
     const values: Record<string, unknown> = {};
     let id: number | null = null;
     const errors: KitIssue[] = [];
@@ -247,86 +237,181 @@ export async function importRecords(
       current = existing.get(id) ?? null;
       if (!current) errors.push({ path: 'id', message: kitMessage('importUnknownId', { id: String(id) }) });
     }
-    return {
-      report: {
-        row: index + 2,
-        id,
-        action: id === null ? 'create' : 'update',
-        errors: toFieldErrors(errors, lang),
-      },
-      values,
-      current,
+    const report = {
+      row: index + 2,
+      id,
+      action: id === null ? 'create' : 'update',
+      errors: toFieldErrors(errors, lang),
     };
+    return { report: report as ImportRowReport, values, current };
   });
+  return { planned, ignored };
+}
 
+/** One row validated as a create or an update by the kit; returns its values and issues. */
+async function validateRow(
+  ctx: WriteContext,
+  p: Planned,
+  values: Record<string, unknown>,
+): Promise<{ values: Record<string, unknown>; issues: KitIssue[] }> {
+  const { entity } = ctx;
+  const issues: KitIssue[] = [];
+  const sent = (await beforeValidate(ctx, values, p.current)) as Record<string, unknown>;
+  if (p.current) {
+    // An update row carries every exported column: unchanged read-only values are fine, changed ones are not.
+    const before = apiValues(entity, p.current);
+    const editable = Object.fromEntries(
+      Object.entries(sent).filter(
+        ([k, v]) => entity.states.get(k)?.isEditable || diff(before, { [k]: v }, [k]).length > 0,
+      ),
+    );
+    const result = validateUpdate(
+      entity.def,
+      { ...editable, version: Number(p.current.version) },
+      { policy: entity.policy, current: before },
+    );
+    if (!result.ok) return { values: sent, issues: result.issues };
+    const { version: _, ...changes } = result.value;
+    issues.push(...checkRules(entity.def, { ...before, ...changes }, entity.states));
+    return { values: changes, issues };
+  }
+  // an empty cell of a new row takes the field's default (a template's row fills in only what it needs)
+  for (const [k, v] of Object.entries(sent)) {
+    const field = entity.def.fields[k];
+    if (v === null && field && defaultOf(field) !== undefined) delete sent[k];
+  }
+  const result = validateCreate(entity.def, sent, { policy: entity.policy });
+  return result.ok ? { values: result.value, issues } : { values: sent, issues: result.issues };
+}
+
+/** Unique values must be free in the table and appear once in the file. */
+async function uniqueIssues(
+  ctx: WriteContext,
+  p: Planned,
+  values: Record<string, unknown>,
+  seen: Map<string, number>,
+): Promise<KitIssue[]> {
+  const { db, entity } = ctx;
+  const issues: KitIssue[] = [];
+  for (const [name, field] of Object.entries(entity.def.fields)) {
+    if (!field.unique || values[name] === undefined || values[name] === null) continue;
+    const key = `${name}\u0000${String(values[name])}`;
+    const earlier = seen.get(key);
+    if (earlier !== undefined) {
+      issues.push({
+        path: name,
+        message: kitMessage('importDuplicateInFile', { label: field.label, row: earlier }),
+      });
+      continue;
+    }
+    seen.set(key, p.report.row);
+    const conditions: SQL[] = [inArray(entity.col(name), [values[name]])];
+    if (entity.def.softDelete) conditions.push(isNull(entity.col('deletedAt')));
+    const holders = (await db
+      .select({ id: entity.col('id') })
+      .from(entity.table)
+      .where(and(...conditions))) as Row[];
+    if (holders.some((h) => Number(h.id) !== p.report.id))
+      issues.push({ path: name, message: kitMessage('duplicate', { label: field.label }) });
+  }
+  return issues;
+}
+
+/** Checks every planned row (labels, kit validation, hooks, references, unique values) and fills its report. */
+async function checkRows(ctx: WriteContext, planned: Planned[]): Promise<void> {
   const labelIssues = await resolveLabels(ctx, planned);
   const seenUnique = new Map<string, number>();
   for (const p of planned) {
     if (p.report.errors.length > 0) continue;
     const issues: KitIssue[] = [...(labelIssues.get(p) ?? [])];
     const labelled = new Set(issues.map((i) => i.path));
-    let values = Object.fromEntries(Object.entries(p.values).filter(([k]) => !labelled.has(k)));
-    if (p.current) {
-      // An update row carries every exported column: unchanged read-only values are fine, changed ones are not.
-      const before = apiValues(entity, p.current);
-      const editable = Object.fromEntries(
-        Object.entries(values).filter(
-          ([k, v]) => entity.states.get(k)?.isEditable || diff(before, { [k]: v }, [k]).length > 0,
-        ),
-      );
-      const result = validateUpdate(
-        entity.def,
-        { ...editable, version: Number(p.current.version) },
-        { policy: entity.policy, current: before },
-      );
-      if (result.ok) {
-        const { version: _, ...changes } = result.value;
-        values = changes;
-        issues.push(...checkRules(entity.def, { ...before, ...changes }, entity.states));
-      } else issues.push(...result.issues);
-    } else {
-      // an empty cell of a new row takes the field's default (a template's row fills in only what it needs)
-      for (const [k, v] of Object.entries(values)) {
-        const field = entity.def.fields[k];
-        if (v === null && field && defaultOf(field) !== undefined) delete values[k];
-      }
-      const result = validateCreate(entity.def, values, { policy: entity.policy });
-      if (result.ok) values = result.value;
-      else issues.push(...result.issues);
-    }
-    if (issues.length === 0) {
-      const prepare = hooksOf(entity.def.name).prepare;
-      if (prepare) issues.push(...(await prepare(ctx, values, p.current)));
-      issues.push(...(await checkReferences(ctx, values, p.report.id ?? undefined)));
-    }
-    if (issues.length === 0) {
-      for (const [name, field] of Object.entries(entity.def.fields)) {
-        if (!field.unique || values[name] === undefined || values[name] === null) continue;
-        const key = `${name}\u0000${String(values[name])}`;
-        const earlier = seenUnique.get(key);
-        if (earlier !== undefined) {
-          issues.push({
-            path: name,
-            message: kitMessage('importDuplicateInFile', { label: field.label, row: earlier }),
-          });
-          continue;
-        }
-        seenUnique.set(key, p.report.row);
-        const conditions: SQL[] = [inArray(entity.col(name), [values[name]])];
-        if (entity.def.softDelete) conditions.push(isNull(entity.col('deletedAt')));
-        const holders = (await db
-          .select({ id: entity.col('id') })
-          .from(entity.table)
-          .where(and(...conditions))) as Row[];
-        if (holders.some((h) => Number(h.id) !== p.report.id)) {
-          issues.push({ path: name, message: kitMessage('duplicate', { label: field.label }) });
-        }
-      }
-    }
-    p.values = values;
-    p.report.errors = toFieldErrors(issues, lang);
+    const checked = await validateRow(
+      ctx,
+      p,
+      Object.fromEntries(Object.entries(p.values).filter(([k]) => !labelled.has(k))),
+    );
+    issues.push(...checked.issues);
+    if (issues.length === 0)
+      issues.push(...(await beforeWrite(ctx, checked.values, p.current, { files: false })));
+    if (issues.length === 0) issues.push(...(await uniqueIssues(ctx, p, checked.values, seenUnique)));
+    p.values = checked.values;
+    p.report.errors = toFieldErrors(issues, ctx.lang);
   }
+}
 
+/** Inserts the new rows, in slices. */
+async function insertRows(tx: Tx, ctx: WriteContext, creates: Planned[]): Promise<PipelineRow[]> {
+  const { entity, actor } = ctx;
+  const out: PipelineRow[] = [];
+  if (entity.def.shape === 'event' && creates.length) await ensureMonthPartition(ctx.db, entity.def);
+  for (let i = 0; i < creates.length; i += CHUNK) {
+    const slice = creates.slice(i, i + CHUNK);
+    const values = [];
+    for (const p of slice) {
+      const { stored, virtual } = await storedValues(ctx, p.values);
+      values.push({ stored: { ...stored, ...derivedChanges(entity, null, stored) }, virtual });
+    }
+    const inserted = (await tx
+      .insert(entity.table)
+      .values(
+        values.map((v) => ({
+          ...toDbValues(entity, v.stored),
+          createdBy: actor?.id ?? null,
+          updatedBy: actor?.id ?? null,
+        })),
+      )
+      .returning()) as Row[];
+    for (const [j, row] of inserted.entries()) {
+      slice[j]!.report.id = Number(row.id);
+      out.push({ before: null, after: row, input: values[j]!.virtual });
+    }
+  }
+  return out;
+}
+
+/** Updates the rows that name a record, at the version read (a change in between rolls the import back). */
+async function updateRows(tx: Tx, ctx: WriteContext, updates: Planned[]): Promise<PipelineRow[]> {
+  const { entity, actor } = ctx;
+  const out: PipelineRow[] = [];
+  for (const p of updates) {
+    const current = p.current!;
+    const before = apiValues(entity, current);
+    const { stored, virtual } = await storedValues(ctx, p.values);
+    const changes: Change[] = diff(before, stored, Object.keys(stored));
+    if (changes.length === 0) continue;
+    const set = Object.fromEntries(changes.map((c) => [c.field, stored[c.field]]));
+    Object.assign(set, derivedChanges(entity, before, set));
+    const version = Number(current.version);
+    const [updated] = (await tx
+      .update(entity.table)
+      .set({ ...toDbValues(entity, set), version: version + 1, ...stamp(actor) })
+      .where(and(eq(entity.col('id'), current.id), eq(entity.col('version'), version)))
+      .returning()) as Row[];
+    if (!updated) throw new AppError('staleVersion');
+    out.push({ before: current, after: updated, input: virtual });
+  }
+  return out;
+}
+
+/**
+ * Import: a dry run validates every row and reports per row; a confirmed import writes every valid row in
+ * one transaction of the write pipeline (rows with an id update that record, the others are created) and
+ * reports the same.
+ */
+export async function importRecords(
+  ctx: WriteContext & { texts: { en?: TextSet; zh?: TextSet } },
+  buffer: Buffer,
+  dryRun: boolean,
+): Promise<ImportReport> {
+  const { lang } = ctx;
+  const sheet = (await readSheet(buffer)).filter((row) => !isBlankRow(row));
+  const [header, ...body] = sheet;
+  if (!header) throw new AppError('badRequest');
+  if (body.length > IMPORT_MAX_ROWS) {
+    throw new AppError('payloadTooLarge', { params: { max: rowsLimit(IMPORT_MAX_ROWS, lang) } });
+  }
+  const { planned, ignored } = await planRows(ctx, header, body);
+  await checkRows(ctx, planned);
   const valid = planned.filter((p) => p.report.errors.length === 0);
   const report: ImportReport = {
     dryRun,
@@ -339,80 +424,17 @@ export async function importRecords(
     rows: planned.map((p) => p.report),
   };
   if (dryRun || valid.length === 0) return report;
-
-  try {
-    await db.transaction(async (tx: typeof db) => {
-      const history: HistoryEntry[] = [];
-      const written: WrittenRow[] = [];
-      const creates = valid.filter((p) => !p.current);
-      for (let i = 0; i < creates.length; i += CHUNK) {
-        const slice = creates.slice(i, i + CHUNK);
-        const values = [];
-        for (const p of slice) {
-          const { stored, virtual } = await storedValues(ctx, p.values);
-          values.push({ stored: { ...stored, ...derivedChanges(entity, null, stored) }, virtual });
-        }
-        const inserted = (await tx
-          .insert(entity.table)
-          .values(
-            values.map((v) => ({
-              ...toDbValues(entity, v.stored),
-              createdBy: actor?.id ?? null,
-              updatedBy: actor?.id ?? null,
-            })),
-          )
-          .returning()) as Row[];
-        for (const [j, row] of inserted.entries()) {
-          slice[j]!.report.id = Number(row.id);
-          await applyQuotas(tx, ctx, null, row);
-          written.push({ before: null, after: row, input: values[j]!.virtual });
-          history.push({
-            entity: historyName(entity),
-            recordId: Number(row.id),
-            version: Number(row.version),
-            action: 'import',
-            actor,
-            changes: diff({}, apiValues(entity, row), allFields(entity)),
-          });
-        }
-      }
-      for (const p of valid.filter((v) => v.current)) {
-        const current = p.current!;
-        const before = apiValues(entity, current);
-        const { stored, virtual } = await storedValues(ctx, p.values);
-        const changes: Change[] = diff(before, stored, Object.keys(stored));
-        if (changes.length === 0) continue;
-        const set = Object.fromEntries(changes.map((c) => [c.field, stored[c.field]]));
-        Object.assign(set, derivedChanges(entity, before, set));
-        const version = Number(current.version);
-        const [updated] = (await tx
-          .update(entity.table)
-          .set({
-            ...toDbValues(entity, set),
-            version: version + 1,
-            updatedAt: new Date(),
-            updatedBy: actor?.id ?? null,
-          })
-          .where(and(eq(entity.col('id'), current.id), eq(entity.col('version'), version)))
-          .returning()) as Row[];
-        if (!updated) throw new AppError('staleVersion');
-        await applyQuotas(tx, ctx, current, updated);
-        written.push({ before: current, after: updated, input: virtual });
-        history.push({
-          entity: historyName(entity),
-          recordId: Number(updated.id),
-          version: version + 1,
-          action: 'import',
-          actor,
-          changes: diff(before, apiValues(entity, updated), allFields(entity)),
-        });
-      }
-      await settleExclusive(tx, ctx, written);
-      await hooksOf(entity.def.name).afterWrite?.(tx, ctx, { action: 'import', rows: written });
-      await writeHistory(tx, history);
-    });
-  } catch (error) {
-    throw fromUniqueViolation(error, entity, lang) ?? error;
-  }
+  await runWrite(ctx, 'import', async (tx: Tx) => [
+    ...(await insertRows(
+      tx,
+      ctx,
+      valid.filter((p) => !p.current),
+    )),
+    ...(await updateRows(
+      tx,
+      ctx,
+      valid.filter((p) => p.current),
+    )),
+  ]);
   return report;
 }

@@ -2,9 +2,9 @@ import { pickLang, TOKEN_COOKIE } from '@organiser/domain';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Redis } from 'ioredis';
 import { AppError } from '../errors';
-import { AuthCache, registerAuthCache, shareAuthInvalidations } from '../modules/auth/auth-cache';
 import { authenticate, readToken } from '../modules/auth/sessions';
-import { hasPermission } from '../modules/auth/user-info';
+import { AuthCache, registerAuthCache, shareAuthInvalidations } from '../security/auth-cache';
+import { hasPermission } from '../security/permissions';
 
 // Every request: pick the message language (onRequest), then, unless the route is public, turn the token into
 // `request.auth` and enforce the route's `config.access` (TEAM.md "Access"). The check runs in preParsing:

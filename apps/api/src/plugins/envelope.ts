@@ -1,38 +1,13 @@
-import { type ErrorKey, SUCCESS_CODE } from '@organiser/domain';
+import type { ErrorKey, } from '@organiser/domain';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { AppError } from '../errors';
 import { firstParameterName, toFieldErrors, type ValidationIssue } from './validation';
 
-// TEAM.md envelope: every API body is `{ success, code, message, content }`. Routes return `ok(content)`
-// and declare `response: { 200: okSchema(contentSchema) }`; errors are thrown as AppError and turned into the
-// envelope here, with the catalogue's HTTP status and the message in the caller's language.
+// Errors thrown anywhere become the response envelope (http/envelope.ts) here, with the catalogue's HTTP status
+// and the message in the caller's language.
 
-export const SUCCESS_MESSAGE = 'success';
-
-export type Ok<T> = { success: true; code: typeof SUCCESS_CODE; message: string; content: T };
-
-export function ok<T>(content: T): Ok<T> {
-  return { success: true, code: SUCCESS_CODE, message: SUCCESS_MESSAGE, content };
-}
-
-/** Response schema of a successful call whose `content` follows `content`. */
-export function okSchema<T extends z.ZodType>(content: T) {
-  return z.object({
-    success: z.literal(true),
-    code: z.literal(SUCCESS_CODE),
-    message: z.string(),
-    content,
-  });
-}
-
-export const errorEnvelopeSchema = z.object({
-  success: z.literal(false),
-  code: z.number().int(),
-  message: z.string(),
-  content: z.unknown().nullable(),
-});
+export { errorEnvelopeSchema, ok, okSchema, SUCCESS_MESSAGE } from '../http/envelope';
 
 export function formatBytes(bytes: number): string {
   const units = ['B', 'KB', 'MB', 'GB'];

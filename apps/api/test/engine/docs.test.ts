@@ -6,6 +6,8 @@ import { describe, expect, it } from 'vitest';
 import { parseDeploymentConfig } from '../../src/config/load';
 import { createEngine } from '../../src/engine';
 import { registerEntityRoutes } from '../../src/engine/routes';
+import { registerModules } from '../../src/extensions';
+import { modules } from '../../src/modules';
 
 // docs/adding-an-entity.md stays true: its worked example is the real company tag definition, and its route
 // table is what the engine registers for it.
@@ -30,7 +32,9 @@ describe('docs/adding-an-entity.md', () => {
     app.addHook('onRoute', (r: RouteOptions) => {
       if (r.method !== 'HEAD') routes.push(`| ${r.method} | /api${r.url} | ${r.config?.access?.kind} |`);
     });
-    await app.register(async (scope) => registerEntityRoutes(scope, createEngine({ fieldPolicy: {} })));
+    await app.register(async (scope) =>
+      registerEntityRoutes(scope, createEngine({ fieldPolicy: {} }), registerModules(modules)),
+    );
     const cells = (line: string) =>
       line
         .split('|')

@@ -1,7 +1,7 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../src/db/client';
 import { adminUser, permission, role, rolePermission, userRole } from '../../src/db/schema';
-import { hashPassword } from '../../src/modules/auth/password';
+import { hashPassword } from '../../src/security/password';
 import { TEST_ARGON2 } from '../helpers';
 
 /** A role holding exactly the given menu urls and resource routes, and an account with only that role. */

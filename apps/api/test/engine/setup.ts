@@ -1,20 +1,13 @@
 import { type EntityDef, entities } from '@organiser/domain';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
-import { engineModule } from '../../src/engine';
-import { modules } from '../../src/modules';
 import { createTestApp, login, type TestApp, type TestAppOverrides } from '../helpers';
 
-// Shared set-up of the engine suites: a test app with the engine module (added here until the module list
-// carries it), a root token, and small request helpers that return the parsed envelope.
+// Shared set-up of the engine suites: a test app (the engine is one of its modules), a root token, and small request helpers that return the parsed envelope.
 
 export async function createEngineApp(
   overrides: TestAppOverrides = {},
 ): Promise<TestApp & { token: string }> {
-  const isListed = modules.includes(engineModule);
-  const t = await createTestApp({
-    ...overrides,
-    extraModules: [...(isListed ? [] : [engineModule]), ...(overrides.extraModules ?? [])],
-  });
+  const t = await createTestApp(overrides);
   return { ...t, token: await login(t.app) };
 }
 

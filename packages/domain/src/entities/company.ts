@@ -563,4 +563,29 @@ export const company = defineEntity({
       limit: { entity: 'company', field: 'companyVideoLimit' },
     },
   ],
+  commands: {
+    resetLoginPassword: {
+      label: t('Reset login password', '重置登录密码'),
+      target: 'record',
+      danger: true,
+      confirm: t(
+        'The supplier login gets the new password and its signed-in sessions end. Continue?',
+        '供应商登录将使用新密码，已登录的会话将失效。确定继续吗？',
+      ),
+      input: {
+        password: {
+          kind: 'password',
+          label: t('New login password', '新登录密码'),
+          required: true,
+          minLength: 8,
+          form: {
+            help: t(
+              'At least 8 characters; the company’s supplier login signs in with it',
+              '至少 8 位；企业的供应商账号将使用该密码登录',
+            ),
+          },
+        },
+      },
+    },
+  },
 });

@@ -71,4 +71,11 @@ export const customerService = defineEntity({
   labelField: 'name',
   scope: { field: 'companyId' },
   parent: { entity: 'company', field: 'companyId' },
+  commands: {
+    setDefault: {
+      label: t('Set as default', '设为默认'),
+      target: 'record',
+      when: { field: 'isDefault', in: [false] },
+    },
+  },
 });

@@ -1,6 +1,6 @@
 import { entities } from '@organiser/domain';
 import { bigint, index, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
-import { deriveTables } from '../../engine/tables';
+import { deriveTables } from '../entity-tables';
 
 // Tables of the entity engine. Entity tables are derived from the definitions in packages/domain/src/entities;
 // drizzle-kit only sees top-level exports, so each is exported by name below (a test fails when one is missing).

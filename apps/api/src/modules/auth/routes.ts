@@ -5,10 +5,10 @@ import { adminUser } from '../../db/schema';
 import { AppError } from '../../errors';
 import { ok, okSchema } from '../../plugins/envelope';
 import { formFields } from '../../plugins/form-body';
-import { invalidateAuthCaches } from './auth-cache';
+import { invalidateAuthCaches } from '../../security/auth-cache';
+import { hashPassword, isStrongEnough, verifyPassword } from '../../security/password';
 import { createCaptcha } from './captcha';
 import { login } from './login';
-import { hashPassword, isStrongEnough, verifyPassword } from './password';
 import { revokeSession, revokeUserSessions } from './sessions';
 import { loadUserInfo, loadUserPermissions } from './user-info';
 

@@ -5,8 +5,8 @@ import { and, eq, isNull, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { adminUser, session } from '../../db/schema';
 import { AppError } from '../../errors';
-import type { RequestAuth } from '../../plugins/access';
-import { authCacheOf, invalidateAuthCaches } from './auth-cache';
+import type { RequestAuth } from '../../http/access';
+import { authCacheOf, invalidateAuthCaches } from '../../security/auth-cache';
 import { newToken, sha256, TOKEN_PATTERN } from './crypto';
 
 // Issue 2 §6: opaque random tokens, stored only as SHA-256 hashes, with an idle timeout and an absolute

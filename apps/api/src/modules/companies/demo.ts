@@ -4,16 +4,16 @@ import { and, asc, eq, inArray, isNull } from 'drizzle-orm';
 import { adminUser, region, userRole } from '../../db/schema';
 import { entityTables } from '../../db/schema/entities';
 import type { SeedContext } from '../../db/seed';
+import type { Row } from '../../engine/context';
 import { gradientPng } from '../../engine/demo-images';
 import { createEngine } from '../../engine/engine';
-import type { Row } from '../../engine/records';
 import { insertDemoRows, storeDemoImage } from '../../engine/seed';
-import { derivedChanges } from '../../engine/write-rules';
+import { derivedChanges } from '../../engine/write-effects';
+import { hashPassword } from '../../security/password';
 import { createStorage } from '../../storage';
-import { hashPassword } from '../auth/password';
 import { DEMO_SUPPLIER, ensureSupplierRole } from './supplier-login';
 
-// Demo suppliers (issue 5 §8): a bilingual company category tree, four membership packages, about 200
+// Demo suppliers: a bilingual company category tree, four membership packages, about 200
 // companies in English and Chinese with profiles, generated images, contacts, and every audit state (some
 // waiting, some refused with a reason), plus the demo supplier login `supplier` / `supplier123` on the first
 // company. Rows go in by the hundred and only that one password is hashed: the seed takes about half a second.

@@ -1,10 +1,9 @@
 import { type KitIssue, kitMessage } from '@organiser/domain';
 import { inArray } from 'drizzle-orm';
 import { region } from '../../db/schema';
-import type { WriteContext } from '../../engine/checks';
-import type { Row } from '../../engine/records';
+import type { Row, WriteContext } from '../../engine/context';
 
-// Issue 5 §3: a company's country, province and city come from the region list (`GET /api/region/list_all`).
+// A company's country, province and city come from the region list (`GET /api/region/list_all`).
 // `countryCode` must be a country of the list and fills `countryName` (English, the marketplace's common
 // language); `belong` is a province code, or a province and one of its cities ('440000/440300'), and only in
 // China. Names come from the region table, so the messages are the fields' own pattern messages.

@@ -2,16 +2,16 @@ import { and, eq, inArray, isNull, or } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { adminUser, permission, role, rolePermission, session, userRole } from '../../db/schema';
 import { entityTables } from '../../db/schema/entities';
-import type { Tx, WriteContext } from '../../engine/checks';
-import type { WriteEvent } from '../../engine/hooks';
-import type { Row } from '../../engine/records';
+import type { Row, Tx, WriteContext } from '../../engine/context';
+import { SECRET_MASK } from '../../engine/history';
+import type { CommandHandler, WriteEvent } from '../../engine/hooks';
 import { AppError } from '../../errors';
-import { invalidateAuthCaches } from '../auth/auth-cache';
+import { invalidateAuthCaches } from '../../security/auth-cache';
 
 /** The demo supplier login (apps/api/src/modules/companies/demo.ts), printed at start. */
 export const DEMO_SUPPLIER = { account: 'supplier', password: 'supplier123' } as const;
 
-// Issue 5 §6: a company's `account` is a login of type company, confined to its own company's rows. The login
+// A company's `account` is a login of type company, confined to its own company's rows. The login
 // is created (or an unlinked company login is linked) in the company's own write when a password is given:
 // on create, or later on edit. Trashing the company disables the login and revokes its sessions; restoring it
 // enables the login again; deleting the company for good deletes the login.
@@ -32,7 +32,7 @@ const SUPPLIER_RESOURCES: { method: string; url: RegExp }[] = [
   { method: 'PUT', url: /^\/api\/company\/:id$/ },
   {
     method: 'POST',
-    url: /^\/api\/customer_service(\/(enable|disable|batch\/(enable|disable|delete))(\/:id)?)?$/,
+    url: /^\/api\/customer_service(\/(enable|disable|setDefault|batch\/(enable|disable|delete))(\/:id)?)?$/,
   },
   { method: 'PUT', url: /^\/api\/customer_service\/:id$/ },
   { method: 'DELETE', url: /^\/api\/customer_service\/:id$/ },
@@ -82,7 +82,7 @@ const revokeSessions = (tx: Tx, userId: number, reason: 'password' | 'disabled')
     .where(and(eq(session.userId, userId), isNull(session.revokedAt)));
 
 /** Creates the company's login, or sets its password: a login of another kind holding the account is a 409. */
-async function setLogin(tx: Tx, ctx: WriteContext, row: Row, password: string): Promise<void> {
+export async function setLogin(tx: Tx, ctx: WriteContext, row: Row, password: string): Promise<void> {
   const companyId = Number(row.id);
   const account = String(row.account);
   const passwordHash = await ctx.hashPassword(password);
@@ -167,3 +167,11 @@ export async function syncSupplierLogin(tx: Tx, ctx: WriteContext, event: WriteE
   // Logins, their sessions and roles may have changed: cached sessions and permissions are dropped.
   invalidateAuthCaches({ beforeCommit: true });
 }
+
+/** The company's `resetLoginPassword` command: sets its supplier login's password (creating the login when
+ * the company has none yet) and ends the login's sessions. History records the change masked. */
+export const resetLoginPassword: CommandHandler = async (tx, ctx, { row, input }) => {
+  await setLogin(tx, ctx, row!, String(input.password));
+  invalidateAuthCaches({ beforeCommit: true });
+  return { changes: [{ field: 'password', old: SECRET_MASK, new: SECRET_MASK }] };
+};

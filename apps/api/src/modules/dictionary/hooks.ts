@@ -1,9 +1,8 @@
 import { isEmptyValue, type KitIssue, kitMessage } from '@organiser/domain';
 import { and, eq, ne } from 'drizzle-orm';
-import type { WriteContext } from '../../engine/checks';
+import type { Row, WriteContext } from '../../engine/context';
 import { dictItem } from '../../engine/dictionary-check';
 import type { EntityHooks } from '../../engine/hooks';
-import type { Row } from '../../engine/records';
 
 /** A dictionary item's value is unique within its dictionary: a second item with the same value in the same
  * dictionary is refused as a field issue on `value` (the unique index on (group_id, value) backs it up). */
@@ -28,4 +27,4 @@ export async function checkItemValueUnique(
 }
 
 /** The write hooks of `dict_item`. */
-export const dictItemHooks: EntityHooks = { prepare: checkItemValueUnique };
+export const dictItemHooks: EntityHooks = { beforeWrite: checkItemValueUnique };

@@ -8,5 +8,5 @@ export {
   quotaPeriod,
   quotaUsage,
   releaseQuota,
-} from './quota';
+} from '../../quota/quota';
 export { quotaRoutes } from './routes';

@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError } from '../../errors';
 import { ok, okSchema } from '../../plugins/envelope';
-import { companyQuotaUsages, QUOTA_KEYS, type QuotaKey } from './quota';
+import { companyQuotaUsages, QUOTA_KEYS, type QuotaKey } from '../../quota/quota';
 
 // Issue 5 §7: the company form shows this month's usage beside each monthly limit.
 

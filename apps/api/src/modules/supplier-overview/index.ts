@@ -7,6 +7,7 @@ import {
   type ReportResult,
   registerReportRoutes,
 } from '../../engine/report-routes';
+import type { AppModule } from '../../extensions';
 
 // The supplier overview report: live companies counted by audit status, company category or country, and
 // optionally by day, week or month of registration (UTC). A supplier account counts its own company only.
@@ -140,4 +141,9 @@ export async function supplierOverviewQuery(
 /** `GET /api/supplier_overview/list` and `/export`, behind the company list's menu. */
 export const supplierOverviewRoutes: FastifyPluginAsync = async (app) => {
   registerReportRoutes(app, supplierOverview, supplierOverviewQuery);
+};
+
+export const supplierOverviewModule: AppModule = {
+  name: 'supplier-overview',
+  register: (ext) => ext.routes(supplierOverviewRoutes),
 };

@@ -1,9 +1,10 @@
+import type { EntityDef } from '@organiser/domain';
 import { and, eq, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client';
-import { companyQuotaUsage } from '../../db/schema';
-import { AppError } from '../../errors';
+import type { Db } from '../db/client';
+import { companyQuotaUsage } from '../db/schema';
+import { AppError } from '../errors';
 
-// Spec §6 and §8, issue 5 §7: the one mechanism behind every per-company monthly limit. Usage is counted per
+// The one mechanism behind every per-company monthly limit. Usage is counted per
 // company, quota and UTC month by a single INSERT … ON CONFLICT DO UPDATE … WHERE statement: the database
 // takes the row lock, so concurrent requests (several API nodes, several pool connections, or PGlite's one
 // queue) can never count past the limit. A refusal is `limitExceed` ("the current limit is exceeded").
@@ -12,7 +13,7 @@ import { AppError } from '../../errors';
 // write then gives the usage back by rolling back. Without a transaction, call `releaseQuota` with the grant
 // when the guarded write fails after the quota was taken.
 
-/** The monthly limits a company (or its membership package) has, spec §6 and issue 5 §2. */
+/** The monthly limits a company (or its membership package) has. */
 export const QUOTA_KEYS = [
   'companyVideo',
   'consult',
@@ -139,4 +140,11 @@ export async function companyQuotaUsages(
   const usage = Object.fromEntries(QUOTA_KEYS.map((key) => [key, 0])) as Record<QuotaKey, number>;
   for (const row of rows) if (row.key in usage) usage[row.key as QuotaKey] = row.used;
   return { period, usage };
+}
+
+/** Fails at start when a definition names a quota this module does not know. */
+export function assertQuotaKeys(def: Pick<EntityDef, 'name' | 'quotas'>): void {
+  for (const q of def.quotas)
+    if (!(QUOTA_KEYS as readonly string[]).includes(q.key))
+      throw new Error(`${def.name}: unknown quota "${q.key}" (see src/quota/quota.ts)`);
 }

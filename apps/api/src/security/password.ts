@@ -1,7 +1,7 @@
 import { type Algorithm, hash, parseOptions, verify } from '@node-rs/argon2';
-import type { PasswordHashSettings } from '../../config/load';
+import type { PasswordHashSettings } from '../config/load';
 
-// Issue 2 §6: argon2id. The cost comes from the server settings (OWASP in production, cheaper in tests);
+// argon2id. The cost comes from the server settings (OWASP in production, cheaper in tests);
 // a hash made with other costs is upgraded at the next successful login.
 
 const ARGON2ID = 2 as Algorithm;
@@ -32,7 +32,7 @@ export function needsRehash(hashed: string, settings: PasswordHashSettings): boo
   }
 }
 
-/** spec §5 (change password): at least `minLength` characters, with letters and digits. */
+/** A new password (change password): at least `minLength` characters, with letters and digits. */
 export function isStrongEnough(password: string, minLength: number): boolean {
   return password.length >= minLength && /[A-Za-z]/.test(password) && /\d/.test(password);
 }

@@ -52,7 +52,7 @@ function columnFor(name: string, field: FieldDef): PgColumnBuilderBase {
 }
 
 /** A column with the field's default is NOT NULL with that default; every other column is nullable, because a
- * deployment may hide any field (spec §5) and a hidden field is never written. */
+ * deployment may hide any field and a hidden field is never written. */
 function withDefault(builder: PgColumnBuilderBase, field: FieldDef): PgColumnBuilderBase {
   const d = defaultOf(field);
   if (d === undefined) return builder;

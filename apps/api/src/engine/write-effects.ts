@@ -1,19 +1,17 @@
 import { isEmptyValue, isSecretField } from '@organiser/domain';
-import { and, eq, ne, sql } from 'drizzle-orm';
+import { and, eq, ne, type SQL, sql } from 'drizzle-orm';
 import { AppError } from '../errors';
-import { consumeQuota, QUOTA_KEYS, type QuotaKey } from '../modules/quota/quota';
-import { historyName, liveOnly, loadRow, stamp, type Tx, type WriteContext } from './checks';
+import { consumeQuota, type QuotaKey } from '../quota/quota';
+import type { Row, Tx, WriteContext } from './context';
 import { effectiveValues } from './effective';
 import type { EngineEntity } from './entity';
-import { type HistoryEntry, writeHistory } from './history';
-import { apiValues, type Row } from './records';
+import { type HistoryEntry, historyName, stamp, writeHistory } from './history';
+import { apiValues } from './records';
+import { liveOnly, loadRow } from './row-scope';
 
 // What the engine does on every write besides storing the caller's values: secrets hashed and virtual values
 // set aside, computed fields derived, status moved by an edit, monthly quotas consumed, and exclusive flags
 // (one default per company) settled — the last two inside the write's transaction.
-
-/** Shown in history instead of a password change (the hash is never recorded). */
-export const SECRET_MASK = '******';
 
 /** Splits validated values into the columns to store (passwords hashed; an empty password on update means
  * unchanged and is dropped) and the virtual fields' values, which only the entity's hooks see. */
@@ -67,15 +65,8 @@ export function derivedChanges(
   return out;
 }
 
-/** Fails at start when a definition names a quota the quota module does not know. */
-export function assertQuotaKeys(entity: EngineEntity): void {
-  for (const q of entity.def.quotas)
-    if (!(QUOTA_KEYS as readonly string[]).includes(q.key))
-      throw new Error(`${entity.def.name}: unknown quota "${q.key}" (see src/modules/quota/quota.ts)`);
-}
-
 /**
- * spec §6: consumes the entity's monthly quotas a write uses, inside its transaction (a refusal rolls the
+ * Consumes the entity's monthly quotas a write uses, inside its transaction (a refusal rolls the
  * write back; usage is counted atomically, so concurrent writes never pass the limit). The limit is the
  * effective value of the company's limit field: its own, else its package's; empty is unlimited.
  */
@@ -106,32 +97,25 @@ export async function applyQuotas(tx: Tx, ctx: WriteContext, before: Row | null,
   }
 }
 
-/**
- * Exclusive flags (`exclusive: { per }`): after a write, exactly one live record of each touched group has the
- * flag. A record that just got it takes it from the others; a group left without one gives it to its oldest
- * record (preferring any but the one that just gave it up); a restored record keeps it only if its group has
- * none. Other records that change get a new version and a history entry; the written records' own changes
- * are part of their write. Returns the ids of written records whose flag the settling changed.
- */
-export async function settleExclusive(
-  tx: Tx,
-  ctx: WriteContext,
-  written: { before: Row | null; after: Row | null }[],
-  mode: 'write' | 'restore' = 'write',
-): Promise<Set<number>> {
+type Written = { before: Row | null; after: Row | null };
+
+/** One settling: the flag writes it makes, the history of the other records it changes, and the written
+ * records whose flag it changed. */
+function flagWriter(tx: Tx, ctx: WriteContext, written: Written[]) {
   const { entity, actor } = ctx;
+  const history: HistoryEntry[] = [];
   const changedWritten = new Set<number>();
   const writtenIds = new Set(written.map((w) => Number((w.after ?? w.before)!.id)));
-  const history: HistoryEntry[] = [];
-  const setFlag = async (field: string, where: ReturnType<typeof and>, value: boolean) => {
-    const rows = (await tx
+  /** Sets a written record's flag: part of its own write (no version, no history entry of its own). */
+  const setOwn = async (field: string, id: number, value: boolean) => {
+    await tx
       .update(entity.table)
       .set({ [field]: value })
-      .where(where)
-      .returning({ id: entity.col('id') })) as Row[];
-    return rows.map((r) => Number(r.id));
+      .where(eq(entity.col('id'), id));
+    changedWritten.add(id);
   };
-  const bumpOthers = async (field: string, where: ReturnType<typeof and>, value: boolean) => {
+  /** Sets other records' flag: a new version and a history entry each. */
+  const setOthers = async (field: string, where: SQL | undefined, value: boolean) => {
     const rows = (await tx
       .update(entity.table)
       .set({ [field]: value, version: sql`${entity.col('version')} + 1`, ...stamp(actor) })
@@ -147,73 +131,109 @@ export async function settleExclusive(
         changes: [{ field, old: !value, new: value }],
       });
   };
+  /** Gives the flag to one record: a written one as part of its write, another one with a version. */
+  const give = (field: string, id: number) =>
+    writtenIds.has(id) ? setOwn(field, id, true) : setOthers(field, eq(entity.col('id'), id), true);
+  return { history, changedWritten, setOwn, setOthers, give };
+}
+
+/** A written record that holds the flag takes it from the others of its group (a restored one gives it up
+ * when its group has a holder). */
+async function takeFlag(
+  tx: Tx,
+  ctx: WriteContext,
+  writer: ReturnType<typeof flagWriter>,
+  w: Written,
+  name: string,
+  per: string,
+  mode: 'write' | 'restore',
+): Promise<void> {
+  const { entity } = ctx;
+  const after = w.after!;
+  const id = Number(after.id);
+  const others = and(
+    eq(entity.col(per), after[per]),
+    ne(entity.col('id'), id),
+    eq(entity.col(name), true),
+    ...liveOnly(entity),
+  );
+  if (mode === 'restore') {
+    const taken = await tx
+      .select({ id: entity.col('id') })
+      .from(entity.table)
+      .where(others)
+      .limit(1);
+    if (taken.length > 0) await writer.setOwn(name, id, false);
+  } else if (w.before?.[name] !== true) await writer.setOthers(name, others, false);
+}
+
+/** A group left without a holder gives the flag to its oldest live record, preferring any but the ones that
+ * just gave it up. */
+async function fillGroup(
+  tx: Tx,
+  ctx: WriteContext,
+  writer: ReturnType<typeof flagWriter>,
+  name: string,
+  group: SQL,
+  gaveUp: number[],
+): Promise<void> {
+  const { entity } = ctx;
+  const live = and(group, ...liveOnly(entity));
+  const holder = await tx
+    .select({ id: entity.col('id') })
+    .from(entity.table)
+    .where(and(live, eq(entity.col(name), true)))
+    .limit(1);
+  if (holder.length > 0) return;
+  const order = gaveUp.length
+    ? [
+        sql`${entity.col('id')} in (${sql.join(
+          gaveUp.map((id) => sql`${id}`),
+          sql`, `,
+        )})`,
+        entity.col('id'),
+      ]
+    : [entity.col('id')];
+  const [heir] = (await tx
+    .select({ id: entity.col('id') })
+    .from(entity.table)
+    .where(live)
+    .orderBy(...order)
+    .limit(1)) as Row[];
+  if (heir) await writer.give(name, Number(heir.id));
+}
+
+/**
+ * Exclusive flags (`exclusive: { per }`): after a write, exactly one live record of each touched group has the
+ * flag. A record that just got it takes it from the others; a group left without one gives it to its oldest
+ * record (preferring any but the one that just gave it up); a restored record keeps it only if its group has
+ * none. Other records that change get a new version and a history entry; the written records' own changes
+ * are part of their write. Returns the ids of written records whose flag the settling changed.
+ */
+export async function settleExclusive(
+  tx: Tx,
+  ctx: WriteContext,
+  written: Written[],
+  mode: 'write' | 'restore' = 'write',
+): Promise<Set<number>> {
+  const { entity } = ctx;
+  const writer = flagWriter(tx, ctx, written);
   for (const [name, field] of Object.entries(entity.def.fields)) {
     if (field.kind !== 'boolean' || !field.exclusive) continue;
     const per = field.exclusive.per;
-    const flag = entity.col(name);
-    const group = entity.col(per);
     const groups = new Set<unknown>();
     for (const w of written) {
       for (const row of [w.before, w.after])
         if (row && row[per] !== null && row[per] !== undefined) groups.add(row[per]);
-      const after = w.after;
-      if (after?.[name] !== true) continue;
-      const id = Number(after.id);
-      const others = and(
-        eq(group, after[per]),
-        ne(entity.col('id'), id),
-        eq(flag, true),
-        ...liveOnly(entity),
-      );
-      if (mode === 'restore') {
-        const taken = await tx
-          .select({ id: entity.col('id') })
-          .from(entity.table)
-          .where(others)
-          .limit(1);
-        if (taken.length > 0) {
-          await setFlag(name, eq(entity.col('id'), id), false);
-          changedWritten.add(id);
-        }
-      } else if (w.before?.[name] !== true) await bumpOthers(name, others, false);
+      if (w.after?.[name] === true) await takeFlag(tx, ctx, writer, w, name, per, mode);
     }
     const gaveUp = written
       .filter((w) => w.before?.[name] === true && w.after?.[name] !== true)
       .map((w) => Number(w.before!.id));
-    for (const value of groups) {
-      const live = and(eq(group, value), ...liveOnly(entity));
-      const holder = await tx
-        .select({ id: entity.col('id') })
-        .from(entity.table)
-        .where(and(live, eq(flag, true)))
-        .limit(1);
-      if (holder.length > 0) continue;
-      // Any record but the ones that just gave the flag up, the oldest first.
-      const order = gaveUp.length
-        ? [
-            sql`${entity.col('id')} in (${sql.join(
-              gaveUp.map((id) => sql`${id}`),
-              sql`, `,
-            )})`,
-            entity.col('id'),
-          ]
-        : [entity.col('id')];
-      const [heir] = (await tx
-        .select({ id: entity.col('id') })
-        .from(entity.table)
-        .where(live)
-        .orderBy(...order)
-        .limit(1)) as Row[];
-      if (!heir) continue;
-      const id = Number(heir.id);
-      if (writtenIds.has(id)) {
-        await setFlag(name, eq(entity.col('id'), id), true);
-        changedWritten.add(id);
-      } else await bumpOthers(name, eq(entity.col('id'), id), true);
-    }
+    for (const value of groups) await fillGroup(tx, ctx, writer, name, eq(entity.col(per), value), gaveUp);
   }
-  await writeHistory(tx, history);
-  return changedWritten;
+  if (entity.def.capabilities.history) await writeHistory(tx, writer.history);
+  return writer.changedWritten;
 }
 
 /** Field names a write never records nor reverts: passwords and virtual fields. */

@@ -1,0 +1,263 @@
+import { checkRules, type EntityRecord, validateCreate, validateUpdate } from '@organiser/domain';
+import { and, eq, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
+import { AppError } from '../errors';
+import type { Row, Tx, WriteContext } from './context';
+import { ensureMonthPartition } from './event-tables';
+import { fieldsError } from './field-errors';
+import { diff, SECRET_MASK, stamp } from './history';
+import { apiValues, toDbValues, toRecord } from './records';
+import { assertNotReferenced } from './references';
+import { liveOnly, loadRow, scopeConditions, scopedBody } from './row-scope';
+import { assertUnique } from './unique';
+import { derivedChanges, storedValues } from './write-effects';
+import { beforeValidate, beforeWrite, type PipelineRow, runWrite } from './write-pipeline';
+
+// The record writes: each validates with the kit (bilingual field errors), keeps a scoped caller to its own
+// company's rows, checks references and unique fields with a clear refusal, and writes through the pipeline
+// (write-pipeline.ts); updates are conditional on the version the caller read (409 staleVersion).
+
+export async function createRecord(ctx: WriteContext, body: unknown): Promise<EntityRecord> {
+  const { db, entity, lang, actor } = ctx;
+  const sent = await beforeValidate(ctx, scopedBody(ctx, body, 'create'), null);
+  const valid = validateCreate(entity.def, sent, { policy: entity.policy });
+  if (!valid.ok) throw fieldsError(valid.issues, lang);
+  const values = valid.value;
+  const issues = await beforeWrite(ctx, values, null);
+  if (issues.length) throw fieldsError(issues, lang);
+  await assertUnique(db, entity, values, lang);
+  const { stored, virtual } = await storedValues(ctx, values);
+  Object.assign(stored, derivedChanges(entity, null, stored));
+  // An event table is partitioned by month: this month's partition must exist before the insert.
+  if (entity.def.shape === 'event') await ensureMonthPartition(db, entity.def);
+  const [written] = await runWrite(ctx, 'create', async (tx: Tx) => {
+    const [inserted] = (await tx
+      .insert(entity.table)
+      .values({ ...toDbValues(entity, stored), createdBy: actor?.id ?? null, updatedBy: actor?.id ?? null })
+      .returning()) as Row[];
+    return [{ before: null, after: inserted!, input: virtual }];
+  });
+  return toRecord(entity, written!.after!);
+}
+
+/** Writes new values over a live record at the version the caller read. */
+async function writeUpdate(
+  ctx: WriteContext,
+  current: Row,
+  changes: Record<string, unknown>,
+  action: 'update' | 'revert',
+): Promise<Row> {
+  const { entity, actor } = ctx;
+  const before = apiValues(entity, current);
+  const { stored, virtual, secrets } = await storedValues(ctx, changes);
+  const plain = Object.fromEntries(Object.entries(stored).filter(([k]) => !secrets.includes(k)));
+  const changed = diff(before, plain, Object.keys(plain));
+  const hasChanges = changed.length > 0 || secrets.length > 0;
+  if (!hasChanges && Object.keys(virtual).length === 0) return current;
+  const set: Row = {};
+  for (const c of changed) set[c.field] = plain[c.field];
+  for (const name of secrets) set[name] = stored[name];
+  if (hasChanges) Object.assign(set, derivedChanges(entity, before, set));
+  const version = Number(current.version);
+  const where = and(
+    eq(entity.col('id'), current.id),
+    eq(entity.col('version'), version),
+    ...liveOnly(entity),
+  );
+  const [written] = await runWrite(ctx, action, async (tx: Tx) => {
+    let updated: Row | undefined;
+    if (hasChanges) {
+      [updated] = (await tx
+        .update(entity.table)
+        .set({ ...toDbValues(entity, set), version: version + 1, ...stamp(actor) })
+        .where(where)
+        .returning()) as Row[];
+    } else {
+      // Only virtual values (a new login password): the record itself stays as it is, at the version read.
+      [updated] = (await tx.select().from(entity.table).where(where).limit(1)) as Row[];
+    }
+    if (!updated) throw new AppError('staleVersion');
+    return [
+      {
+        before: current,
+        after: updated,
+        input: virtual,
+        silent: !hasChanges,
+        extra: { after: secrets.map((name) => ({ field: name, old: SECRET_MASK, new: SECRET_MASK })) },
+      },
+    ];
+  });
+  return written!.after!;
+}
+
+/** Checks a change against the merged record: rules, the modules' hooks, references and unique fields. */
+async function checkChange(ctx: WriteContext, current: Row, changes: Record<string, unknown>): Promise<void> {
+  const { entity, lang } = ctx;
+  const merged = { ...apiValues(entity, current), ...changes };
+  const issues = checkRules(entity.def, merged, entity.states);
+  issues.push(...(await beforeWrite(ctx, changes, current)));
+  if (issues.length) throw fieldsError(issues, lang);
+  await assertUnique(ctx.db, entity, changes, lang, Number(current.id));
+}
+
+/** `PUT` and `PATCH`: the fields the body names (plus `version`); fields left out keep their values. */
+export async function updateRecord(ctx: WriteContext, id: number, body: unknown): Promise<EntityRecord> {
+  const { db, entity, lang } = ctx;
+  const current = await loadRow(db, entity, id, 'live', ctx.rowScope);
+  if (!current) throw new AppError('notFound');
+  // Read-only values are checked against the stored record: sent back unchanged they are no change.
+  const stored = apiValues(entity, current);
+  const sent = await beforeValidate(ctx, scopedBody(ctx, body, 'update', stored), current);
+  const valid = validateUpdate(entity.def, sent, { policy: entity.policy, current: stored });
+  if (!valid.ok) throw fieldsError(valid.issues, lang);
+  const { version, ...changes } = valid.value;
+  // Optimistic concurrency; the conditional UPDATE also catches a write that lands in between.
+  if (Number(current.version) !== version) throw new AppError('staleVersion');
+  await checkChange(ctx, current, changes);
+  return toRecord(entity, await writeUpdate(ctx, current, changes, 'update'));
+}
+
+/** Soft delete where declared (the record goes to the trash), otherwise removal when nothing points at it. */
+export async function deleteRecords(ctx: WriteContext, ids: number[]): Promise<number[]> {
+  const { entity, actor } = ctx;
+  if (!entity.def.softDelete) return removeRows(ctx, ids, 'live', 'delete');
+  const written = await runWrite(ctx, 'delete', async (tx: Tx) => {
+    const rows = (await tx
+      .update(entity.table)
+      .set({ deletedAt: new Date(), version: sql`${entity.col('version')} + 1`, ...stamp(actor) })
+      .where(
+        and(
+          inArray(entity.col('id'), ids),
+          isNull(entity.col('deletedAt')),
+          ...scopeConditions(entity, ctx.rowScope),
+        ),
+      )
+      .returning()) as Row[];
+    return rows.map(
+      (r): PipelineRow => ({
+        before: r,
+        after: null,
+        input: {},
+        version: Number(r.version),
+        changes: [{ field: 'deletedAt', old: null, new: (r.deletedAt as Date).toISOString() }],
+      }),
+    );
+  });
+  return written.map((w) => Number(w.before!.id));
+}
+
+async function removeRows(
+  ctx: WriteContext,
+  ids: number[],
+  scope: 'live' | 'trash',
+  action: 'delete' | 'purge',
+): Promise<number[]> {
+  const { entity } = ctx;
+  await assertNotReferenced(ctx, ids);
+  const written = await runWrite(
+    ctx,
+    action,
+    async (tx: Tx) => {
+      const conditions = [inArray(entity.col('id'), ids), ...scopeConditions(entity, ctx.rowScope)];
+      if (entity.def.softDelete)
+        conditions.push(
+          scope === 'trash' ? isNotNull(entity.col('deletedAt')) : isNull(entity.col('deletedAt')),
+        );
+      const rows = (await tx
+        .delete(entity.table)
+        .where(and(...conditions))
+        .returning()) as Row[];
+      return rows.map((r) => ({ before: r, after: null, input: {} }));
+    },
+    { settle: scope === 'live' ? 'write' : false },
+  );
+  return written.map((w) => Number(w.before!.id));
+}
+
+export async function deleteRecord(ctx: WriteContext, id: number): Promise<void> {
+  const done = await deleteRecords(ctx, [id]);
+  if (done.length === 0) throw new AppError('notFound');
+}
+
+export async function restoreRecord(ctx: WriteContext, id: number): Promise<EntityRecord> {
+  const { db, entity, actor, lang } = ctx;
+  const trashed = await loadRow(db, entity, id, 'trash', ctx.rowScope);
+  if (!trashed) throw new AppError('notFound');
+  await assertUnique(db, entity, apiValues(entity, trashed), lang, id);
+  const [written] = await runWrite(
+    ctx,
+    'restore',
+    async (tx: Tx) => {
+      const [restored] = (await tx
+        .update(entity.table)
+        .set({ deletedAt: null, version: sql`${entity.col('version')} + 1`, ...stamp(actor) })
+        .where(and(eq(entity.col('id'), id), isNotNull(entity.col('deletedAt'))))
+        .returning()) as Row[];
+      if (!restored) throw new AppError('notFound');
+      return [
+        {
+          before: trashed,
+          after: restored,
+          input: {},
+          base: restored,
+          extra: {
+            before: [{ field: 'deletedAt', old: (trashed.deletedAt as Date).toISOString(), new: null }],
+          },
+        },
+      ];
+    },
+    { settle: 'restore' },
+  );
+  return toRecord(entity, written!.after!);
+}
+
+export async function purgeRecord(ctx: WriteContext, id: number): Promise<void> {
+  const done = await removeRows(ctx, [id], 'trash', 'purge');
+  if (done.length === 0) throw new AppError('notFound');
+}
+
+/** Writes back the editable values the record had at an earlier version (a new version, action `revert`). */
+export async function revertRecord(
+  ctx: WriteContext,
+  id: number,
+  values: Record<string, unknown>,
+  fields: string[],
+): Promise<EntityRecord> {
+  const current = await loadRow(ctx.db, ctx.entity, id, 'live', ctx.rowScope);
+  if (!current) throw new AppError('notFound');
+  const changes = Object.fromEntries(fields.map((f) => [f, values[f] ?? null]));
+  await checkChange(ctx, current, changes);
+  return toRecord(ctx.entity, await writeUpdate(ctx, current, changes, 'revert'));
+}
+
+/**
+ * Puts a parent's live children in the given order: the child's order field becomes 1..n, a new version for
+ * each child whose place changed. `ids` must be exactly the parent's live children within the caller's
+ * scope, each once (otherwise 400 naming `ids`, and nothing changes).
+ */
+export async function reorderChildren(ctx: WriteContext, parentId: number, ids: number[]): Promise<void> {
+  const { entity, actor } = ctx;
+  const { field, order } = entity.def.parent!;
+  await runWrite(ctx, 'reorder', async (tx: Tx) => {
+    const rows = (await tx
+      .select()
+      .from(entity.table)
+      .where(
+        and(eq(entity.col(field), parentId), ...liveOnly(entity), ...scopeConditions(entity, ctx.rowScope)),
+      )) as Row[];
+    const byId = new Map(rows.map((r) => [Number(r.id), r]));
+    if (ids.length !== byId.size || new Set(ids).size !== ids.length || ids.some((id) => !byId.has(id)))
+      throw new AppError('badParameter', { params: { name: 'ids' } });
+    const out: PipelineRow[] = [];
+    for (const [index, id] of ids.entries()) {
+      const row = byId.get(id)!;
+      if (Number(row[order!]) === index + 1) continue;
+      const [after] = (await tx
+        .update(entity.table)
+        .set({ [order!]: index + 1, version: sql`${entity.col('version')} + 1`, ...stamp(actor) })
+        .where(eq(entity.col('id'), id))
+        .returning()) as Row[];
+      out.push({ before: row, after: after!, input: {} });
+    }
+    return out;
+  });
+}

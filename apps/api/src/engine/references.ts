@@ -1,0 +1,107 @@
+import { entityLabel, type FieldDef, type KitIssue, kitMessage } from '@organiser/domain';
+import { and, arrayOverlaps, eq, inArray } from 'drizzle-orm';
+import { upload } from '../db/schema/uploads';
+import { AppError } from '../errors';
+import type { Row, RowScope, WriteContext } from './context';
+import { liveOnly, loadRow, scopeConditions } from './row-scope';
+
+// What a record points at: related records must exist (and be reachable by the caller), a record others
+// still point at cannot be removed for good, and a supplier account may only attach its own uploads.
+
+/** Related records must exist (and be live, and within the caller's row scope); a tree parent may not be the
+ * record itself or below it. */
+export async function checkReferences(
+  ctx: Pick<WriteContext, 'db' | 'engine' | 'entity'> & { rowScope?: RowScope | null },
+  values: Record<string, unknown>,
+  selfId?: number,
+): Promise<KitIssue[]> {
+  const { db, engine, entity } = ctx;
+  const issues: KitIssue[] = [];
+  for (const [name, field] of Object.entries(entity.def.fields)) {
+    if (field.kind !== 'relation' && field.kind !== 'relationMany' && field.kind !== 'treeRelation') continue;
+    const value = values[name];
+    if (value === undefined || value === null) continue;
+    const ids = Array.isArray(value) ? (value as number[]) : [value as number];
+    if (ids.length === 0) continue;
+    const target = engine.get(field.kind === 'treeRelation' ? entity.def.name : field.to);
+    if (!target) continue;
+    const found = await db
+      .select({ id: target.col('id') })
+      .from(target.table)
+      .where(
+        and(inArray(target.col('id'), ids), ...liveOnly(target), ...scopeConditions(target, ctx.rowScope)),
+      );
+    if (found.length < new Set(ids).size) {
+      issues.push({ path: name, message: kitMessage('missingReference', { label: field.label }) });
+      continue;
+    }
+    if (field.kind === 'treeRelation' && selfId !== undefined) {
+      // Walk up from the new parent: meeting the record itself means a cycle.
+      let parent: number | null = value as number;
+      for (let depth = 0; parent !== null && depth < 100; depth++) {
+        if (parent === selfId) {
+          issues.push({ path: name, message: kitMessage('treeCycle', { label: field.label }) });
+          break;
+        }
+        const row: Row | null = await loadRow(db, entity, parent, 'any');
+        parent = (row?.[name] as number | null) ?? null;
+      }
+    }
+  }
+  return issues;
+}
+
+/** A record other records still point at cannot be removed for good: the refusal names what points at it. */
+export async function assertNotReferenced(
+  ctx: Pick<WriteContext, 'db' | 'engine' | 'entity' | 'lang'>,
+  ids: number[],
+): Promise<void> {
+  if (ids.length === 0) return;
+  for (const ref of ctx.engine.referencesTo(ctx.entity.def.name)) {
+    const column = ref.entity.col(ref.field);
+    const found = await ctx.db
+      .select({ id: ref.entity.col('id') })
+      .from(ref.entity.table)
+      .where(ref.isMany ? arrayOverlaps(column, ids) : inArray(column, ids))
+      .limit(1);
+    if (found.length > 0) {
+      throw new AppError('inUse', {
+        params: { entity: entityLabel(ref.entity.def, ctx.lang, { plural: true }) },
+      });
+    }
+  }
+}
+
+const FILE_KINDS = new Set(['image', 'images', 'video', 'attachments']);
+
+/** The stored keys a file field's value names. */
+function fileKeys(field: FieldDef, value: unknown): string[] {
+  if (value === null || value === undefined) return [];
+  if (field.kind === 'images') return value as string[];
+  if (field.kind === 'attachments') return (value as { url: string }[]).map((a) => a.url);
+  return [String(value)];
+}
+
+/** A scoped caller may only point a file field at files its own company uploaded (uploads record their
+ * company); files the record already had stay acceptable. */
+export async function checkOwnFiles(
+  ctx: Pick<WriteContext, 'db' | 'entity' | 'rowScope'>,
+  values: Record<string, unknown>,
+  current: Record<string, unknown> | null,
+): Promise<KitIssue[]> {
+  if (!ctx.rowScope) return [];
+  const issues: KitIssue[] = [];
+  for (const [name, field] of Object.entries(ctx.entity.def.fields)) {
+    if (!FILE_KINDS.has(field.kind) || !(name in values)) continue;
+    const had = new Set(fileKeys(field, current?.[name]));
+    const keys = [...new Set(fileKeys(field, values[name]))].filter((k) => !had.has(k));
+    if (keys.length === 0) continue;
+    const own = await ctx.db
+      .select({ path: upload.path })
+      .from(upload)
+      .where(and(inArray(upload.path, keys), eq(upload.companyId, ctx.rowScope.companyId)));
+    if (own.length < keys.length)
+      issues.push({ path: name, message: kitMessage('notOwnFile', { label: field.label }) });
+  }
+  return issues;
+}

@@ -1,0 +1,78 @@
+import type { FastifyPluginAsync } from 'fastify';
+import type { DemoSeed, ModuleSeeds, ReferenceSeed } from './db/seed';
+import {
+  type CommandHandler,
+  type EngineExtensions,
+  type EntityHooks,
+  emptyHookLists,
+  type HookLists,
+} from './engine/hooks';
+
+// The extension registry: `buildApp` creates one and passes it to each module's `register(ext)`, in module
+// order. Modules add routes, hooks on an entity's writes, command handlers and seeds here; nothing is
+// registered by importing a file.
+
+export type Extensions = EngineExtensions & {
+  /** Route plugins, registered under /api in registration order. */
+  routes: (plugin: FastifyPluginAsync) => void;
+  /** Hooks on an entity's writes; several modules may add hooks to one entity, run in registration order. */
+  hooks: (entity: string, hooks: EntityHooks) => void;
+  /** The handler of a command the entity's definition declares. */
+  command: (entity: string, name: string, handler: CommandHandler) => void;
+  demoSeed: (seed: DemoSeed) => void;
+  referenceSeed: (seed: ReferenceSeed) => void;
+  readonly routePlugins: readonly FastifyPluginAsync[];
+  readonly seeds: ModuleSeeds;
+  logError?: (error: unknown, message: string) => void;
+  /** Handlers of entities no engine served (a misspelt entity): buildApp refuses to start with any. */
+  unclaimedCommands: () => string[];
+};
+
+/** A module of the server: its name and what it registers. */
+export type AppModule = { name: string; register: (ext: Extensions) => void };
+
+export function createExtensions(): Extensions {
+  const routePlugins: FastifyPluginAsync[] = [];
+  const hooks = new Map<string, HookLists>();
+  const commands = new Map<string, CommandHandler>();
+  const claimed = new Set<string>();
+  const reference: ReferenceSeed[] = [];
+  const demo: DemoSeed[] = [];
+  const addSeed = <S extends { name: string }>(list: S[], seed: S) => {
+    // A second registration of a name is ignored.
+    if (!list.some((s) => s.name === seed.name)) list.push(seed);
+  };
+  return {
+    routePlugins,
+    seeds: { reference, demo },
+    routes: (plugin) => void routePlugins.push(plugin),
+    hooks: (entity, set) => {
+      const lists = hooks.get(entity) ?? emptyHookLists();
+      for (const key of Object.keys(lists) as (keyof HookLists)[]) {
+        const hook = set[key];
+        // biome-ignore lint/suspicious/noExplicitAny: each list takes its own hook type.
+        if (hook) (lists[key] as any[]).push(hook);
+      }
+      hooks.set(entity, lists);
+    },
+    command: (entity, name, handler) => {
+      const key = `${entity}.${name}`;
+      if (commands.has(key)) throw new Error(`command ${key} has two handlers`);
+      commands.set(key, handler);
+    },
+    demoSeed: (seed) => addSeed(demo, seed),
+    referenceSeed: (seed) => addSeed(reference, seed),
+    hooksOf: (entity) => hooks.get(entity) ?? emptyHookLists(),
+    commandHandler: (entity, name) => commands.get(`${entity}.${name}`),
+    commandNames: () => [...commands.keys()],
+    claimCommand: (key) => void claimed.add(key),
+    unclaimedCommands: () => [...commands.keys()].filter((key) => !claimed.has(key)),
+  };
+}
+
+/** The registry of the given modules, each registered in order. */
+export function registerModules(modules: readonly AppModule[]): Extensions {
+  const ext = createExtensions();
+  for (const module of modules) module.register(ext);
+  return ext;
+}
