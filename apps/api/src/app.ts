@@ -10,7 +10,12 @@ import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import { toPublicConfig } from '@organiser/domain';
 import Fastify, { type FastifyInstance, type FastifyPluginAsync, type FastifyServerOptions } from 'fastify';
-import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import {
+  createJsonSchemaTransform,
+  createJsonSchemaTransformObject,
+  serializerCompiler,
+  validatorCompiler,
+} from 'fastify-type-provider-zod';
 import { Redis } from 'ioredis';
 import pino from 'pino';
 import type { AppConfig } from './config/load';
@@ -19,6 +24,7 @@ import { syncPermissions } from './db/permissions';
 import { type SeedOptions, type SeedResult, seedIfEmpty } from './db/seed';
 import { AppError } from './errors';
 import { type AppModule, registerModules } from './extensions';
+import { createOpenApiSchemas } from './http/openapi-schemas';
 import { modules } from './modules';
 import { deleteOldCaptchas } from './modules/auth/captcha';
 import { deleteOldLoginFailures } from './modules/auth/login';
@@ -144,6 +150,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.decorate('db', db);
   app.decorate('config', config);
   app.decorate('storage', storage);
+  const openApiSchemas = createOpenApiSchemas();
+  app.decorate('openApiSchemas', openApiSchemas);
+  const jsonSchemaTransform = createJsonSchemaTransform({ schemaRegistry: openApiSchemas.registry });
 
   setupStatementCancel(app);
   setupMetrics(app);
@@ -181,6 +190,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       if (consumes?.length) schema['x-consumes'] = consumes;
       return transformed;
     },
+    transformObject: createJsonSchemaTransformObject({ schemaRegistry: openApiSchemas.registry }),
   });
 
   const apiOrigins = Object.values(deployment.site.variants)

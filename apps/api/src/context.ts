@@ -1,6 +1,7 @@
 import type { AppConfig } from './config/load';
 import type { Db } from './db/client';
 import type { Access } from './http/access';
+import type { OpenApiSchemas } from './http/openapi-schemas';
 import type { StorageProvider } from './storage';
 
 /** One registered route, as the permission sync and the route-access test see it. */
@@ -22,6 +23,8 @@ declare module 'fastify' {
     db: Db;
     config: AppConfig;
     storage: StorageProvider;
+    /** Schemas the OpenAPI document shows once, under `components.schemas`, and refers to by name. */
+    openApiSchemas: OpenApiSchemas;
     /** Every route registered so far (HEAD duplicates left out). */
     routeTable: RouteRecord[];
   }

@@ -83,7 +83,7 @@ function registerReorder(rc: RouteContext): void {
 }
 
 function registerCreate(rc: RouteContext): void {
-  const { app, def, policy, base, write, label, tags, record, context, labelled, common } = rc;
+  const { app, def, policy, base, write, label, tags, record, context, labelled, common, shared } = rc;
   app.post(
     base,
     {
@@ -92,7 +92,7 @@ function registerCreate(rc: RouteContext): void {
       schema: {
         tags,
         summary: `Add a ${label.en}`,
-        body: createSchema(def, { policy }),
+        body: shared('Create', () => createSchema(def, { policy })),
         response: { 200: okSchema(record) },
       },
     },
@@ -105,7 +105,7 @@ function registerCreate(rc: RouteContext): void {
 }
 
 function registerUpdate(rc: RouteContext, method: 'PUT' | 'PATCH'): void {
-  const { app, def, policy, base, write, label, tags, record, context, labelled, common } = rc;
+  const { app, def, policy, base, write, label, tags, record, context, labelled, common, shared } = rc;
   app.route({
     method,
     url: `${base}/:id`,
@@ -123,7 +123,7 @@ function registerUpdate(rc: RouteContext, method: 'PUT' | 'PATCH'): void {
           ? `Edit a ${label.en}: send the version you read (a stale version is refused, 409); fields left out keep their values, and the record as GET returned it is accepted (server-set keys ignored, read-only fields only unchanged)`
           : `Change some fields of a ${label.en}: only the fields sent (plus the version you read) change; the same rules, checks and history as PUT`,
       params: idParams,
-      body: updateSchema(def, { policy }),
+      body: shared('Update', () => updateSchema(def, { policy })),
       response: { 200: okSchema(record) },
     },
     handler: async (request) => {

@@ -3,6 +3,7 @@ import type { FastifyInstance, FastifyRequest, FastifySchemaCompiler } from 'fas
 import { validatorCompiler } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Access } from '../http/access';
+import { schemaName } from '../http/openapi-schemas';
 import { hashPassword } from '../security/password';
 import type { EngineExtensions, RowScope, WriteContext } from './context';
 import { withEffective } from './effective';
@@ -72,7 +73,16 @@ export function routeContext(
   const label = def.labels.singular;
   const write = (name: ReturnType<typeof resourceName>): Access => ({ kind: 'resource', menu, name });
   const tags = [def.name];
-  const record = recordSchema(def, { policy });
+  // Schemas several routes use are built once and named once in the OpenAPI document (`Company`,
+  // `CompanyUpdate`) when the app keeps shared schemas (a bare Fastify in tests does not).
+  const made = new Map<string, z.ZodType>();
+  const shared = <T extends z.ZodType>(suffix: string, make: () => T): T => {
+    const id = schemaName(def.name) + suffix;
+    if (!made.has(id))
+      made.set(id, app.hasDecorator('openApiSchemas') ? app.openApiSchemas.named(id, make()) : make());
+    return made.get(id) as T;
+  };
+  const record = shared('', () => recordSchema(def, { policy }));
   const texts = toPublicConfig(app.config.deployment).site.texts;
   const variantTexts = (request: FastifyRequest) => texts[request.lang];
 
@@ -108,6 +118,7 @@ export function routeContext(
       ),
   });
   return {
+    shared,
     app,
     engine,
     entity,

@@ -1,4 +1,4 @@
-import type { ErrorKey, } from '@organiser/domain';
+import type { ErrorKey } from '@organiser/domain';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { AppError } from '../errors';

@@ -1,0 +1,26 @@
+import { z } from 'zod';
+
+// Schemas many routes share (an entity's record) are named once: the OpenAPI document lists them under
+// `components.schemas` and each route refers to them, so the document stays small and a change to an entity
+// shows once in its diff. One registry per app: tests build many apps, and a name may be taken only once.
+
+export type OpenApiSchemas = {
+  readonly registry: z.core.$ZodRegistry<{ id?: string }>;
+  /** `schema`, shown in the document as `components.schemas[id]`. */
+  named: <T extends z.ZodType>(id: string, schema: T) => T;
+};
+
+export function createOpenApiSchemas(): OpenApiSchemas {
+  const registry = z.registry<{ id?: string }>();
+  return {
+    registry,
+    named: (id, schema) => {
+      if (!registry.has(schema)) registry.add(schema, { id });
+      return schema;
+    },
+  };
+}
+
+/** `company_tag` → `CompanyTag`. */
+export const schemaName = (name: string): string =>
+  name.replace(/(^|_)([a-z0-9])/g, (_, _sep: string, c: string) => c.toUpperCase());
