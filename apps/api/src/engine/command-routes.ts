@@ -1,4 +1,4 @@
-import { actionInputSchema, type CommandDef, type MachineAction, resourceName } from '@organiser/domain';
+import { actionInputSchema, type CommandDef, type MachineAction, } from '@organiser/domain';
 import { z } from 'zod';
 import { ok, okSchema } from '../http/envelope';
 import { runCommand, runSingleCommand } from './actions';
@@ -13,13 +13,13 @@ const inputSchema = (command: CommandDef) =>
   actionInputSchema({ input: command.input ?? {} } as unknown as MachineAction);
 
 function registerRecordCommand(rc: RouteContext, name: string, command: CommandDef): void {
-  const { app, base, write, label, tags, record, context, labelled, common } = rc;
+  const { app, label, tags, record, context, labelled, common, route } = rc;
   const when = command.when ? ` (409 unless ${command.when.field} is ${command.when.in.join(' | ')})` : '';
   app.post(
-    `${base}/${name}/:id`,
+    route.url(`command:${name}`),
     {
       ...common,
-      config: { access: write(resourceName('action', { entity: label, action: command.label })) },
+      config: { access: route.access(`command:${name}`) },
       schema: {
         tags,
         summary: `${command.label.en}: one ${label.en}${when}`,
@@ -38,12 +38,12 @@ function registerRecordCommand(rc: RouteContext, name: string, command: CommandD
 }
 
 function registerBatchCommand(rc: RouteContext, name: string, command: CommandDef): void {
-  const { app, base, write, label, tags, context, common } = rc;
+  const { app, tags, context, common, route } = rc;
   app.post(
-    `${base}/${name}`,
+    route.url(`batchCommand:${name}`),
     {
       ...common,
-      config: { access: write(resourceName('batch', { entity: label, action: command.label })) },
+      config: { access: route.access(`batchCommand:${name}`) },
       schema: {
         tags,
         summary: `${command.label.en} on the given ids, or on every record matching a filter when the count the client saw still holds (at most ${BATCH_MAX})`,
@@ -59,12 +59,12 @@ function registerBatchCommand(rc: RouteContext, name: string, command: CommandDe
 }
 
 function registerEntityCommand(rc: RouteContext, name: string, command: CommandDef): void {
-  const { app, base, write, label, tags, context, common } = rc;
+  const { app, tags, context, common, route } = rc;
   app.post(
-    `${base}/${name}`,
+    route.url(`command:${name}`),
     {
       ...common,
-      config: { access: write(resourceName('action', { entity: label, action: command.label })) },
+      config: { access: route.access(`command:${name}`) },
       schema: {
         tags,
         summary: `${command.label.en} (${rc.def.labels.plural.en} as a whole)`,

@@ -36,14 +36,13 @@ function registerListRoutes(rc: RouteContext): void {
     def,
     policy,
     db,
-    base,
-    read,
     label,
     tags,
     labelled,
     common,
     listContent,
     rowScope,
+    route,
   } = rc;
   /** A page of live records (the list) or of deleted ones (the trash), labelled, in the caller's row scope. */
   const listIn = (scope: 'live' | 'trash') => async (request: FastifyRequest) => {
@@ -63,10 +62,10 @@ function registerListRoutes(rc: RouteContext): void {
   };
 
   app.get(
-    `${base}/list`,
+    route.url('list'),
     {
       ...common,
-      config: { access: read },
+      config: { access: route.access('list') },
       schema: {
         tags,
         summary: `List ${label.en}: filters, keyword, sort and pages (at most ${LIST_WINDOW} rows deep)`,
@@ -80,10 +79,10 @@ function registerListRoutes(rc: RouteContext): void {
   // A view lists its base's trash (a read); an entity has a trash when it offers one.
   if (def.softDelete && (def.capabilities.trash || def.source)) {
     app.get(
-      `${base}/trash`,
+      route.url('trash'),
       {
         ...common,
-        config: { access: read },
+        config: { access: route.access('trash') },
         schema: {
           tags,
           summary: `Deleted ${label.en} (the trash), most recently deleted first`,
@@ -129,13 +128,13 @@ function registerOptionsRoute(
   rc: RouteContext,
   assertPicker: (request: FastifyRequest) => Promise<void>,
 ): void {
-  const { app, entity, def, db, base, label, tags, common, rowScope } = rc;
+  const { app, entity, def, db, label, tags, common, rowScope, route } = rc;
   app.get(
-    `${base}/options`,
+    route.url('options'),
     {
       ...common,
       // Checked below: the entity's own menu, or the menu of any entity with a relation to it.
-      config: { access: { kind: 'login' } },
+      config: { access: route.access('options') },
       schema: {
         tags,
         summary: `${label.en} as select options ({ id, label }), for relation selects with search`,
@@ -159,7 +158,7 @@ function registerOptionsRoute(
 }
 
 function registerTreeRoute(rc: RouteContext, assertPicker: (request: FastifyRequest) => Promise<void>): void {
-  const { app, entity, def, policy, db, base, label, tags, record, labelled, common, rowScope } = rc;
+  const { app, entity, def, policy, db, label, tags, record, labelled, common, rowScope, route } = rc;
   type Node = EntityRecord & { children?: Node[] };
   const node = record.extend({
     children: z
@@ -168,11 +167,11 @@ function registerTreeRoute(rc: RouteContext, assertPicker: (request: FastifyRequ
       .describe('Child nodes, each shaped like this one (absent on leaves)'),
   });
   app.get(
-    `${base}/tree`,
+    route.url('tree'),
     {
       ...common,
       // Checked below, like the options: the tree is what a tree select picks from.
-      config: { access: { kind: 'login' } },
+      config: { access: route.access('tree') },
       schema: {
         tags,
         summary: `Every ${label.en} as a tree (roots in list order, each with its children; at most ${TREE_MAX}). With a keyword or filters: the matches and their ancestors`,
@@ -203,12 +202,12 @@ function registerTreeRoute(rc: RouteContext, assertPicker: (request: FastifyRequ
 }
 
 function registerRecordReads(rc: RouteContext): void {
-  const { app, entity, db, base, read, label, tags, record, labelled, common, rowScope, def } = rc;
+  const { app, entity, db, label, tags, record, labelled, common, rowScope, def, route } = rc;
   app.get(
-    `${base}/:id`,
+    route.url('read'),
     {
       ...common,
-      config: { access: read },
+      config: { access: route.access('read') },
       schema: { tags, summary: `One ${label.en}`, params: idParams, response: { 200: okSchema(record) } },
     },
     async (request) => {
@@ -222,10 +221,10 @@ function registerRecordReads(rc: RouteContext): void {
 
   if (def.capabilities.history)
     app.get(
-      `${base}/:id/history`,
+      route.url('history'),
       {
         ...common,
-        config: { access: read },
+        config: { access: route.access('history') },
         schema: {
           tags,
           summary: `Who changed a ${label.en}, when, and each field's old and new value (newest first)`,

@@ -2,8 +2,6 @@ import {
   actionInputSchema,
   actionList,
   createSchema,
-  kitMessages,
-  resourceName,
   updateSchema,
   validateActionInput,
 } from '@organiser/domain';
@@ -54,15 +52,13 @@ const reorderBody = zod.strictObject({
 
 /** A child entity with an order field: its children of one parent put in order. */
 function registerReorder(rc: RouteContext): void {
-  const { app, def, base, write, label, tags, context, common } = rc;
+  const { app, def, tags, context, common, route } = rc;
   const parent = def.parent!;
   app.post(
-    `${base}/reorder`,
+    route.url('reorder'),
     {
       ...common,
-      config: {
-        access: write(resourceName('action', { entity: label, action: { en: 'Reorder', zh: '排序' } })),
-      },
+      config: { access: route.access('reorder') },
       schema: {
         tags,
         summary: `Put the ${def.labels.plural.en} of one ${parent.entity} in order: \`ids\` lists every live one, first to last; ${parent.order} becomes 1..n`,
@@ -83,12 +79,12 @@ function registerReorder(rc: RouteContext): void {
 }
 
 function registerCreate(rc: RouteContext): void {
-  const { app, def, policy, base, write, label, tags, record, context, labelled, common, shared } = rc;
+  const { app, def, policy, label, tags, record, context, labelled, common, shared, route } = rc;
   app.post(
-    base,
+    route.url('create'),
     {
       ...common,
-      config: { access: write(resourceName('create', { entity: label })) },
+      config: { access: route.access('create') },
       schema: {
         tags,
         summary: `Add a ${label.en}`,
@@ -105,17 +101,12 @@ function registerCreate(rc: RouteContext): void {
 }
 
 function registerUpdate(rc: RouteContext, method: 'PUT' | 'PATCH'): void {
-  const { app, def, policy, base, write, label, tags, record, context, labelled, common, shared } = rc;
+  const { app, def, policy, label, tags, record, context, labelled, common, shared, route } = rc;
   app.route({
     method,
-    url: `${base}/:id`,
+    url: route.url(method === 'PUT' ? 'update' : 'patch'),
     ...common,
-    config: {
-      access: {
-        ...write(resourceName('update', { entity: label })),
-        ...(method === 'PATCH' ? { permissionMethod: 'PUT' } : {}),
-      },
-    },
+    config: { access: route.access(method === 'PUT' ? 'update' : 'patch') },
     schema: {
       tags,
       summary:
@@ -136,12 +127,12 @@ function registerUpdate(rc: RouteContext, method: 'PUT' | 'PATCH'): void {
 }
 
 function registerDelete(rc: RouteContext): void {
-  const { app, def, base, write, label, tags, context, common } = rc;
+  const { app, def, label, tags, context, common, route } = rc;
   app.delete(
-    `${base}/:id`,
+    route.url('delete'),
     {
       ...common,
-      config: { access: write(resourceName('delete', { entity: label })) },
+      config: { access: route.access('delete') },
       schema: {
         tags,
         summary: def.softDelete ? `Move a ${label.en} to the trash` : `Delete a ${label.en}`,
@@ -156,11 +147,11 @@ function registerDelete(rc: RouteContext): void {
     },
   );
   app.post(
-    `${base}/batch/delete`,
+    route.url('batchDelete'),
     {
       ...common,
       config: {
-        access: write(resourceName('batch', { entity: label, action: kitMessages.actionDelete })),
+        access: route.access('batchDelete'),
       },
       schema: {
         tags,
@@ -185,12 +176,12 @@ function registerDelete(rc: RouteContext): void {
 }
 
 function registerTrash(rc: RouteContext): void {
-  const { app, base, write, label, tags, record, context, labelled, common } = rc;
+  const { app, label, tags, record, context, labelled, common, route } = rc;
   app.post(
-    `${base}/restore/:id`,
+    route.url('restore'),
     {
       ...common,
-      config: { access: write(resourceName('restore', { entity: label })) },
+      config: { access: route.access('restore') },
       schema: {
         tags,
         summary: `Restore a ${label.en} from the trash`,
@@ -205,10 +196,10 @@ function registerTrash(rc: RouteContext): void {
     },
   );
   app.delete(
-    `${base}/purge/:id`,
+    route.url('purge'),
     {
       ...common,
-      config: { access: write(resourceName('purge', { entity: label })) },
+      config: { access: route.access('purge') },
       schema: {
         tags,
         summary: `Delete a ${label.en} in the trash for good`,
@@ -225,12 +216,12 @@ function registerTrash(rc: RouteContext): void {
 }
 
 function registerRevert(rc: RouteContext): void {
-  const { app, def, db, entity, base, write, label, tags, record, context, labelled, common, rowScope } = rc;
+  const { app, def, db, entity, label, tags, record, context, labelled, common, rowScope, route } = rc;
   app.post(
-    `${base}/:id/revert/:version`,
+    route.url('revert'),
     {
       ...common,
-      config: { access: write(resourceName('revert', { entity: label })) },
+      config: { access: route.access('revert') },
       schema: {
         tags,
         summary: `Write back the values a ${label.en} had at an earlier version (as a new version)`,
@@ -255,15 +246,15 @@ function registerRevert(rc: RouteContext): void {
 
 /** Each status action, on one record and in bulk. */
 function registerActionRoutes(rc: RouteContext): void {
-  const { app, def, policy, base, write, label, tags, record, context, labelled, common } = rc;
+  const { app, def, policy, tags, record, context, labelled, common, route } = rc;
   for (const action of actionList(def, policy)) {
     const actionLabel = action.label;
     const input = actionInputSchema(action);
     app.post(
-      `${base}/${action.name}/:id`,
+      route.url(`action:${action.name}`),
       {
         ...common,
-        config: { access: write(resourceName('action', { entity: label, action: actionLabel })) },
+        config: { access: route.access(`action:${action.name}`) },
         schema: {
           tags,
           summary: `${actionLabel.en}: ${action.from.join(' | ')} → ${action.to} (409 from any other status)`,
@@ -280,10 +271,10 @@ function registerActionRoutes(rc: RouteContext): void {
       },
     );
     app.post(
-      `${base}/batch/${action.name}`,
+      route.url(`batchAction:${action.name}`),
       {
         ...common,
-        config: { access: write(resourceName('batch', { entity: label, action: actionLabel })) },
+        config: { access: route.access(`batchAction:${action.name}`) },
         schema: {
           tags,
           summary: `${actionLabel.en} on the given ids, or on every record matching a filter when the count the client saw still holds (at most ${BATCH_MAX})`,

@@ -1,4 +1,11 @@
-import { recordSchema, type resourceName, toPublicConfig } from '@organiser/domain';
+import {
+  API_PREFIX,
+  entityRoutes,
+  type RouteKey,
+  recordSchema,
+  type resourceName,
+  toPublicConfig,
+} from '@organiser/domain';
 import type { FastifyInstance, FastifyRequest, FastifySchemaCompiler } from 'fastify';
 import { validatorCompiler } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -117,7 +124,20 @@ export function routeContext(
         `true when the table is big and the total is the planner's estimate (exact up to ${COUNT_CAP})`,
       ),
   });
+  // Urls and access come from the route table (packages/domain/src/routes), the one place they are spelled.
+  const table = new Map(entityRoutes(def, policy).map((r) => [r.key, r]));
+  const routeOf = (key: RouteKey) => {
+    const found = table.get(key);
+    if (!found) throw new Error(`${def.name}: the route table has no "${key}" route`);
+    return found;
+  };
+  const route = {
+    /** The Fastify url of a route, under the /api prefix the module is registered with. */
+    url: (key: RouteKey) => routeOf(key).pattern.slice(API_PREFIX.length),
+    access: (key: RouteKey): Access => routeOf(key).access,
+  };
   return {
+    route,
     shared,
     app,
     engine,

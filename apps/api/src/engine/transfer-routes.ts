@@ -1,4 +1,4 @@
-import { type ExportQuery, exportQuerySchema, resourceName } from '@organiser/domain';
+import { type ExportQuery, exportQuerySchema, } from '@organiser/domain';
 import { z } from 'zod';
 import { AppError } from '../errors';
 import { ok, okSchema } from '../http/envelope';
@@ -20,12 +20,12 @@ export function registerTransferRoutes(rc: RouteContext): void {
 }
 
 function registerExportRoute(rc: RouteContext): void {
-  const { app, def, policy, base, read, label, tags, variantTexts, context, common } = rc;
+  const { app, def, policy, label, tags, variantTexts, context, common, route } = rc;
   app.get(
-    `${base}/export`,
+    route.url('export'),
     {
       ...common,
-      config: { access: read },
+      config: { access: route.access('export') },
       schema: {
         tags,
         summary: `Export ${label.en} as xlsx or CSV (headers in the caller's language, at most ${EXPORT_MAX_ROWS} rows)`,
@@ -44,12 +44,12 @@ function registerExportRoute(rc: RouteContext): void {
 }
 
 function registerImportRoute(rc: RouteContext): void {
-  const { app, def, base, write, tags, texts, context, common, rowScope } = rc;
+  const { app, def, tags, texts, context, common, rowScope, route } = rc;
   app.post(
-    `${base}/import`,
+    route.url('import'),
     {
       ...common,
-      config: { access: write(resourceName('import', { entity: def.labels.plural })) },
+      config: { access: route.access('import') },
       schema: {
         tags,
         summary: `Import ${def.labels.plural.en} from an xlsx or CSV file (multipart field "file"; headers in English or Chinese)`,

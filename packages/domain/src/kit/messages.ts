@@ -86,6 +86,7 @@ export const kitMessages = {
   compareEq: { en: '{label} must equal {other}', zh: '{label}必须与{other}一致' },
   compareNe: { en: '{label} must differ from {other}', zh: '{label}不能与{other}相同' },
   actionDelete: { en: 'Delete', zh: '删除' },
+  actionReorder: { en: 'Reorder', zh: '排序' },
   yes: { en: 'Yes', zh: '是' },
   no: { en: 'No', zh: '否' },
   exportForImport: { en: 'for import', zh: '导入用' },

@@ -191,7 +191,7 @@ export function entityRoutes(def: EntityDef, policy?: EntityPolicy): EntityRoute
       'POST',
       `${base}/reorder`,
       `Reorder the ${def.labels.plural.en} of one ${def.parent.entity}`,
-      write(resourceName('update', { entity: one })),
+      write(resourceName('action', { entity: one, action: kitMessages.actionReorder })),
     );
 
   // Transfer.
