@@ -1,7 +1,7 @@
 import { company, type Envelope, type Lang, TOKEN_HEADER } from '@organiser/domain';
 import type { APIRequestContext, Locator, Page } from '@playwright/test';
-import { en } from '../../../apps/console/src/engine/messages/en';
-import { zh } from '../../../apps/console/src/engine/messages/zh';
+import { en } from '../../../apps/console/src/messages/en';
+import { zh } from '../../../apps/console/src/messages/zh';
 import { expect, expectNoSeriousA11y } from '../../fixtures';
 import { solidPng } from '../engine/png';
 

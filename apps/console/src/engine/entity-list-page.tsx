@@ -11,15 +11,16 @@ import { Button, Card, Space, Table, type TableProps, type TableRef } from 'antd
 import { useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import type { TreeRecord } from '../api/entity-api';
 import { useInertMeasureRow } from '../components/use-inert-measure-row';
 import { pick } from '../i18n/i18n';
+import { useEngineText } from '../messages';
+import type { PageProps } from '../navigation/page-props';
 import { useVisibleRoutes } from '../navigation/visible-routes-context';
-import type { PageProps } from '../pages/page-props';
 import { recordPages } from '../pages/record-pages';
 import { useApp } from '../state/app-settings';
 import { regionValue } from '../widgets/region-select';
 import { useEntityAccess } from './access';
-import type { TreeRecord } from './api';
 import { ActionInputDialog } from './list/action-input-dialog';
 import { BulkBar } from './list/bulk-bar';
 import { ColumnSettingsButton } from './list/column-settings-button';
@@ -35,7 +36,6 @@ import { useColumnSettings } from './list/use-column-settings';
 import { useEntityList } from './list/use-entity-list';
 import { useRecordActions } from './list/use-record-actions';
 import { useTreeExpansion } from './list/use-tree-expansion';
-import { useEngineText } from './messages';
 import './entity-screens.css';
 
 /** The list page of every entity (spec §2 `banner_list`…), from its definition: issue 4 "List page". */

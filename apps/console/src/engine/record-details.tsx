@@ -8,11 +8,11 @@ import {
 import { Card, Descriptions } from 'antd';
 import { type ReactNode, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useEngineText } from '../messages';
 import { regionValue } from '../widgets/region-select';
 import type { EntityMeta } from './entity-meta';
 import { InheritedNote, type InheritedValue } from './form/inherited-value';
 import { type CellContext, renderValue } from './list/cells';
-import { useEngineText } from './messages';
 
 const WIDE = new Set(['longText', 'richText', 'images', 'attachments', 'json', 'video']);
 

@@ -1,4 +1,4 @@
-import type { EngineMessageKey } from '../engine/messages';
+import type { EngineMessageKey } from '../messages';
 
 // Named pages about one record (`…/:id`), beside the generic edit form: the entity whose list links to them with a
 // row action, and the action's text. The generic list adds the action for each such page the user may open.

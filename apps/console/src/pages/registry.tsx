@@ -1,6 +1,6 @@
 import { getEntity, type RouteView } from '@organiser/domain';
 import { type ComponentType, type LazyExoticComponent, lazy } from 'react';
-import type { PageProps } from './page-props';
+import type { PageProps } from '../navigation/page-props';
 
 // Which component renders a catalogue route's `view` (packages/domain navigation). Every page is lazy-loaded.
 // A view with no component here shows the "not available yet" page.

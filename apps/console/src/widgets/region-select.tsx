@@ -3,8 +3,8 @@ import { useQuery } from '@tanstack/react-query';
 import { Cascader, Select } from 'antd';
 import { type ReactNode, useMemo } from 'react';
 import { http } from '../api/client';
-import { useEngineText } from '../engine/messages';
 import { useLang } from '../i18n/use-lang';
+import { useEngineText } from '../messages';
 
 // spec §7 `GET /region/list_all`, issue 5 §3: countries with English and Chinese names, and China's provinces and
 // cities. A company keeps the country's ISO code (`countryCode`) and, in China, `province` or `province/city` codes

@@ -7,6 +7,7 @@ import {
 } from '@organiser/domain';
 import { DatePicker, Form, Input, InputNumber, Select, Switch } from 'antd';
 import { useEffect } from 'react';
+import { useEngineText } from '../../messages';
 import { JsonInput } from '../../widgets/json-input';
 import { PhoneInput } from '../../widgets/phone-input';
 import { AreaCascader, CHINA, CountrySelect } from '../../widgets/region-select';
@@ -17,7 +18,6 @@ import { type Attachment, FileUpload } from '../../widgets/upload/file-upload';
 import { ImageUpload } from '../../widgets/upload/image-upload';
 import { VideoUpload } from '../../widgets/upload/video-upload';
 import type { EntityMeta } from '../entity-meta';
-import { useEngineText } from '../messages';
 import { BilingualInput } from './bilingual-input';
 import {
   describeValue,

@@ -1,10 +1,10 @@
 import { type EntityRecord, type FormFieldDescriptor, uploadSizeHint } from '@organiser/domain';
 import { useQuery } from '@tanstack/react-query';
 import { Form, type FormInstance, type FormItemProps } from 'antd';
-import { entityApi } from '../api';
+import { entityApi } from '../../api/entity-api';
+import { entityKeys } from '../../api/query-keys';
+import { useEngineText } from '../../messages';
 import type { EntityMeta } from '../entity-meta';
-import { useEngineText } from '../messages';
-import { entityKeys } from '../query-keys';
 import { FieldControl } from './field-control';
 import type { FormValues } from './form-values';
 import { InheritedNote, useInheritedValue } from './inherited-value';

@@ -1,9 +1,9 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { engineText } from '../../messages';
 import { EntityFormPage } from '../entity-form-page';
 import { type CellContext, renderValue } from '../list/cells';
-import { engineText } from '../messages';
 import { bannerRecord } from '../test/banner-fixtures';
 import { companyRecord, regions, vipPackageRecord } from '../test/company-fixtures';
 import { ok, renderPage, routeNamed, type StoredRecord, signIn, storingApi } from '../test/harness';

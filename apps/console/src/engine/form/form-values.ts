@@ -11,6 +11,7 @@ import {
   validateCreate,
   validateUpdate,
 } from '@organiser/domain';
+import { InvalidJson } from '../../widgets/json-input';
 
 // Form values are kept in the API's own shapes (dates as 'YYYY-MM-DD', ids as numbers, uploads as stored paths),
 // so the kit's schemas validate them exactly as the server will and the body is the values themselves.
@@ -18,10 +19,7 @@ import {
 export type FormMode = 'add' | 'edit';
 export type FormValues = Record<string, unknown>;
 
-/** A JSON field's text that does not parse: kept as typed, refused by the form. */
-export class InvalidJson {
-  constructor(readonly text: string) {}
-}
+export { InvalidJson };
 
 /** The values a form starts from: the declared defaults (add) or the record's visible values (edit). */
 export function startValues(

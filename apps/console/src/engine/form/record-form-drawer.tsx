@@ -1,8 +1,8 @@
 import type { FormFieldDescriptor } from '@organiser/domain';
 import { App, Button, Col, Drawer, Form, Row, Space } from 'antd';
 import { GuardedButton } from '../../components/guarded-button';
+import { useEngineText } from '../../messages';
 import type { EntityMeta } from '../entity-meta';
-import { useEngineText } from '../messages';
 import { FieldItem } from './field-item';
 import { useEntityForm } from './use-entity-form';
 

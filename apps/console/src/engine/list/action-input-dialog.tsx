@@ -2,9 +2,9 @@ import { defineEntity, formLayout, validateActionInput } from '@organiser/domain
 import { Form } from 'antd';
 import { useMemo, useState } from 'react';
 import { Dialog } from '../../components/dialog';
+import { useEngineText } from '../../messages';
 import type { EntityMeta } from '../entity-meta';
 import { FieldControl } from '../form/field-control';
-import { useEngineText } from '../messages';
 import type { PendingInput } from './use-record-actions';
 
 /** Collects what an action declares as input (spec §4: a refusal needs its reason), validated by the kit. */

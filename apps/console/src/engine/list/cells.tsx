@@ -5,10 +5,10 @@ import dayjs from 'dayjs';
 import type { TFunction } from 'i18next';
 import type { ReactNode } from 'react';
 import { timeAgo } from '../../components/time-ago';
+import type { EngineT } from '../../messages';
 import { fileUrl } from '../../state/session';
 import { SafeHtml } from '../../widgets/rich-text/safe-html';
 import { htmlToText } from '../../widgets/rich-text/sanitize-html';
-import type { EngineT } from '../messages';
 
 // How a stored value shows, by field kind: in a table cell (compact), in the detail drawer and in history.
 

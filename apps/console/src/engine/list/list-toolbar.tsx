@@ -7,8 +7,8 @@ import {
 } from '@ant-design/icons';
 import { Button, Space, Tooltip } from 'antd';
 import type { ReactNode } from 'react';
+import { useEngineText } from '../../messages';
 import type { EntityAccess } from '../access';
-import { useEngineText } from '../messages';
 
 type Props = {
   title: string;

@@ -3,12 +3,12 @@ import { type EntityRecord, isSecretField, recordLabel, resolveFields } from '@o
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { App, Button, Descriptions, Drawer, Empty, Skeleton, Table, Tabs, Timeline } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { entityApi, type HistoryItem } from '../../api/entity-api';
+import { entityKeys } from '../../api/query-keys';
+import { type EngineMessageKey, useEngineText } from '../../messages';
 import { RegionName } from '../../widgets/region-select';
 import type { EntityAccess } from '../access';
-import { entityApi, type HistoryItem } from '../api';
 import type { EntityMeta } from '../entity-meta';
-import { type EngineMessageKey, useEngineText } from '../messages';
-import { entityKeys } from '../query-keys';
 import { type CellContext, RelativeTime, renderValue, type ValueFacts } from './cells';
 
 /** Region codes by name (a company's country and province / city). */

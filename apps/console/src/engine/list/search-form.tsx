@@ -3,11 +3,11 @@ import { type FilterDescriptor, getEntity, kitMessages } from '@organiser/domain
 import { Button, DatePicker, Form, Input, InputNumber, Select, Space } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useEffect, useMemo, useState } from 'react';
+import { useEngineText } from '../../messages';
 import { CountrySelect } from '../../widgets/region-select';
 import { RelationSelect } from '../../widgets/relation-select';
 import { EntityTreeSelect } from '../../widgets/tree-select';
 import type { EntityMeta } from '../entity-meta';
-import { useEngineText } from '../messages';
 import type { ListUrlState } from './list-url';
 
 type Props = {

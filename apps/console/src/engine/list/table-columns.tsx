@@ -7,7 +7,7 @@ import {
 import { type TableColumnsType, Tag } from 'antd';
 import type { TFunction } from 'i18next';
 import type { ReactNode } from 'react';
-import type { EngineT } from '../messages';
+import type { EngineT } from '../../messages';
 import { type CellContext, RelativeTime, renderValue } from './cells';
 import { type RowAction, RowActions } from './row-actions';
 

@@ -2,10 +2,10 @@ import { type EntityRecord, entities, type MachineAction, recordLabel } from '@o
 import { useQueryClient } from '@tanstack/react-query';
 import { App } from 'antd';
 import { useCallback, useState } from 'react';
-import { type BatchResult, type BatchTarget, entityApi } from '../api';
+import { type BatchResult, type BatchTarget, entityApi } from '../../api/entity-api';
+import { entityKeys, sharedRecordEntities } from '../../api/query-keys';
+import { useEngineText } from '../../messages';
 import type { EntityMeta } from '../entity-meta';
-import { useEngineText } from '../messages';
-import { entityKeys, sharedRecordEntities } from '../query-keys';
 import type { Selection } from './use-entity-list';
 
 export type NamedAction = { name: string; field: string } & MachineAction;

@@ -19,8 +19,8 @@ import { RelativeTime } from '../../engine/list/cells';
 import { RecordDetails } from '../../engine/record-details';
 import { closeTab, listReturnPath } from '../../engine/return-path';
 import { pick } from '../../i18n/i18n';
+import type { PageProps } from '../../navigation/page-props';
 import { useVisibleRoutes } from '../../navigation/visible-routes-context';
-import type { PageProps } from '../page-props';
 import '../../engine/entity-screens.css';
 import './suppliers.css';
 

@@ -20,7 +20,7 @@ import { type RowAction, RowActions } from '../../engine/list/row-actions';
 import { listReturnPath } from '../../engine/return-path';
 import { useScope } from '../../engine/scope';
 import { pick } from '../../i18n/i18n';
-import type { PageProps } from '../page-props';
+import type { PageProps } from '../../navigation/page-props';
 import '../../engine/entity-screens.css';
 import './suppliers.css';
 

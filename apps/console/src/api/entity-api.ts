@@ -10,7 +10,7 @@ import type {
   ImportReport,
   ImportRowReport,
 } from '@organiser/domain';
-import { http, type Query, upload } from '../api/client';
+import { http, type Query, upload } from './client';
 
 // The calls of the entity engine (apps/api/src/engine) for one entity. Reads resolve with their content; writes
 // resolve with the whole envelope, because a validation refusal (`success: false`, `content.errors`) is handed

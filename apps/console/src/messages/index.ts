@@ -1,6 +1,6 @@
 import type { Language } from '@organiser/domain';
 import { useCallback } from 'react';
-import { useLang } from '../../i18n/use-lang';
+import { useLang } from '../i18n/use-lang';
 import { type EngineMessageKey, en } from './en';
 import { zh } from './zh';
 
