@@ -19,7 +19,6 @@ import type { PageProps } from '../navigation/page-props';
 import { useVisibleRoutes } from '../navigation/visible-routes-context';
 import { recordPages } from '../pages/record-pages';
 import { useApp } from '../state/app-settings';
-import { regionValue } from '../widgets/region-select';
 import { useEntityAccess } from './access';
 import { ActionInputDialog } from './list/action-input-dialog';
 import { BulkBar } from './list/bulk-bar';
@@ -77,7 +76,11 @@ function EntityList({ entity, title }: { entity: string; title: { en: string; zh
   });
 
   const filters = useMemo(() => listFilters(def, policy), [def, policy]);
-  const columns = useMemo(() => listColumns(def, policy), [def, policy]);
+  // a column shows its field's named widget's cell (region codes by name)
+  const columns = useMemo(
+    () => listColumns(def, policy).map((c) => ({ ...c, widget: def.fields[c.name]?.form?.widget })),
+    [def, policy],
+  );
   const columnSettings = useColumnSettings(def.name, columns);
   const machineActions = useMemo(() => actionList(def, policy), [def, policy]);
   const batchActions = machineActions.filter((a) => access.canBatch(a.name));
@@ -147,7 +150,6 @@ function EntityList({ entity, title }: { entity: string; title: { en: string; zh
     }),
     rowActions,
     rowLabel,
-    widgetCell: (c, value) => regionValue(def.fields[c.name], value),
     t,
     frameT,
     isCompact,

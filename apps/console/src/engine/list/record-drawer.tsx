@@ -6,18 +6,10 @@ import { useTranslation } from 'react-i18next';
 import { entityApi, type HistoryItem } from '../../api/entity-api';
 import { entityKeys } from '../../api/query-keys';
 import { type EngineMessageKey, useEngineText } from '../../messages';
-import { RegionName } from '../../widgets/region-select';
 import type { EntityAccess } from '../access';
 import type { EntityMeta } from '../entity-meta';
-import { type CellContext, RelativeTime, renderValue, type ValueFacts } from './cells';
-
-/** Region codes by name (a company's country and province / city). */
-function regionValue(field: { form?: { widget?: string } } | undefined, value: unknown) {
-  const widget = field?.form?.widget;
-  return typeof value === 'string' && value && (widget === 'regionCountry' || widget === 'regionArea') ? (
-    <RegionName codes={value} />
-  ) : undefined;
-}
+import { renderValue } from '../widget-registry';
+import { type CellContext, RelativeTime, type ValueFacts } from './cells';
 
 type Props = {
   meta: EntityMeta;
@@ -119,9 +111,11 @@ export function RecordDrawer({ meta, access, recordId, onClose, onEdit }: Props)
         ].map((name) => ({
           key: name,
           label: labelOf(name),
-          children:
-            regionValue(def.fields[name], record[name]) ??
-            renderValue(factsOf(name), name === 'version' ? record.version : record[name], ctx),
+          children: renderValue(
+            { ...factsOf(name), widget: def.fields[name]?.form?.widget },
+            name === 'version' ? record.version : record[name],
+            ctx,
+          ),
         })),
       ]}
     />

@@ -1,13 +1,11 @@
 import { DownOutlined, SearchOutlined, UpOutlined } from '@ant-design/icons';
-import { type FilterDescriptor, getEntity, kitMessages } from '@organiser/domain';
-import { Button, DatePicker, Form, Input, InputNumber, Select, Space } from 'antd';
+import type { FilterDescriptor } from '@organiser/domain';
+import { Button, DatePicker, Form, Input, InputNumber, Space } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useEffect, useMemo, useState } from 'react';
 import { useEngineText } from '../../messages';
-import { CountrySelect } from '../../widgets/region-select';
-import { RelationSelect } from '../../widgets/relation-select';
-import { EntityTreeSelect } from '../../widgets/tree-select';
 import type { EntityMeta } from '../entity-meta';
+import { widgetOf, widgetSpec } from '../widget-registry';
 import type { ListUrlState } from './list-url';
 
 type Props = {
@@ -132,60 +130,11 @@ export function SearchForm({ meta, filters, state, onSearch, onReset }: Props) {
         </Form.Item>
       );
     }
-    if (f.relation && getEntity(f.relation.entity)?.tree) {
-      return (
-        <Form.Item key={f.name} name={f.name} label={name}>
-          <EntityTreeSelect
-            entity={f.relation.entity}
-            isMultiple={f.op === 'in'}
-            aria-label={name}
-            placeholder={t('list.any')}
-          />
-        </Form.Item>
-      );
-    }
-    if (meta.def.fields[f.name]?.form?.widget === 'regionCountry' && f.op === 'eq') {
-      return (
-        <Form.Item key={f.name} name={f.name} label={name}>
-          <CountrySelect aria-label={name} allowClear placeholder={t('list.any')} />
-        </Form.Item>
-      );
-    }
-    if (f.relation) {
-      return (
-        <Form.Item key={f.name} name={f.name} label={name}>
-          <RelationSelect
-            entity={f.relation.entity}
-            isMultiple={f.op === 'in'}
-            aria-label={name}
-            placeholder={t('list.any')}
-          />
-        </Form.Item>
-      );
-    }
-    if (f.options || f.kind === 'boolean') {
-      const options = f.options
-        ? f.options.map((o) => ({ value: o.value, label: o.label[lang] }))
-        : [
-            { value: 'true', label: kitMessages.yes[lang] },
-            { value: 'false', label: kitMessages.no[lang] },
-          ];
-      return (
-        <Form.Item key={f.name} name={f.name} label={name}>
-          <Select
-            mode={f.op === 'in' ? 'multiple' : undefined}
-            options={options}
-            allowClear
-            placeholder={t('list.any')}
-            aria-label={name}
-            maxTagCount="responsive"
-          />
-        </Form.Item>
-      );
-    }
+    const widget = widgetOf(f.kind, meta.def.fields[f.name]?.form?.widget);
+    const own = widgetSpec(widget).filter?.({ filter: f, lang, label: name, placeholder: t('list.any') });
     return (
       <Form.Item key={f.name} name={f.name} label={name}>
-        <Input allowClear aria-label={name} />
+        {own ?? <Input allowClear aria-label={name} />}
       </Form.Item>
     );
   };

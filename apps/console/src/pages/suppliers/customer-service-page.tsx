@@ -15,10 +15,11 @@ import {
 } from '../../engine';
 import { RecordFormDrawer } from '../../engine/form/record-form-drawer';
 import { ActionInputDialog } from '../../engine/list/action-input-dialog';
-import { type CellContext, renderValue } from '../../engine/list/cells';
+import type { CellContext } from '../../engine/list/cells';
 import { type RowAction, RowActions } from '../../engine/list/row-actions';
 import { listReturnPath } from '../../engine/return-path';
 import { useScope } from '../../engine/scope';
+import { renderValue } from '../../engine/widget-registry';
 import { pick } from '../../i18n/i18n';
 import type { PageProps } from '../../navigation/page-props';
 import '../../engine/entity-screens.css';
