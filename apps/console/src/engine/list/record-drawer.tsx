@@ -2,6 +2,7 @@ import { HistoryOutlined, RollbackOutlined } from '@ant-design/icons';
 import { type EntityRecord, isSecretField, recordLabel, resolveFields } from '@organiser/domain';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { App, Button, Descriptions, Drawer, Empty, Skeleton, Table, Tabs, Timeline } from 'antd';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { entityApi, type HistoryItem } from '../../api/entity-api';
 import { entityKeys } from '../../api/query-keys';
@@ -17,6 +18,8 @@ type Props = {
   recordId: number | null;
   onClose: () => void;
   onEdit?: (record: EntityRecord) => void;
+  /** Panels after the record's details (a page's contributions, the children of a parent). */
+  panels?: (record: EntityRecord) => ReactNode;
 };
 
 const SYSTEM: Record<string, { en: string; zh: string }> = {
@@ -30,7 +33,7 @@ const SYSTEM: Record<string, { en: string; zh: string }> = {
 const KNOWN_ACTIONS = new Set(['create', 'update', 'delete', 'restore', 'revert', 'import']);
 
 /** A record's details and its history (who, when, what changed old → new), with revert (what-users-want B.3 #4). */
-export function RecordDrawer({ meta, access, recordId, onClose, onEdit }: Props) {
+export function RecordDrawer({ meta, access, recordId, onClose, onEdit, panels }: Props) {
   const t = useEngineText();
   const { t: frameT } = useTranslation();
   const { modal, message } = App.useApp();
@@ -46,7 +49,7 @@ export function RecordDrawer({ meta, access, recordId, onClose, onEdit }: Props)
   const historyQuery = useQuery({
     queryKey: entityKeys.history(def.name, recordId ?? 0),
     queryFn: ({ signal }) => entityApi.history(def.name, recordId!, signal),
-    enabled: isOpen,
+    enabled: isOpen && access.hasHistory,
   });
   const record = recordQuery.data;
   const ctx: CellContext = {
@@ -198,8 +201,19 @@ export function RecordDrawer({ meta, access, recordId, onClose, onEdit }: Props)
     >
       <Tabs
         items={[
-          { key: 'details', label: t('drawer.details'), children: details },
-          { key: 'history', label: t('drawer.history'), children: historyView },
+          {
+            key: 'details',
+            label: t('drawer.details'),
+            children: (
+              <>
+                {details}
+                {record && panels?.(record)}
+              </>
+            ),
+          },
+          ...(access.hasHistory
+            ? [{ key: 'history', label: t('drawer.history'), children: historyView }]
+            : []),
         ]}
       />
     </Drawer>

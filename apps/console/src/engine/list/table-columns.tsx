@@ -6,6 +6,7 @@ import {
 } from '@organiser/domain';
 import { type TableColumnsType, Tag } from 'antd';
 import type { TFunction } from 'i18next';
+import type { ReactNode } from 'react';
 import type { EngineT } from '../../messages';
 import { renderValue } from '../widget-registry';
 import { type CellContext, RelativeTime } from './cells';
@@ -45,6 +46,8 @@ type Input = {
   isTrash: boolean;
   hasSelection: boolean;
   cellContext: (record: EntityRecord) => CellContext;
+  /** A cell a page draws its own way (a slot contribution), else undefined. */
+  cellOverride?: (name: string, record: EntityRecord) => ReactNode | undefined;
   rowActions: (record: EntityRecord) => RowAction[];
   rowLabel: (record: EntityRecord) => string;
   t: EngineT;
@@ -73,7 +76,7 @@ function compactColumns(input: Input): {
     (c) => !c.isStatus && c.name !== 'id' && !input.labelColumns?.includes(c.name),
   );
   const cell = (c: ColumnDescriptor, record: EntityRecord) =>
-    renderValue(c, record[c.name], input.cellContext(record));
+    input.cellOverride?.(c.name, record) ?? renderValue(c, record[c.name], input.cellContext(record));
   const summary: TableColumnsType<EntityRecord>[number] = {
     key: 'summary',
     title: input.summaryTitle ?? '',
@@ -141,7 +144,8 @@ export function tableColumns(input: Input): {
           sorter: c.isSortable,
           sortOrder:
             c.isSortable && sorted?.field === c.name ? (sorted.order === 'asc' ? 'ascend' : 'descend') : null,
-          render: (value: unknown, record: EntityRecord) => renderValue(c, value, input.cellContext(record)),
+          render: (value: unknown, record: EntityRecord) =>
+            input.cellOverride?.(c.name, record) ?? renderValue(c, value, input.cellContext(record)),
         },
   );
   const deleted: TableColumnsType<EntityRecord>[number] = {

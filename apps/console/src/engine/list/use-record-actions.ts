@@ -1,4 +1,10 @@
-import { type EntityRecord, entities, type MachineAction, recordLabel } from '@organiser/domain';
+import {
+  type EntityRecord,
+  entities,
+  type FieldError,
+  type MachineAction,
+  recordLabel,
+} from '@organiser/domain';
 import { useQueryClient } from '@tanstack/react-query';
 import { App } from 'antd';
 import { useCallback, useState } from 'react';
@@ -11,7 +17,11 @@ import type { Selection } from './use-entity-list';
 export type NamedAction = { name: string; field: string } & MachineAction;
 
 /** An action waiting for its inputs (a refusal's reason) before it runs. */
-export type PendingInput = { action: NamedAction; run: (input: Record<string, unknown>) => Promise<boolean> };
+export type PendingInput = {
+  action: NamedAction;
+  /** true when done; the server's field errors to show on the dialog's fields; false on another refusal. */
+  run: (input: Record<string, unknown>) => Promise<boolean | { errors: FieldError[] }>;
+};
 
 /**
  * What the list does to records: status actions (confirm where the definition says, inputs where it declares
