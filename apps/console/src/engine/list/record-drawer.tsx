@@ -8,6 +8,7 @@ import { entityApi, type HistoryItem } from '../../api/entity-api';
 import { entityKeys } from '../../api/query-keys';
 import { type EngineMessageKey, useEngineText } from '../../messages';
 import type { EntityAccess } from '../access';
+import { ChildPanels } from '../child-panels';
 import type { EntityMeta } from '../entity-meta';
 import { renderValue } from '../widget-registry';
 import { type CellContext, RelativeTime, type ValueFacts } from './cells';
@@ -208,6 +209,7 @@ export function RecordDrawer({ meta, access, recordId, onClose, onEdit, panels }
               <>
                 {details}
                 {record && panels?.(record)}
+                {record && !record.deletedAt && <ChildPanels entity={def.name} record={record} />}
               </>
             ),
           },
