@@ -14,8 +14,9 @@ import { BilingualPair } from '../widgets/bilingual-pair';
 import { useEntityAccess } from './access';
 import { ChildPanels } from './child-panels';
 import { useCommands } from './commands/use-commands';
+import type { EntityMeta } from './entity-meta';
 import { ErrorSummary, focusField } from './form/error-summary';
-import { FieldItem } from './form/field-item';
+import { FieldItem, WhenActive } from './form/field-item';
 import { type EntityFormController, useEntityForm } from './form/use-entity-form';
 import { ActionInputDialog } from './list/action-input-dialog';
 import { closeTab, listReturnPath } from './return-path';
@@ -25,6 +26,7 @@ import './entity-screens.css';
 
 /** Fields in rows: the two halves of a bilingual pair together, the others by their span. */
 function layoutFields(
+  meta: EntityMeta,
   fields: FormFieldDescriptor[],
   render: (f: FormFieldDescriptor) => ReactNode,
   pairLabel: (name: string) => string,
@@ -43,9 +45,11 @@ function layoutFields(
       continue;
     }
     out.push(
-      <Col xs={24} md={field.span} key={field.name}>
-        {render(field)}
-      </Col>,
+      <WhenActive meta={meta} name={field.name} key={field.name}>
+        <Col xs={24} md={field.span}>
+          {render(field)}
+        </Col>
+      </WhenActive>,
     );
   }
   return out;
@@ -296,7 +300,7 @@ function FormGroups({ controller }: { controller: EntityFormController }) {
             className="entity-form-group"
             title={group.label ? group.label[lang] : groups.length > 1 ? meta.label() : undefined}
           >
-            <Row gutter={[16, 0]}>{layoutFields(group.fields, render, pairLabel)}</Row>
+            <Row gutter={[16, 0]}>{layoutFields(meta, group.fields, render, pairLabel)}</Row>
           </Card>
         </Fragment>
       ))}
