@@ -35,50 +35,10 @@ export function placedCommands(meta: EntityMeta, access: EntityAccess, placement
  * one with `confirm` or `danger` asks first; then it calls the command's route and refreshes the entity.
  */
 export function useCommands(meta: EntityMeta, access: EntityAccess) {
-  const t = useEngineText();
-  const { modal, message } = App.useApp();
-  const queryClient = useQueryClient();
   const { lang } = meta;
   const [pendingInput, setPendingInput] = useState<PendingInput | null>(null);
 
-  const send = async (command: NamedCommand, target: Target, input: Record<string, unknown>) => {
-    const res = await entityApi.command(meta.def.name, command.name, target, input).catch(() => null);
-    if (!res) return false;
-    if (!res.success) {
-      const errors = fieldErrorsOf(res);
-      return errors.length > 0 ? { errors } : false;
-    }
-    message.success(t('list.actionDone', { action: command.label[lang] }));
-    await queryClient.invalidateQueries({ queryKey: entityKeys.all(meta.def.name) });
-    return true;
-  };
-
-  const run = (command: NamedCommand, target: Target, onDone?: () => void) => {
-    const go = async (input: Record<string, unknown>) => {
-      const result = await send(command, target, input);
-      if (result === true) onDone?.();
-      return result;
-    };
-    if (command.input && Object.keys(command.input).length > 0) {
-      setPendingInput({ action: { ...command, field: '', from: [], to: '' }, run: go });
-      return;
-    }
-    const question =
-      command.confirm?.[lang] ??
-      (command.danger ? t('command.confirm', { action: command.label[lang] }) : undefined);
-    if (!question) {
-      void go({});
-      return;
-    }
-    modal.confirm({
-      title: command.label[lang],
-      content: question,
-      okText: command.label[lang],
-      okButtonProps: { danger: command.danger },
-      cancelText: t('form.cancel'),
-      onOk: () => go({}),
-    });
-  };
+  const run = useRunCommand(meta, setPendingInput);
 
   const button = (command: NamedCommand, onClick: () => void, size?: 'small') => (
     <Button key={command.name} size={size} danger={command.danger} onClick={onClick}>
@@ -116,3 +76,51 @@ export function useCommands(meta: EntityMeta, access: EntityAccess) {
 }
 
 export type Commands = ReturnType<typeof useCommands>;
+
+/** Runs a command: its input asked for first (through `ask`), or a confirmation; then the call and a refresh. */
+function useRunCommand(meta: EntityMeta, ask: (pending: PendingInput) => void) {
+  const t = useEngineText();
+  const { modal, message } = App.useApp();
+  const queryClient = useQueryClient();
+  const { lang } = meta;
+  const send = async (command: NamedCommand, target: Target, input: Record<string, unknown>) => {
+    const res = await entityApi.command(meta.def.name, command.name, target, input).catch(() => null);
+    if (!res) return false;
+    if (!res.success) {
+      const errors = fieldErrorsOf(res);
+      return errors.length > 0 ? { errors } : false;
+    }
+    message.success(t('list.actionDone', { action: command.label[lang] }));
+    await queryClient.invalidateQueries({ queryKey: entityKeys.all(meta.def.name) });
+    return true;
+  };
+
+  const run = (command: NamedCommand, target: Target, onDone?: () => void) => {
+    const go = async (input: Record<string, unknown>) => {
+      const result = await send(command, target, input);
+      if (result === true) onDone?.();
+      return result;
+    };
+    if (command.input && Object.keys(command.input).length > 0) {
+      ask({ action: { ...command, field: '', from: [], to: '' }, run: go });
+      return;
+    }
+    const question =
+      command.confirm?.[lang] ??
+      (command.danger ? t('command.confirm', { action: command.label[lang] }) : undefined);
+    if (!question) {
+      void go({});
+      return;
+    }
+    modal.confirm({
+      title: command.label[lang],
+      content: question,
+      okText: command.label[lang],
+      okButtonProps: { danger: command.danger },
+      cancelText: t('form.cancel'),
+      onOk: () => go({}),
+    });
+  };
+
+  return run;
+}

@@ -13,15 +13,16 @@ import type { TreeRecord } from '../../api/entity-api';
 import { useEngineText } from '../../messages';
 import { useVisibleRoutes } from '../../navigation/visible-routes-context';
 import { useApp } from '../../state/app-settings';
-import { useEntityAccess } from '../access';
+import { type EntityAccess, useEntityAccess } from '../access';
 import { placedCommands, useCommands } from '../commands/use-commands';
+import type { EntityMeta } from '../entity-meta';
 import type { ListSlots, SlotContext } from '../slots';
 import type { CellContext } from './cells';
 import { effectiveSort } from './list-url';
 import type { RowAction } from './row-actions';
 import { useColumnSettings } from './use-column-settings';
 import { useEntityList } from './use-entity-list';
-import { useRecordActions } from './use-record-actions';
+import { type NamedAction, useRecordActions } from './use-record-actions';
 import { useTreeExpansion } from './use-tree-expansion';
 
 /** Everything the list page's parts share: the list's state and data, what the user may do, the columns and
@@ -32,7 +33,7 @@ export function useListScreen(entity: string, slots?: ListSlots) {
   const navigate = useNavigate();
   const list = useEntityList(entity);
   const { meta, state, data } = list;
-  const { def, policy, lang } = meta;
+  const { def, lang } = meta;
   const access = useEntityAccess(def);
   const actions = useRecordActions(meta, list.matchQuery);
   const commands = useCommands(meta, access);
@@ -44,31 +45,14 @@ export function useListScreen(entity: string, slots?: ListSlots) {
   const tree = useTreeExpansion(list.isTree ? (data?.list as TreeRecord[] | undefined) : undefined, {
     isSearching: Object.keys(list.matchQuery).length > 0,
   });
-  const filters = useMemo(() => listFilters(def, policy), [def, policy]);
-  // a column shows its field's named widget's cell (region codes by name)
-  const columns = useMemo(
-    () => listColumns(def, policy).map((c) => ({ ...c, widget: def.fields[c.name]?.form?.widget })),
-    [def, policy],
-  );
-  const columnSettings = useColumnSettings(def.name, columns);
-  const machineActions = useMemo(() => actionList(def, policy), [def, policy]);
-  const batchActions = machineActions.filter((a) => access.canBatch(a.name));
-  const canBatchDelete = access.canBatch('delete');
-  const hasBulkCommands = placedCommands(meta, access, 'bulk').length > 0;
-  const hasSelection =
-    !state.isTrash &&
-    (batchActions.length > 0 || canBatchDelete || hasBulkCommands || Boolean(slots?.bulkActions));
+  const { filters, columnSettings, labelOf } = useListColumns(meta);
+  const { batchActions, canBatchDelete, hasSelection } = bulkAbilities(meta, access, state.isTrash, slots);
   const slotContext: SlotContext = { meta, access, navigate, routes: flat };
-  const labelOf = (name: string) => meta.fieldLabel(name, columns.find((c) => c.name === name)?.label);
   const rowLabel = (record: EntityRecord) => recordLabel(def, record, lang) || `#${record.id}`;
   const editPathOf = (id: number) => access.editPath?.replace(':id', String(id));
   const total = data?.total ?? 0;
   const cellContext = (record: EntityRecord): CellContext => ({
-    lang,
-    t,
-    frameT,
-    record,
-    mode: 'cell',
+    ...{ lang, t, frameT, record, mode: 'cell' },
     ownerLabel: recordLabel(def, record, lang),
   });
   const screen = {
@@ -104,17 +88,37 @@ export function useListScreen(entity: string, slots?: ListSlots) {
       ? [def.pairs[def.labelField]!.en, def.pairs[def.labelField]!.zh]
       : [def.labelField],
     cellOverride: (name: string, record: EntityRecord) => slots?.cells?.[name]?.(record[name], record),
-    batch: (input: {
-      name: string;
-      label: string;
-      action?: (typeof machineActions)[number];
-      isDanger?: boolean;
-    }) => actions.runBatch({ ...input, selection: list.selection, total, onDone: list.clearSelection }),
+    batch: (input: { name: string; label: string; action?: NamedAction; isDanger?: boolean }) =>
+      actions.runBatch({ ...input, selection: list.selection, total, onDone: list.clearSelection }),
   };
   return { ...screen, rowActions: (record: EntityRecord) => rowActionsOf(screen, record, slots) };
 }
 
 export type ListScreen = ReturnType<typeof useListScreen>;
+
+/** What a selection can be used for: status actions and delete in batch, bulk commands, contributions. */
+function bulkAbilities(meta: EntityMeta, access: EntityAccess, isTrash: boolean, slots?: ListSlots) {
+  const batchActions = actionList(meta.def, meta.policy).filter((a) => access.canBatch(a.name));
+  const canBatchDelete = access.canBatch('delete');
+  const hasBulkCommands = placedCommands(meta, access, 'bulk').length > 0;
+  const hasSelection =
+    !isTrash && (batchActions.length > 0 || canBatchDelete || hasBulkCommands || Boolean(slots?.bulkActions));
+  return { batchActions, canBatchDelete, hasSelection };
+}
+
+/** The search form's filters, the columns (each with its field's named widget, so region codes show by name) and
+ * the user's column settings. */
+function useListColumns(meta: EntityMeta) {
+  const { def, policy } = meta;
+  const filters = useMemo(() => listFilters(def, policy), [def, policy]);
+  const columns = useMemo(
+    () => listColumns(def, policy).map((c) => ({ ...c, widget: def.fields[c.name]?.form?.widget })),
+    [def, policy],
+  );
+  const columnSettings = useColumnSettings(def.name, columns);
+  const labelOf = (name: string) => meta.fieldLabel(name, columns.find((c) => c.name === name)?.label);
+  return { filters, columnSettings, labelOf };
+}
 
 type ScreenBase = Omit<ListScreen, 'rowActions'>;
 
