@@ -54,7 +54,8 @@ export function entityAccess(
   const canWrite = (method: string, url: string) => !def.source && can(method, url);
   // what the entity offers at all (a read-only or append-only entity, no import, no history)
   const caps = def.capabilities ?? ALL_CAPABILITIES;
-  const hasTrash = caps.trash && (def.softDelete ?? true);
+  // a view (the audit queue) shows its source's deleted records read-only, although it restores nothing
+  const hasTrash = (def.softDelete ?? true) && (caps.trash || Boolean(def.source));
   const canCreate = caps.create && canWrite('POST', base);
   const canUpdate = caps.update && canWrite('PUT', `${base}/:id`);
   const canDelete = caps.delete && canWrite('DELETE', `${base}/:id`);
@@ -63,8 +64,8 @@ export function entityAccess(
     canUpdate,
     canDelete,
     canImport: caps.import && canWrite('POST', `${base}/import`),
-    canRestore: hasTrash && canWrite('POST', `${base}/restore/:id`),
-    canPurge: hasTrash && canWrite('DELETE', `${base}/purge/:id`),
+    canRestore: caps.trash && canWrite('POST', `${base}/restore/:id`),
+    canPurge: caps.trash && canWrite('DELETE', `${base}/purge/:id`),
     canRevert: caps.history && caps.update && canWrite('POST', `${base}/:id/revert/:version`),
     canExport: caps.export,
     hasHistory: caps.history,

@@ -99,7 +99,7 @@ export function ChildList({ entity, parentId, columns, header, emptyText, slots 
             : false
         }
         scroll={{ x: 960 }}
-        locale={emptyText ? { emptyText } : { emptyText: t('list.empty') }}
+        locale={{ emptyText: emptyText ?? <p className="entity-child-empty">{t('list.empty')}</p> }}
       />
       <RecordFormDrawer
         meta={meta}
