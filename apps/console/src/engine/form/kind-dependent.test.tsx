@@ -70,8 +70,11 @@ describe('kind-dependent fields', { timeout: 60_000 }, () => {
     expect(await within(item).findByText('Target URL is required')).toBeTruthy();
     expect(api.callsTo('PUT', '/api/banner/7')).toHaveLength(0);
     await userEvent.type(within(item).getByRole('textbox'), 'https://fair.example/spring');
+    // Save ignores a second click within 3 s: move the clock past it
+    const clock = vi.spyOn(Date, 'now').mockReturnValue(Date.now() + 4_000);
     save();
     await waitFor(() => expect(api.callsTo('PUT', '/api/banner/7')).toHaveLength(1));
+    clock.mockRestore();
     expect(api.callsTo('PUT', '/api/banner/7')[0]!.body).toMatchObject({
       targetType: 'url',
       targetUrl: 'https://fair.example/spring',
