@@ -3,7 +3,7 @@ import type { FilterDescriptor } from '@organiser/domain';
 import { Button, DatePicker, Form, Input, InputNumber, Space } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useEffect, useMemo, useState } from 'react';
-import { useEngineText } from '../../messages';
+import { type EngineT, useEngineText } from '../../messages';
 import type { EntityMeta } from '../entity-meta';
 import { widgetOf, widgetSpec } from '../widget-registry';
 import type { ListUrlState } from './list-url';
@@ -68,7 +68,49 @@ function paramsOf(filters: FilterDescriptor[], values: Values): Record<string, s
   return out;
 }
 
-/** The list's search form (issue 4), built from the filter descriptors; submitting writes the URL. */
+/** One filter's form item: a date or number range by its operator, else its widget's filter control (a text
+ * input when the widget has none). */
+function filterItem(meta: EntityMeta, f: FilterDescriptor, name: string, t: EngineT) {
+  if (f.op === 'range' && isDateKind(f)) {
+    return (
+      <Form.Item key={f.name} name={rangeKey(f)} label={name}>
+        <DatePicker.RangePicker
+          allowEmpty={[true, true]}
+          aria-label={name}
+          placeholder={[t('list.rangeFrom'), t('list.rangeTo')]}
+        />
+      </Form.Item>
+    );
+  }
+  if (f.op === 'range') {
+    return (
+      <Form.Item key={f.name} label={name}>
+        <Space.Compact>
+          <Form.Item name={f.params[0]} noStyle>
+            <InputNumber aria-label={`${name} ${t('list.rangeFrom')}`} placeholder={t('list.rangeFrom')} />
+          </Form.Item>
+          <Form.Item name={f.params[1]} noStyle>
+            <InputNumber aria-label={`${name} ${t('list.rangeTo')}`} placeholder={t('list.rangeTo')} />
+          </Form.Item>
+        </Space.Compact>
+      </Form.Item>
+    );
+  }
+  const widget = widgetOf(f.kind, meta.def.fields[f.name]?.form?.widget);
+  const own = widgetSpec(widget).filter?.({
+    filter: f,
+    lang: meta.lang,
+    label: name,
+    placeholder: t('list.any'),
+  });
+  return (
+    <Form.Item key={f.name} name={f.name} label={name}>
+      {own ?? <Input allowClear aria-label={name} />}
+    </Form.Item>
+  );
+}
+
+/** The list's search form, built from the filter descriptors; submitting writes the URL. */
 export function SearchForm({ meta, filters, state, onSearch, onReset }: Props) {
   const t = useEngineText();
   const [form] = Form.useForm<Values>();
@@ -103,41 +145,7 @@ export function SearchForm({ meta, filters, state, onSearch, onReset }: Props) {
     ),
   ];
 
-  const control = (f: FilterDescriptor) => {
-    const name = label(f);
-    if (f.op === 'range' && isDateKind(f)) {
-      return (
-        <Form.Item key={f.name} name={rangeKey(f)} label={name}>
-          <DatePicker.RangePicker
-            allowEmpty={[true, true]}
-            aria-label={name}
-            placeholder={[t('list.rangeFrom'), t('list.rangeTo')]}
-          />
-        </Form.Item>
-      );
-    }
-    if (f.op === 'range') {
-      return (
-        <Form.Item key={f.name} label={name}>
-          <Space.Compact>
-            <Form.Item name={f.params[0]} noStyle>
-              <InputNumber aria-label={`${name} ${t('list.rangeFrom')}`} placeholder={t('list.rangeFrom')} />
-            </Form.Item>
-            <Form.Item name={f.params[1]} noStyle>
-              <InputNumber aria-label={`${name} ${t('list.rangeTo')}`} placeholder={t('list.rangeTo')} />
-            </Form.Item>
-          </Space.Compact>
-        </Form.Item>
-      );
-    }
-    const widget = widgetOf(f.kind, meta.def.fields[f.name]?.form?.widget);
-    const own = widgetSpec(widget).filter?.({ filter: f, lang, label: name, placeholder: t('list.any') });
-    return (
-      <Form.Item key={f.name} name={f.name} label={name}>
-        {own ?? <Input allowClear aria-label={name} />}
-      </Form.Item>
-    );
-  };
+  const control = (f: FilterDescriptor) => filterItem(meta, f, label(f), t);
 
   const hiddenCount = filters.length - visible.length;
   return (
