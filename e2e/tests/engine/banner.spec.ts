@@ -1,7 +1,7 @@
 import { banner, type Lang } from '@organiser/domain';
 import type { Locator, Page } from '@playwright/test';
-import { en } from '../../../apps/console/src/engine/messages/en';
-import { zh } from '../../../apps/console/src/engine/messages/zh';
+import { en } from '../../../apps/console/src/messages/en';
+import { zh } from '../../../apps/console/src/messages/zh';
 import { expect, expectNoSeriousA11y, login, test } from '../../fixtures';
 import { solidPng } from './png';
 

@@ -1,14 +1,16 @@
 import { company, type Envelope, type Lang, TOKEN_HEADER } from '@organiser/domain';
 import type { APIRequestContext, Locator, Page } from '@playwright/test';
-import { en } from '../../../apps/console/src/engine/messages/en';
-import { zh } from '../../../apps/console/src/engine/messages/zh';
+import { en as engineEn } from '../../../apps/console/src/messages/en';
+import { zh as engineZh } from '../../../apps/console/src/messages/zh';
+import { en as supplierEn, zh as supplierZh } from '../../../apps/console/src/pages/suppliers/messages';
 import { expect, expectNoSeriousA11y } from '../../fixtures';
 import { solidPng } from '../engine/png';
 
 // Shared steps of the supplier journeys (issue 5): records made through the API for a test of its own, and the
 // antd controls of the company screens.
 
-export const texts = { en, zh };
+// the engine's texts and the supplier pages' own
+export const texts = { en: { ...engineEn, ...supplierEn }, zh: { ...engineZh, ...supplierZh } };
 
 /** A page load (boot, session, menu, list) can take a while on a busy machine. */
 export const LOAD = { timeout: 30_000 };

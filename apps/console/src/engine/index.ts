@@ -2,13 +2,19 @@
 // hooks, so URL state, permissions, validation and history stay uniform). The generic pages themselves are loaded
 // lazily by the page registry from their own modules.
 
+export {
+  type BatchResult,
+  type EntityList,
+  entityApi,
+  type HistoryItem,
+  type ImportReport,
+} from '../api/entity-api';
+export { entityKeys } from '../api/query-keys';
+export { engineText, useEngineText } from '../messages';
 export { type EntityAccess, entityAccess, useEntityAccess } from './access';
-export { type BatchResult, type EntityList, entityApi, type HistoryItem, type ImportReport } from './api';
 export { type EntityMeta, useEntityMeta } from './entity-meta';
 export { type EntityFormController, useEntityForm } from './form/use-entity-form';
-export { renderValue } from './list/cells';
 export { type ListUrlState, readListUrl, writeListUrl } from './list/list-url';
 export { type EntityListController, type Selection, useEntityList } from './list/use-entity-list';
 export { useRecordActions } from './list/use-record-actions';
-export { engineText, useEngineText } from './messages';
-export { entityKeys } from './query-keys';
+export { renderValue } from './widget-registry';

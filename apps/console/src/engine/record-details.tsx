@@ -8,18 +8,16 @@ import {
 import { Card, Descriptions } from 'antd';
 import { type ReactNode, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { regionValue } from '../widgets/region-select';
+import { useEngineText } from '../messages';
 import type { EntityMeta } from './entity-meta';
 import { InheritedNote, type InheritedValue } from './form/inherited-value';
-import { type CellContext, renderValue } from './list/cells';
-import { useEngineText } from './messages';
+import type { CellContext } from './list/cells';
+import { renderValue } from './widget-registry';
 
 const WIDE = new Set(['longText', 'richText', 'images', 'attachments', 'json', 'video']);
 
-/** A value by its widget where the kind alone says too little (region codes, years). */
+/** A value shown otherwise than its widget's cell: a year. */
 function widgetValue(field: FormFieldDescriptor, value: unknown): ReactNode | undefined {
-  const region = regionValue({ form: { widget: field.widget } }, value);
-  if (region) return region;
   // a year (at most four digits) is not a quantity: no thousands separator
   if (field.kind === 'integer' && typeof value === 'number' && field.max !== undefined && field.max < 10_000)
     return String(value);

@@ -14,7 +14,7 @@ import {
   permissionGroups,
   type RouteNode,
 } from '@organiser/domain';
-import { engineText } from '../engine/messages';
+import { engineText } from '../messages';
 import { recordPages } from '../pages/record-pages';
 
 /** Every route inside the layout, resolved once: used to tell "no such page" (404) from "not yours" (401). */

@@ -1,6 +1,6 @@
 import { getEntity, type RouteView } from '@organiser/domain';
 import { type ComponentType, type LazyExoticComponent, lazy } from 'react';
-import type { PageProps } from './page-props';
+import type { PageProps } from '../navigation/page-props';
 
 // Which component renders a catalogue route's `view` (packages/domain navigation). Every page is lazy-loaded.
 // A view with no component here shows the "not available yet" page.
@@ -60,9 +60,27 @@ const entityScreens: Partial<Record<'entity-list' | 'entity-form', Page>> = {
   ),
 };
 
+/** Entities whose generic screens carry a page's contributions (slots), by entity and view kind. */
+const entityPages: Record<string, Partial<Record<'entity-list' | 'entity-form', Page>>> = {
+  company: {
+    'entity-list': page(
+      () => import('./suppliers/company-lists'),
+      (m) => m.CompanyListPage,
+    ),
+  },
+  company_audit: {
+    'entity-list': page(
+      () => import('./suppliers/company-lists'),
+      (m) => m.CompanyAuditListPage,
+    ),
+  },
+};
+
 export function resolvePage(view: RouteView | undefined): Page | undefined {
   if (!view) return undefined;
   if (view.kind === 'page') return pages[view.page];
+  const own = entityPages[view.entity]?.[view.kind];
+  if (own) return own;
   // an entity not declared yet keeps the "not available yet" page
   return getEntity(view.entity) ? entityScreens[view.kind] : undefined;
 }

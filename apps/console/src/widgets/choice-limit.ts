@@ -1,6 +1,6 @@
 import { App } from 'antd';
 import { createElement, type ReactElement, type ReactNode, useCallback } from 'react';
-import { useEngineText } from '../engine/messages';
+import { useEngineText } from '../messages';
 import './widgets.css';
 
 /**

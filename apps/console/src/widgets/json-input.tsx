@@ -1,6 +1,10 @@
 import { Input } from 'antd';
 import { useEffect, useRef, useState } from 'react';
-import { InvalidJson } from '../engine/form/form-values';
+
+/** A JSON field's text that does not parse: kept as typed, refused by the form. */
+export class InvalidJson {
+  constructor(readonly text: string) {}
+}
 
 type Props = { id?: string; value?: unknown; onChange?: (value: unknown) => void; disabled?: boolean };
 

@@ -1,5 +1,5 @@
 import { Input, Space } from 'antd';
-import { useEngineText } from '../engine/messages';
+import { useEngineText } from '../messages';
 
 type Props = {
   id?: string;

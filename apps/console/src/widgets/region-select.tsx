@@ -1,10 +1,10 @@
 import type { Language } from '@organiser/domain';
 import { useQuery } from '@tanstack/react-query';
 import { Cascader, Select } from 'antd';
-import { type ReactNode, useMemo } from 'react';
+import { useMemo } from 'react';
 import { http } from '../api/client';
-import { useEngineText } from '../engine/messages';
 import { useLang } from '../i18n/use-lang';
+import { useEngineText } from '../messages';
 
 // spec §7 `GET /region/list_all`, issue 5 §3: countries with English and Chinese names, and China's provinces and
 // cities. A company keeps the country's ISO code (`countryCode`) and, in China, `province` or `province/city` codes
@@ -153,12 +153,4 @@ export function RegionName({ codes }: { codes: string }) {
       .join(' / ');
   }, [regions.data, codes, lang]);
   return <span>{names}</span>;
-}
-
-/** A stored value of a region field (its form widget `regionCountry` / `regionArea`) by name; else undefined. */
-export function regionValue(field: { form?: { widget?: string } } | undefined, value: unknown): ReactNode {
-  const widget = field?.form?.widget;
-  return typeof value === 'string' && value && (widget === 'regionCountry' || widget === 'regionArea') ? (
-    <RegionName codes={value} />
-  ) : undefined;
 }

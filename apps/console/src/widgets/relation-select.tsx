@@ -2,10 +2,10 @@ import { type EntityRecord, getEntity, type Language, recordLabel } from '@organ
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Select, Spin } from 'antd';
 import { useEffect, useMemo, useRef, useState } from 'react';
-import { entityApi } from '../engine/api';
-import { useEngineText } from '../engine/messages';
-import { entityKeys } from '../engine/query-keys';
+import { entityApi } from '../api/entity-api';
+import { entityKeys } from '../api/query-keys';
 import { useLang } from '../i18n/use-lang';
+import { useEngineText } from '../messages';
 import { hasMenuPermission, sessionStore } from '../state/session';
 import { isChoiceFull, useChoiceLimit, useLimitPopup } from './choice-limit';
 

@@ -2,10 +2,10 @@ import { getEntity, recordLabel } from '@organiser/domain';
 import { useQuery } from '@tanstack/react-query';
 import { TreeSelect } from 'antd';
 import { useMemo } from 'react';
-import { entityApi, type TreeRecord } from '../engine/api';
-import { useEngineText } from '../engine/messages';
-import { entityKeys } from '../engine/query-keys';
+import { entityApi, type TreeRecord } from '../api/entity-api';
+import { entityKeys } from '../api/query-keys';
 import { useLang } from '../i18n/use-lang';
+import { useEngineText } from '../messages';
 import { isChoiceFull, useChoiceLimit, useLimitPopup } from './choice-limit';
 
 type Node = { value: number; title: string; disabled?: boolean; children: Node[] };

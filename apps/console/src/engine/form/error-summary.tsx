@@ -1,6 +1,6 @@
 import { Alert, type FormInstance } from 'antd';
+import { useEngineText } from '../../messages';
 import type { EntityMeta } from '../entity-meta';
-import { useEngineText } from '../messages';
 
 const FOCUSABLE = 'input:not([type="hidden"]):not([disabled]), textarea, button:not([disabled]), [tabindex]';
 

@@ -1,10 +1,11 @@
 import { type EntityRecord, type FormFieldDescriptor, uploadSizeHint } from '@organiser/domain';
 import { useQuery } from '@tanstack/react-query';
 import { Form, type FormInstance, type FormItemProps } from 'antd';
-import { entityApi } from '../api';
+import type { ReactNode } from 'react';
+import { entityApi } from '../../api/entity-api';
+import { entityKeys } from '../../api/query-keys';
+import { useEngineText } from '../../messages';
 import type { EntityMeta } from '../entity-meta';
-import { useEngineText } from '../messages';
-import { entityKeys } from '../query-keys';
 import { FieldControl } from './field-control';
 import type { FormValues } from './form-values';
 import { InheritedNote, useInheritedValue } from './inherited-value';
@@ -41,6 +42,22 @@ function useSizeHint(
   });
   if (!field.upload) return undefined;
   return uploadSizeHint(field.upload, hasId ? related.data : null);
+}
+
+/** A kind-dependent field (`onlyWhen`) is on the form only while its discriminator holds one of its values. */
+export function WhenActive({
+  meta,
+  name,
+  children,
+}: {
+  meta: EntityMeta;
+  name: string;
+  children: ReactNode;
+}) {
+  const condition = meta.def.fields[name]?.onlyWhen;
+  const kind = Form.useWatch(condition?.field ?? '__noCondition__') as unknown;
+  if (condition && !condition.in.some((v) => v === kind)) return null;
+  return children;
 }
 
 /** One field of the form: its Form.Item (label, required mark, rules) around its widget, with its help text. */

@@ -1,12 +1,13 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { engineText } from '../../messages';
 import { EntityFormPage } from '../entity-form-page';
-import { type CellContext, renderValue } from '../list/cells';
-import { engineText } from '../messages';
+import type { CellContext } from '../list/cells';
 import { bannerRecord } from '../test/banner-fixtures';
 import { companyRecord, regions, vipPackageRecord } from '../test/company-fixtures';
 import { ok, renderPage, routeNamed, type StoredRecord, signIn, storingApi } from '../test/harness';
+import { renderValue } from '../widget-registry';
 
 // A long form's error summary, the form's own messages without browser bubbles, and the telephone's texts.
 

@@ -11,6 +11,7 @@ import {
   validateCreate,
   validateUpdate,
 } from '@organiser/domain';
+import { InvalidJson } from '../../widgets/json-input';
 
 // Form values are kept in the API's own shapes (dates as 'YYYY-MM-DD', ids as numbers, uploads as stored paths),
 // so the kit's schemas validate them exactly as the server will and the body is the values themselves.
@@ -18,10 +19,7 @@ import {
 export type FormMode = 'add' | 'edit';
 export type FormValues = Record<string, unknown>;
 
-/** A JSON field's text that does not parse: kept as typed, refused by the form. */
-export class InvalidJson {
-  constructor(readonly text: string) {}
-}
+export { InvalidJson };
 
 /** The values a form starts from: the declared defaults (add) or the record's visible values (edit). */
 export function startValues(
@@ -47,11 +45,24 @@ export type BodyInput = {
   omit?: readonly string[];
 };
 
-/** The body the form sends: creatable (add) or editable (edit) visible fields, plus the version read. */
+/** Whether a field belongs to the record with these values: a kind-dependent field (`onlyWhen`) only while its
+ * discriminator holds one of the listed values. */
+export function isFieldActive(def: EntityDef, name: string, values: FormValues): boolean {
+  const condition = def.fields[name]?.onlyWhen;
+  return !condition || condition.in.some((v) => v === values[condition.field]);
+}
+
+/** The kind-dependent fields that do not belong to the record with these values. */
+export const inactiveFields = (def: EntityDef, values: FormValues): Set<string> =>
+  new Set(Object.keys(def.fields).filter((name) => !isFieldActive(def, name, values)));
+
+/** The body the form sends: creatable (add) or editable (edit) visible fields, plus the version read. A
+ * kind-dependent field whose kind is not chosen is sent empty (null), whatever was typed into it before. */
 export function bodyOf(def: EntityDef, values: FormValues, input: BodyInput): Record<string, unknown> {
   const defined: FormValues = {};
   const omit = new Set(input.omit ?? []);
   for (const [k, v] of Object.entries(values)) if (v !== undefined && !omit.has(k)) defined[k] = v;
+  for (const name of inactiveFields(def, values)) if (!omit.has(name)) defined[name] = null;
   return input.mode === 'add'
     ? toCreateBody(def, defined, { policy: input.policy })
     : toUpdateBody(def, defined, { policy: input.policy, version: input.version ?? 0 });
@@ -66,7 +77,10 @@ export function validateForm(def: EntityDef, values: FormValues, input: BodyInpu
     input.mode === 'add'
       ? validateCreate(def, body, { policy: input.policy })
       : validateUpdate(def, body, { policy: input.policy });
-  return result.ok ? [] : result.issues;
+  if (result.ok) return [];
+  // a kind-dependent field of another kind is neither required nor checked
+  const inactive = inactiveFields(def, values);
+  return result.issues.filter((i) => !inactive.has(i.path.split('.')[0]!));
 }
 
 /** Fields whose errors depend on another field through a cross-field rule (endDate on startDate…). */

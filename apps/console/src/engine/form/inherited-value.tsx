@@ -9,11 +9,11 @@ import {
 } from '@organiser/domain';
 import { useQuery } from '@tanstack/react-query';
 import { Form, type FormInstance, Select } from 'antd';
+import { entityApi } from '../../api/entity-api';
+import { entityKeys } from '../../api/query-keys';
+import { type EngineT, useEngineText } from '../../messages';
 import { useVisibleRoutes } from '../../navigation/visible-routes-context';
-import { entityApi } from '../api';
 import type { EntityMeta } from '../entity-meta';
-import { type EngineT, useEngineText } from '../messages';
-import { entityKeys } from '../query-keys';
 
 // issue 5 §3: a company's limits and flags left empty take its membership package's. The form shows the value in
 // force and where it comes from (set here, the package, or neither), following the package chosen on the form.

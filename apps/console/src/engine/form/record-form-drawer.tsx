@@ -1,9 +1,9 @@
 import type { FormFieldDescriptor } from '@organiser/domain';
 import { App, Button, Col, Drawer, Form, Row, Space } from 'antd';
 import { GuardedButton } from '../../components/guarded-button';
+import { useEngineText } from '../../messages';
 import type { EntityMeta } from '../entity-meta';
-import { useEngineText } from '../messages';
-import { FieldItem } from './field-item';
+import { FieldItem, WhenActive } from './field-item';
 import { useEntityForm } from './use-entity-form';
 
 type Props = {
@@ -68,15 +68,17 @@ function RecordForm({
   };
 
   const render = (field: FormFieldDescriptor) => (
-    <Col span={24} key={field.name}>
-      <FieldItem
-        field={field}
-        meta={meta}
-        form={form}
-        record={record}
-        itemProps={controller.itemProps(field)}
-      />
-    </Col>
+    <WhenActive meta={meta} name={field.name} key={field.name}>
+      <Col span={24}>
+        <FieldItem
+          field={field}
+          meta={meta}
+          form={form}
+          record={record}
+          itemProps={controller.itemProps(field)}
+        />
+      </Col>
+    </WhenActive>
   );
 
   return (

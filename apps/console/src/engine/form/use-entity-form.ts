@@ -10,10 +10,10 @@ import { Form, type FormInstance, type FormItemProps } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { ApiError } from '../../api/client';
-import { entityApi, fieldErrorsOf } from '../api';
+import { entityApi, fieldErrorsOf } from '../../api/entity-api';
+import { entityKeys, sharedRecordEntities } from '../../api/query-keys';
+import { useEngineText } from '../../messages';
 import { type EntityMeta, useEntityMeta } from '../entity-meta';
-import { useEngineText } from '../messages';
-import { entityKeys, sharedRecordEntities } from '../query-keys';
 import { organiserOnlyFields, useScope } from '../scope';
 import {
   bodyOf,

@@ -1,7 +1,7 @@
 import { App } from 'antd';
 import { useEffect, useRef } from 'react';
 import { useBeforeUnload, useBlocker } from 'react-router';
-import { useEngineText } from '../messages';
+import { useEngineText } from '../../messages';
 
 /**
  * Warns before unsaved changes are lost (what-users-want B.1 "unsaved-changes warning"): a confirm box when the

@@ -2,12 +2,12 @@ import { defineEntity, formLayout, validateActionInput } from '@organiser/domain
 import { Form } from 'antd';
 import { useMemo, useState } from 'react';
 import { Dialog } from '../../components/dialog';
+import { useEngineText } from '../../messages';
 import type { EntityMeta } from '../entity-meta';
 import { FieldControl } from '../form/field-control';
-import { useEngineText } from '../messages';
 import type { PendingInput } from './use-record-actions';
 
-/** Collects what an action declares as input (spec §4: a refusal needs its reason), validated by the kit. */
+/** Collects what an action or a command declares as input (a refusal needs its reason), validated by the kit. */
 export function ActionInputDialog({
   meta,
   pending,
@@ -44,8 +44,13 @@ export function ActionInputDialog({
       return;
     }
     setRunning(true);
-    const isDone = await pending.run(checked.value).finally(() => setRunning(false));
-    if (isDone) {
+    const result = await pending.run(checked.value).finally(() => setRunning(false));
+    if (typeof result === 'object') {
+      // the server's refusal of a value shows on its field
+      form.setFields(result.errors.map((e) => ({ name: e.path.split('.')[0]!, errors: [e.message] })));
+      return;
+    }
+    if (result) {
       form.resetFields();
       onClose();
     }

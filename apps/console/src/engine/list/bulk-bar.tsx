@@ -1,6 +1,6 @@
 import { Button, Space } from 'antd';
 import type { ReactNode } from 'react';
-import { useEngineText } from '../messages';
+import { useEngineText } from '../../messages';
 import type { Selection } from './use-entity-list';
 
 type Props = {

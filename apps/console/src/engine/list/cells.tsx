@@ -5,14 +5,21 @@ import dayjs from 'dayjs';
 import type { TFunction } from 'i18next';
 import type { ReactNode } from 'react';
 import { timeAgo } from '../../components/time-ago';
+import type { EngineT } from '../../messages';
 import { fileUrl } from '../../state/session';
 import { SafeHtml } from '../../widgets/rich-text/safe-html';
 import { htmlToText } from '../../widgets/rich-text/sanitize-html';
-import type { EngineT } from '../messages';
 
 // How a stored value shows, by field kind: in a table cell (compact), in the detail drawer and in history.
 
-export type ValueFacts = Pick<FieldFacts, 'name' | 'kind' | 'options'> & { label?: FieldFacts['label'] };
+export type ValueFacts = Pick<FieldFacts, 'name' | 'kind' | 'options'> & {
+  label?: FieldFacts['label'];
+  /** The field's named widget when it shows the value its own way (region codes by name). */
+  widget?: string;
+};
+
+/** How one widget shows a non-empty stored value. */
+export type CellRenderer = (facts: ValueFacts, value: unknown, ctx: CellContext) => ReactNode;
 
 export type CellContext = {
   lang: Language;
@@ -26,7 +33,7 @@ export type CellContext = {
   ownerLabel?: string;
 };
 
-const isEmpty = (v: unknown) =>
+export const isEmpty = (v: unknown) =>
   v === null || v === undefined || v === '' || (Array.isArray(v) && v.length === 0);
 
 /** A moment as relative time ("3 hours ago", bilingual), the exact time on hover and for screen readers. */
@@ -42,7 +49,7 @@ export function RelativeTime({ value, frameT }: { value: string; frameT: TFuncti
 }
 
 /** A thumbnail in a wide box: banner covers are 5:1 (spec §5 1200x240); square images are letterboxed. */
-function Thumb({ path, alt, size }: { path: string; alt: string; size: number }) {
+export function Thumb({ path, alt, size }: { path: string; alt: string; size: number }) {
   return (
     <Image
       src={fileUrl(path)}
@@ -55,119 +62,123 @@ function Thumb({ path, alt, size }: { path: string; alt: string; size: number })
   );
 }
 
-export function renderValue(facts: ValueFacts, value: unknown, ctx: CellContext): ReactNode {
-  const { lang, t, mode } = ctx;
-  if (isEmpty(value)) return <span className="entity-empty">{t('list.noValue')}</span>;
-  const label = facts.label?.[lang] ?? facts.name;
-  switch (facts.kind) {
-    case 'enum': {
-      const option = facts.options?.find((o) => o.value === value);
-      const text = option?.label[lang] ?? String(value);
-      // states (options with a colour) read as tags; plain choices (a link type) as text
-      if (!option?.color) return text;
-      return <Tag color={option.color === 'default' ? undefined : option.color}>{text}</Tag>;
-    }
-    case 'boolean':
-      return value ? kitMessages.yes[lang] : kitMessages.no[lang];
-    case 'relation':
-    case 'treeRelation': {
-      const name = ctx.record?.[`${facts.name}Label`];
-      return typeof name === 'string' ? name : `#${String(value)}`;
-    }
-    case 'relationMany': {
-      const names =
-        (ctx.record?.[`${facts.name}Labels`] as string[] | undefined) ??
-        (value as number[]).map((id) => `#${id}`);
-      return (
-        <Space size={[4, 4]} wrap>
-          {names.map((n) => (
-            <Tag key={n}>{n}</Tag>
-          ))}
-        </Space>
-      );
-    }
-    case 'tags':
-      return (
-        <Space size={[4, 4]} wrap>
-          {(value as string[]).map((n) => (
-            <Tag key={n}>{n}</Tag>
-          ))}
-        </Space>
-      );
-    case 'image':
-      return (
-        <Thumb
-          path={String(value)}
-          alt={t('list.thumbnail', { field: label, label: ctx.ownerLabel ?? '' })}
-          size={mode === 'cell' ? 32 : 60}
-        />
-      );
-    case 'images': {
-      const paths = value as string[];
-      const shown = mode === 'cell' ? paths.slice(0, 1) : paths;
-      return (
-        <Image.PreviewGroup>
-          <Space size={4} wrap>
-            {shown.map((p, i) => (
-              <Thumb key={p} path={p} alt={`${label} ${i + 1}`} size={mode === 'cell' ? 32 : 60} />
-            ))}
-            {mode === 'cell' && paths.length > 1 ? <span>+{paths.length - 1}</span> : null}
-          </Space>
-        </Image.PreviewGroup>
-      );
-    }
-    case 'video':
-      return (
-        <a href={fileUrl(String(value))} target="_blank" rel="noreferrer">
-          <VideoCameraOutlined aria-hidden /> {label}
+const labelOf = (facts: ValueFacts, ctx: CellContext) => facts.label?.[ctx.lang] ?? facts.name;
+
+/** A choice: states (options with a colour) read as tags; plain choices (a link type) as text. */
+export const choiceCell: CellRenderer = (facts, value, { lang }) => {
+  const option = facts.options?.find((o) => o.value === value);
+  const text = option?.label[lang] ?? String(value);
+  if (!option?.color) return text;
+  return <Tag color={option.color === 'default' ? undefined : option.color}>{text}</Tag>;
+};
+
+export const flagCell: CellRenderer = (_facts, value, { lang }) =>
+  value ? kitMessages.yes[lang] : kitMessages.no[lang];
+
+const tagList = (names: string[]) => (
+  <Space size={[4, 4]} wrap>
+    {names.map((n) => (
+      <Tag key={n}>{n}</Tag>
+    ))}
+  </Space>
+);
+
+/** A related record by its label (`<field>Label` / `<field>Labels` beside the value), else its id. */
+export const relationCell: CellRenderer = (facts, value, ctx) => {
+  if (facts.kind === 'relationMany')
+    return tagList(
+      (ctx.record?.[`${facts.name}Labels`] as string[] | undefined) ??
+        (value as number[]).map((id) => `#${id}`),
+    );
+  const name = ctx.record?.[`${facts.name}Label`];
+  return typeof name === 'string' ? name : `#${String(value)}`;
+};
+
+export const tagsCell: CellRenderer = (_facts, value) => tagList(value as string[]);
+
+export const imageCell: CellRenderer = (facts, value, ctx) => {
+  const { t, mode } = ctx;
+  const label = labelOf(facts, ctx);
+  const size = mode === 'cell' ? 32 : 60;
+  if (facts.kind !== 'images')
+    return (
+      <Thumb
+        path={String(value)}
+        alt={t('list.thumbnail', { field: label, label: ctx.ownerLabel ?? '' })}
+        size={size}
+      />
+    );
+  const paths = value as string[];
+  const shown = mode === 'cell' ? paths.slice(0, 1) : paths;
+  return (
+    <Image.PreviewGroup>
+      <Space size={4} wrap>
+        {shown.map((p, i) => (
+          <Thumb key={p} path={p} alt={`${label} ${i + 1}`} size={size} />
+        ))}
+        {mode === 'cell' && paths.length > 1 ? <span>+{paths.length - 1}</span> : null}
+      </Space>
+    </Image.PreviewGroup>
+  );
+};
+
+export const videoCell: CellRenderer = (facts, value, ctx) => (
+  <a href={fileUrl(String(value))} target="_blank" rel="noreferrer">
+    <VideoCameraOutlined aria-hidden /> {labelOf(facts, ctx)}
+  </a>
+);
+
+export const filesCell: CellRenderer = (_facts, value, { t, mode }) => {
+  const files = value as { name: string; url: string }[];
+  if (mode === 'cell') return t('list.itemsCount', { count: files.length });
+  return (
+    <Space orientation="vertical" size={2}>
+      {files.map((f) => (
+        <a key={f.url} href={fileUrl(f.url)} target="_blank" rel="noreferrer">
+          <FileOutlined aria-hidden /> {f.name}
         </a>
-      );
-    case 'attachments': {
-      const files = value as { name: string; url: string }[];
-      if (mode === 'cell') return t('list.itemsCount', { count: files.length });
-      return (
-        <Space orientation="vertical" size={2}>
-          {files.map((f) => (
-            <a key={f.url} href={fileUrl(f.url)} target="_blank" rel="noreferrer">
-              <FileOutlined aria-hidden /> {f.name}
-            </a>
-          ))}
-        </Space>
-      );
-    }
-    case 'datetime':
-      return mode === 'cell' ? (
-        <RelativeTime value={String(value)} frameT={ctx.frameT} />
-      ) : (
-        dayjs(String(value)).format('YYYY-MM-DD HH:mm:ss')
-      );
-    case 'money':
-      return formatMoney(Number(value), lang);
-    case 'decimal':
-      return Number(value).toLocaleString(lang === 'zh' ? 'zh-CN' : 'en-US', {
+      ))}
+    </Space>
+  );
+};
+
+/** A moment: relative in a table cell, exact in the drawer and history. */
+export const momentCell: CellRenderer = (_facts, value, ctx) =>
+  ctx.mode === 'cell' ? (
+    <RelativeTime value={String(value)} frameT={ctx.frameT} />
+  ) : (
+    dayjs(String(value)).format('YYYY-MM-DD HH:mm:ss')
+  );
+
+export const moneyCell: CellRenderer = (_facts, value, { lang }) => formatMoney(Number(value), lang);
+
+export const numberCell: CellRenderer = (facts, value, { lang }) =>
+  facts.kind === 'decimal'
+    ? Number(value).toLocaleString(lang === 'zh' ? 'zh-CN' : 'en-US', {
         minimumFractionDigits: 2,
         maximumFractionDigits: 6,
-      });
-    case 'integer':
-      return Number(value).toLocaleString(lang === 'zh' ? 'zh-CN' : 'en-US');
-    case 'richText':
-      return mode === 'cell' ? (
-        <Typography.Text ellipsis>{htmlToText(String(value))}</Typography.Text>
-      ) : (
-        <SafeHtml html={String(value)} />
-      );
-    case 'json':
-      return <pre className="entity-json">{JSON.stringify(value, null, 2)}</pre>;
-    default: {
-      const text = String(value);
-      if (mode === 'cell') {
-        return (
-          <Typography.Text ellipsis={{ tooltip: text }} className="entity-cell-text">
-            {text}
-          </Typography.Text>
-        );
-      }
-      return <span className="entity-detail-text">{text}</span>;
-    }
-  }
-}
+      })
+    : Number(value).toLocaleString(lang === 'zh' ? 'zh-CN' : 'en-US');
+
+export const richTextCell: CellRenderer = (_facts, value, { mode }) =>
+  mode === 'cell' ? (
+    <Typography.Text ellipsis>{htmlToText(String(value))}</Typography.Text>
+  ) : (
+    <SafeHtml html={String(value)} />
+  );
+
+export const jsonCell: CellRenderer = (_facts, value) => (
+  <pre className="entity-json">{JSON.stringify(value, null, 2)}</pre>
+);
+
+/** Plain text: one line with an ellipsis in a table (full text on hover), whole in the drawer. */
+export const textCell: CellRenderer = (_facts, value, { mode }) => {
+  const text = String(value);
+  if (mode === 'cell')
+    return (
+      <Typography.Text ellipsis={{ tooltip: text }} className="entity-cell-text">
+        {text}
+      </Typography.Text>
+    );
+  return <span className="entity-detail-text">{text}</span>;
+};

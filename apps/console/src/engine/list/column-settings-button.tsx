@@ -1,6 +1,6 @@
 import { ArrowDownOutlined, ArrowUpOutlined, SettingOutlined } from '@ant-design/icons';
 import { Button, Checkbox, Popover, Tooltip } from 'antd';
-import { useEngineText } from '../messages';
+import { useEngineText } from '../../messages';
 import { type ArrangedColumn, moveColumn, toggleColumn } from './column-settings';
 
 type Props = {

@@ -1,9 +1,9 @@
 import { DownloadOutlined } from '@ant-design/icons';
 import { App, Button, Dropdown } from 'antd';
 import { useState } from 'react';
+import { useEngineText } from '../../messages';
 import { downloadFile } from '../download';
 import type { EntityMeta } from '../entity-meta';
-import { useEngineText } from '../messages';
 
 type Props = {
   meta: EntityMeta;

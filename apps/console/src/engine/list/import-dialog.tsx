@@ -2,11 +2,11 @@ import { InboxOutlined } from '@ant-design/icons';
 import { useQueryClient } from '@tanstack/react-query';
 import { Alert, App, Button, Steps, Table, Tag, Upload } from 'antd';
 import { useState } from 'react';
+import { entityApi, type ImportReport, type ImportRowReport } from '../../api/entity-api';
+import { entityKeys } from '../../api/query-keys';
 import { Dialog } from '../../components/dialog';
-import { entityApi, type ImportReport, type ImportRowReport } from '../api';
+import { useEngineText } from '../../messages';
 import type { EntityMeta } from '../entity-meta';
-import { useEngineText } from '../messages';
-import { entityKeys } from '../query-keys';
 import { downloadExport } from './export-button';
 
 const ACCEPT = '.xlsx,.csv,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet,text/csv';

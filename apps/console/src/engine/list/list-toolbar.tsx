@@ -7,8 +7,8 @@ import {
 } from '@ant-design/icons';
 import { Button, Space, Tooltip } from 'antd';
 import type { ReactNode } from 'react';
+import { useEngineText } from '../../messages';
 import type { EntityAccess } from '../access';
-import { useEngineText } from '../messages';
 
 type Props = {
   title: string;
@@ -23,6 +23,8 @@ type Props = {
   /** Export and column settings: they need the list's state. */
   exportButton: ReactNode;
   columnSettings: ReactNode;
+  /** Declared commands and a page's own items, after the list's buttons. */
+  extra?: ReactNode;
 };
 
 /** The list's heading and its page-level buttons, each shown only when the user may use it. */
@@ -44,6 +46,7 @@ export function ListToolbar(props: Props) {
           </Button>
         )}
         {!isTrash && props.exportButton}
+        {props.extra}
         {props.hasTrash && (
           <Button
             icon={isTrash ? <RollbackOutlined aria-hidden /> : <DeleteOutlined aria-hidden />}

@@ -1,7 +1,7 @@
 import { MoreOutlined } from '@ant-design/icons';
 import { Button, Dropdown, Space, Tooltip } from 'antd';
 import type { ReactNode } from 'react';
-import { useEngineText } from '../messages';
+import { useEngineText } from '../../messages';
 
 export type RowAction = {
   key: string;

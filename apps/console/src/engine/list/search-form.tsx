@@ -1,13 +1,11 @@
 import { DownOutlined, SearchOutlined, UpOutlined } from '@ant-design/icons';
-import { type FilterDescriptor, getEntity, kitMessages } from '@organiser/domain';
-import { Button, DatePicker, Form, Input, InputNumber, Select, Space } from 'antd';
+import type { FilterDescriptor } from '@organiser/domain';
+import { Button, DatePicker, Form, Input, InputNumber, Space } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useEffect, useMemo, useState } from 'react';
-import { CountrySelect } from '../../widgets/region-select';
-import { RelationSelect } from '../../widgets/relation-select';
-import { EntityTreeSelect } from '../../widgets/tree-select';
+import { type EngineT, useEngineText } from '../../messages';
 import type { EntityMeta } from '../entity-meta';
-import { useEngineText } from '../messages';
+import { widgetOf, widgetSpec } from '../widget-registry';
 import type { ListUrlState } from './list-url';
 
 type Props = {
@@ -70,7 +68,49 @@ function paramsOf(filters: FilterDescriptor[], values: Values): Record<string, s
   return out;
 }
 
-/** The list's search form (issue 4), built from the filter descriptors; submitting writes the URL. */
+/** One filter's form item: a date or number range by its operator, else its widget's filter control (a text
+ * input when the widget has none). */
+function filterItem(meta: EntityMeta, f: FilterDescriptor, name: string, t: EngineT) {
+  if (f.op === 'range' && isDateKind(f)) {
+    return (
+      <Form.Item key={f.name} name={rangeKey(f)} label={name}>
+        <DatePicker.RangePicker
+          allowEmpty={[true, true]}
+          aria-label={name}
+          placeholder={[t('list.rangeFrom'), t('list.rangeTo')]}
+        />
+      </Form.Item>
+    );
+  }
+  if (f.op === 'range') {
+    return (
+      <Form.Item key={f.name} label={name}>
+        <Space.Compact>
+          <Form.Item name={f.params[0]} noStyle>
+            <InputNumber aria-label={`${name} ${t('list.rangeFrom')}`} placeholder={t('list.rangeFrom')} />
+          </Form.Item>
+          <Form.Item name={f.params[1]} noStyle>
+            <InputNumber aria-label={`${name} ${t('list.rangeTo')}`} placeholder={t('list.rangeTo')} />
+          </Form.Item>
+        </Space.Compact>
+      </Form.Item>
+    );
+  }
+  const widget = widgetOf(f.kind, meta.def.fields[f.name]?.form?.widget);
+  const own = widgetSpec(widget).filter?.({
+    filter: f,
+    lang: meta.lang,
+    label: name,
+    placeholder: t('list.any'),
+  });
+  return (
+    <Form.Item key={f.name} name={f.name} label={name}>
+      {own ?? <Input allowClear aria-label={name} />}
+    </Form.Item>
+  );
+}
+
+/** The list's search form, built from the filter descriptors; submitting writes the URL. */
 export function SearchForm({ meta, filters, state, onSearch, onReset }: Props) {
   const t = useEngineText();
   const [form] = Form.useForm<Values>();
@@ -105,90 +145,7 @@ export function SearchForm({ meta, filters, state, onSearch, onReset }: Props) {
     ),
   ];
 
-  const control = (f: FilterDescriptor) => {
-    const name = label(f);
-    if (f.op === 'range' && isDateKind(f)) {
-      return (
-        <Form.Item key={f.name} name={rangeKey(f)} label={name}>
-          <DatePicker.RangePicker
-            allowEmpty={[true, true]}
-            aria-label={name}
-            placeholder={[t('list.rangeFrom'), t('list.rangeTo')]}
-          />
-        </Form.Item>
-      );
-    }
-    if (f.op === 'range') {
-      return (
-        <Form.Item key={f.name} label={name}>
-          <Space.Compact>
-            <Form.Item name={f.params[0]} noStyle>
-              <InputNumber aria-label={`${name} ${t('list.rangeFrom')}`} placeholder={t('list.rangeFrom')} />
-            </Form.Item>
-            <Form.Item name={f.params[1]} noStyle>
-              <InputNumber aria-label={`${name} ${t('list.rangeTo')}`} placeholder={t('list.rangeTo')} />
-            </Form.Item>
-          </Space.Compact>
-        </Form.Item>
-      );
-    }
-    if (f.relation && getEntity(f.relation.entity)?.tree) {
-      return (
-        <Form.Item key={f.name} name={f.name} label={name}>
-          <EntityTreeSelect
-            entity={f.relation.entity}
-            isMultiple={f.op === 'in'}
-            aria-label={name}
-            placeholder={t('list.any')}
-          />
-        </Form.Item>
-      );
-    }
-    if (meta.def.fields[f.name]?.form?.widget === 'regionCountry' && f.op === 'eq') {
-      return (
-        <Form.Item key={f.name} name={f.name} label={name}>
-          <CountrySelect aria-label={name} allowClear placeholder={t('list.any')} />
-        </Form.Item>
-      );
-    }
-    if (f.relation) {
-      return (
-        <Form.Item key={f.name} name={f.name} label={name}>
-          <RelationSelect
-            entity={f.relation.entity}
-            isMultiple={f.op === 'in'}
-            aria-label={name}
-            placeholder={t('list.any')}
-          />
-        </Form.Item>
-      );
-    }
-    if (f.options || f.kind === 'boolean') {
-      const options = f.options
-        ? f.options.map((o) => ({ value: o.value, label: o.label[lang] }))
-        : [
-            { value: 'true', label: kitMessages.yes[lang] },
-            { value: 'false', label: kitMessages.no[lang] },
-          ];
-      return (
-        <Form.Item key={f.name} name={f.name} label={name}>
-          <Select
-            mode={f.op === 'in' ? 'multiple' : undefined}
-            options={options}
-            allowClear
-            placeholder={t('list.any')}
-            aria-label={name}
-            maxTagCount="responsive"
-          />
-        </Form.Item>
-      );
-    }
-    return (
-      <Form.Item key={f.name} name={f.name} label={name}>
-        <Input allowClear aria-label={name} />
-      </Form.Item>
-    );
-  };
+  const control = (f: FilterDescriptor) => filterItem(meta, f, label(f), t);
 
   const hiddenCount = filters.length - visible.length;
   return (

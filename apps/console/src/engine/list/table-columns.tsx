@@ -7,8 +7,9 @@ import {
 import { type TableColumnsType, Tag } from 'antd';
 import type { TFunction } from 'i18next';
 import type { ReactNode } from 'react';
-import type { EngineT } from '../messages';
-import { type CellContext, RelativeTime, renderValue } from './cells';
+import type { EngineT } from '../../messages';
+import { renderValue } from '../widget-registry';
+import { type CellContext, RelativeTime } from './cells';
 import { type RowAction, RowActions } from './row-actions';
 
 /** Column widths by kind where the definition gives none: long text is cut with an ellipsis (full text on hover),
@@ -45,10 +46,10 @@ type Input = {
   isTrash: boolean;
   hasSelection: boolean;
   cellContext: (record: EntityRecord) => CellContext;
+  /** A cell a page draws its own way (a slot contribution), else undefined. */
+  cellOverride?: (name: string, record: EntityRecord) => ReactNode | undefined;
   rowActions: (record: EntityRecord) => RowAction[];
   rowLabel: (record: EntityRecord) => string;
-  /** A cell shown by its field's named widget (region codes as names), when the kind alone says too little. */
-  widgetCell?: (column: ColumnDescriptor, value: unknown) => ReactNode | undefined;
   t: EngineT;
   frameT: TFunction;
   /**
@@ -75,7 +76,7 @@ function compactColumns(input: Input): {
     (c) => !c.isStatus && c.name !== 'id' && !input.labelColumns?.includes(c.name),
   );
   const cell = (c: ColumnDescriptor, record: EntityRecord) =>
-    input.widgetCell?.(c, record[c.name]) ?? renderValue(c, record[c.name], input.cellContext(record));
+    input.cellOverride?.(c.name, record) ?? renderValue(c, record[c.name], input.cellContext(record));
   const summary: TableColumnsType<EntityRecord>[number] = {
     key: 'summary',
     title: input.summaryTitle ?? '',
@@ -144,7 +145,7 @@ export function tableColumns(input: Input): {
           sortOrder:
             c.isSortable && sorted?.field === c.name ? (sorted.order === 'asc' ? 'ascend' : 'descend') : null,
           render: (value: unknown, record: EntityRecord) =>
-            input.widgetCell?.(c, value) ?? renderValue(c, value, input.cellContext(record)),
+            input.cellOverride?.(c.name, record) ?? renderValue(c, value, input.cellContext(record)),
         },
   );
   const deleted: TableColumnsType<EntityRecord>[number] = {

@@ -2,9 +2,9 @@ import type { EntityDef, EntityPolicy, SortOrder } from '@organiser/domain';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
-import { type EntityList, entityApi } from '../api';
+import { type EntityList, entityApi } from '../../api/entity-api';
+import { entityKeys } from '../../api/query-keys';
 import { type EntityMeta, useEntityMeta } from '../entity-meta';
-import { entityKeys } from '../query-keys';
 import {
   EMPTY_LIST_STATE,
   type ListUrlState,

@@ -1,17 +1,27 @@
-import { type EntityRecord, entities, type MachineAction, recordLabel } from '@organiser/domain';
+import {
+  type EntityRecord,
+  entities,
+  type FieldError,
+  type MachineAction,
+  recordLabel,
+} from '@organiser/domain';
 import { useQueryClient } from '@tanstack/react-query';
 import { App } from 'antd';
 import { useCallback, useState } from 'react';
-import { type BatchResult, type BatchTarget, entityApi } from '../api';
+import { type BatchResult, type BatchTarget, entityApi } from '../../api/entity-api';
+import { entityKeys, sharedRecordEntities } from '../../api/query-keys';
+import { useEngineText } from '../../messages';
 import type { EntityMeta } from '../entity-meta';
-import { useEngineText } from '../messages';
-import { entityKeys, sharedRecordEntities } from '../query-keys';
 import type { Selection } from './use-entity-list';
 
 export type NamedAction = { name: string; field: string } & MachineAction;
 
 /** An action waiting for its inputs (a refusal's reason) before it runs. */
-export type PendingInput = { action: NamedAction; run: (input: Record<string, unknown>) => Promise<boolean> };
+export type PendingInput = {
+  action: NamedAction;
+  /** true when done; the server's field errors to show on the dialog's fields; false on another refusal. */
+  run: (input: Record<string, unknown>) => Promise<boolean | { errors: FieldError[] }>;
+};
 
 /**
  * What the list does to records: status actions (confirm where the definition says, inputs where it declares

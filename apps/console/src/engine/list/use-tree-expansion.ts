@@ -1,5 +1,5 @@
 import { useMemo, useState } from 'react';
-import type { TreeRecord } from '../api';
+import type { TreeRecord } from '../../api/entity-api';
 
 /** Trees bigger than this open collapsed (their first level shows); smaller ones open whole. */
 const OPEN_TREE_MAX = 200;

@@ -3,7 +3,7 @@ import { render } from '@testing-library/react';
 import type { TFunction } from 'i18next';
 import type { ReactElement } from 'react';
 import { describe, expect, it } from 'vitest';
-import { type EngineT, engineText } from '../messages';
+import { type EngineT, engineText } from '../../messages';
 import { bannerRecord } from '../test/banner-fixtures';
 import type { CellContext } from './cells';
 import { tableColumns } from './table-columns';

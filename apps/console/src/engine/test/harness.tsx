@@ -22,8 +22,8 @@ import { vi } from 'vitest';
 import { resetClientState } from '../../api/client';
 import { ConfigContext } from '../../app/config-context';
 import { changeLanguage, i18n } from '../../i18n/i18n';
+import type { PageProps } from '../../navigation/page-props';
 import { VisibleRoutesProvider } from '../../navigation/visible-routes-context';
-import type { PageProps } from '../../pages/page-props';
 import { type LoginMenuItem, sessionStore } from '../../state/session';
 import { tagsStore } from '../../state/tags-view';
 

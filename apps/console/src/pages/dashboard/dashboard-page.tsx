@@ -7,9 +7,9 @@ import { Link } from 'react-router';
 import { pick } from '../../i18n/i18n';
 import { useLang } from '../../i18n/use-lang';
 import { MenuIcon } from '../../layout/menu-icon';
+import type { PageProps } from '../../navigation/page-props';
 import { useVisibleRoutes } from '../../navigation/visible-routes-context';
 import { fileUrl, useSession } from '../../state/session';
-import type { PageProps } from '../page-props';
 import './dashboard-page.css';
 
 /** First dashboard (issue 3 item 12): who is signed in, with which roles, and shortcuts to their pages. */

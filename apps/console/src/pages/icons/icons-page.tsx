@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { allIcons } from '../../components/all-icons';
 import { pick } from '../../i18n/i18n';
 import { useLang } from '../../i18n/use-lang';
-import type { PageProps } from '../page-props';
+import type { PageProps } from '../../navigation/page-props';
 import './icons-page.css';
 
 type Theme = 'Outlined' | 'Filled' | 'TwoTone';

@@ -7,7 +7,7 @@ import { GuardedButton } from '../../components/guarded-button';
 import { serverFieldErrors } from '../../components/server-errors';
 import { pick } from '../../i18n/i18n';
 import { useLang } from '../../i18n/use-lang';
-import type { PageProps } from '../page-props';
+import type { PageProps } from '../../navigation/page-props';
 import './profile.css';
 
 type Values = { oldPassword: string; newPassword: string; repeatPassword: string };

@@ -6,8 +6,8 @@ import { GuardedButton } from '../../components/guarded-button';
 import { serverFieldErrors } from '../../components/server-errors';
 import { pick } from '../../i18n/i18n';
 import { useLang } from '../../i18n/use-lang';
+import type { PageProps } from '../../navigation/page-props';
 import { updateUser, useSession } from '../../state/session';
-import type { PageProps } from '../page-props';
 import { AvatarUpload } from './avatar-upload';
 import './profile.css';
 

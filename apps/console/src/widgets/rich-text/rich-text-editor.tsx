@@ -14,7 +14,7 @@ import type { UploadRule } from '@organiser/domain';
 import { Button, Input, Tooltip } from 'antd';
 import { type ClipboardEvent, type ReactNode, useEffect, useRef, useState } from 'react';
 import { uploadFile } from '../../api/user';
-import { type EngineMessageKey, useEngineText } from '../../engine/messages';
+import { type EngineMessageKey, useEngineText } from '../../messages';
 import { fileUrl } from '../../state/session';
 import { useUploads } from '../upload/use-uploads';
 import { htmlToText, isBlankHtml, sanitizeHtml } from './sanitize-html';

@@ -3,7 +3,7 @@ import type { UploadRule } from '@organiser/domain';
 import { Button, Progress, Upload } from 'antd';
 import { useRef } from 'react';
 import { formatBytes } from '../../components/server-errors';
-import { useEngineText } from '../../engine/messages';
+import { useEngineText } from '../../messages';
 import { fileUrl, useSession } from '../../state/session';
 import { UploadHint } from './upload-hint';
 import { acceptOf } from './upload-rules';

@@ -2,7 +2,7 @@ import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
 import type { UploadRule } from '@organiser/domain';
 import { Button, Image, Progress, Upload } from 'antd';
 import { useRef } from 'react';
-import { useEngineText } from '../../engine/messages';
+import { useEngineText } from '../../messages';
 import { fileUrl, useSession } from '../../state/session';
 import { UploadHint } from './upload-hint';
 import { acceptOf } from './upload-rules';

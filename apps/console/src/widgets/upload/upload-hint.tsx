@@ -1,6 +1,6 @@
 import type { UploadRule } from '@organiser/domain';
 import { formatBytes } from '../../components/server-errors';
-import { useEngineText } from '../../engine/messages';
+import { useEngineText } from '../../messages';
 import { typeNames } from './upload-rules';
 
 /** The limits next to an upload (spec §5): recommended size, types, size per file, count. */

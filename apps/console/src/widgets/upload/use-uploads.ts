@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { uploadFile } from '../../api/user';
 import { usePublicConfig } from '../../app/config-context';
 import { formatBytes } from '../../components/server-errors';
-import { useEngineText } from '../../engine/messages';
+import { useEngineText } from '../../messages';
 import { checkFile, effectiveRule, exceedsCount, typeNames } from './upload-rules';
 
 export type UploadKind = 'image' | 'video' | 'file';

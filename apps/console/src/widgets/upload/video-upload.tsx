@@ -1,7 +1,7 @@
 import { DeleteOutlined, UploadOutlined } from '@ant-design/icons';
 import type { UploadRule } from '@organiser/domain';
 import { Button, Progress, Upload } from 'antd';
-import { useEngineText } from '../../engine/messages';
+import { useEngineText } from '../../messages';
 import { fileUrl, useSession } from '../../state/session';
 import { UploadHint } from './upload-hint';
 import { acceptOf } from './upload-rules';

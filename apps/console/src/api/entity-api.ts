@@ -10,7 +10,7 @@ import type {
   ImportReport,
   ImportRowReport,
 } from '@organiser/domain';
-import { http, type Query, upload } from '../api/client';
+import { http, type Query, upload } from './client';
 
 // The calls of the entity engine (apps/api/src/engine) for one entity. Reads resolve with their content; writes
 // resolve with the whole envelope, because a validation refusal (`success: false`, `content.errors`) is handed
@@ -58,6 +58,20 @@ export const entityApi = {
     http.post<EntityRecord>(`${base(entity)}/${action}/${id}`, body ?? {}),
   batch: (entity: string, action: string, target: BatchTarget, body?: Record<string, unknown>) =>
     http.post<BatchResult>(`${base(entity)}/batch/${action}`, { ...target, ...body }),
+  /** A declared command: on one record (`POST /api/<entity>/<name>/{id}`), on a selection (`{ ids }` with the
+   * input) or on the entity as a whole (the input alone), both `POST /api/<entity>/<name>`. */
+  command: (
+    entity: string,
+    name: string,
+    target: { id: number } | BatchTarget | null,
+    input?: Record<string, unknown>,
+  ) =>
+    target && 'id' in target
+      ? http.post<unknown>(`${base(entity)}/${name}/${target.id}`, input ?? {})
+      : http.post<unknown>(`${base(entity)}/${name}`, target ? { ...target, ...input } : (input ?? {})),
+  /** The new order of a parent's children (`parent.order`): their ids, first to last. */
+  reorder: (entity: string, parentId: number, ids: number[]) =>
+    http.post<unknown>(`${base(entity)}/reorder`, { parentId, ids }),
   history: async (entity: string, id: number, signal?: AbortSignal) =>
     (await http.get<HistoryItem[]>(`${base(entity)}/${id}/history`, undefined, { signal })).content,
   revert: (entity: string, id: number, version: number) =>

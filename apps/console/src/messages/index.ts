@@ -1,6 +1,6 @@
 import type { Language } from '@organiser/domain';
 import { useCallback } from 'react';
-import { useLang } from '../../i18n/use-lang';
+import { useLang } from '../i18n/use-lang';
 import { type EngineMessageKey, en } from './en';
 import { zh } from './zh';
 
@@ -44,6 +44,27 @@ export function engineText(lang: Language, key: EngineMessageKey, params?: TextP
 }
 
 export type EngineT = (key: EngineMessageKey, params?: TextParams) => string;
+
+/** A text set of its own (a page's texts, en + zh with the same keys): a text in one language, `{{name}}`
+ * placeholders filled. */
+export function textSet<K extends string>(tables: Record<Language, Record<K, string>>) {
+  const text = (lang: Language, key: K, params?: TextParams) => {
+    const template = tables[lang][key] ?? tables.en[key];
+    if (!params) return template;
+    return template.replace(/\{\{\s*(\w+)\s*\}\}/g, (whole, name: string) =>
+      name in params ? String(params[name]) : whole,
+    );
+  };
+  return { tables, text };
+}
+
+export type TextSet<K extends string> = ReturnType<typeof textSet<K>>;
+
+/** `t` of a text set, in the console's current language (re-renders on a language switch). */
+export function useTextSet<K extends string>(set: TextSet<K>) {
+  const lang = useLang();
+  return useCallback((key: K, params?: TextParams) => set.text(lang, key, params), [set, lang]);
+}
 
 /** `t` for the generic screens, in the console's current language (re-renders on a language switch). */
 export function useEngineText(): EngineT {

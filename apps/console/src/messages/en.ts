@@ -209,25 +209,13 @@ export const en = {
   'phone.number': '{{label}}: number',
   'phone.areaExample': '021',
   'phone.numberExample': '62345678',
-  // pages of one record, and the signed-in supplier's own records
-  'pages.audit': 'Audit',
-  'pages.customerService': 'Customer service',
+  // a parent's children
+  'child.up': 'Move up',
+  'child.down': 'Move down',
+  // declared commands without their own confirmation text
+  'command.confirm': 'Run “{{action}}”?',
+  // the signed-in supplier's own records
   'scope.own': 'My {{entity}}',
-  // company audit
-  'audit.decision': 'Decision',
-  'audit.decisions': 'Previous decisions',
-  'audit.noDecisions': 'No decision has been taken yet',
-  'audit.reason': 'Reason: {{reason}}',
-  'audit.resubmittedByEdit': 'Resubmitted by an edit',
-  'audit.noActions': 'No decision can be taken in this status',
-  'audit.back': 'Back to the audit list',
-  // customer-service contacts
-  'contacts.company': 'Company: {{name}}',
-  'contacts.empty': 'No contacts yet: add the first one, it becomes the default contact',
-  'contacts.setDefault': 'Set as default',
-  'contacts.default': 'Default',
-  'contacts.defaultSet': '{{name}} is now the default contact',
-  'contacts.back': 'Back to the companies',
 } as const;
 
 /** The keys callers name; `key_one` is the singular form of `key` (i18next's plural suffix), picked by the count. */

@@ -1,0 +1,64 @@
+import type { EntityRecord, FlatRoute } from '@organiser/domain';
+import type { ReactNode } from 'react';
+import type { EntityAccess } from './access';
+import type { EntityMeta } from './entity-meta';
+import type { RowAction } from './list/row-actions';
+import type { Selection } from './list/use-entity-list';
+
+// Extension points of the generic screens: a domain adds toolbar items, row and bulk actions, form sections and
+// detail panels by passing contributions to the generic list, form and record screens, instead of copying them.
+
+/** What a contribution may use: the entity, what the user may do with it, and where it can go. */
+export type SlotContext = {
+  meta: EntityMeta;
+  access: EntityAccess;
+  navigate: (to: string) => void;
+  /** The routes the user may open. */
+  routes: FlatRoute[];
+};
+
+/** The bar of a selection: what is selected, how many records that is, and how to clear it. */
+export type BulkContext = SlotContext & { selection: Selection; total: number; clear: () => void };
+
+export type ListSlots = {
+  /** Items of the list's toolbar, after its own buttons. */
+  toolbar?: (ctx: SlotContext) => ReactNode;
+  /** Actions of a record's row, after "Edit" (pages about the record, a domain's own actions). */
+  rowActions?: (record: EntityRecord, ctx: SlotContext) => RowAction[];
+  /** Buttons of the selection bar, after the status actions. */
+  bulkActions?: (ctx: BulkContext) => ReactNode;
+  /** Panels of the record drawer, after the record's details. */
+  detailPanels?: (record: EntityRecord, ctx: SlotContext) => ReactNode;
+  /** A column's cell drawn otherwise than by its widget, by field name (undefined: the widget's cell). */
+  cells?: Record<string, (value: unknown, record: EntityRecord) => ReactNode>;
+};
+
+export type FormSlots = {
+  /** Sections after the form's field groups (the record is null while adding). */
+  sections?: (record: EntityRecord | null, ctx: SlotContext) => ReactNode;
+  /** Buttons of the form's footer, after Save and Cancel. */
+  footer?: (record: EntityRecord | null, ctx: SlotContext) => ReactNode;
+};
+
+export type RecordSlots = {
+  /** Buttons of the record page's header, before "Back". */
+  headerActions?: (record: EntityRecord, ctx: SlotContext) => ReactNode;
+  /** Panels beside the record's details. */
+  sidePanels?: (record: EntityRecord, ctx: SlotContext) => ReactNode;
+};
+
+/** A row action that opens a named page about the record (`…/:id`), when the user may open that page. */
+export function pageLinkAction(
+  ctx: SlotContext,
+  input: { page: string; key: string; label: string; id: number },
+): RowAction[] {
+  const route = ctx.routes.find((r) => r.view?.kind === 'page' && r.view.page === input.page);
+  if (!route) return [];
+  return [
+    {
+      key: input.key,
+      label: input.label,
+      onClick: () => ctx.navigate(route.fullPath.replace(':id', String(input.id))),
+    },
+  ];
+}

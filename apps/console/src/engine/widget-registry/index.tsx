@@ -1,0 +1,84 @@
+import { defaultWidget, type FieldKind, isWidgetName, type WidgetName } from '@organiser/domain';
+import type { ReactNode } from 'react';
+import { RegionName } from '../../widgets/region-select';
+import {
+  type CellContext,
+  type CellRenderer,
+  choiceCell,
+  filesCell,
+  flagCell,
+  imageCell,
+  isEmpty,
+  jsonCell,
+  momentCell,
+  moneyCell,
+  numberCell,
+  relationCell,
+  richTextCell,
+  tagsCell,
+  textCell,
+  type ValueFacts,
+  videoCell,
+} from '../list/cells';
+import * as control from './controls';
+import * as filter from './filters';
+
+export type { ControlContext, ControlRenderer } from './controls';
+export type { FilterContext, FilterRenderer } from './filters';
+
+/** One widget: its form control, how a stored value shows (table cell, drawer, history), and its search-form
+ * control when it filters otherwise than with a text input. */
+export type WidgetSpec = {
+  control: control.ControlRenderer;
+  cell: CellRenderer;
+  filter?: filter.FilterRenderer;
+};
+
+/** Region codes by name (a company's country and province / city). */
+const regionCell: CellRenderer = (facts, value, ctx) =>
+  typeof value === 'string' ? <RegionName codes={value} /> : textCell(facts, value, ctx);
+
+/**
+ * Every widget a definition may name (the domain's WIDGETS), registered once: the record type makes a widget
+ * missing here a compile error, and the definition check refuses a name not on the list.
+ */
+export const widgetRegistry: Record<WidgetName, WidgetSpec> = {
+  input: { control: control.textControl, cell: textCell },
+  bilingual: { control: control.bilingualControl, cell: textCell },
+  textarea: { control: control.textareaControl, cell: textCell },
+  richText: { control: control.richTextControl, cell: richTextCell },
+  number: { control: control.numberControl, cell: numberCell },
+  money: { control: control.numberControl, cell: moneyCell },
+  switch: { control: control.switchControl, cell: flagCell, filter: filter.choiceFilter },
+  password: { control: control.passwordControl, cell: textCell },
+  areaPhone: { control: control.phoneControl, cell: textCell },
+  regionCountry: { control: control.countryControl, cell: regionCell, filter: filter.countryFilter },
+  regionArea: { control: control.areaControl, cell: regionCell },
+  select: { control: control.selectControl, cell: choiceCell, filter: filter.choiceFilter },
+  // dictionary values are typed until the dictionaries' items can be offered
+  dictSelect: { control: control.textControl, cell: textCell },
+  tags: { control: control.tagsControl, cell: tagsCell },
+  date: { control: control.dateControl, cell: textCell },
+  datetime: { control: control.dateControl, cell: momentCell },
+  imageUpload: { control: control.imageControl, cell: imageCell },
+  videoUpload: { control: control.videoControl, cell: videoCell },
+  fileUpload: { control: control.fileControl, cell: filesCell },
+  relationSelect: { control: control.relationControl, cell: relationCell, filter: filter.relationFilter },
+  treeSelect: { control: control.treeControl, cell: relationCell, filter: filter.treeFilterControl },
+  json: { control: control.jsonControl, cell: jsonCell },
+};
+
+/** A widget by name; a name not registered (only possible for a definition that skipped its check) is a text
+ * input. */
+export const widgetSpec = (name: string | undefined): WidgetSpec =>
+  widgetRegistry[name && isWidgetName(name) ? name : 'input'];
+
+/** The widget a field shows with: the one it names, else its kind's. */
+export const widgetOf = (kind: FieldKind, named?: string): string => named ?? defaultWidget[kind];
+
+/** How a stored value shows, by its field's widget: in a table cell (compact), in the detail drawer and in
+ * history. An empty value shows as a dash. */
+export function renderValue(facts: ValueFacts, value: unknown, ctx: CellContext): ReactNode {
+  if (isEmpty(value)) return <span className="entity-empty">{ctx.t('list.noValue')}</span>;
+  return widgetSpec(widgetOf(facts.kind, facts.widget)).cell(facts, value, ctx);
+}
