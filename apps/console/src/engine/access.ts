@@ -1,10 +1,16 @@
-import type { Capabilities, EntityDef, RouteView } from '@organiser/domain';
+import {
+  type EntityDef,
+  entityRoutes,
+  type RouteKey,
+  type RouteView,
+  routePermission,
+} from '@organiser/domain';
 import { useMemo } from 'react';
 import { useVisibleRoutes } from '../navigation/visible-routes-context';
 import { hasResourcePermission, useSession } from '../state/session';
 
 /** What the signed-in user may do with an entity: each write is its own resource permission, method + the API
- * url pattern (TEAM.md "Access"); root holds them all. Reads go with the list page's menu permission. */
+ * url pattern; root holds them all. Reads go with the list page's menu permission. */
 export type EntityAccess = {
   canCreate: boolean;
   canUpdate: boolean;
@@ -21,64 +27,55 @@ export type EntityAccess = {
   hasTrash: boolean;
   canAction: (action: string) => boolean;
   canBatch: (action: string) => boolean;
-  /** A declared command on one record (`POST /api/<entity>/<permission>/:id`) or on many records or the whole
-   * entity (`POST /api/<entity>/<permission>`). */
-  canCommand: (permission: string, target: 'record' | 'many') => boolean;
+  /** A declared command on one record, or on many records or the whole entity. */
+  canCommand: (name: string, target: 'record' | 'many') => boolean;
   /** Full path of the add page, when the user may open it. */
   addPath: string | null;
   /** Full path pattern of the edit page (`/banner/banner_edit/:id`), when the user may open it. */
   editPath: string | null;
 };
 
-const ALL_CAPABILITIES: Capabilities = {
-  create: true,
-  update: true,
-  delete: true,
-  import: true,
-  export: true,
-  history: true,
-  trash: true,
-};
-
 type PermissionState = Parameters<typeof hasResourcePermission>[0];
 
-/** The resource permissions of the engine's routes (apps/api/src/engine), as method + url pattern. */
+/** What the user may do with an entity, from its routes in the route table (packages/domain/src/routes): a
+ * route the entity does not offer is never allowed, a write needs its resource permission, and a read goes
+ * with the list page's menu. */
 export function entityAccess(
-  def: Pick<EntityDef, 'name'> & Partial<Pick<EntityDef, 'source' | 'capabilities' | 'softDelete'>>,
+  def: EntityDef,
   state: PermissionState,
-  routes: { addPath: string | null; editPath: string | null },
+  pages: { addPath: string | null; editPath: string | null },
 ): EntityAccess {
-  const base = `/api/${def.name}`;
-  const can = (method: string, url: string) => hasResourcePermission(state, method, url);
-  // a view (the audit queue of companies) has reads and its own status actions, nothing else
-  const canWrite = (method: string, url: string) => !def.source && can(method, url);
-  // what the entity offers at all (a read-only or append-only entity, no import, no history)
-  const caps = def.capabilities ?? ALL_CAPABILITIES;
-  // a view (the audit queue) shows its source's deleted records read-only, although it restores nothing
-  const hasTrash = (def.softDelete ?? true) && (caps.trash || Boolean(def.source));
-  const canCreate = caps.create && canWrite('POST', base);
-  const canUpdate = caps.update && canWrite('PUT', `${base}/:id`);
-  const canDelete = caps.delete && canWrite('DELETE', `${base}/:id`);
+  const table = new Map(entityRoutes(def).map((r) => [r.key, r]));
+  const can = (key: RouteKey) => {
+    const route = table.get(key);
+    if (!route) return false;
+    const permission = routePermission(route);
+    return !permission || hasResourcePermission(state, permission.method, permission.url);
+  };
+  const canCreate = can('create');
+  const canUpdate = can('update');
   return {
     canCreate,
     canUpdate,
-    canDelete,
-    canImport: caps.import && canWrite('POST', `${base}/import`),
-    canRestore: caps.trash && canWrite('POST', `${base}/restore/:id`),
-    canPurge: caps.trash && canWrite('DELETE', `${base}/purge/:id`),
-    canRevert: caps.history && caps.update && canWrite('POST', `${base}/:id/revert/:version`),
-    canExport: caps.export,
-    hasHistory: caps.history,
-    hasTrash,
-    canAction: (action) => can('POST', `${base}/${action}/:id`),
-    canBatch: (action) =>
-      action === 'delete'
-        ? caps.delete && canWrite('POST', `${base}/batch/delete`)
-        : can('POST', `${base}/batch/${action}`),
-    canCommand: (permission, target) =>
-      can('POST', target === 'record' ? `${base}/${permission}/:id` : `${base}/${permission}`),
-    addPath: canCreate ? routes.addPath : null,
-    editPath: canUpdate ? routes.editPath : null,
+    canDelete: can('delete'),
+    canImport: can('import'),
+    canRestore: can('restore'),
+    canPurge: can('purge'),
+    canRevert: can('revert'),
+    canExport: table.has('export'),
+    hasHistory: table.has('history'),
+    // a view (the audit queue) shows its source's deleted records read-only, although it restores nothing
+    hasTrash: table.has('trash'),
+    canAction: (action) => can(`action:${action}`),
+    canBatch: (action) => can(action === 'delete' ? 'batchDelete' : `batchAction:${action}`),
+    canCommand: (name, target) =>
+      can(
+        target === 'record' || def.commands[name]?.target === 'entity'
+          ? `command:${name}`
+          : `batchCommand:${name}`,
+      ),
+    addPath: canCreate ? pages.addPath : null,
+    editPath: canUpdate ? pages.editPath : null,
   };
 }
 

@@ -175,7 +175,7 @@ describe('shapes, capabilities and commands', () => {
       },
       commands: { remind: { label: t('Remind', '提醒'), target: 'both' } },
     });
-    expect(ok.commands.remind).toMatchObject({ permission: 'remind', placement: ['row', 'form', 'bulk'] });
+    expect(ok.commands.remind).toMatchObject({ placement: ['row', 'form', 'bulk'] });
     expect(() =>
       defineEntity({
         ...base,

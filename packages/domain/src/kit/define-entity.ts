@@ -247,7 +247,6 @@ function build(input: EntityInput<Record<string, FieldInput>>, options: ShapeOpt
         fail(`command "${name}".${key}: unknown widget "${f.form.widget}"`);
     commands[name] = {
       ...command,
-      permission: command.permission ?? name,
       placement: command.placement ?? defaultPlacement(command.target),
     };
   }

@@ -336,8 +336,6 @@ export type CommandInput = {
   input?: Record<string, FieldDef>;
   /** Asked before it runs. */
   confirm?: Bilingual;
-  /** The permission resource under the entity's menu; default: the command's name. */
-  permission?: string;
   /** Allowed only on records whose field holds one of the values (others are refused with 409, and the
    * console hides the button on them). */
   when?: FieldCondition;
@@ -348,8 +346,9 @@ export type CommandInput = {
   placement?: readonly CommandPlacement[];
 };
 
-export type CommandDef = Omit<CommandInput, 'placement' | 'permission'> & {
-  permission: string;
+/** A command as the kit resolved it. Its permission is that of its route (one resource permission per
+ * route, named by the command's label, under the entity's menu), like a status action's. */
+export type CommandDef = Omit<CommandInput, 'placement'> & {
   placement: readonly CommandPlacement[];
 };
 

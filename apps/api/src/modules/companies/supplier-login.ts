@@ -1,3 +1,4 @@
+import { company, customerService, resourcePermissions } from '@organiser/domain';
 import { and, eq, inArray, isNull, or } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { adminUser, permission, role, rolePermission, session, userRole } from '../../db/schema';
@@ -27,15 +28,21 @@ export const SUPPLIER_MENUS = [
   '/customer_service/customer_service_edit/:id',
 ];
 
-/** The API routes it may call besides reads: saving its company and managing its contacts. */
-const SUPPLIER_RESOURCES: { method: string; url: RegExp }[] = [
-  { method: 'PUT', url: /^\/api\/company\/:id$/ },
-  {
-    method: 'POST',
-    url: /^\/api\/customer_service(\/(enable|disable|setDefault|batch\/(enable|disable|delete))(\/:id)?)?$/,
-  },
-  { method: 'PUT', url: /^\/api\/customer_service\/:id$/ },
-  { method: 'DELETE', url: /^\/api\/customer_service\/:id$/ },
+/** The API routes it may call besides reads, by their key in the route table: saving its company and
+ * managing its contacts. */
+const supplierResources = () => [
+  ...resourcePermissions(company, ['update']),
+  ...resourcePermissions(customerService, [
+    'create',
+    'update',
+    'delete',
+    'batchDelete',
+    'action:enable',
+    'action:disable',
+    'batchAction:enable',
+    'batchAction:disable',
+    'command:setDefault',
+  ]),
 ];
 
 /**
@@ -60,7 +67,7 @@ export async function ensureSupplierRole(db: Db): Promise<number> {
       .select({ id: permission.id, method: permission.method, url: permission.url })
       .from(permission)
       .where(eq(permission.type, 'resource'))
-  ).filter((p) => SUPPLIER_RESOURCES.some((r) => r.method === p.method && r.url.test(p.url)));
+  ).filter((p) => supplierResources().some((r) => r.method === p.method && r.url === p.url));
   const ids = [...menus, ...resources].map((p) => p.id);
   if (ids.length)
     await db

@@ -11,7 +11,6 @@ const original = entities.banner!;
 const notify: CommandDef = {
   label: { en: 'Notify', zh: '通知' },
   target: 'record',
-  permission: 'notify',
   placement: ['row', 'form'],
   input: { message: { kind: 'text', label: { en: 'Message', zh: '消息' }, required: true, maxLength: 50 } },
   when: { field: 'status', in: ['enabled'] },
@@ -19,7 +18,6 @@ const notify: CommandDef = {
 const archive: CommandDef = {
   label: { en: 'Archive', zh: '归档' },
   target: 'batch',
-  permission: 'archive',
   placement: ['bulk'],
   danger: true,
 };

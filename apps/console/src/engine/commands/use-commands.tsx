@@ -23,8 +23,8 @@ export const commandHolds = (command: CommandDef, record: EntityRecord) =>
 export function placedCommands(meta: EntityMeta, access: EntityAccess, placement: CommandPlacement) {
   return Object.entries(meta.def.commands ?? {})
     .filter(([, c]) => c.placement.includes(placement))
-    .filter(([, c]) =>
-      access.canCommand(c.permission, placement === 'row' || placement === 'form' ? 'record' : 'many'),
+    .filter(([name]) =>
+      access.canCommand(name, placement === 'row' || placement === 'form' ? 'record' : 'many'),
     )
     .map(([name, c]): NamedCommand => ({ ...c, name }));
 }
