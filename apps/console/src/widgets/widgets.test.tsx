@@ -5,6 +5,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fakeApi, ok, Providers, publicConfig, signIn } from '../engine/test/harness';
 import { changeLanguage } from '../i18n/i18n';
 import { BilingualPair } from './bilingual-pair';
+import { DictLabel, DictSelect } from './dict-select';
 import { RelationSelect } from './relation-select';
 import { RichTextEditor } from './rich-text/rich-text-editor';
 import { buildTree } from './tree-select';
@@ -208,5 +209,43 @@ describe('tree and pair widgets', () => {
     const group = screen.getByRole('group', { name: 'Name' });
     expect(within(group).getByLabelText('Name (English)')).toBeTruthy();
     expect(within(group).getByLabelText('Name (Chinese)')).toBeTruthy();
+  });
+});
+
+describe('DictSelect', () => {
+  const items = [
+    { value: 'textile', label: { en: 'Textiles', zh: '纺织' } },
+    { value: 'toys', label: { en: 'Toys', zh: '玩具' } },
+  ];
+
+  it('offers the enabled items of its dictionary, picks a value and clears it', async () => {
+    const api = fakeApi().on('GET /api/dictionary/company_industry/items', () => ok(items));
+    const onChange = vi.fn();
+    await renderIn(
+      <DictSelect
+        dict="company_industry"
+        lang="en"
+        value={null}
+        onChange={onChange}
+        allowClear
+        aria-label="Industry"
+      />,
+    );
+    await userEvent.click(screen.getByRole('combobox', { name: 'Industry' }));
+    await userEvent.click(await screen.findByText('Toys'));
+    expect(onChange).toHaveBeenLastCalledWith('toys');
+    expect(api.callsTo('GET', '/api/dictionary/company_industry/items')).toHaveLength(1);
+  });
+
+  it('shows a stored value as its item’s label, and an unknown one as itself', async () => {
+    fakeApi().on('GET /api/dictionary/company_industry/items', () => ok(items));
+    await renderIn(
+      <>
+        <DictLabel dict="company_industry" value="textile" lang="zh" />|
+        <DictLabel dict="company_industry" value="gone" lang="zh" />
+      </>,
+    );
+    expect(await screen.findByText(/纺织/)).toBeTruthy();
+    expect(screen.getByText(/gone/)).toBeTruthy();
   });
 });

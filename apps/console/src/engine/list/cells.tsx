@@ -12,7 +12,7 @@ import { htmlToText } from '../../widgets/rich-text/sanitize-html';
 
 // How a stored value shows, by field kind: in a table cell (compact), in the detail drawer and in history.
 
-export type ValueFacts = Pick<FieldFacts, 'name' | 'kind' | 'options'> & {
+export type ValueFacts = Pick<FieldFacts, 'name' | 'kind' | 'options' | 'dict'> & {
   label?: FieldFacts['label'];
   /** The field's named widget when it shows the value its own way (region codes by name). */
   widget?: string;

@@ -8,6 +8,7 @@ import {
 import { DatePicker, Form, Input, InputNumber, Select, Switch } from 'antd';
 import { type ReactNode, useEffect } from 'react';
 import type { EngineT } from '../../messages';
+import { DictSelect } from '../../widgets/dict-select';
 import { JsonInput } from '../../widgets/json-input';
 import { PhoneInput } from '../../widgets/phone-input';
 import { AreaCascader, CHINA, CountrySelect } from '../../widgets/region-select';
@@ -178,6 +179,18 @@ export const selectControl: ControlRenderer = ({ field, meta, common, value, onC
     value={(value as string | null) ?? undefined}
     onChange={(v) => onChange?.(v ?? null)}
     options={(field.options ?? []).map((o) => ({ value: o.value, label: o.label[meta.lang] }))}
+    allowClear={!field.isRequired}
+    placeholder={placeholder ?? t('form.choose')}
+  />
+);
+
+export const dictControl: ControlRenderer = ({ field, meta, common, value, onChange, placeholder, t }) => (
+  <DictSelect
+    {...common}
+    dict={field.dict}
+    lang={meta.lang}
+    value={(value as string | null) ?? null}
+    onChange={(v) => onChange?.(v)}
     allowClear={!field.isRequired}
     placeholder={placeholder ?? t('form.choose')}
   />

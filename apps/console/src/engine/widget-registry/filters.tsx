@@ -1,6 +1,7 @@
 import { type FilterDescriptor, getEntity, kitMessages, type Language } from '@organiser/domain';
 import { Select } from 'antd';
 import type { ReactNode } from 'react';
+import { DictSelect } from '../../widgets/dict-select';
 import { CountrySelect } from '../../widgets/region-select';
 import { RelationSelect } from '../../widgets/relation-select';
 import { EntityTreeSelect } from '../../widgets/tree-select';
@@ -70,3 +71,9 @@ export const choiceFilter: FilterRenderer = ({ filter, lang, label, placeholder 
     />
   );
 };
+
+/** A dictionary field filtered on one value: its dictionary's items (a contains-match keeps the text input). */
+export const dictFilter: FilterRenderer = ({ filter, lang, label, placeholder }) =>
+  filter.op === 'eq' && filter.dict ? (
+    <DictSelect dict={filter.dict} lang={lang} allowClear placeholder={placeholder} aria-label={label} />
+  ) : undefined;

@@ -1,5 +1,6 @@
 import { defaultWidget, type FieldKind, isWidgetName, type WidgetName } from '@organiser/domain';
 import type { ReactNode } from 'react';
+import { DictLabel } from '../../widgets/dict-select';
 import { RegionName } from '../../widgets/region-select';
 import {
   type CellContext,
@@ -34,6 +35,14 @@ export type WidgetSpec = {
   filter?: filter.FilterRenderer;
 };
 
+/** A dictionary value by its item's label. */
+const dictCell: CellRenderer = (facts, value, ctx) =>
+  typeof value === 'string' ? (
+    <DictLabel dict={facts.dict} value={value} lang={ctx.lang} />
+  ) : (
+    textCell(facts, value, ctx)
+  );
+
 /** Region codes by name (a company's country and province / city). */
 const regionCell: CellRenderer = (facts, value, ctx) =>
   typeof value === 'string' ? <RegionName codes={value} /> : textCell(facts, value, ctx);
@@ -55,8 +64,7 @@ export const widgetRegistry: Record<WidgetName, WidgetSpec> = {
   regionCountry: { control: control.countryControl, cell: regionCell, filter: filter.countryFilter },
   regionArea: { control: control.areaControl, cell: regionCell },
   select: { control: control.selectControl, cell: choiceCell, filter: filter.choiceFilter },
-  // dictionary values are typed until the dictionaries' items can be offered
-  dictSelect: { control: control.textControl, cell: textCell },
+  dictSelect: { control: control.dictControl, cell: dictCell, filter: filter.dictFilter },
   tags: { control: control.tagsControl, cell: tagsCell },
   date: { control: control.dateControl, cell: textCell },
   datetime: { control: control.dateControl, cell: momentCell },
