@@ -5,7 +5,7 @@ import { zh } from '../../../apps/console/src/engine/messages/zh';
 import { expect, expectNoSeriousA11y } from '../../fixtures';
 import { solidPng } from '../engine/png';
 
-// Shared steps of the supplier journeys (issue 5): records made through the API for a test of its own, and the
+// Shared steps of the supplier journeys: records made through the API for a test of its own, and the
 // antd controls of the company screens.
 
 export const texts = { en, zh };
