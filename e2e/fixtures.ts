@@ -29,7 +29,7 @@ function labelsOf(lang: Lang): LoginLabels {
   };
 }
 
-/** The login page's visible labels, from the console's message catalogues (issue 3). */
+/** The login page's visible labels, from the console's message catalogues. */
 export const loginLabels: Record<Lang, LoginLabels> = { en: labelsOf('en'), zh: labelsOf('zh') };
 
 function originOf(page: Page): string {
@@ -39,7 +39,7 @@ function originOf(page: Page): string {
   return url;
 }
 
-/** Picks the console language before the first navigation (spec §9: the stored choice wins). */
+/** Picks the console language before the first navigation (the stored choice wins). */
 export async function setLang(page: Page, lang: Lang): Promise<void> {
   await page.context().addCookies([{ name: 'language', value: lang, url: originOf(page) }]);
 }

@@ -26,7 +26,7 @@ export function childEnv(extra = {}) {
 }
 
 /**
- * The project carries Node 24 as a devDependency (STACK.md). `npm start` already runs with it; a plain
+ * The project carries Node 24 as a devDependency. `npm start` already runs with it; a plain
  * `node scripts/x.mjs` on an older system Node is re-run once with the project's Node.
  */
 export function ensureProjectNode() {

@@ -13,7 +13,7 @@ import {
   tryLogin,
 } from './helpers';
 
-// Issue 2 §5-6, spec §7-8: captcha, login refusals, sessions and the account calls.
+// Captcha, login refusals, sessions and the account calls.
 
 const headers = (token: string) => ({ 'x-token': token });
 

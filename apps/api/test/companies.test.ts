@@ -6,9 +6,9 @@ import { quotaUsage } from '../src/modules/quota';
 import { type Call, client, createEngineApp } from './engine/setup';
 import { login, multipart, tryLogin } from './helpers';
 
-// Issue 5: company categories (tree rules), packages and effective limits, the company audit, the monthly
+// Suppliers: company categories (tree rules), packages and effective limits, the company audit, the monthly
 // video quota under concurrency, supplier accounts confined to their own company on every route, the
-// required-field messages of spec §5 in both languages, and passwords that never come back.
+// required-field messages in both languages, and passwords that never come back.
 
 let t: Awaited<ReturnType<typeof createEngineApp>>;
 let call: (c: Call) => ReturnType<ReturnType<typeof client>>;
@@ -22,7 +22,7 @@ afterAll(() => t?.close());
 
 const PNG = Buffer.concat([Buffer.from('89504e470d0a1a0a0000000d49484452', 'hex'), Buffer.alloc(200, 7)]);
 
-/** A valid company body (spec §5 required fields and a few more). */
+/** A valid company body (the required fields and a few more). */
 function companyBody(patch: Record<string, unknown> = {}) {
   n++;
   return {
@@ -354,7 +354,7 @@ describe('monthly company video quota', () => {
   });
 });
 
-describe('required fields (spec §5)', () => {
+describe('required fields', () => {
   it('names each missing required field of a company, in English and in Chinese', async () => {
     const expected = {
       name: ['Company name is required', '请填写企业名称'],

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app';
 import { createTestApp, login, type TestApp, testConfig } from './helpers';
 
-// Issue 2 §3-4, §10: envelope, errors in both languages, unknown paths, config, health, OpenAPI, security headers.
+// The response envelope, errors in both languages, unknown paths, config, health, OpenAPI, security headers.
 
 describe('envelope, health and config', () => {
   let t: TestApp;

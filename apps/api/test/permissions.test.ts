@@ -8,7 +8,7 @@ import { ok } from '../src/plugins/envelope';
 import { invalidateAuthCaches } from '../src/security/auth-cache';
 import { createTestApp, EDITOR, login, type TestApp } from './helpers';
 
-// Issue 2 §7: every route declares its access; menu and resource permissions are enforced; root passes all;
+// Every route declares its access; menu and resource permissions are enforced; root passes all;
 // the permission tree is synchronised from the route catalogue and the routes, idempotently.
 
 /** Probe routes: a read behind the banner list, and two writes hanging under it. */

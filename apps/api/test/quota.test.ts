@@ -20,7 +20,7 @@ import { hashPassword } from '../src/security/password';
 import { databaseUrl } from './database';
 import { createTestApp, EDITOR, login, TEST_ARGON2, type TestApp } from './helpers';
 
-// Spec §6 and §8, issue 5 §7: per-company monthly quotas, counted atomically; `limitExceed` once used up.
+// Per-company monthly quotas, counted atomically; `limitExceed` once used up.
 
 /** A write guarded by a company-video quota: limit in the path ('none' = unlimited). */
 const probes: FastifyPluginAsyncZod = async (app) => {
@@ -65,7 +65,7 @@ describe('monthly quotas', () => {
       headers: { 'x-token': admin },
     });
 
-  it('names its keys after the limits of spec §6', () => {
+  it('names its keys after the monthly limits', () => {
     expect(QUOTA_KEYS).toEqual([
       'companyVideo',
       'consult',

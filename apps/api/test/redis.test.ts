@@ -1,7 +1,7 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp, testRedis } from './helpers';
 
-// ARCHITECTURE.md: with REDIS_URL the rate-limit counters are shared, so several API nodes enforce one limit.
+// With REDIS_URL the rate-limit counters are shared, so several API nodes enforce one limit.
 // Runs when a Redis server answers at TEST_REDIS_URL (default redis://127.0.0.1:6379); says so when it skips.
 
 const { url: redisUrl, isReachable: hasRedis } = await testRedis();

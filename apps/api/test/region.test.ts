@@ -9,7 +9,7 @@ import { buildRegionRows, divisionNameEn, pinyinName, placeName } from '../src/m
 import { seedRegions } from '../src/modules/region/seed';
 import { createTestApp, login, type TestApp, testConfig } from './helpers';
 
-// Spec §7 `GET /region/list_all`, issue 5 §3: countries with English and Chinese names, and China's
+// `GET /region/list_all`: countries with English and Chinese names, and China's
 // province-level divisions with their cities, seeded from packages, served as one cached tree.
 
 const sortKey = (name: string) => name.replace(/^The /, '');

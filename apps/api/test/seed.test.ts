@@ -8,7 +8,7 @@ import { modules } from '../src/modules';
 import { StartupError } from '../src/startup-error';
 import { createTestApp, type TestApp, testConfig } from './helpers';
 
-// Issue 2 §8: the first start on an empty database.
+// The first start on an empty database.
 
 describe('first-start seed', () => {
   let t: TestApp;
@@ -67,7 +67,7 @@ describe('first-start seed', () => {
     const accounts = (await t.db.select({ account: adminUser.account }).from(adminUser)).map(
       (r) => r.account,
     );
-    // The demo suppliers bring the demo supplier login (issue 5).
+    // The demo suppliers bring the demo supplier login.
     expect(accounts.sort()).toEqual(['admin', 'editor', 'supplier']);
     expect(demoRuns).toEqual(['probe']);
   });

@@ -4,7 +4,7 @@ import { systemLog } from '../src/db/schema';
 import { forLog, REDACTED, redact } from '../src/plugins/system-log';
 import { createTestApp, EDITOR, login, type TestApp, tryLogin } from './helpers';
 
-// Issue 2 §9: mutating calls and login attempts are logged after the response, secrets redacted.
+// Mutating calls and login attempts are logged after the response, secrets redacted.
 
 describe('redaction', () => {
   it('redacts secret keys at any depth and cuts long arguments', () => {

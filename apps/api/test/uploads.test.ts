@@ -9,7 +9,7 @@ import { upload } from '../src/db/schema';
 import { createS3Storage } from '../src/storage/s3';
 import { createTestApp, login, multipart, type TestApp } from './helpers';
 
-// Issue 2 §5: uploads checked for size (while streaming) and content (declared type and first bytes).
+// Uploads checked for size (while streaming) and content (declared type and first bytes).
 
 const PNG = Buffer.concat([Buffer.from('89504e470d0a1a0a0000000d49484452', 'hex'), Buffer.alloc(200, 7)]);
 const JPEG = Buffer.concat([Buffer.from('ffd8ffe000104a464946', 'hex'), Buffer.alloc(100, 1)]);

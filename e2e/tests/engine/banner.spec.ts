@@ -5,7 +5,7 @@ import { zh } from '../../../apps/console/src/messages/zh';
 import { expect, expectNoSeriousA11y, login, test } from '../../fixtures';
 import { solidPng } from './png';
 
-// Issue 4: create, edit, take offline and delete a banner with an image upload, in both languages, through the
+// Create, edit, take offline and delete a banner with an image upload, in both languages, through the
 // generic list and form screens on the real server; a filtered list survives a reload.
 
 const texts = { en, zh };
@@ -69,7 +69,7 @@ for (const lang of ['en', 'zh'] as const) {
       page.getByText(t['upload.sizeHint'].replace('{{size}}', size), { exact: false });
     await expect(hint('1200x240')).toBeVisible();
     await choose(page, field('position', lang), strip, lang === 'zh' ? '通栏' : 'strip');
-    // the cover follows the chosen position's size hint (spec §5, sizeHintFrom)
+    // the cover follows the chosen position's size hint (sizeHintFrom)
     await expect(hint('1920x200')).toBeVisible();
     await page
       .locator('input[type=file]')

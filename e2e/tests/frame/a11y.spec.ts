@@ -1,6 +1,6 @@
 import { checkA11y, expect, frame, type Lang, msg, openSignedIn, searchResults, test } from './frame';
 
-// Every screen of the frame, in both languages, has no serious or critical axe finding (issue 3 Tests).
+// Every screen of the frame, in both languages, has no serious or critical axe finding.
 
 // journeys load the real console and run axe: generous on busy shared machines
 test.describe.configure({ timeout: 180_000 });

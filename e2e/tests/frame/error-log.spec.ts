@@ -1,6 +1,6 @@
 import { buttonName, checkA11y, expect, msg, openSignedIn, test } from './frame';
 
-// spec §8 / issue 3 item 10: in production builds runtime errors go to an in-app error log.
+// In production builds runtime errors go to an in-app error log.
 
 // journeys load the real console and run axe: generous on busy shared machines
 test.describe.configure({ timeout: 180_000 });

@@ -2,7 +2,7 @@ import { flattenMessages, messages } from '@organiser/domain';
 import type { Page } from '@playwright/test';
 import { api, test as base, expect, expectNoSeriousA11y, type Lang, setLang } from '../../fixtures';
 
-// Helpers of the console frame journeys (issue 3). Texts come from the console's own catalogues, so a journey
+// Helpers of the console frame journeys. Texts come from the console's own catalogues, so a journey
 // reads the screen the way a user of that language does.
 
 export { expect, type Lang };

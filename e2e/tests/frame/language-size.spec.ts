@@ -1,6 +1,6 @@
 import { checkA11y, expect, frame, msg, openSignedIn, PRODUCT, test } from './frame';
 
-// issue 3 item 6: language 中文 / English and size default / medium / small / mini, both without a reload.
+// Language 中文 / English and size default / medium / small / mini, both without a reload.
 
 // journeys load the real console and run axe: generous on busy shared machines
 test.describe.configure({ timeout: 180_000 });

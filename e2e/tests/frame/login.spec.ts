@@ -2,7 +2,7 @@ import { errorCatalogue } from '@organiser/domain';
 import { CAPTCHA_TEST_CODE, setLang } from '../../fixtures';
 import { buttonName, checkA11y, expect, frame, type Lang, msg, openSignedIn, PRODUCT, test } from './frame';
 
-// issue 3 item 2 and the guard of item 3 (spec §4, §8).
+// The login page (captcha, language) and the route guard around it.
 
 // journeys load the real console and run axe: generous on busy shared machines
 test.describe.configure({ timeout: 180_000 });
@@ -28,7 +28,7 @@ for (const lang of ['en', 'zh'] satisfies Lang[]) {
     const code = page.getByLabel(msg(lang, 'login.checkCode'), { exact: true });
     await code.fill('not-the-code');
     await code.press('Enter');
-    // spec §8: "The verification code is incorrect", shown on the field; the used captcha is replaced
+    // "The verification code is incorrect", shown on the field; the used captcha is replaced
     await expect(page.getByText(errorCatalogue.captchaIncorrect[lang], { exact: true })).toBeVisible();
     await expect(code).toHaveValue('');
     await expect(page).toHaveURL((url) => url.pathname === '/login');

@@ -1,7 +1,7 @@
 import { api, setLang } from '../../fixtures';
 import { buttonName, checkA11y, expect, frame, msg, openSignedIn, test } from './frame';
 
-// issue 3 items 3 and 4: logout, /404, /401.
+// Logout, /404, /401.
 
 // journeys load the real console and run axe: generous on busy shared machines
 test.describe.configure({ timeout: 180_000 });

@@ -1,6 +1,6 @@
 import { checkA11y, expect, msg, openSignedIn, searchResults, test } from './frame';
 
-// issue 3 item 7 / spec §9: Fuse over the permitted routes, labelled with their group; pinyin in Chinese.
+// The menu search: Fuse over the permitted routes, labelled with their group; pinyin in Chinese.
 
 // journeys load the real console and run axe: generous on busy shared machines
 test.describe.configure({ timeout: 180_000 });

@@ -1,7 +1,7 @@
 import { api } from '../../fixtures';
 import { buttonName, expect, msg, openSignedIn, test } from './frame';
 
-// spec §8: 401 → the time-out dialog; 50008 / 50012 / 50014 → "Confirm logout"; one dialog at a time.
+// Session refusals: 401 → the time-out dialog; 50008 / 50012 / 50014 → "Confirm logout"; one dialog at a time.
 
 // journeys load the real console and run axe: generous on busy shared machines
 test.describe.configure({ timeout: 180_000 });
@@ -55,7 +55,7 @@ test('a session revoked on the server: one "Confirm logout" box; Cancel stays, R
   await expect(page.getByRole('dialog')).toHaveCount(0);
   await expect(page).toHaveURL((url) => url.pathname === '/profile/index');
 
-  // the save button ignores a second click for 3 s (spec §9)
+  // the save button ignores a second click for 3 s
   await page.waitForTimeout(3100);
   await save.click();
   await expect(page.getByRole('dialog')).toHaveCount(1);

@@ -1,6 +1,6 @@
 import { checkA11y, expect, frame, type Lang, msg, openSignedIn, test } from './frame';
 
-// issue 3 item 6 (behaviour-reference §2.9): tabs with page state kept, and every context-menu action.
+// The tags view: tabs with page state kept, and every context-menu action.
 
 // journeys load the real console and run axe: generous on busy shared machines
 test.describe.configure({ timeout: 180_000 });

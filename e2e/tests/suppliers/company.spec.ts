@@ -29,7 +29,7 @@ import {
   uploadImage,
 } from './helpers';
 
-// Issue 5: an organiser adds a company through the generic form (first saving with the required fields empty and
+// An organiser adds a company through the generic form (first saving with the required fields empty and
 // reading each field's message), with categories from the tree, at most two tags, a membership package whose limits
 // the form shows as the values in force; then audits it: refuse with a reason, resubmit, pass. Both languages.
 
@@ -113,7 +113,7 @@ for (const lang of ['en', 'zh'] as const) {
     await uploadImage(page, 'company-form', 'backgroundImg', [82, 196, 26]);
     await expect(page.getByRole('img', { name: `${field('logo')} 1` })).toBeVisible();
     await expect(page.getByRole('img', { name: `${field('backgroundImg')} 1` })).toBeVisible();
-    // spec §5 size hints beside the uploads
+    // the size hints beside the uploads
     for (const size of ['614x420', '438x244', '144x80', '800x444'])
       await expect(page.getByText(t['upload.sizeHint'].replace('{{size}}', size))).toBeVisible();
     await form
@@ -143,7 +143,7 @@ for (const lang of ['en', 'zh'] as const) {
     await chooseArea(page, field('belong'), lang === 'zh' ? ['广东省', '深圳市'] : ['Guangdong', 'Shenzhen']);
     await form.getByLabel(field('belongAddress'), { exact: true }).fill('No. 8 Keji Road');
 
-    // the package's limits become the values in force (issue 5 §3)
+    // the package's limits become the values in force
     await choose(page, field('vipPackageId'), pkgName, token);
     const consult = page.locator('.ant-form-item:has(label[for="company-form_consultLimit"])');
     const pkgLabel = vipPackage.labels.singular[lang];

@@ -6,7 +6,7 @@ import { en as supplierEn, zh as supplierZh } from '../../../apps/console/src/pa
 import { expect, expectNoSeriousA11y } from '../../fixtures';
 import { solidPng } from '../engine/png';
 
-// Shared steps of the supplier journeys (issue 5): records made through the API for a test of its own, and the
+// Shared steps of the supplier journeys: records made through the API for a test of its own, and the
 // antd controls of the company screens.
 
 // the engine's texts and the supplier pages' own

@@ -11,7 +11,7 @@ import {
   uniqueToken,
 } from './helpers';
 
-// Issue 5 §6: a company's account signs in as a supplier. It sees only its own company (as "My company") and that
+// A company's account signs in as a supplier. It sees only its own company (as "My company") and that
 // company's customer-service contacts: no organiser menu, no other company, no organiser-only field to change.
 
 const routeTitle = (name: string) => flattenRoutes(layoutRoutes).find((r) => r.name === name)!.title;

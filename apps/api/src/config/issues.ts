@@ -1,7 +1,7 @@
 import type { z } from 'zod';
 
 // Turns zod issues into one-line operator messages that name the key and the allowed values, e.g.
-// `site.variant: expected 1, 2 or 3` (issue 2: a bad value stops the server with a message naming the key).
+// `site.variant: expected 1, 2 or 3` (a bad value stops the server with a message naming the key).
 
 type Issue = z.core.$ZodIssue;
 type AnySchema = z.core.$ZodType;

@@ -16,7 +16,7 @@ import {
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
 
-// Drizzle tables derived from entity definitions (ARCHITECTURE.md "Declare an entity once"). The JS key of
+// Drizzle tables derived from entity definitions, so an entity is declared once. The JS key of
 // every column is the field's JSON name, so selected rows already carry the API's names.
 
 // biome-ignore lint/suspicious/noExplicitAny: a derived table's columns are only known at run time.

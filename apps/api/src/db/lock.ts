@@ -2,7 +2,7 @@ import { mkdirSync, readFileSync, unlinkSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { StartupError } from '../startup-error';
 
-// STACK.md: PGlite has no lock between processes, and two processes on one data folder silently lose rows.
+// PGlite has no lock between processes, and two processes on one data folder silently lose rows.
 // The first process writes its pid into DATA_DIR/.lock (created exclusively); a later one refuses to start
 // unless that pid is dead (a stale lock after a crash is taken over).
 

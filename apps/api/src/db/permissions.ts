@@ -4,7 +4,7 @@ import type { RouteRecord } from '../context';
 import type { Db } from './client';
 import { permission } from './schema';
 
-// Issue 2 §7: the permission tree is synchronised at every start. Menu permissions come from the domain's route
+// The permission tree is synchronised at every start. Menu permissions come from the domain's route
 // catalogue (groups, their pages, the hidden add/edit pages, url = full path); resource permissions come from
 // the registered API routes whose access is `resource` (method + url pattern, under their menu). Upserts by
 // (type, method, url): idempotent, ids and role links survive restarts, and icons or status an administrator

@@ -10,7 +10,7 @@ export type {
   WrittenRow,
 } from './context';
 
-// What modules add to an entity's writes without forking the engine (ARCHITECTURE.md "Beyond CRUD"): hooks
+// What modules add to an entity's writes without forking the engine (behaviour beyond CRUD): hooks
 // on each step of the write pipeline, and the handlers of the commands a definition declares. Modules
 // register them in their `register(ext)` function (src/extensions.ts); the engine reads them through
 // `EngineExtensions` and never imports a module.

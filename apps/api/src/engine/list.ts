@@ -25,7 +25,7 @@ import type { Engine } from './engine';
 import type { EngineEntity } from './entity';
 import { scopeConditions } from './row-scope';
 
-// List queries (STACK.md performance facts): every filter and sort has an index; a deep page reads
+// List queries stay fast on big tables: every filter and sort has an index; a deep page reads
 // the page's ids from the sort index first (a deferred join), and the total is counted exactly only when that
 // is cheap, otherwise estimated and flagged as such.
 
@@ -152,7 +152,7 @@ export async function statisticsRows(db: Db, entity: EngineEntity): Promise<numb
 export type Total = { total: number; isEstimate: boolean };
 
 /**
- * STACK.md: an exact count(*) over a big table on every request is what makes lists slow. Unfiltered: the
+ * An exact count(*) over a big table on every request is what makes lists slow. Unfiltered: the
  * statistics' row count once the table is big. Filtered: the planner's estimate when it is far above the cap.
  * Otherwise count, but never more than COUNT_CAP + 1 rows; beyond that the total is an estimate.
  */

@@ -8,7 +8,7 @@ import { registerRecordRoutes } from './record-routes';
 import { routeContext } from './route-context';
 import { registerTransferRoutes } from './transfer-routes';
 
-// One generic plugin serves every registered entity (ARCHITECTURE.md "Declare an entity once"): no route file
+// One generic plugin serves every registered entity, declared once in its definition: no route file
 // per entity. Every route declares its access (reads: the list page's menu; writes: their own resource
 // permission under that menu) and its zod schemas, so the OpenAPI document describes it. Bodies are validated
 // by the kit in the handler, so field errors carry the definition's labels in the caller's language.

@@ -7,7 +7,7 @@ import { AuthCache, registerAuthCache, shareAuthInvalidations } from '../securit
 import { hasPermission } from '../security/permissions';
 
 // Every request: pick the message language (onRequest), then, unless the route is public, turn the token into
-// `request.auth` and enforce the route's `config.access` (TEAM.md "Access"). The check runs in preParsing:
+// `request.auth` and enforce the route's `config.access`. The check runs in preParsing:
 // after the security headers and the rate limit (onRequest hooks, so a refusal carries the headers and counts
 // against the limit), and before the body is read, so a refused caller cannot make the server parse, validate
 // or store anything.

@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { AppError } from '../errors';
 import { findNul, nulFieldError } from './body-guard';
 
-// spec §7: login and get_url_prefix send multipart forms. Routes that take a form add `formFields` as a
+// Login and get_url_prefix send multipart forms. Routes that take a form add `formFields` as a
 // preValidation hook: the text fields become `request.body`, so the zod body schema validates them as usual.
 // Such routes declare the form types they take in `schema.consumes` (body-guard.ts refuses any other type).
 

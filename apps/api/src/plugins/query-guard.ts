@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { AppError } from '../errors';
 
-// TEAM.md: an unknown query parameter is refused with `badParameter` naming it, never ignored.
+// An unknown query parameter is refused with `badParameter` naming it, never ignored.
 // `lang` (the message language) is accepted everywhere and removed before the route's own query schema
 // runs, so routes declare strict query schemas (`z.strictObject`) without it. A route without a query schema
 // takes no query parameter at all.

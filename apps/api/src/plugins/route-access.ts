@@ -2,7 +2,7 @@ import type { FastifyInstance, RouteOptions } from 'fastify';
 import type { RouteRecord } from '../context';
 import { errorEnvelopeSchema } from './envelope';
 
-// Issue 2 §7: every API route declares what it needs (`config.access`); the server refuses to start if one
+// Every API route declares what it needs (`config.access`); the server refuses to start if one
 // does not. Routes outside /api (the console's files, /uploads) and the Swagger UI's own files are public.
 // Each route is also recorded in `app.routeTable` (the permission sync and the route test read it).
 

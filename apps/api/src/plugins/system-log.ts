@@ -3,7 +3,7 @@ import type { Db } from '../db/client';
 import { systemLog } from '../db/schema';
 import { REDACTED, redact, redactString, redactUrl, withoutNul } from './redact';
 
-// Issue 2 §9: every mutating call and every login attempt goes to `system_log`, written after the response
+// Every mutating call and every login attempt goes to `system_log`, written after the response
 // has been sent (onResponse): it never delays nor fails the request. Secrets are redacted (redact.ts: by key
 // at any depth, in keys, loose strings and the URL's query string) and the stored arguments are cut to a few KB.
 

@@ -7,7 +7,7 @@ import {
 } from '@organiser/domain';
 
 // Turns the zod issues fastify-type-provider-zod reports into `content.errors` of a validation refusal:
-// one short message per bad field, in the caller's language (TEAM.md envelope rules).
+// one short message per bad field, in the caller's language.
 
 /** What fastify-type-provider-zod puts in `error.validation[]`: the zod issue spread into `params`. */
 export type ValidationIssue = {

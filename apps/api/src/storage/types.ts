@@ -1,4 +1,4 @@
-/** Where uploaded files go (issue 2 §5): a local folder by default, an S3-compatible bucket when S3_* is set. */
+/** Where uploaded files go: a local folder by default, an S3-compatible bucket when S3_* is set. */
 export type StorageProvider = {
   kind: 'local' | 's3';
   /** What the console puts in front of a stored path to show the file (`/uploads/` for the local folder). */

@@ -8,47 +8,71 @@ import { createEngine } from '../../src/engine';
 import { registerEntityRoutes } from '../../src/engine/routes';
 import { registerModules } from '../../src/extensions';
 import { modules } from '../../src/modules';
+import { supplierOverviewRoutes } from '../../src/modules/supplier-overview';
 
-// docs/adding-an-entity.md stays true: its worked example is the real company tag definition, and its route
-// table is what the engine registers for it.
+// docs/adding-an-entity.md stays true: every code block introduced by a repository path is that file as it
+// is, and the route tables of its worked examples are what the server registers for those entities.
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../..');
 const doc = readFileSync(path.join(root, 'docs/adding-an-entity.md'), 'utf8');
 
+/** Code blocks introduced by a line holding only a repository path: "`packages/…/file.ts`:". */
+const fileBlocks = [...doc.matchAll(/^`((?:packages|apps)\/[^`\s]+)`:\n\n```[a-z]*\n([\s\S]*?)```/gm)].map(
+  (m) => ({ file: m[1]!, block: m[2]! }),
+);
+
+/** The routes the server registers: `| METHOD | /api/path | access |`. */
+async function registeredRoutes(): Promise<string[]> {
+  const app = Fastify();
+  const routes: string[] = [];
+  app.decorate('config', { deployment: parseDeploymentConfig({}) } as never);
+  app.decorate('db', null as never);
+  app.addHook('onRoute', (r: RouteOptions) => {
+    if (r.method !== 'HEAD') routes.push(`| ${r.method} | /api${r.url} | ${r.config?.access?.kind} |`);
+  });
+  await app.register(async (scope) => {
+    registerEntityRoutes(scope, createEngine({ fieldPolicy: {} }), registerModules(modules));
+    await supplierOverviewRoutes(scope, {});
+  });
+  return routes;
+}
+
+const cells = (line: string) =>
+  line
+    .split('|')
+    .map((c) => c.trim())
+    .join('|');
+
+/** Table rows (documented or registered) of one entity's routes, normalised and sorted. */
+const rowsOf = (lines: string[], entity: string) =>
+  lines
+    .filter((line) => line.startsWith('| '))
+    .map(cells)
+    .filter((row) => {
+      const url = row.split('|')[2] ?? '';
+      return url === `/api/${entity}` || url.startsWith(`/api/${entity}/`);
+    })
+    .sort();
+
 describe('docs/adding-an-entity.md', () => {
   it('shows the company tag definition as it is', () => {
-    const source = readFileSync(path.join(root, 'packages/domain/src/entities/company-tag.ts'), 'utf8');
-    const block = doc.match(
-      /`packages\/domain\/src\/entities\/company-tag\.ts`:\n\n```ts\n([\s\S]*?)```/,
-    )?.[1];
-    expect(block).toBe(source);
+    expect(fileBlocks.map((b) => b.file)).toContain('packages/domain/src/entities/company-tag.ts');
   });
 
-  it('lists the routes the engine registers for company tags', async () => {
-    const app = Fastify();
-    const routes: string[] = [];
-    app.decorate('config', { deployment: parseDeploymentConfig({}) } as never);
-    app.decorate('db', null as never);
-    app.addHook('onRoute', (r: RouteOptions) => {
-      if (r.method !== 'HEAD') routes.push(`| ${r.method} | /api${r.url} | ${r.config?.access?.kind} |`);
-    });
-    await app.register(async (scope) =>
-      registerEntityRoutes(scope, createEngine({ fieldPolicy: {} }), registerModules(modules)),
-    );
-    const cells = (line: string) =>
-      line
-        .split('|')
-        .map((c) => c.trim())
-        .join('|');
-    const documented = doc
-      .split('\n')
-      .filter((line) => line.startsWith('| ') && line.includes('/api/company_tag'))
-      .map(cells);
-    expect(documented.sort()).toEqual(
-      routes
-        .filter((r) => r.includes('/api/company_tag'))
-        .map(cells)
-        .sort(),
-    );
+  it('shows every file it names above a code block as the file is', () => {
+    expect(fileBlocks.length).toBeGreaterThanOrEqual(3);
+    for (const { file, block } of fileBlocks) {
+      const source = readFileSync(path.join(root, file), 'utf8');
+      expect(block, file).toBe(source);
+    }
   });
+
+  it.each(['company_tag', 'dict_item', 'supplier_overview'])(
+    'lists the routes the server registers for %s',
+    async (entity) => {
+      const documented = rowsOf(doc.split('\n'), entity);
+      expect(documented.length, `no route table for ${entity}`).toBeGreaterThan(0);
+      expect(documented).toEqual(rowsOf(await registeredRoutes(), entity));
+    },
+  );
 });

@@ -5,7 +5,7 @@ import { createEngine } from '../../src/engine';
 import { COUNT_CAP, listConditions, listOrder } from '../../src/engine/list';
 import { type Call, client, createEngineApp } from './setup';
 
-// STACK.md performance rules as behaviour and plan checks (no timings): above the cap the total is an
+// The list's performance rules as behaviour and plan checks (no timings): above the cap the total is an
 // estimate, selective filters count exactly, deep pages are served and bounded, the list and the keyword use
 // their indexes.
 

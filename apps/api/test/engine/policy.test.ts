@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { otherValue, sampleBody } from './samples';
 import { type Call, client, createEngineApp, writable as registered } from './setup';
 
-// spec §5 through the API: a deployment's field policy hides fields (neither shown nor accepted, and a hidden
+// The field policy through the API: a deployment's field policy hides fields (neither shown nor accepted, and a hidden
 // required field is not required), makes fields required, and makes fields read-only on update. One policy
 // per registered entity with a table of its own, chosen from its definition (a view follows its base's policy).
 

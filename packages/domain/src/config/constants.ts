@@ -1,4 +1,4 @@
-// spec §9: business constants and limits.
+// Business constants and limits.
 
 export const TOKEN_COOKIE = 'Admin-Token';
 export const TOKEN_HEADER = 'X-Token';

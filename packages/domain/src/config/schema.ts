@@ -51,7 +51,7 @@ export const deploymentConfigSchema = z
   .object({
     site: z
       .object({
-        /** spec §1: the site variant (language code 1, 2 or 3) picks the API base and the text set. */
+        /** The site variant (language code 1, 2 or 3) picks the API base and the text set. */
         variant: z.union([z.literal(1), z.literal(2), z.literal(3)]).default(1),
         variants: z
           .object({ '1': siteVariant, '2': siteVariant, '3': siteVariant })
@@ -60,9 +60,9 @@ export const deploymentConfigSchema = z
       })
       .strict()
       .default({ variant: 1, variants: defaultVariants }),
-    /** spec §5: per entity, which fields are hidden, required or read-only in this deployment. */
+    /** Per entity, which fields are hidden, required or read-only in this deployment. */
     fieldPolicy: z.record(z.string(), fieldPolicy).default({}),
-    /** spec §2: menu entries hidden by name (route name or title). */
+    /** Menu entries hidden by name (route name or title). */
     hiddenMenus: z.array(z.string()).default([]),
     ui: z
       .object({

@@ -2,8 +2,8 @@ import { defineEntity } from '../kit';
 
 const t = (en: string, zh: string) => ({ en, zh });
 
-/** spec §2 /banner/banner_position_list, §3 "Banner position: code". A position names where banners show and
- * the image size they need (spec §5 banner ratios 1200x240, 1920x200, 614x420, 588x430). */
+/** /banner/banner_position_list. A position (its code) names where banners show and the image size they
+ * need (banner ratios 1200x240, 1920x200, 614x420, 588x430). */
 export const bannerPosition = defineEntity({
   name: 'banner_position',
   labels: { singular: t('Banner position', '横幅位置'), plural: t('Banner positions', '横幅位置') },

@@ -12,7 +12,7 @@ const targetTypes = [
   { value: 'activity', label: t('Popular activity', '热门活动') },
 ] as const;
 
-/** spec §2 /banner/banner_list, §3 Banner, §4 online/offline, §5 cover 1200x240 and "higher ranks later". */
+/** /banner/banner_list: banners go online and offline; the cover is 1200x240; a higher sort ranks later. */
 export const banner = defineEntity({
   name: 'banner',
   labels: { singular: t('Banner', '横幅'), plural: t('Banners', '横幅') },

@@ -3,7 +3,7 @@ import { company } from './company';
 
 const t = (en: string, zh: string) => ({ en, zh });
 
-/** spec §2 /companyAudit (companyAudit_list, companyAudit_edit/{id}), §4 audit: the companies as the audit
+/** /companyAudit (companyAudit_list, companyAudit_edit/{id}), the audit: the companies as the audit
  * queue sees them. pass / refuse (with its reason) and their batches on ids or on every company matching the
  * list's filter; each decision is recorded on the company (who, when, the reason) and in its history. */
 export const companyAudit = defineView(company, {

@@ -3,7 +3,7 @@ import { defineEntity, enableStatus, sortNo } from '../kit';
 
 const t = (en: string, zh: string) => ({ en, zh });
 
-/** spec §2 /company/company_category_list: the tree of company categories (a node's parent is `parentId`;
+/** /company/company_category_list: the tree of company categories (a node's parent is `parentId`;
  * moving a node under itself or its own descendant is refused). `GET /api/company_category/tree` returns the
  * whole tree for the tree table. */
 export const companyCategory = defineEntity({

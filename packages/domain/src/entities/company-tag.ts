@@ -2,7 +2,7 @@ import { defineEntity, enableStatus } from '../kit';
 
 const t = (en: string, zh: string) => ({ en, zh });
 
-/** spec §2 /company/company_tag_list, §3 "Company tag: name, status". A company shows at most two (spec §5). */
+/** /company/company_tag_list: a company tag has a name and a status. A company shows at most two tags. */
 export const companyTag = defineEntity({
   name: 'company_tag',
   labels: { singular: t('Company tag', '企业标签'), plural: t('Company tags', '企业标签') },

@@ -19,7 +19,7 @@ const image = (sizeHint?: string) => ({
 });
 const hidden = { shown: false } as const;
 
-/** The package's limits and flags, on the company: empty means "as the package says" (issue 5 §3). */
+/** The package's limits and flags, on the company: empty means "as the package says". */
 const grants = Object.fromEntries(
   Object.entries(packageGrants).map(([name, field]) => [
     name,
@@ -34,8 +34,8 @@ const grants = Object.fromEntries(
 ) as { [K in keyof typeof packageGrants]: FieldDef };
 
 /**
- * spec §2 /company (company_list, supplier/company_add, supplier/company_edit/{id}), §3 Company, §5 rules,
- * §6 limits. A supplier account (a login of type company, created from `account` + `password`) sees and
+ * /company (company_list, supplier/company_add, supplier/company_edit/{id}): a company, its rules and its
+ * monthly limits. A supplier account (a login of type company, created from `account` + `password`) sees and
  * edits only its own company. The audit decisions are taken on the `company_audit` view.
  */
 export const company = defineEntity({
@@ -192,7 +192,7 @@ export const company = defineEntity({
       label: t('Telephone', '固定电话'),
       required: true,
       maxLength: 30,
-      // spec §5: "Telephone needs area code in the form area-number".
+      // A telephone needs its area code, in the form area-number.
       pattern: {
         source: '^\\+?[0-9]{1,4}-[0-9]{3,20}(-[0-9]{1,8})?$',
         message: t(
@@ -346,7 +346,7 @@ export const company = defineEntity({
       form: { group: 'media' },
     },
     adVideos: {
-      // One video (spec §5); setting or replacing it uses the company's monthly video quota (spec §6).
+      // One video; setting or replacing it uses the company's monthly video quota.
       kind: 'video',
       label: t('Advertising video', '广告视频'),
       upload: { maxCount: 1, maxBytes: VIDEO_MAX_BYTES, types: VIDEO_TYPES, sizeHint: '800x444' },

@@ -3,8 +3,8 @@ import { defineEntity, enableStatus } from '../kit';
 
 const t = (en: string, zh: string) => ({ en, zh });
 
-/** spec §2 /customer_service/customer_service_edit/{id} (reached from a company's row), §3 Customer service
- * contact: a company's salespeople and IM service staff. One of them is the company's default contact. */
+/** /customer_service/customer_service_edit/{id} (reached from a company's row): a company's
+ * customer-service contacts, its salespeople and IM service staff. One of them is the company's default contact. */
 export const customerService = defineEntity({
   name: 'customer_service',
   labels: {

@@ -2,7 +2,7 @@ import { defineEntity, enableStatus } from '../kit';
 
 const t = (en: string, zh: string) => ({ en, zh });
 
-/** spec §2 /systemManage/dict_group_list: the system's editable dictionaries. A `dict` field names a group
+/** /systemManage/dict_group_list: the system's editable dictionaries. A `dict` field names a group
  * by its code and accepts only the value of one of its enabled items while the group is enabled. */
 export const dictGroup = defineEntity({
   name: 'dict_group',
@@ -35,7 +35,7 @@ export const dictGroup = defineEntity({
   labelField: 'name',
 });
 
-/** spec "dictionary item": one value of a dictionary, with its label in both languages. A value is unique
+/** A dictionary item: one value of a dictionary, with its label in both languages. A value is unique
  * within its dictionary; items are shown in `sort` order inside their dictionary's screens. */
 export const dictItem = defineEntity({
   name: 'dict_item',

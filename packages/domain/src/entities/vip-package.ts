@@ -3,7 +3,7 @@ import type { BooleanField, NumberField } from '../kit/types';
 
 const t = (en: string, zh: string) => ({ en, zh });
 
-/** A monthly limit a package grants (spec §6); empty is unlimited. */
+/** A monthly limit a package grants; empty is unlimited. */
 const limit = (en: string, zh: string): NumberField => ({
   kind: 'integer',
   label: t(en, zh),
@@ -35,7 +35,7 @@ export const packageGrants = {
   companyBackgroundStandout: flag('Standout company background', '企业背景突出展示'),
 } as const;
 
-/** spec §2 /company/vip_package_list: the membership packages companies subscribe to (issue 5 §2). */
+/** /company/vip_package_list: the membership packages companies subscribe to. */
 export const vipPackage = defineEntity({
   name: 'vip_package',
   labels: {

@@ -177,7 +177,7 @@ export const errorCatalogue = {
     en: 'Too many requests, please try again later',
     zh: '请求过于频繁，请稍后再试',
   },
-  // spec §8: limitExceed
+  // A monthly quota used up.
   limitExceed: { code: 42901, status: 429, en: 'the current limit is exceeded', zh: '已超出当前限额' },
   internal: { code: 50000, status: 500, en: 'Something went wrong on the server', zh: '服务器出错了' },
   unavailable: { code: 50300, status: 503, en: 'The service is not ready', zh: '服务尚未就绪' },
@@ -249,7 +249,7 @@ export function validationMessage(
   return formatMessage(validationMessages[key][lang], params);
 }
 
-/** Codes after which the console ends the session (spec §8). */
+/** Codes after which the console ends the session. */
 export const LOGOUT_CODES = [50008, 50012, 50014] as const;
 export const TIMEOUT_CODE = 401;
 

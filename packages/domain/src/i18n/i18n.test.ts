@@ -21,7 +21,7 @@ describe('message catalogues', () => {
     }
   });
 
-  it('keep the spec wording in English (spec §8)', () => {
+  it('keep the product wording in English', () => {
     const en = flattenMessages(messages.en);
     expect(en['session.logoutTitle']).toBe('Confirm logout');
     expect(en['session.logoutContent']).toBe(

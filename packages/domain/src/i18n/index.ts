@@ -5,7 +5,7 @@ import { zh } from './zh';
 export type { Messages, MessageTree } from './types';
 export { en as enMessages, zh as zhMessages };
 
-/** The console's message catalogues by language (spec §1: English and Chinese). */
+/** The console's message catalogues by language: English and Chinese. */
 export const messages = { en, zh } as const satisfies Record<'en' | 'zh', Messages>;
 
 type Tree = { [key: string]: string | Tree };

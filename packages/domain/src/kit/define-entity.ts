@@ -356,8 +356,7 @@ export type ViewInput = {
 };
 
 /**
- * A view: a second screen over an entity's records with its own menu (spec §2 `/companyAudit` over the
- * companies). It reads the base's table, shows the fields it picks, and offers only reads and the actions of
+ * A view: a second screen over an entity's records with its own menu (`/companyAudit` over the companies). It reads the base's table, shows the fields it picks, and offers only reads and the actions of
  * the status machines it declares in `override`; the base keeps create, update, delete, import and its own
  * status actions. A view inherits the base's
  * search, soft delete and row scope; its actions are recorded in the base record's history.

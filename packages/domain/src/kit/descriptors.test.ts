@@ -103,7 +103,7 @@ describe('labels', () => {
   });
 });
 
-describe('status machines (spec §4)', () => {
+describe('status machines', () => {
   it('allows declared transitions only', () => {
     expect(checkTransition(banner, 'offline', { displayStatus: 'online' })).toMatchObject({
       ok: true,

@@ -181,7 +181,7 @@ const SYSTEM_COLUMNS: ColumnDescriptor[] = [
   },
 ];
 
-/** Columns of the list, hidden fields left out (spec §5), in declaration order, with id first and times last. */
+/** Columns of the list, hidden fields left out, in declaration order, with id first and times last. */
 export function listColumns(def: EntityDef, policy?: EntityPolicy): ColumnDescriptor[] {
   const declared = resolveFields(def, policy)
     .filter(
@@ -228,7 +228,7 @@ export function listFilters(def: EntityDef, policy?: EntityPolicy): FilterDescri
 export type FormFieldDescriptor = FieldFacts & {
   widget: string;
   span: number;
-  /** spec §5: marked required only when required and visible. */
+  /** Marked required only when required and visible. */
   isRequired: boolean;
   /** Shown disabled (computed, a status moved by actions, or read-only on edit). */
   isDisabled: boolean;

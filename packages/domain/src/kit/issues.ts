@@ -118,7 +118,7 @@ function messageOf(issue: Issue, field: FieldDef, isRequired: boolean): ReturnTy
 
 /**
  * zod issues → one bilingual message per field path. Unknown keys are named: a hidden field is "not used on
- * this site", a read-only one "cannot be changed" (spec §5), anything else an unknown field.
+ * this site", a read-only one "cannot be changed", anything else an unknown field.
  */
 export function describeIssues(issues: readonly z.core.$ZodIssue[], context: IssueContext): KitIssue[] {
   const states = fieldStateMap(context.def, context.policy);

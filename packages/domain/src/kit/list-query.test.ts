@@ -83,7 +83,7 @@ describe('list query grammar', () => {
     expect(parseListQuery(banner, { keyword: 'x'.repeat(101) })).toEqual({ ok: false, param: 'keyword' });
   });
 
-  it('leaves hidden fields out of the grammar (spec §5)', () => {
+  it('leaves hidden fields out of the grammar', () => {
     const policy = { hidden: ['status'], required: [], readOnly: [] };
     expect(parseListQuery(banner, { status: 'enabled' }, policy)).toEqual({ ok: false, param: 'status' });
   });

@@ -3,7 +3,7 @@ import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from '../config/constants';
 import { type EntityPolicy, resolveFields } from './policy';
 import type { EntityDef, FieldDef, FilterOp, SortOrder, SortSpec } from './types';
 
-// The list query grammar of `GET /api/<entity>/list` (issue 4): page from 1, size capped at 50, keyword,
+// The list query grammar of `GET /api/<entity>/list`: page from 1, size capped at 50, keyword,
 // sort + order over declared sortable fields, filters by field name. The console keeps the same
 // parameters in its URL, so a reload or a shared link shows the same list.
 
@@ -50,7 +50,7 @@ const SYSTEM_QUERY_FIELDS: QueryField[] = [
   { name: 'updatedAt', kind: 'datetime', filter: 'range', sortable: true },
 ];
 
-/** Filterable and sortable fields of an entity, hidden fields left out (spec §5). */
+/** Filterable and sortable fields of an entity, hidden fields left out. */
 export function queryFields(def: EntityDef, policy?: EntityPolicy): QueryField[] {
   const declared = resolveFields(def, policy)
     .filter((s) => !s.isHidden)

@@ -6,7 +6,7 @@ export type TransitionCheck =
   | { ok: true; field: string; from: string; to: string; action: MachineAction }
   | { ok: false; reason: 'unknownAction' | 'notAllowed' };
 
-/** spec §4: may this action run on a record in its current status? */
+/** May this action run on a record in its current status? */
 export function checkTransition(
   def: EntityDef,
   action: string,

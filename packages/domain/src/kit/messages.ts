@@ -133,7 +133,7 @@ export function fillMessage(
   return formatMessage(template, flat);
 }
 
-/** Names of the resource permissions the engine's routes hang in the permission tree (spec §6). */
+/** Names of the resource permissions the engine's routes hang in the permission tree. */
 export const resourceNames = {
   create: { en: 'Add {entity}', zh: '新增{entity}' },
   update: { en: 'Edit {entity}', zh: '编辑{entity}' },

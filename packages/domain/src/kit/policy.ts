@@ -1,13 +1,13 @@
 import type { FieldPolicy } from '../config/schema';
 import type { EntityDef, FieldDef } from './types';
 
-/** What one field is allowed to do in this deployment, after the field policy (spec §5). */
+/** What one field is allowed to do in this deployment, after the field policy. */
 export type FieldState = {
   name: string;
   field: FieldDef;
   /** Neither shown nor accepted. */
   isHidden: boolean;
-  /** spec §5: a required field counts only if it is not hidden. */
+  /** A required field counts only if it is not hidden. */
   isRequired: boolean;
   /** Accepted when creating. */
   isCreatable: boolean;

@@ -1,6 +1,6 @@
 import type { Bilingual, EnumField, NumberField, StatusMachine } from './types';
 
-// Named field kinds the spec repeats on many entities (spec §4 states), so a definition names them
+// Named field kinds many entities share (their status fields and machines), so a definition names them
 // instead of repeating options and transitions.
 
 const t = (en: string, zh: string): Bilingual => ({ en, zh });
@@ -24,7 +24,7 @@ function machineField(
   };
 }
 
-/** spec §4: enable / disable (`POST /api/<entity>/enable/{id}`, `/disable/{id}`). */
+/** Enable / disable (`POST /api/<entity>/enable/{id}`, `/disable/{id}`). */
 export const enableStatus = (overrides: EnumOverrides = {}): EnumField =>
   machineField(
     [
@@ -47,7 +47,7 @@ export const enableStatus = (overrides: EnumOverrides = {}): EnumField =>
     overrides,
   );
 
-/** spec §4: banners go online / offline (`displayStatus`). */
+/** Banners go online / offline (`displayStatus`). */
 export const onlineStatus = (overrides: EnumOverrides = {}): EnumField =>
   machineField(
     [
@@ -70,7 +70,7 @@ export const onlineStatus = (overrides: EnumOverrides = {}): EnumField =>
     overrides,
   );
 
-/** spec §4: announcements and notices are effective / invalid. */
+/** Announcements and notices are effective / invalid. */
 export const effectiveStatus = (overrides: EnumOverrides = {}): EnumField =>
   machineField(
     [
@@ -93,7 +93,7 @@ export const effectiveStatus = (overrides: EnumOverrides = {}): EnumField =>
     overrides,
   );
 
-/** spec §4: audit to audit (pending) → passed or refused; a refused record returns to pending when resubmitted,
+/** Audit: to audit (pending) → passed or refused; a refused record returns to pending when resubmitted,
  * or is passed directly by staff.
  * `refuse` needs a reason. `assign` names the fields that record the decision: who (`auditor`: the user id,
  * `auditorAccount`: the account), when (`time`) and the reason (`reason`, emptied by a pass). */
@@ -146,7 +146,7 @@ export const auditStatus = (
   );
 };
 
-/** The audit status as the audited entity itself keeps it (its view carries the machine, spec §4): shown,
+/** The audit status as the audited entity itself keeps it (its view carries the machine): shown,
  * filtered, never written by the entity's own routes; an edit of a refused record resubmits it. */
 export const auditState = (overrides: Partial<Omit<EnumField, 'kind' | 'options'>> = {}): EnumField => {
   const { machine: _, ...field } = auditStatus();
@@ -159,7 +159,7 @@ export const auditState = (overrides: Partial<Omit<EnumField, 'kind' | 'options'
   };
 };
 
-/** spec §5: sort weight, higher numbers rank later. */
+/** Sort weight: higher numbers rank later. */
 export const sortNo = (overrides: Partial<Omit<NumberField, 'kind'>> = {}): NumberField => ({
   kind: 'integer',
   label: t('Sort weight', '排序'),

@@ -86,8 +86,8 @@ export function kindIssues(
 }
 
 /**
- * Evaluates the entity's cross-field rules on a whole record (spec: endDate not before startDate).
- * Rules naming a hidden field are skipped: a hidden field counts as absent (spec §5); so are rules naming a
+ * Evaluates the entity's cross-field rules on a whole record (an endDate not before its startDate).
+ * Rules naming a hidden field are skipped: a hidden field counts as absent; so are rules naming a
  * kind-dependent field whose condition does not hold. Dates compare as ISO strings, numbers as numbers; a
  * comparison with an empty side holds.
  *

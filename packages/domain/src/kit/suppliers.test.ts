@@ -9,7 +9,7 @@ import { enableStatus } from './presets';
 import { recordSchema } from './schemas';
 import { validateCreate, validateUpdate } from './validate';
 
-// What the kit learned for issue 5: views, inherited fields, derived fields, exclusive flags, passwords and
+// What the kit learned for the suppliers: views, inherited fields, derived fields, exclusive flags, passwords and
 // virtual fields, organiser-only fields, row scope and quotas.
 
 const t = (en: string, zh: string) => ({ en, zh });

@@ -58,7 +58,7 @@ export type FormHints = {
  * value that matches (shown as the placeholder, and used by the contract suite to build valid records). */
 export type PatternRule = { source: string; flags?: string; message: Bilingual; example: string };
 
-/** spec §5: upload count, size and type limits, and the size hint shown beside the upload. */
+/** Upload count, size and type limits, and the size hint shown beside the upload. */
 export type UploadRule = {
   maxCount: number;
   maxBytes: number;
@@ -104,7 +104,7 @@ type FieldCommon = {
   computed?: boolean;
   /** How the server computes this field (with `computed`). */
   derive?: Derivation;
-  /** Accepted on create, refused on update (spec §5 "account is read-only"). */
+  /** Accepted on create, refused on update (an account cannot be changed once created). */
   readOnlyOnEdit?: boolean;
   /** Only organiser staff may write it: a caller scoped to its own company (a supplier account) is refused
    * (a supplier cannot give itself a package or higher limits). */
@@ -180,7 +180,7 @@ export type MachineAction = {
   >;
 };
 
-/** spec §4: a status field's allowed transitions, each behind a named action
+/** A status field's allowed transitions, each behind a named action
  * (`POST /api/<entity>/<action>/{id}`). Action names are unique within an entity. */
 export type StatusMachine = {
   initial: string;
@@ -280,7 +280,7 @@ export type SortSpec = { field: string; order: SortOrder };
  * the records whose `field` is its company id (`id` for the company itself). */
 export type RowScopeRule = { field: string };
 
-/** spec §6: a per-company monthly quota an entity's writes consume, against a limit field of a company
+/** A per-company monthly quota an entity's writes consume, against a limit field of a company
  * (its effective value: the company's own, else its package's; empty is unlimited). The company is the
  * record's scope field. */
 export type QuotaRule = {
@@ -390,7 +390,7 @@ export type EntityInput<F extends Record<string, FieldInput>> = {
   search?: readonly (keyof F & string)[];
   defaultSort: { field: (keyof F & string) | SystemFieldName; order: SortOrder };
   softDelete?: boolean;
-  /** The menu url of the entity's list page (spec §2, from the navigation catalogue). */
+  /** The menu url of the entity's list page (from the navigation catalogue). */
   permission: { menu: string };
   /** What a relation select shows for a record of this entity. */
   labelField: keyof F & string;

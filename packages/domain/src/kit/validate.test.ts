@@ -106,7 +106,7 @@ describe('create schema', () => {
   });
 });
 
-describe('field policy (spec §5)', () => {
+describe('field policy', () => {
   it('a hidden field is neither required nor accepted', () => {
     const policy = { hidden: ['coverImg'], required: [], readOnly: [] };
     const { coverImg: _, ...withoutCover } = validBanner;

@@ -136,7 +136,7 @@ export function valueSchema(field: FieldDef): z.ZodType {
     case 'json':
       return z.json();
     case 'password':
-      // Letters and digits, like account passwords (spec §5 change password).
+      // Letters and digits, like the passwords of accounts (change password).
       return z
         .string()
         .min(field.minLength ?? PASSWORD_MIN)

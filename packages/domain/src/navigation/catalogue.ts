@@ -1,7 +1,7 @@
 import type { Bilingual, RouteNode } from './types';
 
-// spec §2: every permission-driven group, its list pages and its hidden add/edit pages.
-// Paths are exactly the spec's; `:id` / `:userId` stand for the spec's `{id}` / `{userId}`.
+// Every permission-driven group, its list pages and its hidden add/edit pages.
+// Paths are exactly the product's; `:id` / `:userId` stand for its `{id}` / `{userId}`.
 
 const t = (en: string, zh: string): Bilingual => ({ en, zh });
 
@@ -623,7 +623,7 @@ export const permissionGroups: RouteNode[] = [
   ]),
 ];
 
-/** Hidden pages inside the layout that every signed-in user may open (spec §2 "Hidden"). */
+/** Hidden pages inside the layout that every signed-in user may open. */
 export const commonHiddenRoutes: RouteNode[] = [
   {
     name: 'Profile',
@@ -665,5 +665,5 @@ export const commonHiddenRoutes: RouteNode[] = [
   },
 ];
 
-/** Routes outside the layout, reachable without a menu permission (spec §2 "Public routes"). */
+/** Routes outside the layout, reachable without a menu permission. */
 export const publicPaths = ['/login', '/auth-redirect', '/404', '/401'] as const;

@@ -65,7 +65,7 @@ export type VisibilityInput = {
   roles: string[];
   /** Menu permissions of the user (url + optional icon). */
   permissions: MenuPermission[];
-  /** Route names or titles hidden by the deployment (spec §2). */
+  /** Route names or titles hidden by the deployment. */
   hiddenMenus?: string[];
 };
 
@@ -74,7 +74,7 @@ function isHiddenByDeployment(node: RouteNode, hidden: Set<string>): boolean {
 }
 
 /**
- * spec §2, §6: role `root` sees every route; others see routes whose path matches one of their permission urls.
+ * Role `root` sees every route; others see routes whose path matches one of their permission urls.
  * A permission's icon replaces the route icon; a route's `roles` restricts it; menu names hidden by the deployment
  * are dropped; a group left with no visible child is dropped (unlike the template, which kept it as a leaf).
  */

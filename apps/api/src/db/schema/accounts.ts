@@ -1,6 +1,6 @@
 import { index, integer, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 
-// Issue 2 §7, spec §6: admin accounts, roles, the permission tree (menus + API resources) and their links.
+// Admin accounts, roles, the permission tree (menus + API resources) and their links.
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).defaultNow().notNull();
 const updatedAt = () => timestamp('updated_at', { withTimezone: true }).defaultNow().notNull();

@@ -1,9 +1,9 @@
 import { sql } from 'drizzle-orm';
 import { check, integer, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
 
-// Spec §6, issue 5 §7: per-company monthly limits (videos, enquiries, replies, products, standout cards,
+// Per-company monthly limits (videos, enquiries, replies, products, standout cards,
 // purchase-contact reveals, site letters). One row per company, quota and UTC month, counted up atomically by
-// `consumeQuota` (src/modules/quota/quota.ts). A month without a row has used nothing.
+// `consumeQuota` (src/quota/quota.ts). A month without a row has used nothing.
 export const companyQuotaUsage = pgTable(
   'company_quota_usage',
   {

@@ -1,6 +1,6 @@
 import { index, integer, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
 
-// Spec §7 `GET /region/list_all`, issue 5 §3: the countries (ISO 3166-1 alpha-2) and, for China, its
+// `GET /region/list_all`: the countries (ISO 3166-1 alpha-2) and, for China, its
 // province-level divisions and their cities (GB/T 2260 codes), with English and Chinese names. Reference data
 // seeded at start from packages (src/modules/region/seed.ts), never edited through the API.
 export const region = pgTable(

@@ -1,7 +1,7 @@
 import { index, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { adminUser } from './accounts';
 
-// Issue 2 §5-6: sessions (opaque tokens kept only as SHA-256 hashes), single-use captchas and the SMS second
+// Sessions (opaque tokens kept only as SHA-256 hashes), single-use captchas and the SMS second
 // factor. All state lives in the database so any API node can answer any request.
 
 export const session = pgTable(

@@ -1,6 +1,6 @@
 import { bigint, boolean, index, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 
-// Issue 2 §9: every mutating call and every login attempt, with secrets redacted.
+// Every mutating call and every login attempt, with secrets redacted.
 export const systemLog = pgTable(
   'system_log',
   {

@@ -1,6 +1,6 @@
 import { index, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 
-// Issue 2 §5: every stored file with its uploader, so a later issue can scope uploads by company.
+// Every stored file with its uploader, so uploads can be scoped by company.
 export const upload = pgTable(
   'upload',
   {

@@ -5,7 +5,7 @@ import type { Db } from '../../db/client';
 import { captcha } from '../../db/schema';
 import { sameHex, sha256 } from './crypto';
 
-// Issue 2 §5: `GET /api/user/captcha` gives `{token, svg}`; login sends the token back with the answer.
+// `GET /api/user/captcha` gives `{token, svg}`; login sends the token back with the answer.
 // The answer is kept only as a hash; a token is consumed by its first use (right or wrong) with one atomic
 // UPDATE, so single use holds across API nodes; it expires after login.captchaTtlSeconds.
 

@@ -10,9 +10,9 @@ import { createSession } from './sessions';
 import { checkLoginCode, sendLoginCode } from './sms';
 import { loadUserInfo, type UserInfo } from './user-info';
 
-// Issue 2 §5-6, spec §7-8: login with captcha, one message for a wrong account or password, disabled and
-// locked accounts refused with their own messages (an unknown account is counted and "locked" the same way), optional SMS second factor. Each refusal carries
-// `content.field` so the login page can point at the field (TEAM.md).
+// Login with captcha, one message for a wrong account or password, disabled and locked accounts refused
+// with their own messages (an unknown account is counted and "locked" the same way), optional SMS second
+// factor. Each refusal carries `content.field` so the login page can point at the field.
 
 export type LoginInput = {
   account: string;

@@ -12,7 +12,7 @@ import { login } from './login';
 import { revokeSession, revokeUserSessions } from './sessions';
 import { loadUserInfo, loadUserPermissions } from './user-info';
 
-// spec §7: the account calls, verbatim under /api/user.
+// The account calls, with the product's paths verbatim under /api/user.
 
 const userInfoSchema = z.object({
   account: z.string(),
@@ -47,7 +47,7 @@ const passwordField = z.string().min(1).max(200);
 export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db, config } = app;
   const limits = config.deployment.rateLimit;
-  // issue 2 §6: login is limited per address (route limit) and per account (below).
+  // Login is limited per address (route limit) and per account (below), against password guessing.
   const perAccount = app.createRateLimit({
     max: limits.loginPerAccountPerMinute,
     timeWindow: 60_000,
@@ -155,7 +155,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
           content: { errors: [{ path, message: probe.messageIn(request.lang) }] },
         });
       };
-      // spec §5: the new password must match its repeat.
+      // The new password must match its repeat.
       if (newPassword !== repeatPassword) throw fieldError('passwordMismatch', 'repeatPassword');
       if (!isStrongEnough(newPassword, config.deployment.login.passwordMinLength)) {
         throw fieldError('passwordWeak', 'newPassword');

@@ -9,8 +9,8 @@ import type { RequestAuth } from '../../http/access';
 import { authCacheOf, invalidateAuthCaches } from '../../security/auth-cache';
 import { newToken, sha256, TOKEN_PATTERN } from './crypto';
 
-// Issue 2 §6: opaque random tokens, stored only as SHA-256 hashes, with an idle timeout and an absolute
-// lifetime. Each refusal has the code the console reacts to (spec §8): 401 time-out, 50008 illegal token,
+// Opaque random tokens, stored only as SHA-256 hashes, with an idle timeout and an absolute lifetime.
+// Each refusal has the code the console reacts to: 401 time-out, 50008 illegal token,
 // 50012 logged in elsewhere, 50014 expired.
 
 /** last_seen_at is written at most this often, so a busy session does not write on every request. */

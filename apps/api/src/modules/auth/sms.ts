@@ -5,7 +5,7 @@ import type { Db } from '../../db/client';
 import { smsCode, smsOutbox } from '../../db/schema';
 import { sameHex, sha256 } from './crypto';
 
-// Issue 2 §5: the SMS second factor. The code goes to the SMS outbox (the default set-up has no provider);
+// The SMS second factor. The code goes to the SMS outbox (the default set-up has no provider);
 // only a salted hash of it is kept for checking. A code lives 5 minutes and allows 5 tries.
 
 export const SMS_CODE_TTL_MINUTES = 5;

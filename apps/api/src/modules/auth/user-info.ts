@@ -3,7 +3,7 @@ import type { Db } from '../../db/client';
 import { adminUser, permission, role, rolePermission, userRole } from '../../db/schema';
 import { AppError } from '../../errors';
 
-/** spec §7 get_current_user_info: what the console shows about the signed-in user. */
+/** get_current_user_info: what the console shows about the signed-in user. */
 export type UserInfo = {
   account: string;
   nickname: string;
@@ -44,7 +44,7 @@ export type MenuEntry = {
   method: string;
 };
 
-/** spec §7 get_login_menu: the user's enabled menu and resource permissions; role root gets all. */
+/** get_login_menu: the user's enabled menu and resource permissions; role root gets all. */
 export async function loadUserPermissions(db: Db, userId: number, isRoot: boolean): Promise<MenuEntry[]> {
   const columns = {
     id: permission.id,

@@ -3,7 +3,7 @@ import { dictItemHooks } from './hooks';
 import { dictionaryRoutes } from './routes';
 import { dictionarySeed } from './seed';
 
-// Dictionaries (spec §2 /systemManage/dict_group_list): the groups and items are engine entities; this module
+// Dictionaries (/systemManage/dict_group_list): the groups and items are engine entities; this module
 // adds the reference dictionaries, the check that an item's value is unique within its dictionary, and the
 // options route the console's dictionary selects read.
 

@@ -12,7 +12,7 @@ type SeedDictionary = {
   items: readonly { value: string; en: string; zh: string }[];
 };
 
-/** spec §3 Company "industry": the industries a supplier declares. */
+/** A company's industry: the industries a supplier declares. */
 export const companyIndustry: SeedDictionary = {
   code: 'company_industry',
   name: { en: 'Company industry', zh: '企业所属行业' },
@@ -31,7 +31,7 @@ export const companyIndustry: SeedDictionary = {
   ],
 };
 
-/** spec §3 Company profile "staff count", as the ranges a buyer filters suppliers by. */
+/** A company profile's staff count, as the ranges a buyer filters suppliers by. */
 export const companyStaffSize: SeedDictionary = {
   code: 'company_staff_size',
   name: { en: 'Company staff size', zh: '企业人员规模' },
@@ -45,7 +45,7 @@ export const companyStaffSize: SeedDictionary = {
   ],
 };
 
-/** spec §3 Company profile "annual revenue", as ranges. */
+/** A company profile's annual revenue, as ranges. */
 export const companyAnnualRevenue: SeedDictionary = {
   code: 'company_annual_revenue',
   name: { en: 'Company annual revenue', zh: '企业年营业额' },
@@ -59,7 +59,7 @@ export const companyAnnualRevenue: SeedDictionary = {
   ],
 };
 
-/** spec §3 Buy requirement "contact types": how a buyer may be reached. */
+/** A buy requirement's contact types: how a buyer may be reached. */
 export const contactType: SeedDictionary = {
   code: 'contact_type',
   name: { en: 'Contact type', zh: '联系方式类型' },

@@ -5,7 +5,7 @@ import { ping } from '../../db/client';
 import { AppError } from '../../errors';
 import { ok, okSchema } from '../../plugins/envelope';
 
-// Issue 2 §3, §10: the public deployment config the console boots with, and the health probes.
+// The public deployment config the console boots with, and the health probes.
 
 const READY_TIMEOUT_MS = 2000;
 

@@ -1,4 +1,4 @@
-// Issue 2 §5: an upload is accepted only when its declared content type is allowed AND its first bytes are
+// An upload is accepted only when its declared content type is allowed AND its first bytes are
 // what that type starts with, so a renamed executable or HTML page cannot pass as an image.
 
 type Signature = (head: Buffer) => boolean;

@@ -13,7 +13,7 @@ import { formatBytes, ok, okSchema } from '../../plugins/envelope';
 import { formFields } from '../../plugins/form-body';
 import { extensionOf, matchesSignature, normaliseType, SNIFF_BYTES } from './file-types';
 
-// spec §7 /oss/upload and /oss/get_url_prefix. A file is streamed to a temporary file while its size is
+// /oss/upload and /oss/get_url_prefix. A file is streamed to a temporary file while its size is
 // counted against the configured limit and its first bytes are checked against its declared type; only a
 // file that passed both is moved into storage, under a random name `yyyy/mm/<random>.<ext>`.
 

@@ -4,7 +4,7 @@ import { AppError } from '../../errors';
 import { ok, okSchema } from '../../plugins/envelope';
 import { companyQuotaUsages, QUOTA_KEYS, type QuotaKey } from '../../quota/quota';
 
-// Issue 5 §7: the company form shows this month's usage beside each monthly limit.
+// The company form shows this month's usage beside each monthly limit.
 
 const usageSchema = z.object(
   Object.fromEntries(QUOTA_KEYS.map((key) => [key, z.number().int()])) as Record<QuotaKey, z.ZodNumber>,
@@ -28,7 +28,7 @@ export const quotaRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const { companyId } = request.params;
       const user = request.auth!.user;
-      // A supplier account sees only its own company (issue 5 §6).
+      // A supplier account sees only its own company.
       if (user.type === 'company' && !user.isRoot && user.companyId !== companyId) {
         throw new AppError('forbidden');
       }

@@ -3,7 +3,7 @@ import enLocale from 'i18n-iso-countries/langs/en.json' with { type: 'json' };
 import zhLocale from 'i18n-iso-countries/langs/zh.json' with { type: 'json' };
 import { pinyin } from 'pinyin-pro';
 
-// Spec §7 `GET /region/list_all`, issue 5 §3: the region list is built from maintained packages, not typed by
+// `GET /region/list_all`: the region list is built from maintained packages, not typed by
 // hand. Countries: i18n-iso-countries (ISO 3166-1 alpha-2 codes with English and Chinese names). China's
 // province-level divisions and cities: @vant/area-data (GB/T 2260 codes, Chinese names, all 34 divisions
 // including Hong Kong, Macao and Taiwan). English names of divisions are the pinyin of the Chinese name

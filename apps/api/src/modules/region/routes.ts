@@ -6,7 +6,7 @@ import type { Db } from '../../db/client';
 import { region } from '../../db/schema';
 import { ok, okSchema } from '../../plugins/envelope';
 
-// Spec §7 `GET /region/list_all`, issue 5 §3: the countries, and China's provinces and cities, as one tree
+// `GET /region/list_all`: the countries, and China's provinces and cities, as one tree
 // the company form's country / region pickers read. Reference data: read from the database once, kept in
 // memory until the server restarts, and sent with an ETag so the console revalidates instead of downloading
 // it again.

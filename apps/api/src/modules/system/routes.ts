@@ -5,9 +5,9 @@ import { z } from 'zod';
 import { systemLog } from '../../db/schema';
 import { ok, okSchema } from '../../plugins/envelope';
 
-// Issue 2 §9: the system log list behind /systemManage/system_log_list, newest first.
+// The system log list behind /systemManage/system_log_list, newest first.
 
-/** Totals stop counting here: an exact count over a big log costs more than the page itself (STACK.md). */
+/** Totals stop counting here: an exact count over a big log costs more than the page itself. */
 export const TOTAL_CAP = 10_000;
 
 const dateOrTime = z.union([z.iso.date(), z.iso.datetime({ offset: true })]);
