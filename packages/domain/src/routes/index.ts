@@ -95,6 +95,13 @@ export function entityRoutes(def: EntityDef, policy?: EntityPolicy): EntityRoute
     ...(permissionMethod ? { permissionMethod } : {}),
   });
 
+  // A report is rows a query computes: its list and their export, nothing per record.
+  if (def.shape === 'report') {
+    add('list', 'GET', `${base}/list`, `${def.labels.plural.en}`);
+    if (caps.export) add('export', 'GET', `${base}/export`, `Export ${def.labels.plural.en}`);
+    return routes;
+  }
+
   // Reads.
   add('list', 'GET', `${base}/list`, `List ${def.labels.plural.en}`);
   // A view over a soft-deleting entity reads its base's trash too (restoring stays with the base).

@@ -70,7 +70,7 @@ describe('entityRoutes', () => {
     expect(keys(child)).toContain('reorder POST /api/thing_part/reorder');
   });
 
-  it('gives an event no edits, history or trash, and a report reads and export only', () => {
+  it('gives an event no edits, history or trash, and a report its list and export only', () => {
     const event = defineEvent({
       ...base,
       name: 'thing_event',
@@ -91,7 +91,7 @@ describe('entityRoutes', () => {
       fields: { title: { kind: 'text', label: t('T', 'T') }, n: { kind: 'integer', label: t('N', 'N') } },
       labelField: 'title',
     });
-    expect(entityRoutes(report).map((r) => r.key)).toEqual(['list', 'options', 'read', 'export']);
+    expect(entityRoutes(report).map((r) => r.key)).toEqual(['list', 'export']);
   });
 });
 
