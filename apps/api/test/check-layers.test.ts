@@ -78,7 +78,8 @@ describe('check-layers', () => {
       'packages/domain/src/uses-api.ts': "import { x } from '@organiser/api';\n",
     });
     expect(status).toBe(1);
-    const lower = 'db/, http/, security/, quota/, storage/, config/ never import engine/, modules/ or plugins/';
+    const lower =
+      'db/, http/, security/, quota/, storage/, config/ never import engine/, modules/ or plugins/';
     const engine = 'engine/ never imports modules/, plugins/ or app.ts';
     const widgets = 'widgets/ never import engine/, pages/ or layout/';
     const consoleApi = 'api/ never imports engine/ or pages/';

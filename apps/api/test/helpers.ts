@@ -229,3 +229,12 @@ export async function testRedis(): Promise<{ url: string; isReachable: boolean }
   });
   return { url, isReachable };
 }
+
+/** A schema of the OpenAPI document with a `$ref` to a named component followed (shared schemas are named once
+ * under `components.schemas`). */
+// biome-ignore lint/suspicious/noExplicitAny: parts of a JSON document of any shape.
+export function openApiSchema(doc: any, schema: any): any {
+  const ref: unknown = schema?.$ref;
+  if (typeof ref !== 'string') return schema;
+  return doc.components.schemas[ref.replace('#/components/schemas/', '')];
+}

@@ -3,7 +3,7 @@ import { systemLog } from '../src/db/schema';
 import { registerModules } from '../src/extensions';
 import { modules } from '../src/modules';
 import { redact, redactString, redactUrl } from '../src/plugins/redact';
-import { createTestApp, login, multipart, type TestApp, tryLogin } from './helpers';
+import { createTestApp, login, multipart, openApiSchema, type TestApp, tryLogin } from './helpers';
 
 // Every route that takes a secret (a body or query field named password, token, checkCode, smsCode … found in
 // the OpenAPI document), sent in every content type and in the query string: no secret may appear in the
@@ -26,19 +26,19 @@ function secret(): string {
   return value;
 }
 
-function propertiesDeep(schema: unknown, out: Set<string>, depth = 0): void {
+function propertiesDeep(doc: unknown, schema: unknown, out: Set<string>, depth = 0): void {
   if (!schema || typeof schema !== 'object' || depth > 8) return;
-  const s = schema as Record<string, unknown>;
+  const s = openApiSchema(doc, schema) as Record<string, unknown>;
   if (s.properties && typeof s.properties === 'object') {
     for (const [name, child] of Object.entries(s.properties as Record<string, unknown>)) {
       out.add(name);
-      propertiesDeep(child, out, depth + 1);
+      propertiesDeep(doc, child, out, depth + 1);
     }
   }
   for (const key of ['allOf', 'anyOf', 'oneOf']) {
-    for (const part of (s[key] as unknown[] | undefined) ?? []) propertiesDeep(part, out, depth + 1);
+    for (const part of (s[key] as unknown[] | undefined) ?? []) propertiesDeep(doc, part, out, depth + 1);
   }
-  if (s.items) propertiesDeep(s.items, out, depth + 1);
+  if (s.items) propertiesDeep(doc, s.items, out, depth + 1);
 }
 
 async function secretOperations(): Promise<Operation[]> {
@@ -51,7 +51,7 @@ async function secretOperations(): Promise<Operation[]> {
       const names = new Set<string>();
       const content = (op.requestBody as { content?: Record<string, { schema?: unknown }> } | undefined)
         ?.content;
-      for (const media of Object.values(content ?? {})) propertiesDeep(media.schema, names);
+      for (const media of Object.values(content ?? {})) propertiesDeep(doc, media.schema, names);
       for (const p of (op.parameters as { name: string; in: string }[] | undefined) ?? []) {
         if (p.in === 'query') names.add(p.name);
       }

@@ -1,5 +1,6 @@
 import { type EntityDef, type FieldPolicy, fieldStateMap, resolveFields } from '@organiser/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openApiSchema } from '../helpers';
 import { otherValue, sampleBody } from './samples';
 import { type Call, client, createEngineApp, writable as registered } from './setup';
 
@@ -141,7 +142,10 @@ describe.each(registered.map((def) => [def.name, def] as const))('field policy o
 
   it('leaves hidden fields out of the OpenAPI bodies', async () => {
     const doc = (await t.app.inject({ method: 'GET', url: '/api/openapi.json' })).json();
-    const schema = doc.paths[`/api/${def.name}`].post.requestBody.content['application/json'].schema;
+    const schema = openApiSchema(
+      doc,
+      doc.paths[`/api/${def.name}`].post.requestBody.content['application/json'].schema,
+    );
     for (const hidden of policy.hidden) expect(schema.properties).not.toHaveProperty(hidden);
   });
 });
