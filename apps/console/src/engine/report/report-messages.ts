@@ -2,7 +2,7 @@ import { textSet } from '../../messages';
 
 // Texts of the report screen besides the list's (search form, export, paging come from the engine's messages).
 
-const en = {
+export const en = {
   params: 'Report parameters',
   groupBy: 'Group by',
   period: 'Period',
@@ -15,7 +15,7 @@ const en = {
   drill: '{{value}}: open {{target}} for {{label}}',
 };
 
-const zh: Record<keyof typeof en, string> = {
+export const zh: Record<keyof typeof en, string> = {
   params: '报表参数',
   groupBy: '分组方式',
   period: '统计期间',

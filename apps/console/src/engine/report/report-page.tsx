@@ -186,7 +186,13 @@ function ReportParams({
       ? [state.periodFrom ? dayjs(state.periodFrom) : null, state.periodTo ? dayjs(state.periodTo) : null]
       : null;
   return (
-    <Form layout="inline" className="entity-search" aria-label={t('params')} component="section">
+    <Form
+      layout="inline"
+      colon={false}
+      className="entity-search"
+      aria-label={t('params')}
+      component="section"
+    >
       {params.groupBy && (
         <Form.Item label={t('groupBy')} htmlFor={id('groupBy')}>
           <Select
