@@ -63,10 +63,11 @@ type ReportList = { list: ReportRow[]; total: number; page: number; size: number
 
 /** The report route: `view.entity` names a registered report. */
 export function ReportPage({ route }: PageProps) {
+  const lang = useLang();
   const view = route.view;
   const def = view?.kind === 'entity-list' ? getReport(view.entity) : undefined;
   if (!def) throw new Error(`${route.name} is not a report route`);
-  return <Report def={def} title={pick(route.title, useLang())} />;
+  return <Report def={def} title={pick(route.title, lang)} />;
 }
 
 function useReportMeta(def: EntityDef): EntityMeta {
@@ -339,6 +340,8 @@ function ReportTable({
   });
   // a report row has no actions
   const columns = table.columns.filter((c) => c.key !== 'actions');
+  const actionsColumn = table.columns.find((c) => c.key === 'actions');
+  const width = table.width && table.width - Number(actionsColumn?.width ?? 0);
   const rows = (data?.list ?? []).map(
     (row, i) => ({ ...row, id: (state.page - 1) * state.size + i + 1 }) as unknown as EntityRecord,
   );
@@ -360,6 +363,7 @@ function ReportTable({
       loading={isLoading}
       onChange={onChange}
       tableLayout="fixed"
+      scroll={width ? { x: width } : undefined}
       locale={{ emptyText: t('list.empty') }}
       pagination={{
         current: state.page,
