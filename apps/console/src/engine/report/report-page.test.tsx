@@ -1,6 +1,7 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { changeLanguage, currentLanguage } from '../../i18n/i18n';
 import { resolvePage } from '../../pages/registry';
 import { type Call, fakeApi, ok, renderPage, routeNamed, signIn } from '../test/harness';
 import { ReportPage } from './report-page';
@@ -16,11 +17,11 @@ const drill = (filters: Record<string, string>) => ({
   companies: { menu: '/company/company_list', filters },
 });
 
-/** The rows the API answers, grouped as asked and labelled in the caller's language (the console sends it as
- * Accept-Language; the fake answers by the test's language). */
-function reportApi(lang: 'en' | 'zh' = 'en') {
-  const label = (en: string, zh: string) => (lang === 'zh' ? zh : en);
+/** The rows the API answers, grouped as asked and labelled in the caller's language (the console's language at
+ * the time of the request, which it sends as Accept-Language). */
+function reportApi() {
   return fakeApi().on('GET /api/supplier_overview/list', (call: Call) => {
+    const label = (en: string, zh: string) => (currentLanguage() === 'zh' ? zh : en);
     const byCategory = call.query.get('groupBy') === 'category';
     const period = { periodStart: call.query.get('periodFrom'), periodEnd: call.query.get('periodTo') };
     const dates = { createdAtFrom: '2026-10-01', createdAtTo: '2026-11-30' };
@@ -166,7 +167,7 @@ describe('ReportPage (supplier overview)', { timeout: 60_000 }, () => {
 
   it('shows the rows, headers and drill-down link in Chinese', async () => {
     signIn();
-    reportApi('zh');
+    reportApi();
     await renderPage(ReportPage, overview, { url: '/company/supplier_overview', lang: 'zh' });
     const table = await screen.findByRole('table', { name: '供应商概览数据' });
     await within(table).findByText('待审核');
@@ -179,6 +180,17 @@ describe('ReportPage (supplier overview)', { timeout: 60_000 }, () => {
     const params = screen.getByRole('region', { name: '报表参数' });
     expect(within(params).getByText('审核状态')).toBeTruthy();
     expect(within(params).getByText('整个期间')).toBeTruthy();
+  });
+
+  it('reads the rows again when the language changes: the server labels the groups', async () => {
+    signIn();
+    reportApi();
+    await renderPage(ReportPage, overview, { url: '/company/supplier_overview' });
+    await screen.findByText('To audit');
+    await act(() => changeLanguage('zh'));
+    await screen.findByText('待审核');
+    expect(screen.queryByText('To audit')).toBeNull();
+    expect(screen.getByRole('link', { name: '3：查看企业列表（待审核）' })).toBeTruthy();
   });
 
   it('shows a count as plain text to a user who cannot open the company list', async () => {

@@ -28,6 +28,7 @@ import { type ReactNode, useCallback, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { http } from '../../api/client';
+import { entityKeys } from '../../api/query-keys';
 import { usePublicConfig } from '../../app/config-context';
 import { pick } from '../../i18n/i18n';
 import { useLang } from '../../i18n/use-lang';
@@ -86,11 +87,12 @@ function useReportMeta(def: EntityDef): EntityMeta {
 
 /** The report's state from the URL, its page of rows from the API, and the changes that write the URL. */
 function useReport(def: EntityDef) {
+  const lang = useLang();
   const [searchParams, setSearchParams] = useSearchParams();
   const state = useMemo(() => readReportUrl(def, searchParams), [def, searchParams]);
   const query = useMemo(() => reportQueryOf(def, state), [def, state]);
   const result = useQuery({
-    queryKey: ['report', def.name, query],
+    queryKey: entityKeys.report(def.name, lang, query),
     queryFn: async ({ signal }) =>
       (await http.get<ReportList>(entityUrl(def, 'list').slice(API_PREFIX.length), query, { signal }))
         .content,
