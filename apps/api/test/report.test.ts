@@ -6,7 +6,7 @@ import { EDITOR, login } from './helpers';
 // Report entities through the real routes: the supplier overview counts live companies by audit status,
 // category or country, per month of registration, with sort, pages, drill-down links and an export; its
 // parameters are checked against the definition (a bad one is a 400 in the caller's language), and it is
-// read behind the company list's menu.
+// read behind its own menu, which the seeded supplier role does not hold.
 
 let t: Awaited<ReturnType<typeof createEngineApp>>;
 let call: (c: Call) => ReturnType<ReturnType<typeof client>>;
@@ -163,7 +163,19 @@ describe('supplier overview report', () => {
     expect(zh.body.message).toBe('参数未知或格式错误：groupBy');
   });
 
-  it('is refused to a user without the company list’s menu', async () => {
+  it('is refused to a supplier account, which opens the company list but not the report', async () => {
+    // registered outside every period above, so the other cases count the same companies
+    await createCompany({ account: 'reportsupplier', password: 'Report2026x' }, '2025-01-01T10:00:00Z');
+    const supplier = await login(t.app, 'reportsupplier', 'Report2026x');
+    const companies = await call({ method: 'GET', url: '/api/company/list', token: supplier });
+    expect(companies.status).toBe(200);
+    const res = await call({ method: 'GET', url: '/api/supplier_overview/list', token: supplier });
+    expect(res.status).toBe(403);
+    const file = await call({ method: 'GET', url: '/api/supplier_overview/export', token: supplier });
+    expect(file.status).toBe(403);
+  });
+
+  it('is refused to a user without the report’s menu', async () => {
     const editor = await login(t.app, EDITOR.account, EDITOR.password);
     const res = await call({ method: 'GET', url: '/api/supplier_overview/list', token: editor });
     expect(res.status).toBe(403);

@@ -8,6 +8,9 @@ export const entityKeys = {
   record: (entity: string, id: number | string) => ['entity', entity, 'record', String(id)] as const,
   history: (entity: string, id: number) => ['entity', entity, 'history', id] as const,
   options: (entity: string, keyword: string) => ['entity', entity, 'options', keyword] as const,
+  /** A report's rows: the server labels its groups in the caller's language, so the language is part of the key. */
+  report: (report: string, lang: string, query: Record<string, string>) =>
+    ['entity', report, 'report', lang, query] as const,
 };
 
 /** Entities reading the same records as this one (a view such as the audit queue, and the entity it reads): a

@@ -1,4 +1,4 @@
-import { getEntity, type RouteView } from '@organiser/domain';
+import { getEntity, getReport, type RouteView } from '@organiser/domain';
 import { type ComponentType, type LazyExoticComponent, lazy } from 'react';
 import type { PageProps } from '../navigation/page-props';
 
@@ -76,9 +76,16 @@ const entityPages: Record<string, Partial<Record<'entity-list' | 'entity-form', 
   },
 };
 
+/** The screen of every report definition: a list route naming a report renders it. */
+const reportScreen: Page = page(
+  () => import('../engine/report/report-page'),
+  (m) => m.ReportPage,
+);
+
 export function resolvePage(view: RouteView | undefined): Page | undefined {
   if (!view) return undefined;
   if (view.kind === 'page') return pages[view.page];
+  if (view.kind === 'entity-list' && getReport(view.entity)?.shape === 'report') return reportScreen;
   const own = entityPages[view.entity]?.[view.kind];
   if (own) return own;
   // an entity not declared yet keeps the "not available yet" page

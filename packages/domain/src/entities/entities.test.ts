@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { flattenRoutes, layoutRoutes } from '../navigation';
+import { getReport, reports } from '../reports';
 import { entities, getEntity } from '.';
 
 const routes = flattenRoutes(layoutRoutes);
@@ -26,6 +27,15 @@ describe('entity registry', () => {
       // contacts are listed on a page reached from their company's row).
       if (list) expect(list.fullPath).toBe(def.permission.menu);
       else expect(menu?.view?.kind, def.name).toBe('page');
+    }
+  });
+
+  it('every report has a list route of its own, named by the report, as its menu', () => {
+    for (const def of Object.values(reports)) {
+      const route = routes.find((r) => r.fullPath === def.permission.menu);
+      expect(route?.view, def.name).toEqual({ kind: 'entity-list', entity: def.name });
+      expect(getReport(def.name)).toBe(def);
+      expect(getEntity(def.name)).toBeUndefined();
     }
   });
 

@@ -7,7 +7,8 @@ const t = (en: string, zh: string): Bilingual => ({ en, zh });
 
 type PageOptions = { entity?: string; page?: string; icon?: string };
 
-/** A visible list page. With an entity it renders the generic list screen, else a named page. */
+/** A visible list page. With an entity (or a report) it renders the generic list (or report) screen, else a
+ * named page. */
 function listPage(name: string, path: string, title: Bilingual, options: PageOptions = {}): RouteNode {
   return {
     name,
@@ -140,6 +141,9 @@ export const permissionGroups: RouteNode[] = [
         entity: 'company',
       },
     ),
+    listPage('SupplierOverview', 'supplier_overview', t('Supplier overview', '供应商概览'), {
+      entity: 'supplier_overview',
+    }),
     listPage('CompanyCategoryList', 'company_category_list', t('Company categories', '企业分类'), {
       entity: 'company_category',
     }),

@@ -6,4 +6,9 @@ export const reports: Record<string, EntityDef> = {
   supplier_overview: supplierOverview,
 };
 
+/** The report behind an API name or a route's `view.entity`. */
+export function getReport(name: string): EntityDef | undefined {
+  return Object.hasOwn(reports, name) ? reports[name] : undefined;
+}
+
 export { supplierOverview };

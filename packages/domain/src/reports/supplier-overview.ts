@@ -8,12 +8,12 @@ const { machine: _, ...auditField } = auditStatus();
 /**
  * How many suppliers there are, grouped by audit status, company category or country, optionally per day,
  * week or month of their registration (`createdAt`). The count links to the company list filtered to the
- * companies behind the row. Read by whoever may open the company list.
+ * companies behind the row. Read behind its own menu, beside the company list.
  */
 export const supplierOverview = defineReport({
   name: 'supplier_overview',
   labels: { singular: t('Supplier overview', '供应商概览'), plural: t('Supplier overview', '供应商概览') },
-  permission: { menu: '/company/company_list' },
+  permission: { menu: '/company/supplier_overview' },
   fields: {
     group: { kind: 'text', label: t('Group', '分组'), list: { sortable: true, width: 220 } },
     auditStatus: {

@@ -138,7 +138,7 @@ export async function supplierOverviewQuery(
   return { rows: rows.slice(offset, offset + params.pageSize), total: rows.length };
 }
 
-/** `GET /api/supplier_overview/list` and `/export`, behind the company list's menu. */
+/** `GET /api/supplier_overview/list` and `/export`, behind the report's own menu. */
 export const supplierOverviewRoutes: FastifyPluginAsync = async (app) => {
   registerReportRoutes(app, supplierOverview, supplierOverviewQuery);
 };

@@ -1,0 +1,31 @@
+import { textSet } from '../../messages';
+
+// Texts of the report screen besides the list's (search form, export, paging come from the engine's messages).
+
+export const en = {
+  params: 'Report parameters',
+  groupBy: 'Group by',
+  period: 'Period',
+  granularity: 'Split by',
+  'granularity.all': 'Whole period',
+  'granularity.day': 'Day',
+  'granularity.week': 'Week',
+  'granularity.month': 'Month',
+  table: '{{report}} rows',
+  drill: '{{value}}: open {{target}} for {{label}}',
+};
+
+export const zh: Record<keyof typeof en, string> = {
+  params: '报表参数',
+  groupBy: '分组方式',
+  period: '统计期间',
+  granularity: '时间粒度',
+  'granularity.all': '整个期间',
+  'granularity.day': '按日',
+  'granularity.week': '按周',
+  'granularity.month': '按月',
+  table: '{{report}}数据',
+  drill: '{{value}}：查看{{target}}（{{label}}）',
+};
+
+export const reportTexts = textSet<keyof typeof en>({ en, zh });
