@@ -1,4 +1,4 @@
-import { actionInputSchema, type CommandDef, type MachineAction, } from '@organiser/domain';
+import { actionInputSchema, type CommandDef, type MachineAction } from '@organiser/domain';
 import { z } from 'zod';
 import { ok, okSchema } from '../http/envelope';
 import { runCommand, runSingleCommand } from './actions';

@@ -1,4 +1,4 @@
-import { type ExportQuery, exportQuerySchema, } from '@organiser/domain';
+import { type ExportQuery, exportQuerySchema } from '@organiser/domain';
 import { z } from 'zod';
 import { AppError } from '../errors';
 import { ok, okSchema } from '../http/envelope';
