@@ -44,23 +44,32 @@ export function downloadExport(
  * user's language; xlsx or CSV with a BOM so Excel opens Chinese (what-users-want B.2 #9). An entity that takes
  * imports also offers the matching records with every writable field, ready to import again, and an empty
  * template: the list's columns alone leave out what a new record needs. */
-export function ExportButton({ meta, columns, matchQuery, sort }: Props) {
+/** Runs a download with the export's toasts ("started", then gone, or "failed") and a busy flag. */
+export function useDownloadRun() {
   const t = useEngineText();
   const { message } = App.useApp();
   const [isBusy, setBusy] = useState(false);
-  const canImport = !meta.def.source;
-  const run = async (key: string) => {
-    const [purpose, format] = key.split(':') as [ExportPurpose, 'xlsx' | 'csv'];
+  const run = async (download: () => Promise<boolean>) => {
     setBusy(true);
     message.info({ content: t('export.started'), key: 'export' });
     try {
-      const ok = await downloadExport(meta, { purpose, format, columns, matchQuery, sort });
-      if (ok) message.destroy('export');
+      if (await download()) message.destroy('export');
     } catch {
       message.error({ content: t('export.failed'), key: 'export' });
     } finally {
       setBusy(false);
     }
+  };
+  return { isBusy, run };
+}
+
+export function ExportButton({ meta, columns, matchQuery, sort }: Props) {
+  const t = useEngineText();
+  const { isBusy, run: runDownload } = useDownloadRun();
+  const canImport = !meta.def.source;
+  const run = (key: string) => {
+    const [purpose, format] = key.split(':') as [ExportPurpose, 'xlsx' | 'csv'];
+    return runDownload(() => downloadExport(meta, { purpose, format, columns, matchQuery, sort }));
   };
   return (
     <Dropdown

@@ -11,7 +11,6 @@ import {
 } from '@organiser/domain';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import {
-  App,
   Button,
   Card,
   DatePicker,
@@ -24,7 +23,7 @@ import {
   Tooltip,
 } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
-import { type ReactNode, useCallback, useMemo, useRef, useState } from 'react';
+import { type ReactNode, useCallback, useMemo, useRef, } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { http } from '../../api/client';
@@ -37,6 +36,7 @@ import type { PageProps } from '../../navigation/page-props';
 import { useVisibleRoutes } from '../../navigation/visible-routes-context';
 import { downloadFile } from '../download';
 import { type EntityMeta, entityMeta } from '../entity-meta';
+import { useDownloadRun } from '../list/export-button';
 import { EMPTY_LIST_STATE, effectiveSort } from '../list/list-url';
 import { SearchForm } from '../list/search-form';
 import { tableColumns } from '../list/table-columns';
@@ -244,25 +244,15 @@ function ReportParams({
 /** Downloads the rows the report shows (every page), as xlsx or CSV, headers in the user's language. */
 function ReportExportButton({ meta, state }: { meta: EntityMeta; state: ReportUrlState }) {
   const t = useEngineText();
-  const { message } = App.useApp();
-  const [isBusy, setBusy] = useState(false);
-  const run = async (format: 'xlsx' | 'csv') => {
-    setBusy(true);
-    message.info({ content: t('export.started'), key: 'export' });
-    try {
-      const date = new Date().toISOString().slice(0, 10);
-      const ok = await downloadFile(
+  const { isBusy, run: runDownload } = useDownloadRun();
+  const run = (format: 'xlsx' | 'csv') =>
+    runDownload(() =>
+      downloadFile(
         entityUrl(meta.def, 'export').slice(API_PREFIX.length),
         { ...reportExportQueryOf(meta.def, state), format, lang: meta.lang },
-        `${meta.label({ plural: true })}-${date}.${format}`,
-      );
-      if (ok) message.destroy('export');
-    } catch {
-      message.error({ content: t('export.failed'), key: 'export' });
-    } finally {
-      setBusy(false);
-    }
-  };
+        `${meta.label({ plural: true })}-${new Date().toISOString().slice(0, 10)}.${format}`,
+      ),
+    );
   return (
     <Dropdown
       trigger={['click']}
