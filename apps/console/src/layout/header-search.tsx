@@ -7,6 +7,7 @@ import { searchLabel } from '../navigation/menu-search';
 import { useVisibleRoutes } from '../navigation/visible-routes-context';
 import { useSettings } from '../state/app-settings';
 import { openTarget, tagsStore } from '../state/tags-view';
+import { NAVBAR_TIP } from './navbar-tip';
 import { useMenuSearch } from './use-menu-search';
 
 type SearchInput = { focus: () => void; blur: () => void };
@@ -72,7 +73,7 @@ export function HeaderSearch() {
 
   return (
     <div className={`app-header-search${isOpen ? ' is-open' : ''}`}>
-      <Tooltip title={isOpen ? null : t('navbar.searchShortcut')} placement="bottom">
+      <Tooltip classNames={NAVBAR_TIP} title={isOpen ? null : t('navbar.searchShortcut')} placement="bottom">
         <Button
           ref={buttonRef}
           type="text"

@@ -7,6 +7,7 @@ import screenfull from 'screenfull';
 import { setSize, useApp } from '../state/app-settings';
 import { errorLogStore } from '../state/error-log';
 import { useStore } from '../state/store';
+import { NAVBAR_TIP } from './navbar-tip';
 
 /** Full screen toggle; the icon follows the browser's own state (so Esc updates it). */
 export function ScreenfullButton() {
@@ -21,7 +22,7 @@ export function ScreenfullButton() {
   }, []);
   const label = isFull ? t('navbar.exitFullScreen') : t('navbar.fullScreen');
   return (
-    <Tooltip title={label}>
+    <Tooltip classNames={NAVBAR_TIP} title={label}>
       <Button
         type="text"
         aria-label={label}
@@ -58,7 +59,12 @@ export function SizeSelect() {
       }}
     >
       {/* the tooltip would cover the first choice while the menu is open */}
-      <Tooltip title={t('navbar.size')} placement="bottom" open={isMenuOpen ? false : undefined}>
+      <Tooltip
+        classNames={NAVBAR_TIP}
+        title={t('navbar.size')}
+        placement="bottom"
+        open={isMenuOpen ? false : undefined}
+      >
         <Button type="text" aria-label={t('navbar.size')} aria-haspopup="menu" icon={<FontSizeOutlined />} />
       </Tooltip>
     </Dropdown>
@@ -72,7 +78,7 @@ export function ErrorLogButton({ onOpen }: { onOpen: () => void }) {
   if (count === 0) return null;
   const label = t('errorLog.open', { count });
   return (
-    <Tooltip title={label}>
+    <Tooltip classNames={NAVBAR_TIP} title={label}>
       <Badge dot offset={[-6, 6]}>
         <Button type="text" danger aria-label={label} icon={<BugOutlined />} onClick={onOpen} />
       </Badge>

@@ -5,6 +5,7 @@ import { type ReactNode, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLang } from '../i18n/use-lang';
 import { type Settings, updateSettings, useSettings } from '../state/app-settings';
+import { NAVBAR_TIP } from './navbar-tip';
 
 function SettingRow({
   label,
@@ -37,7 +38,7 @@ export function SettingsDrawer() {
   const set = (patch: Partial<Settings>) => updateSettings(patch);
   return (
     <>
-      <Tooltip title={isOpen ? null : t('settings.open')} placement="bottom">
+      <Tooltip classNames={NAVBAR_TIP} title={isOpen ? null : t('settings.open')} placement="bottom">
         <Button
           type="text"
           aria-label={t('settings.open')}
