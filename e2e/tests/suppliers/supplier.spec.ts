@@ -101,7 +101,9 @@ for (const lang of ['en', 'zh'] as const) {
     const second = rowOf(page, `${token} Wang`);
     await expect(first.getByText(t['contacts.default'], { exact: true })).toBeVisible();
     await expect(second.getByText(t['contacts.default'], { exact: true })).toHaveCount(0);
-    await second.getByRole('button', { name: buttonName(t['contacts.setDefault']) }).click();
+    await second
+      .getByRole('button', { name: buttonName(customerService.commands.setDefault!.label[lang]) })
+      .click();
     await expect(second.getByText(t['contacts.default'], { exact: true })).toBeVisible(LOAD);
     await expect(first.getByText(t['contacts.default'], { exact: true })).toHaveCount(0);
 

@@ -21,6 +21,7 @@ function contactsApi() {
     .on('GET /api/customer_service/list', () => ok({ list: [li, wang], total: 2, page: 1, size: 50 }))
     .on('GET /api/customer_service/8', () => ok(li))
     .on('PUT /api/customer_service/:id', (call) => ok({ ...wang, ...(call.body as object) }))
+    .on('POST /api/customer_service/setDefault/:id', () => ok({ ...wang, isDefault: true, version: 3 }))
     .on('POST /api/customer_service', (call) =>
       ok({ ...contactRecord({ id: 10 }), ...(call.body as object) }),
     );
@@ -45,8 +46,10 @@ describe('CustomerServicePage', { timeout: 60_000 }, () => {
     expect(within(rowOf('Li Lei')).getByText('Default')).toBeTruthy();
     expect(within(rowOf('Li Lei')).queryByRole('button', { name: 'Set as default' })).toBeNull();
     await userEvent.click(within(rowOf('Wang Fang')).getByRole('button', { name: 'Set as default' }));
-    await waitFor(() => expect(api.callsTo('PUT', '/api/customer_service/9')).toHaveLength(1));
-    expect(api.callsTo('PUT', '/api/customer_service/9')[0]!.body).toEqual({ isDefault: true, version: 2 });
+    // the declared command moves it (the server clears the old default in the same write)
+    await waitFor(() => expect(api.callsTo('POST', '/api/customer_service/setDefault/9')).toHaveLength(1));
+    expect(api.callsTo('POST', '/api/customer_service/setDefault/9')[0]!.body).toEqual({});
+    expect(api.callsTo('PUT', '/api/customer_service/9')).toHaveLength(0);
   });
 
   it('adds a contact to this company in a drawer, the password optional', async () => {

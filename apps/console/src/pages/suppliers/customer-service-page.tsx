@@ -1,6 +1,6 @@
-import { type EntityRecord, getEntity, recordLabel } from '@organiser/domain';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { App, Button, Card, Tag } from 'antd';
+import { getEntity } from '@organiser/domain';
+import { useQuery } from '@tanstack/react-query';
+import { Button, Card, Tag } from 'antd';
 import { useNavigate } from 'react-router';
 import { entityApi } from '../../api/entity-api';
 import { entityKeys } from '../../api/query-keys';
@@ -27,10 +27,10 @@ const defaultField = (() => {
 })();
 
 /**
- * spec §2 /customer_service/customer_service_edit/{id}, §3 Customer service contact: the salespeople and IM service
- * staff of company {id}, reached from the company's row. The generic child list of a company (add and edit in a
- * drawer, enable / disable, delete) with this page's own parts: the default contact marked, and a row action that
- * moves the default (exactly one per company).
+ * `/customer_service/customer_service_edit/{id}`: the salespeople and IM service staff of company {id}, reached
+ * from the company's row. The generic child list of a company (add and edit in a drawer, enable / disable,
+ * delete, and the declared "Set as default" command that moves the default, exactly one per company) with the
+ * default contact marked.
  */
 export function CustomerServicePage({ route, params }: PageProps) {
   const text = useSupplierText();
@@ -74,36 +74,13 @@ export function CustomerServicePage({ route, params }: PageProps) {
   );
 }
 
-/** The contacts' own parts: the default contact's tag, and "Set as default" on the others. */
-function useContactSlots(): Pick<ListSlots, 'rowActions' | 'cells'> {
+/** The contacts' own part: the default contact's tag. Moving the default is the entity's declared command
+ * (`setDefault`), offered on the other contacts' rows by the generic list. */
+function useContactSlots(): Pick<ListSlots, 'cells'> {
   const text = useSupplierText();
-  const { message } = App.useApp();
-  const queryClient = useQueryClient();
-  const setDefault = async (
-    record: EntityRecord,
-    def: Parameters<typeof recordLabel>[0],
-    lang: 'en' | 'zh',
-  ) => {
-    const res = await entityApi
-      .update(ENTITY, record.id, { [defaultField]: true, version: record.version })
-      .catch(() => null);
-    if (!res?.success) return;
-    message.success(text('contacts.defaultSet', { name: recordLabel(def, record, lang) }));
-    await queryClient.invalidateQueries({ queryKey: entityKeys.all(ENTITY) });
-  };
   return {
     cells: {
       [defaultField]: (value) => (value ? <Tag color="processing">{text('contacts.default')}</Tag> : null),
     },
-    rowActions: (record, { access, meta }) =>
-      access.canUpdate && !record[defaultField]
-        ? [
-            {
-              key: 'default',
-              label: text('contacts.setDefault'),
-              onClick: () => void setDefault(record, meta.def, meta.lang),
-            },
-          ]
-        : [],
   };
 }

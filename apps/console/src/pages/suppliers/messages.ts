@@ -15,9 +15,7 @@ export const en = {
   'audit.back': 'Back to the audit list',
   'contacts.company': 'Company: {{name}}',
   'contacts.empty': 'No contacts yet: add the first one, it becomes the default contact',
-  'contacts.setDefault': 'Set as default',
   'contacts.default': 'Default',
-  'contacts.defaultSet': '{{name}} is now the default contact',
   'contacts.back': 'Back to the companies',
 } as const;
 
@@ -35,9 +33,7 @@ export const zh: Record<SupplierTextKey, string> = {
   'audit.back': '返回审核列表',
   'contacts.company': '所属企业：{{name}}',
   'contacts.empty': '暂无联系人：新增的第一个联系人即为默认联系人',
-  'contacts.setDefault': '设为默认',
   'contacts.default': '默认',
-  'contacts.defaultSet': '已将 {{name}} 设为默认联系人',
   'contacts.back': '返回企业列表',
 };
 
