@@ -27,7 +27,7 @@ const defaultField = (() => {
 })();
 
 /**
- * spec §2 /customer_service/customer_service_edit/{id}, §3 Customer service contact: the salespeople and IM service
+ * /customer_service/customer_service_edit/{id}, customer service contacts: the salespeople and IM service
  * staff of company {id}, reached from the company's row. The generic child list of a company (add and edit in a
  * drawer, enable / disable, delete) with this page's own parts: the default contact marked, and a row action that
  * moves the default (exactly one per company).
