@@ -2,7 +2,7 @@ import type { PublicConfig } from '@organiser/domain';
 import type { LoginMenuItem, UserInfo } from '../state/session';
 import { formData, http, request, upload } from './client';
 
-// The account calls of the API, with the spec's paths verbatim under /api.
+// The account calls, with their paths verbatim under /api.
 
 export type Captcha = { token: string; svg: string };
 
@@ -38,7 +38,7 @@ export const login = (input: LoginInput) =>
 
 type RawUserInfo = Omit<UserInfo, 'roles'> & { roles?: Array<string | { code: string }> | null };
 
-/** Roles may come as codes or as `{code}` objects (each with its code). */
+/** Roles may come as codes or as `{code}` objects. */
 export function normaliseUserInfo(raw: RawUserInfo): UserInfo {
   return {
     nickname: raw.nickname ?? '',
