@@ -17,7 +17,7 @@ const antdIconsDir = join(
 );
 
 // React and the router are needed by every screen: one long-cached chunk. Everything else splits by
-// import: pages are lazy, pinyin-pro and echarts are only imported where they are used (STACK.md).
+// import: pages are lazy, pinyin-pro and echarts are only imported where they are used, to keep the first load small.
 const vendorChunk = /node_modules[\\/](react|react-dom|scheduler|react-router|@remix-run)[\\/]/;
 
 /**
@@ -123,7 +123,7 @@ export default defineConfig({
     sourcemap: false,
     chunkSizeWarningLimit: 1200,
     rolldownOptions: {
-      // packages/domain is pure data and functions (TEAM.md: browser-safe, no I/O): a module of it whose exports
+      // packages/domain is pure data and functions (browser-safe, no I/O): a module of it whose exports
       // are unused is dropped, so the login page does not carry the zod schemas of the entity definitions.
       treeshake: { moduleSideEffects: (id) => !/[\\/]packages[\\/]domain[\\/]/.test(id) },
       output: {

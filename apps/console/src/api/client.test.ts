@@ -17,7 +17,7 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-describe('HTTP client response rules (spec §8)', () => {
+describe('HTTP client response rules', () => {
   it('sends the token and the language', async () => {
     const { calls } = stubApi({ '/api/user/get_login_menu': ok([]) });
     startSession('tok-123');

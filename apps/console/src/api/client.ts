@@ -3,7 +3,8 @@ import { currentLanguage, i18n } from '../i18n/i18n';
 import { resetToken, sessionStore } from '../state/session';
 import { toastError, withFeedback } from './feedback';
 
-// The one HTTP client of the console: spec §8 response rules, TEAM.md "Envelope".
+// The one HTTP client of the console: it applies the response rules to the API's envelope
+// (`{success, code, message, content}`).
 
 export type QueryValue = string | number | boolean | null | undefined;
 export type Query = Record<string, QueryValue | QueryValue[]>;
@@ -44,7 +45,7 @@ const DEFAULT_TIMEOUT_MS = 30_000;
 
 let apiBase = '';
 
-/** The site variant decides the API base address (spec §1, §7); empty means this origin. */
+/** The site variant decides the API base address; empty means this origin. */
 export function setApiBase(base: string): void {
   apiBase = base.replace(/\/$/, '');
 }
@@ -78,7 +79,7 @@ export function ignoreShownError(error: unknown): undefined {
   throw error;
 }
 
-// ---- spec §8: what a body means ----
+// ---- what a body means ----
 
 export type ResponseDecision =
   | { kind: 'resolve' }
@@ -90,8 +91,8 @@ const isRecord = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /**
- * spec §8: "a body having both success and content is accepted as is. Otherwise a code other than 20000 shows
- * the server message (or "Error") and rejects"; 401 and 50008/50012/50014 end the session.
+ * A body having both success and content is accepted as is. Otherwise a code other than 20000 shows
+ * the server message (or "Error") and rejects; 401 and 50008/50012/50014 end the session.
  */
 export function decideResponse(body: unknown): ResponseDecision {
   if (!isRecord(body)) return { kind: 'error', message: i18n.t('network.badResponse') };
@@ -104,7 +105,7 @@ export function decideResponse(body: unknown): ResponseDecision {
   return { kind: 'error', message };
 }
 
-// ---- session-ending dialogs: only one at a time, however many calls fail (behaviour-reference §3 #18) ----
+// ---- session-ending dialogs: only one at a time, however many calls fail ----
 
 let isSessionDialogOpen = false;
 
@@ -176,8 +177,9 @@ function networkFailure(message: string): never {
 }
 
 /**
- * Calls the API and applies spec §8. Resolves with the whole envelope (`{success, code, message, content}`):
- * a page checks `success` itself for refusals that carry content (login, validation).
+ * Calls the API and applies the response rules. Resolves with the whole envelope
+ * (`{success, code, message, content}`): a page checks `success` itself for refusals that carry content
+ * (login, validation).
  */
 export async function request<T = unknown>(path: string, options: RequestOptions = {}): Promise<Envelope<T>> {
   const { method = 'GET', query, body, signal, timeoutMs = DEFAULT_TIMEOUT_MS } = options;
@@ -231,7 +233,7 @@ export function formData(values: Record<string, string | Blob | undefined | null
 
 /**
  * Uploads a file with progress (XMLHttpRequest: fetch has no upload progress) and no timeout, so a 200 MB
- * video is not cut off (behaviour-reference §3 #17). Same response rules as `request`.
+ * video is not cut off. Same response rules as `request`.
  */
 export function upload<T = string>(
   path: string,

@@ -33,7 +33,7 @@ export function withFeedback(show: (feedback: Feedback) => void): void {
   void load().then(show);
 }
 
-/** spec §8 / §9: an error toast stays 5 seconds. The same text is shown once, not stacked. */
+/** An error toast stays 5 seconds. The same text is shown once, not stacked. */
 export function toastError(text: string): void {
   withFeedback((f) =>
     f.message.error({ content: text, duration: ERROR_MESSAGE_DURATION_MS / 1000, key: `error:${text}` }),

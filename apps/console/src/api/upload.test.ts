@@ -65,7 +65,7 @@ describe('uploads', () => {
     expect(sent[0]!.headers['X-Token']).toBe('tok-up');
     expect([...sent[0]!.body.keys()]).toEqual(['kind', 'file']);
     expect(sent[0]!.body.get('kind')).toBe('image');
-    // behaviour-reference §3 #17: a 200 MB video must not be cut off by a short timeout
+    // a 200 MB video must not be cut off by a short timeout
     expect(sent[0]!.timeout).toBe(0);
   });
 

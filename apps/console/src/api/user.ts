@@ -2,7 +2,7 @@ import type { PublicConfig } from '@organiser/domain';
 import type { LoginMenuItem, UserInfo } from '../state/session';
 import { formData, http, request, upload } from './client';
 
-// The account calls of spec §7, verbatim under /api.
+// The account calls, with their paths verbatim under /api.
 
 export type Captcha = { token: string; svg: string };
 
@@ -38,7 +38,7 @@ export const login = (input: LoginInput) =>
 
 type RawUserInfo = Omit<UserInfo, 'roles'> & { roles?: Array<string | { code: string }> | null };
 
-/** Roles may come as codes or as `{code}` objects (spec §3 "roles (each with code)"). */
+/** Roles may come as codes or as `{code}` objects. */
 export function normaliseUserInfo(raw: RawUserInfo): UserInfo {
   return {
     nickname: raw.nickname ?? '',
@@ -75,7 +75,7 @@ export const updateProfile = (input: ProfileInput) => http.post<unknown>('/user/
 
 export const logout = () => http.post<unknown>('/user/logout');
 
-/** Uploads a file; the content is its stored relative path (spec §3). */
+/** Uploads a file; the content is its stored relative path. */
 export async function uploadFile(
   file: Blob,
   kind: 'image' | 'video' | 'file',

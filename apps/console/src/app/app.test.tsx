@@ -28,7 +28,7 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-describe('guard and login (spec §4)', () => {
+describe('guard and login', () => {
   it('sends a visitor to /login with the page asked for, then back to it after a wrong and a right captcha', async () => {
     let attempts = 0;
     stubApi({
@@ -79,7 +79,7 @@ describe('guard and login (spec §4)', () => {
   });
 });
 
-describe('menu visibility and routes (spec §2, §6)', () => {
+describe('menu visibility and routes', () => {
   it('shows only the permitted menu, with the permission icon, and a 401 for other pages', async () => {
     stubApi({ ...captcha, ...sessionRoutes(editor, editorMenu) });
     startSession('tok-c');

@@ -1,7 +1,7 @@
 import type { PublicConfig } from '@organiser/domain';
 import { createContext, useContext } from 'react';
 
-/** The deployment's public configuration, fetched before anything renders (issue 3 item 1). */
+/** The deployment's public configuration, fetched before anything renders. */
 export const ConfigContext = createContext<PublicConfig | null>(null);
 
 export function usePublicConfig(): PublicConfig {

@@ -3,8 +3,8 @@ import { useLang } from '../i18n/use-lang';
 import { usePublicConfig } from './config-context';
 
 /**
- * spec §2 "The page title is the route title plus the product title"; re-set when the language changes
- * (an improvement on the template, behaviour-reference §3 #21).
+ * The page title is the route title plus the product title; re-set when the language changes
+ * as well (an improvement on the template, which did not).
  */
 export function useDocumentTitle(title: string | undefined): void {
   const lang = useLang();

@@ -3,7 +3,7 @@ import { afterLoginPath, decideGuard, loginPath } from './guard';
 
 const at = (pathname: string, search = '') => ({ pathname, search });
 
-describe('route guard (spec §4)', () => {
+describe('route guard', () => {
   it('sends a signed-in user away from /login to /', () => {
     expect(decideGuard({ ...at('/login'), hasToken: true, isReady: true })).toEqual({
       kind: 'redirect',

@@ -1,6 +1,6 @@
-// spec §4 and behaviour-reference §2.1: the route guard as pure decisions.
+// The route guard as pure decisions.
 
-/** Paths a visitor without a token may open (spec §2 "Public routes"). */
+/** Paths a visitor without a token may open (the public routes). */
 export const PUBLIC_PATHS = ['/login', '/auth-redirect', '/404', '/401'] as const;
 
 export type GuardInput = {
@@ -21,12 +21,12 @@ export type GuardDecision =
 const isPublic = (pathname: string) =>
   (PUBLIC_PATHS as readonly string[]).includes(pathname) || pathname.startsWith('/redirect/');
 
-/** Where `/` leads once signed in (spec §2: "/ redirects to /dashboard"). */
+/** Where `/` leads once signed in: / redirects to /dashboard. */
 export const HOME_PATH = '/dashboard';
 
 /**
  * `/login?redirect=<path and query>`; the template kept only the path, we keep the query too. The home page `/`
- * names the page it leads to (spec §2: `/login?redirect=/dashboard`).
+ * names the page it leads to, e.g. `/login?redirect=/dashboard`.
  */
 export function loginPath(pathname: string, search = ''): string {
   if (pathname === '/login') return '/login';

@@ -5,8 +5,8 @@ import { resetTags } from '../state/tags-view';
 import { queryClient } from './query-client';
 
 /**
- * spec §4: logout revokes the session on the server, then clears the token, stored info, roles, permissions,
- * open tabs and routes; the caller then goes to /login (spec §2 "log out which goes to /login").
+ * Logout revokes the session on the server, then clears the token, stored info, roles, permissions,
+ * open tabs and routes; the caller then goes to /login.
  */
 export async function logoutEverywhere(): Promise<void> {
   try {

@@ -1,7 +1,7 @@
 import NProgress from 'nprogress';
 import 'nprogress/nprogress.css';
 
-// The top progress bar (behaviour-reference §2.1): runs while any navigation or page chunk is pending.
+// The top progress bar: runs while any navigation or page chunk is pending.
 
 // the library's own template puts role="bar" on the bar, which is not an ARIA role
 NProgress.configure({

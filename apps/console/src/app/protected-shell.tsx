@@ -12,7 +12,7 @@ const AppLayout = lazy(async () => ({ default: (await import('../layout/app-layo
 
 const FullScreenSpin = () => <Loading size="large" className="app-fullscreen-status" />;
 
-/** Every path inside the layout passes the guard (spec §4) before the layout and its page render. */
+/** Every path inside the layout passes the guard before the layout and its page render. */
 export function ProtectedShell() {
   const location = useLocation();
   const hasToken = useSession((s) => Boolean(s.token));

@@ -8,7 +8,7 @@ export function ProgressFallback() {
   return null;
 }
 
-/** Root of every route: the progress bar on each navigation (behaviour-reference §2.1 steps 1 and 5). */
+/** Root of every route: the progress bar on each navigation. */
 export function RootFrame() {
   const location = useLocation();
   useEffect(() => {

@@ -20,7 +20,7 @@ const AuthRedirectPage = lazy(async () => ({
 }));
 
 /**
- * spec §2: a signed-in user opening /login is sent to /. Decided when the page opens: a login completing on this
+ * A signed-in user opening /login is sent to /. Decided when the page opens: a login completing on this
  * page navigates to its `redirect` itself.
  */
 function LoginRoute() {

@@ -25,7 +25,7 @@ async function loadSession() {
 }
 
 /**
- * spec §4: the first route after login (or after a reload) loads the user info and menu, then the routes are
+ * The first route after login (or after a reload) loads the user info and menu, then the routes are
  * built. On failure the token is cleared, the error (or "Has Error") is shown and the user goes to
  * /login?redirect={path}.
  */

@@ -8,7 +8,7 @@ type ThemeConfig = NonNullable<ConfigProviderProps['theme']>;
 type AntdSize = NonNullable<ConfigProviderProps['componentSize']>;
 
 /**
- * spec §2 size choice default / medium / small / mini onto antd's three sizes: the template's control heights
+ * Maps the size choice default / medium / small / mini onto antd's three sizes: the template's control heights
  * 40 / 36 / 32 / 28 px become large / medium / small, and mini is small with antd's compact algorithm.
  */
 export function antdSize(size: UiSize): AntdSize {
@@ -17,7 +17,7 @@ export function antdSize(size: UiSize): AntdSize {
   return 'small';
 }
 
-/** Sidebar colours of the template (behaviour-reference §1). */
+/** Sidebar colours of the template. */
 export const SIDEBAR = {
   bg: '#304156',
   text: '#bfcbd9',

@@ -39,7 +39,7 @@ function useStepButtonNames() {
   }, [t, instance.language]);
 }
 
-/** antd follows the language, the size choice and the settings drawer live (spec §2, §9). */
+/** antd follows the language, the size choice and the settings drawer live. */
 export function ThemedProviders({ children }: { children: ReactNode }) {
   const lang = useLang();
   const size = useApp((s) => s.size);

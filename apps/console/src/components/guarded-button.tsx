@@ -3,7 +3,7 @@ import type { MouseEvent } from 'react';
 import { useReclickGuard } from './use-reclick-guard';
 
 /**
- * A button that ignores a second click for 3000 ms (spec §9). For a submit button (`htmlType="submit"`) an
+ * A button that ignores a second click for 3000 ms. For a submit button (`htmlType="submit"`) an
  * ignored click does not submit the form either.
  */
 export function GuardedButton({ onClick, guardMs, ...props }: ButtonProps & { guardMs?: number }) {

@@ -6,7 +6,7 @@ import { changeLanguage, i18n } from '../i18n/i18n';
 import { useLang } from '../i18n/use-lang';
 import { LANGUAGE_NAMES } from './language-names';
 
-/** Language switch (spec §2): 中文 / English, stored, no reload. */
+/** Language switch: 中文 / English, stored, no reload. */
 export function LangSelect() {
   const { t } = useTranslation();
   const { message } = App.useApp();

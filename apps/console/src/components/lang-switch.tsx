@@ -6,7 +6,7 @@ import { useLang } from '../i18n/use-lang';
 import { LANGUAGE_NAMES } from './language-names';
 
 /**
- * The language switch of the login page (spec §2): both choices visible at once, and light enough to keep the
+ * The language switch of the login page: both choices visible at once, and light enough to keep the
  * login page small (the navbar uses the dropdown LangSelect).
  */
 export function LangSwitch() {

@@ -6,7 +6,7 @@ import { Dialog } from './dialog';
 import { GuardedButton } from './guarded-button';
 import { timeAgo } from './time-ago';
 
-describe('re-click guard (spec §9)', () => {
+describe('re-click guard', () => {
   it('ignores a second click within 3000 ms', async () => {
     vi.useFakeTimers({ toFake: ['Date'] });
     const onClick = vi.fn();
@@ -23,7 +23,7 @@ describe('re-click guard (spec §9)', () => {
   });
 });
 
-describe('dialog defaults (spec §9)', () => {
+describe('dialog defaults', () => {
   it('is 65% wide at 15vh from the top', () => {
     render(
       <Dialog open title="Details">
@@ -36,7 +36,7 @@ describe('dialog defaults (spec §9)', () => {
   });
 });
 
-describe('time ago (spec §9), in both languages', () => {
+describe('time ago, in both languages', () => {
   const now = Date.parse('2026-01-10T12:00:00Z');
   const ago = (seconds: number) => now - seconds * 1000;
 

@@ -1,7 +1,7 @@
 import type { TFunction } from 'i18next';
 
 /**
- * spec §9 time-ago filter, in both languages: under a minute "just now", under an hour whole minutes, under a
+ * Time-ago filter, in both languages: under a minute "just now", under an hour whole minutes, under a
  * day hours, else days. Accepts a Date, epoch milliseconds or an ISO string.
  */
 export function timeAgo(value: Date | number | string, t: TFunction, now: number = Date.now()): string {

@@ -2,7 +2,7 @@ import { RECLICK_GUARD_MS } from '@organiser/domain';
 import { useCallback, useRef } from 'react';
 
 /**
- * spec §9 re-click guard: after a call, further calls within `ms` (3000) are ignored. The returned function
+ * Re-click guard: after a call, further calls within `ms` (3000) are ignored. The returned function
  * tells whether this call went through.
  */
 export function useReclickGuard<A extends unknown[]>(

@@ -87,7 +87,7 @@ export function useEntityAccess(def: EntityDef): EntityAccess {
   const permissions = useSession((s) => s.permissions);
   const { flat } = useVisibleRoutes();
   return useMemo(() => {
-    // the form pages are menu permissions of their own (hidden routes of spec §2)
+    // the form pages are menu permissions of their own (hidden routes)
     const addPath = flat.find((r) => isFormOf(r.view, def.name, 'add'))?.fullPath ?? null;
     const editPath = flat.find((r) => isFormOf(r.view, def.name, 'edit'))?.fullPath ?? null;
     return entityAccess(def, { roles, permissions }, { addPath, editPath });

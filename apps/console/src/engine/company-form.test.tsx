@@ -5,7 +5,7 @@ import { EntityFormPage } from './entity-form-page';
 import { companyRecord, regions, vipPackageRecord } from './test/company-fixtures';
 import { fakeApi, ok, renderPage, routeNamed, signIn } from './test/harness';
 
-// issue 5 §3: the company form shows each inherited limit's value in force and where it comes from, follows the
+// The company form shows each inherited limit's value in force and where it comes from, follows the
 // package chosen on the form, and a supplier account can neither change nor send the organiser-only fields.
 
 const companyEdit = routeNamed('CompanyEdit');

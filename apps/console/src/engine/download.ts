@@ -5,7 +5,7 @@ import { currentLanguage } from '../i18n/i18n';
 import { sessionStore } from '../state/session';
 
 // A file answer (export) cannot go through the JSON client: it is fetched with the same headers and saved
-// through an object URL. A refusal still arrives as an envelope and is shown like any other (spec §8).
+// through an object URL. A refusal still arrives as an envelope and is shown like any other.
 
 function fileNameOf(response: Response, fallback: string): string {
   const header = response.headers.get('Content-Disposition') ?? '';

@@ -21,13 +21,13 @@ function itemOf(label: string): HTMLElement {
 const isMarkedRequired = (label: string) =>
   screen.getByText(label, { selector: 'label' }).classList.contains('ant-form-item-required');
 
-/** Save is guarded against re-clicks for 3 s (spec §9): tests move the clock past it between submits. */
+/** Save is guarded against re-clicks for 3 s: tests move the clock past it between submits. */
 async function save() {
   fireEvent.click(screen.getByRole('button', { name: /Save|保\s*存/ }));
 }
 
 describe('EntityFormPage (banner)', { timeout: 60_000 }, () => {
-  it('marks as required only the visible required fields of the field policy (spec §5)', async () => {
+  it('marks as required only the visible required fields of the field policy', async () => {
     signIn();
     const api = fakeApi();
     const config = publicConfig({

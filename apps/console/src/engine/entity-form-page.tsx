@@ -55,7 +55,7 @@ function layoutFields(
   return out;
 }
 
-/** The add and edit pages of every entity (spec §2 `banner_add`, `banner_edit/{id}`…), from its definition; a
+/** The add and edit pages of every entity (`banner_add`, `banner_edit/{id}`…), from its definition; a
  * domain adds form sections and footer buttons through `slots`. The edit page of a parent shows its children. */
 export function EntityFormPage({ route, params, slots }: PageProps & { slots?: FormSlots }) {
   const view = route.view;

@@ -17,7 +17,7 @@ import type { ListSlots } from './slots';
 import './entity-screens.css';
 import { useInertMeasureRow } from '../components/use-inert-measure-row';
 
-/** The list page of every entity (spec §2 `banner_list`…), from its definition; a domain adds toolbar items, row
+/** The list page of every entity (`banner_list`…), from its definition; a domain adds toolbar items, row
  * and bulk actions and drawer panels through `slots`. */
 export function EntityListPage({ route, slots }: PageProps & { slots?: ListSlots }) {
   const view = route.view;
@@ -270,7 +270,7 @@ function paginationOf(screen: ListScreen): TableProps<EntityRecord>['pagination'
         : t('list.total', { count: total }),
     onChange: (page, size) => {
       list.setPage(page, size);
-      // behaviour-reference §2.18: a page change scrolls back to the top
+      // a page change scrolls back to the top
       window.scrollTo?.({ top: 0, behavior: 'smooth' });
     },
   };

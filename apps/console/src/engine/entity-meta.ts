@@ -12,8 +12,8 @@ import { useMemo } from 'react';
 import { usePublicConfig } from '../app/config-context';
 import { useLang } from '../i18n/use-lang';
 
-/** An entity as this deployment and this user see it: its definition, the field policy (spec §5) and the labels
- * in the current language after the site variant's text set (spec §1). */
+/** An entity as this deployment and this user see it: its definition, the field policy and the labels
+ * in the current language after the site variant's text set. */
 export type EntityMeta = {
   def: EntityDef;
   policy: EntityPolicy;

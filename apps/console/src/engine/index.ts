@@ -1,4 +1,4 @@
-// The entity engine's console side for custom pages (ARCHITECTURE.md: anything more than CRUD reuses the same
+// The entity engine's console side for custom pages: anything more than CRUD reuses the same
 // hooks, so URL state, permissions, validation and history stay uniform). The generic pages themselves are loaded
 // lazily by the page registry from their own modules.
 

@@ -2,7 +2,7 @@ import type { EntityDef } from '@organiser/domain';
 import { tagsStore } from '../state/tags-view';
 
 /** Where "back to the list" goes: the list's open tab with the query it had (filters, sort, page kept), else the
- * list itself (issue 4: after save go back to the list, keeping its URL state). */
+ * list itself: after save the user goes back to the list, keeping its URL state. */
 export function listReturnPath(def: EntityDef): string {
   const menu = def.permission.menu;
   return tagsStore.get().find((v) => v.path === menu)?.fullPath ?? menu;

@@ -1,7 +1,7 @@
 import type { EntityDef } from '@organiser/domain';
 import { type SessionState, useSession } from '../state/session';
 
-// issue 5 §6: a supplier account (a login of type company) works inside its own company. The server confines
+// A supplier account (a login of type company) works inside its own company. The server confines
 // every route to the company's rows and refuses organiser-only fields by name; the console mirrors that so a
 // supplier never sees a control that would only be refused.
 

@@ -10,7 +10,7 @@ export const i18n = i18next.createInstance();
 const isLanguage = (value: unknown): value is Language => LANGUAGES.includes(value as Language);
 
 /**
- * spec §9 "Language choice: stored, else browser language, else English". As the template does, a browser
+ * Language choice: stored, else browser language, else English. As the template does, a browser
  * language is recognised when it contains a known code ("zh-CN" → zh, "en-GB" → en).
  */
 export function detectLanguage(stored: string | null | undefined, browser: readonly string[]): Language {
@@ -39,7 +39,7 @@ function withOverride(tree: Record<string, unknown>, key: string, value: string)
   node[parts.at(-1)!] = value;
 }
 
-/** Builds the i18next resources: the domain catalogues with the site variant's text set on top (spec §1). */
+/** Builds the i18next resources: the domain catalogues with the site variant's text set on top. */
 export function buildResources(texts?: PublicConfig['site']['texts']) {
   const resources: Record<Language, { translation: Record<string, unknown> }> = {
     en: { translation: structuredClone(messages.en) },
@@ -75,7 +75,7 @@ export function currentLanguage(): Language {
   return isLanguage(lang) ? lang : 'en';
 }
 
-/** Switches the language everywhere without a reload and remembers the choice (spec §3, behaviour-reference §2.13). */
+/** Switches the language everywhere without a reload and remembers the choice. */
 export async function changeLanguage(lang: Language): Promise<void> {
   setCookie(COOKIE.language, lang);
   applyLanguageSideEffects(lang);

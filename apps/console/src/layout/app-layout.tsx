@@ -25,7 +25,7 @@ import { PageHost } from './page-host';
 import { Sidebar } from './sidebar';
 import { TagsView } from './tags-view';
 
-/** Desktop or mobile from the window width, on mount and on resize (behaviour-reference §2.5). */
+/** Desktop or mobile from the window width, on mount and on resize. */
 function useDeviceWatcher() {
   useEffect(() => {
     const check = () => {
@@ -37,7 +37,7 @@ function useDeviceWatcher() {
   }, []);
 }
 
-/** The frame around every signed-in page (spec §2 Layout). */
+/** The frame around every signed-in page. */
 export function AppLayout() {
   const { t } = useTranslation();
   const lang = useLang();

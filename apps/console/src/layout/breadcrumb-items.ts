@@ -3,7 +3,7 @@ import { dashboardRoute, type FlatRoute, type Language } from '@organiser/domain
 export type Crumb = { title: string; to?: string };
 
 /**
- * Breadcrumb (behaviour-reference §2.8): always starts at Dashboard; a group links to its first page; a hidden
+ * Breadcrumb: always starts at Dashboard; a group links to its first page; a hidden
  * add/edit page shows the list it belongs to, as a link; the last crumb is plain text.
  */
 export function buildCrumbs(

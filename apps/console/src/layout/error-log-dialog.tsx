@@ -4,7 +4,7 @@ import { Dialog } from '../components/dialog';
 import { clearErrorLog, type ErrorLogEntry, errorLogStore } from '../state/error-log';
 import { useStore } from '../state/store';
 
-/** The error log table (spec §8; behaviour-reference §2.16): message, info, url and stack, with Clear All. */
+/** The error log table: message, info, url and stack, with Clear All. */
 export function ErrorLogDialog({ isOpen, onClose }: { isOpen: boolean; onClose: () => void }) {
   const { t } = useTranslation();
   const entries = useStore(errorLogStore);

@@ -13,7 +13,7 @@ import { useMenuSearch } from './use-menu-search';
 type SearchInput = { focus: () => void; blur: () => void };
 
 /**
- * Header menu search (spec §9): a search button that opens a 210 px field; Ctrl+K / Cmd+K opens it from anywhere;
+ * Header menu search: a search button that opens a 210 px field; Ctrl+K / Cmd+K opens it from anywhere;
  * arrow keys and Enter pick a page; Escape or leaving the field closes it.
  */
 export function HeaderSearch() {

@@ -6,7 +6,7 @@ import { MenuIcon } from './menu-icon';
 type Item = NonNullable<MenuProps['items']>[number];
 
 /**
- * The sidebar tree (behaviour-reference §2.6): hidden routes are skipped; a group whose only visible page has no
+ * The sidebar tree: hidden routes are skipped; a group whose only visible page has no
  * children of its own shows as that single page (unless `alwaysShow`); other groups become sub-menus.
  * Keys are full paths.
  */

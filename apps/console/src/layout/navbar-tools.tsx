@@ -39,7 +39,7 @@ export function ScreenfullButton() {
   );
 }
 
-/** Size choice (spec §2): default / medium / small / mini; the current one is disabled. */
+/** Size choice: default / medium / small / mini; the current one is disabled. */
 export function SizeSelect() {
   const { t } = useTranslation();
   const { message } = App.useApp();
@@ -71,7 +71,7 @@ export function SizeSelect() {
   );
 }
 
-/** The bug button appears only while the error log holds entries (behaviour-reference §2.16). */
+/** The bug button appears only while the error log holds entries. */
 export function ErrorLogButton({ onOpen }: { onOpen: () => void }) {
   const { t } = useTranslation();
   const count = useStore(errorLogStore, (list) => list.length);

@@ -13,7 +13,7 @@ import { SettingsDrawer } from './settings-drawer';
 import { UserMenu } from './user-menu';
 
 /**
- * The top bar (spec §2; behaviour-reference §2.7): hamburger, breadcrumb, header search, error log, size,
+ * The top bar: hamburger, breadcrumb, header search, error log, size,
  * language, settings and the user menu; full screen on desktop only. On a phone every tool stays reachable (the
  * language can be changed there too) and the breadcrumb shows the current page only.
  */

@@ -47,7 +47,7 @@ type Props = {
 
 /**
  * Renders the current page and keeps the pages of other open tabs mounted but hidden, keyed by path, so their
- * state (filters, page, scroll, unsaved input) survives switching tabs (behaviour-reference §3 #1). Routes marked
+ * state (filters, page, scroll, unsaved input) survives switching tabs. Routes marked
  * `noCache` (forms) are not kept. Refresh bumps a tab's version, which remounts its page.
  */
 export function PageHost({ location, route, views, flat, isKeepAlive }: Props) {

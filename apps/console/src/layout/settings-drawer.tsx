@@ -26,7 +26,7 @@ function SettingRow({
 }
 
 /**
- * Settings panel (spec §2, behaviour-reference §2.11): theme colour (8 preset colours), tags view, fixed header,
+ * Settings panel: theme colour (8 preset colours), tags view, fixed header,
  * sidebar logo, pinyin search (Chinese only) and dark mode, applied live through antd theme tokens. Opened from
  * the top bar rather than the template's button fixed on the page edge, which covered page content.
  */

@@ -12,7 +12,7 @@ import { usePrefetchRoute } from './use-prefetch-route';
 
 type Props = { selectedKey: string; isCollapsed: boolean; hasLogo: boolean };
 
-/** The sidebar menu of the permitted routes (spec §2 Layout), keyboard reachable through antd's menu. */
+/** The sidebar menu of the permitted routes, keyboard reachable through antd's menu. */
 export function Sidebar({ selectedKey, isCollapsed, hasLogo }: Props) {
   const { t } = useTranslation();
   const lang = useLang();

@@ -17,7 +17,7 @@ import {
   tagsStore,
 } from '../state/tags-view';
 
-/** The tab bar of visited pages (spec §2 Layout; behaviour-reference §2.9). */
+/** The tab bar of visited pages. */
 export function TagsView({ currentPath }: { currentPath: string }) {
   const { t } = useTranslation();
   const lang = useLang();

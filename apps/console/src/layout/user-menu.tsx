@@ -5,7 +5,7 @@ import { useNavigate } from 'react-router';
 import { logoutEverywhere } from '../app/logout';
 import { fileUrl, useSession } from '../state/session';
 
-/** The user menu (spec §2): dashboard, profile, change password, log out. */
+/** The user menu: dashboard, profile, change password, log out. */
 export function UserMenu() {
   const { t } = useTranslation();
   const navigate = useNavigate();

@@ -1,7 +1,7 @@
 import { joinPath, type Language, MENU_SEARCH, type RouteNode } from '@organiser/domain';
 import Fuse from 'fuse.js';
 
-// Header search (spec §9, behaviour-reference §2.10): Fuse over the routes the user may see.
+// Header search: Fuse over the routes the user may see.
 
 export type SearchEntry = {
   path: string;
@@ -52,7 +52,7 @@ export function addPinyin(pool: SearchEntry[], pinyin: PinyinOf): SearchEntry[] 
 
 let pinyinLoader: Promise<PinyinOf> | null = null;
 
-/** pinyin-pro is about 300 kB: loaded only when Chinese pinyin search is on (STACK.md). */
+/** pinyin-pro is about 300 kB: loaded only when Chinese pinyin search is on, to keep it out of the main bundle. */
 export function loadPinyin(): Promise<PinyinOf> {
   pinyinLoader ??= import('pinyin-pro').then(({ pinyin }) => ({
     full: (text: string) => pinyin(text, { toneType: 'none', type: 'array', nonZh: 'consecutive' }).join(''),

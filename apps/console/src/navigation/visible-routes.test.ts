@@ -14,7 +14,7 @@ const editor = buildVisibleRoutes({
 
 const names = (v: typeof root) => v.flat.map((r) => r.name);
 
-describe('menu visibility (spec §2, §6)', () => {
+describe('menu visibility', () => {
   it('root sees every route', () => {
     expect(names(root)).toContain('SystemLogList');
     expect(names(root)).toContain('CompanyEdit');
@@ -96,7 +96,7 @@ describe('what a location shows', () => {
   });
 });
 
-describe('a supplier account’s menu (issue 5 §6)', () => {
+describe('a supplier account’s menu', () => {
   const supplier = buildVisibleRoutes({
     roles: ['supplier'],
     permissions: [

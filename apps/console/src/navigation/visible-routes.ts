@@ -24,7 +24,7 @@ export type Visibility = {
   roles: string[];
   permissions: MenuPermission[];
   hiddenMenus: string[];
-  /** A supplier account's own company (issue 5 §6): its pages become menu entries of their own. */
+  /** A supplier account's own company: its pages become menu entries of their own. */
   ownCompanyId?: number | null;
 };
 
@@ -35,7 +35,7 @@ export type VisibleRoutes = {
 };
 
 /**
- * spec §2, §6: the dashboard and the common hidden pages belong to every signed-in user; the permission groups go
+ * The dashboard and the common hidden pages belong to every signed-in user; the permission groups go
  * through the domain's `filterRoutes` (root sees all, permission urls, icons, roles, hidden names, empty groups).
  */
 export function buildVisibleRoutes(input: Visibility): VisibleRoutes {
@@ -65,7 +65,7 @@ const isOwnerList = (node: RouteNode) =>
   node.view?.kind === 'entity-list' && getEntity(node.view.entity)?.scope?.field === 'id';
 
 /**
- * issue 5 §6: a supplier account works on one company. Its pages about that company (the edit form, the
+ * A supplier account works on one company. Its pages about that company (the edit form, the
  * customer-service contacts) become menu entries pointing at it ("My company"), and the company list (which would
  * list that one company) leaves the menu but stays reachable. The catalogue routes stay first, so a location still
  * resolves to them with its `:id`.
@@ -116,7 +116,7 @@ export type Resolution =
   | { kind: 'not-found' };
 
 /**
- * What a location inside the layout shows (spec §2): a permitted page; a group path redirects to its first visible
+ * What a location inside the layout shows: a permitted page; a group path redirects to its first visible
  * page; a catalogue page the user may not see is a 401; anything else a 404.
  */
 export function resolveLocation(pathname: string, visible: VisibleRoutes): Resolution {

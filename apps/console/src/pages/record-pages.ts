@@ -10,8 +10,8 @@ export type RecordPage = {
 };
 
 export const recordPages: RecordPage[] = [
-  // spec §2 /companyAudit/companyAudit_edit/{id}
+  // /companyAudit/companyAudit_edit/{id}
   { page: 'CompanyAuditEdit', entity: 'company_audit' },
-  // spec §2 /customer_service/customer_service_edit/{id}: the contacts of company {id}, from the company's row
+  // /customer_service/customer_service_edit/{id}: the contacts of company {id}, from the company's row
   { page: 'CustomerServiceEdit', entity: 'company' },
 ];

@@ -2,7 +2,7 @@ import { MOBILE_BREAKPOINT_PX, type PublicConfig, SIZES, type UiSize } from '@or
 import { COOKIE, getCookie, setCookie } from './storage';
 import { createStore, useStore } from './store';
 
-// Layout state (persisted per spec §3: sidebar status, size) and the settings drawer: its defaults come from the
+// Layout state (persisted: sidebar status, size) and the settings drawer: its defaults come from the
 // deployment's UI settings, and what a user changes is kept per account in this browser's local storage, so it
 // survives a reload and another account signing in on the same browser keeps its own choices.
 
@@ -31,7 +31,7 @@ export const settingsStore = createStore<Settings>({
 export const useApp = <S>(selector: (s: AppState) => S): S => useStore(appStore, selector);
 export const useSettings = <S>(selector: (s: Settings) => S): S => useStore(settingsStore, selector);
 
-/** Mobile when the page is narrower than 992 px (spec §9; template: width − 1 < 992). */
+/** Mobile when the page is narrower than 992 px (as in the template: width − 1 < 992). */
 export const deviceFor = (width: number): Device => (width - 1 < MOBILE_BREAKPOINT_PX ? 'mobile' : 'desktop');
 
 /** The page width without the scrollbar (the template measured the body). */

@@ -1,7 +1,7 @@
 import { createStore } from './store';
 
-// spec §8: in production, runtime errors go to an in-app error log (error, component, info, url).
-// Not persisted, as in the template (behaviour-reference §2.16).
+// In production, runtime errors go to an in-app error log (error, component, info, url).
+// Not persisted, as in the template.
 
 export type ErrorLogEntry = {
   id: number;
@@ -17,7 +17,7 @@ export const errorLogStore = createStore<ErrorLogEntry[]>([]);
 
 let nextId = 1;
 
-/** Error logging runs in production builds only (spec §9 "error log production only"). */
+/** Error logging runs in production builds only. */
 export const isErrorLogEnabled = () => import.meta.env.PROD;
 
 export function recordError(input: { error: unknown; component: string; info: string }): void {

@@ -7,7 +7,7 @@ export type UserInfo = {
   nickname: string;
   avatar: string;
   introduction: string;
-  /** Role codes (spec §6). */
+  /** Role codes. */
   roles: string[];
   type: string;
   account: string;
@@ -30,11 +30,11 @@ export type SessionState = {
   user: UserInfo | null;
   roles: string[];
   permissions: LoginMenuItem[];
-  /** Prefix that turns a stored relative file path into a URL (spec §3, §7 `get_url_prefix`). */
+  /** Prefix that turns a stored relative file path into a URL (from `get_url_prefix`). */
   urlPrefix: string;
   /**
    * Routes built in this page session. Roles and permissions are also restored from storage, but every page
-   * load fetches them again before a page shows (behaviour-reference §2.1), so this starts false.
+   * load fetches them again before a page shows, so this starts false.
    */
   isReady: boolean;
 };
@@ -86,7 +86,7 @@ export function updateUser(patch: Partial<UserInfo>): void {
   sessionStore.set((s) => ({ ...s, user: next }));
 }
 
-/** Clears the token, the stored user, roles and permissions, and the built routes (spec §4). */
+/** Clears the token, the stored user, roles and permissions, and the built routes, as logout does. */
 export function resetToken(): void {
   clearSessionStorage();
   sessionStore.set({ token: null, user: null, roles: [], permissions: [], urlPrefix: '', isReady: false });

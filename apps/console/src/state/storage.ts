@@ -1,8 +1,8 @@
 import { TOKEN_COOKIE } from '@organiser/domain';
 import Cookies from 'js-cookie';
 
-// spec §3 "Kept in the browser": token (cookie + local storage), roles, permissions, basic user info, file URL
-// prefix, sidebar status, size, language. Cookie names follow the template (behaviour-reference §1).
+// Kept in the browser: token (cookie + local storage), roles, permissions, basic user info, file URL
+// prefix, sidebar status, size, language. Cookie names follow the template.
 
 const LOCAL = {
   token: 'token',
@@ -60,7 +60,7 @@ export function setToken(token: string): void {
   writeLocal(LOCAL.token, token);
 }
 
-/** Clears the token and everything stored about the signed-in user (spec §4 logout). */
+/** Clears the token and everything stored about the signed-in user, on logout. */
 export function clearSessionStorage(): void {
   Cookies.remove(COOKIE.token, { path: '/' });
   for (const key of Object.values(LOCAL)) writeLocal(key, null);

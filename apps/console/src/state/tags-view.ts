@@ -1,7 +1,7 @@
 import type { Bilingual, FlatRoute } from '@organiser/domain';
 import { createStore } from './store';
 
-// The tags view (open tabs) as pure operations (behaviour-reference §2.9). A tab is identified by its path;
+// The tags view (open tabs) as pure operations. A tab is identified by its path;
 // `fullPath` carries the query it had when last active, so returning to it restores the list state.
 
 export type TagView = {
@@ -95,5 +95,5 @@ export function openTarget(views: TagView[], path: string): string {
 
 export const tagsStore = createStore<TagView[]>([]);
 
-/** Logout and a new login start with no open tabs (spec §4). */
+/** Logout and a new login start with no open tabs. */
 export const resetTags = () => tagsStore.set([]);

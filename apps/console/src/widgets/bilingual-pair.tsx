@@ -3,7 +3,7 @@ import './widgets.css';
 
 /**
  * The two halves of a bilingual field side by side (English left, Chinese right), framed as one group so it
- * reads as one field in two languages (spec §3 `name` / `enName` / `zhName`).
+ * reads as one field in two languages (`name` / `enName` / `zhName`).
  */
 export function BilingualPair({ label, en, zh }: { label: string; en: ReactNode; zh: ReactNode }) {
   return (

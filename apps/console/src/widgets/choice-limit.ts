@@ -4,7 +4,7 @@ import { useEngineText } from '../messages';
 import './widgets.css';
 
 /**
- * A multiple choice with a maximum (spec §5: company tags at most 2). Once it is full the other options are
+ * A multiple choice with a maximum (a company has at most 2 tags). Once it is full the other options are
  * greyed out with a hint (`ChoiceLimitHint`); a choice past the maximum that still arrives (typed, pasted) is
  * refused with "the current limit is exceeded". Returns a check of the next count: true when it may go ahead.
  */

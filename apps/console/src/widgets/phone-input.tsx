@@ -3,7 +3,7 @@ import { useEngineText } from '../messages';
 
 type Props = {
   id?: string;
-  /** `area-number`, e.g. '021-62345678' (spec §5 "Telephone needs area code in the form area-number"). */
+  /** `area-number`, e.g. '021-62345678': a telephone needs its area code. */
   value?: string | null;
   onChange?: (value: string | null) => void;
   label: string;

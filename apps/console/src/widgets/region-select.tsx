@@ -6,7 +6,7 @@ import { http } from '../api/client';
 import { useLang } from '../i18n/use-lang';
 import { useEngineText } from '../messages';
 
-// spec §7 `GET /region/list_all`, issue 5 §3: countries with English and Chinese names, and China's provinces and
+// `GET /region/list_all`: countries with English and Chinese names, and China's provinces and
 // cities. A company keeps the country's ISO code (`countryCode`) and, in China, `province` or `province/city` codes
 // (`belong`, e.g. '440000/440300').
 

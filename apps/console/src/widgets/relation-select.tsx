@@ -57,7 +57,7 @@ export async function searchRecords(input: {
     .filter((o) => canSearch || !needle || o.label.toLowerCase().includes(needle));
 }
 
-/** A relation select with remote search (issue 4), single or multiple with a maximum count. */
+/** A relation select with remote search, single or multiple with a maximum count. */
 export function RelationSelect({
   id,
   entity,

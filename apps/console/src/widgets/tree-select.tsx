@@ -40,7 +40,7 @@ export function flattenTree(
 
 /**
  * Builds the tree under a parent field. The record itself and everything below it are disabled: a node cannot
- * move under its own descendant (issue 5 "moving a node under its own descendant is refused").
+ * move under its own descendant (the server refuses that move too).
  */
 export function buildTree(items: TreeItem[], selfId?: number | null): Node[] {
   const byParent = new Map<number | null, TreeItem[]>();

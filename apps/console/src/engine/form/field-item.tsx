@@ -18,7 +18,7 @@ type Props = {
   itemProps: FormItemProps;
 };
 
-/** spec §5 image size hints: the banner cover shows its position's size when the chosen position has one. */
+/** Image size hints: the banner cover shows its position's size when the chosen position has one. */
 function useSizeHint(
   field: FormFieldDescriptor,
   meta: EntityMeta,

@@ -37,7 +37,7 @@ describe('form values', () => {
     expect(byPath.title).toEqual({ en: 'Title is required', zh: '请填写标题' });
     expect(byPath.endDate?.en).toBe('The end date cannot be before the start date');
     expect(byPath.targetUrl?.en).toBe('Target URL is required');
-    // a hidden required field is not required (spec §5)
+    // a hidden required field is not required
     const hidden = validateForm(
       banner,
       {},

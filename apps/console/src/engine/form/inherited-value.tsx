@@ -15,7 +15,7 @@ import { type EngineT, useEngineText } from '../../messages';
 import { useVisibleRoutes } from '../../navigation/visible-routes-context';
 import type { EntityMeta } from '../entity-meta';
 
-// issue 5 §3: a company's limits and flags left empty take its membership package's. The form shows the value in
+// A company's limits and flags left empty take its membership package's. The form shows the value in
 // force and where it comes from (set here, the package, or neither), following the package chosen on the form.
 
 export type InheritedValue = {

@@ -8,7 +8,7 @@ import { categoryRecord, companyRecord, regions, vipPackageRecord } from '../tes
 import { ok, renderPage, routeNamed, type StoredRecord, signIn, storingApi } from '../test/harness';
 import { widgetRegistry } from '../widget-registry';
 
-// docs/TESTING.md rule 1: every widget kind of the forms round-trips against a fake API that stores. Each case
+// Every widget kind of the forms round-trips against a fake API that stores. Each case
 // loads a non-default stored value, checks what the control shows, changes it (off, cleared, another choice),
 // saves, compares the sent body exactly, and opens the form again to check the control shows the saved value.
 

@@ -48,7 +48,7 @@ export function RelativeTime({ value, frameT }: { value: string; frameT: TFuncti
   );
 }
 
-/** A thumbnail in a wide box: banner covers are 5:1 (spec §5 1200x240); square images are letterboxed. */
+/** A thumbnail in a wide box: banner covers are 5:1 (1200x240); square images are letterboxed. */
 export function Thumb({ path, alt, size }: { path: string; alt: string; size: number }) {
   return (
     <Image

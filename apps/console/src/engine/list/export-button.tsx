@@ -40,7 +40,7 @@ export function downloadExport(
   );
 }
 
-/** Export of what the list shows (issue 4): the visible columns in their order, the current filters, headers in the
+/** Export of what the list shows: the visible columns in their order, the current filters, headers in the
  * user's language; xlsx or CSV with a BOM so Excel opens Chinese (what-users-want B.2 #9). An entity that takes
  * imports also offers the matching records with every writable field, ready to import again, and an empty
  * template: the list's columns alone leave out what a new record needs. */

@@ -51,7 +51,7 @@ describe('list URL state', () => {
     expect(state.sort).toBeUndefined();
   });
 
-  it('leaves out the filters of hidden fields (spec §5)', () => {
+  it('leaves out the filters of hidden fields', () => {
     const state = read('targetType=url&status=enabled', {
       hidden: ['targetType'],
       required: [],

@@ -23,7 +23,7 @@ import {
   Tooltip,
 } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
-import { type ReactNode, useCallback, useMemo, useRef, } from 'react';
+import { type ReactNode, useCallback, useMemo, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { http } from '../../api/client';

@@ -1,6 +1,6 @@
 import type { EntityRecord } from '@organiser/domain';
 
-// Records of the supplier entities (issue 5) as the API returns them, for the component tests.
+// Records of the supplier entities as the API returns them, for the component tests.
 
 const system = {
   version: 3,

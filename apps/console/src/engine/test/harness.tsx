@@ -207,7 +207,7 @@ export function Providers({
 export type StoredRecord = Record<string, unknown> & { id: number; version: number };
 
 /**
- * A fake API that stores (docs/TESTING.md rule 1): `GET /api/<entity>/<id>` answers what was saved last,
+ * A fake API that stores, so a form round-trips: `GET /api/<entity>/<id>` answers what was saved last,
  * `PUT` saves the body's fields over the stored record when its `version` is the stored one (else 409) and
  * increments the version, `POST /api/<entity>` stores a new record. Other paths are answered with `on(…)`, as in
  * `fakeApi`. `stored(entity, id)` reads the store itself.

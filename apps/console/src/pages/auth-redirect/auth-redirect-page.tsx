@@ -6,7 +6,7 @@ import { useDocumentTitle } from '../../app/document-title';
 import '../errors/error-page.css';
 
 /**
- * `/auth-redirect` (spec §2, behaviour-reference §2.17): a third-party login pop-up lands here; the query string
+ * `/auth-redirect`: a third-party login pop-up lands here; the query string
  * is handed to the opener through local storage and the window closes. A browser only lets a page close a window
  * a script opened, so the page also says what happened and offers the way back, instead of staying blank.
  */

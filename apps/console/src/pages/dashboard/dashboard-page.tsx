@@ -12,7 +12,7 @@ import { useVisibleRoutes } from '../../navigation/visible-routes-context';
 import { fileUrl, useSession } from '../../state/session';
 import './dashboard-page.css';
 
-/** First dashboard (issue 3 item 12): who is signed in, with which roles, and shortcuts to their pages. */
+/** First dashboard: who is signed in, with which roles, and shortcuts to their pages. */
 export function DashboardPage({ route }: PageProps) {
   const { t } = useTranslation();
   const lang = useLang();

@@ -4,7 +4,7 @@ import { useLocation, useNavigate } from 'react-router';
 import { useDocumentTitle } from '../../app/document-title';
 import './error-page.css';
 
-/** `/401` (spec §2): shown for a page the user may not open (spec §6). */
+/** `/401`: shown for a page the user may not open. */
 export function ForbiddenPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();

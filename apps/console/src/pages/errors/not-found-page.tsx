@@ -4,7 +4,7 @@ import { useNavigate } from 'react-router';
 import { useDocumentTitle } from '../../app/document-title';
 import './error-page.css';
 
-/** `/404` (spec §2): where unknown paths end. */
+/** `/404`: where unknown paths end. */
 export function NotFoundPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();

@@ -14,7 +14,7 @@ const iconList = Object.entries(allIcons)
   .map(([name, Icon]) => ({ name, Icon }))
   .sort((a, b) => a.name.localeCompare(b.name));
 
-/** `/icon/index`: browse antd's icons and copy a name, used to choose permission icons (spec §2). */
+/** `/icon/index`: browse antd's icons and copy a name, used to choose permission icons. */
 export function IconsPage({ route }: PageProps) {
   const { t } = useTranslation();
   const lang = useLang();

@@ -23,7 +23,7 @@ const svgSource = (svg: string) => `data:image/svg+xml;charset=utf-8,${encodeURI
 const EMPTY: Values = { account: '', password: '', checkCode: '', smsCode: '' };
 
 /**
- * Login (spec §2, §7, §8): account, password, captcha image (click for a new one) and the SMS code when the
+ * Login: account, password, captcha image (click for a new one) and the SMS code when the
  * deployment asks for it. Enter submits; after success the user returns to `redirect` or `/`.
  *
  * The first screen most people see, so it is built from plain elements and its own small stylesheet rather than
@@ -134,7 +134,7 @@ export function LoginPage() {
         navigate(afterLoginPath(location.search), { replace: true });
         return;
       }
-      // spec §8: a refusal with content is handed back for the page to show, on the field it names
+      // a refusal with content is handed back for the page to show, on the field it names
       const field = res.content?.field as Field | null | undefined;
       if (field === 'smsCode') setSmsAsked(true);
       // a used captcha cannot be tried again

@@ -9,7 +9,7 @@ import { fileUrl, useSession } from '../../state/session';
 
 type Props = { id?: string; value?: string; onChange?: (path: string) => void };
 
-/** Avatar picker: one PNG/JPG within the deployment's image limit, uploaded with progress (spec §5, §9). */
+/** Avatar picker: one PNG/JPG within the deployment's image limit, uploaded with progress. */
 export function AvatarUpload({ id, value, onChange }: Props) {
   const { t } = useTranslation();
   const { message } = App.useApp();

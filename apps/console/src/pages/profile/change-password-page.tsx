@@ -12,7 +12,7 @@ import './profile.css';
 
 type Values = { oldPassword: string; newPassword: string; repeatPassword: string };
 
-/** `/profile/Changepwd` (issue 3 item 9): old, new and repeated password; the repeat must match. */
+/** `/profile/Changepwd`: old, new and repeated password; the repeat must match. */
 export function ChangePasswordPage({ route }: PageProps) {
   const { t } = useTranslation();
   const lang = useLang();

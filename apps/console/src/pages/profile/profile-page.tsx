@@ -13,7 +13,7 @@ import './profile.css';
 
 type Values = { nickname: string; avatar: string; introduction: string };
 
-/** `/profile/index` (issue 3 item 9): nickname, avatar and introduction of the signed-in user. */
+/** `/profile/index`: nickname, avatar and introduction of the signed-in user. */
 export function ProfilePage({ route }: PageProps) {
   const { t } = useTranslation();
   const lang = useLang();

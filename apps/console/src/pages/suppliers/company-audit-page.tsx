@@ -21,7 +21,7 @@ import './suppliers.css';
 const ENTITY = 'company_audit';
 
 /**
- * spec §2 /companyAudit/companyAudit_edit/{id}, §4: a company under audit. The generic record page (its details
+ * /companyAudit/companyAudit_edit/{id}: a company under audit. The generic record page (its details
  * read-only) with the audit's own parts: an edit button to correct the company (an edit resubmits a refused one),
  * its audit status and the decisions its status allows (pass, refuse with a reason, resubmit), and the decisions
  * taken so far (who, when, the reason). A decision returns to the audit list.

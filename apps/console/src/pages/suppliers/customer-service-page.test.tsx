@@ -69,7 +69,7 @@ describe('CustomerServicePage', { timeout: 60_000 }, () => {
     expect(await within(drawer).findByText('请填写姓名')).toBeTruthy();
     await userEvent.type(within(drawer).getByLabelText('姓名'), 'Zhao Min');
     await userEvent.type(within(drawer).getByLabelText('手机'), '13900000003');
-    // Save ignores a second click within 3 s (spec §9): move the clock past it
+    // Save ignores a second click within 3 s: move the clock past it
     const clock = vi.spyOn(Date, 'now').mockReturnValue(Date.now() + 4_000);
     fireEvent.click(within(drawer).getByRole('button', { name: /保\s*存/ }));
     await waitFor(() => expect(api.callsTo('POST', '/api/customer_service')).toHaveLength(1));

@@ -7,7 +7,7 @@ import { pick } from '../../i18n/i18n';
 import { useLang } from '../../i18n/use-lang';
 
 /**
- * A catalogue route whose screen is not part of this build: a clear state with its title (issue 3 item 4),
+ * A catalogue route whose screen is not part of this build: a clear state with its title,
  * never a blank page or a crash.
  */
 export function UnavailablePage({ route }: { route: FlatRoute }) {

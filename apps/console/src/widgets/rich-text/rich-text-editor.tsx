@@ -41,7 +41,7 @@ const INLINE_IMAGE: UploadRule = {
 type Command = { key: EngineMessageKey; icon: ReactNode; run: () => void };
 
 /**
- * A light rich-text editor (issue 4): an editable area with a small toolbar, a HTML source view, pasted HTML
+ * A light rich-text editor: an editable area with a small toolbar, a HTML source view, pasted HTML
  * reduced to the allow-list. The server sanitises what is stored; the console sanitises what it shows.
  */
 export function RichTextEditor({ id, value, onChange, label, maxLength, disabled, ...rest }: Props) {

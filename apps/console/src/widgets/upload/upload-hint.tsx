@@ -3,7 +3,7 @@ import { formatBytes } from '../../components/server-errors';
 import { useEngineText } from '../../messages';
 import { typeNames } from './upload-rules';
 
-/** The limits next to an upload (spec §5): recommended size, types, size per file, count. */
+/** The limits next to an upload: recommended size, types, size per file, count. */
 export function UploadHint({ id, rule, sizeHint }: { id?: string; rule: UploadRule; sizeHint?: string }) {
   const t = useEngineText();
   const parts = [

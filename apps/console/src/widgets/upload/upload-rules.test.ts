@@ -3,7 +3,7 @@ import { acceptOf, checkFile, effectiveRule, exceedsCount, typeNames } from './u
 
 const rule = { maxCount: 1, maxBytes: 2 * 1024 * 1024, types: ['image/png', 'image/jpeg'] };
 
-describe('upload rules (spec §5)', () => {
+describe('upload rules', () => {
   it('refuse a batch that takes the field past its count', () => {
     expect(exceedsCount({ current: 0, chosen: 1, maxCount: 1 })).toBe(false);
     expect(exceedsCount({ current: 1, chosen: 1, maxCount: 1 })).toBe(true);

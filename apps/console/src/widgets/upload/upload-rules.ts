@@ -1,7 +1,7 @@
 import type { UploadRule } from '@organiser/domain';
 
-// spec §5 upload limits (count, size, type), checked in the browser BEFORE anything is sent (behaviour-reference
-// §3 #33); the server checks them again.
+// Upload limits (count, size, type), checked in the browser BEFORE anything is sent, so a file that breaks
+// them is not uploaded first; the server checks them again.
 
 export type FileLike = { name: string; size: number; type: string };
 

@@ -58,7 +58,7 @@ export function useUploads({ kind, rule: declared, current, onStored }: Options)
           maxCount: rule.maxCount,
         })
       ) {
-        // spec §8 limitExceed: the template's wording, with the limit itself
+        // limitExceed: the template's wording, with the limit itself
         message.error({
           content: `${frameT('upload.limitExceed')} (${t('upload.limitExceedDetail', { max: rule.maxCount })})`,
           key: 'upload-limit-exceed',

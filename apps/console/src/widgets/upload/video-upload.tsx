@@ -19,7 +19,7 @@ type Props = {
   disabled?: boolean;
 };
 
-/** One video (spec §5: MP4 up to 200 MB), checked before sending, uploaded with a progress bar (no timeout). */
+/** One video (MP4 up to 200 MB), checked before sending, uploaded with a progress bar (no timeout). */
 export function VideoUpload({ id, value, onChange, rule: declared, sizeHint, label, disabled }: Props) {
   const t = useEngineText();
   const prefix = useSession((s) => s.urlPrefix);
