@@ -1,4 +1,4 @@
-// Measures what the login page costs (issue 3 "Done when"):
+// Measures what the login page costs (its download size and first paint):
 //   node apps/console/scripts/measure-login.mjs                 gzip size of everything /login loads (needs a build)
 //   node apps/console/scripts/measure-login.mjs --fcp <url>     also the first contentful paint of <url>/login in
 //                                                               headless Chromium, median of 5 cold loads
