@@ -1,4 +1,4 @@
-import { company, type Envelope, type Lang, TOKEN_HEADER } from '@organiser/domain';
+import { company, type Envelope, type Lang, type RecordOf, TOKEN_HEADER } from '@organiser/domain';
 import type { APIRequestContext, Locator, Page } from '@playwright/test';
 import { en as engineEn } from '../../../apps/console/src/messages/en';
 import { zh as engineZh } from '../../../apps/console/src/messages/zh';
@@ -152,9 +152,9 @@ export async function createCompany(
   request: APIRequestContext,
   token: string,
   input: { name: string; account: string; password?: string },
-): Promise<{ id: number }> {
+): Promise<RecordOf<typeof company>> {
   const image = await uploadPng(request, token);
-  return apiCall<{ id: number }>(request, token, 'POST', '/company', {
+  return apiCall<RecordOf<typeof company>>(request, token, 'POST', '/company', {
     name: input.name,
     logo: image,
     backgroundImg: image,
