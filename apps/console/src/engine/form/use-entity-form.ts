@@ -5,7 +5,7 @@ import {
   type FormGroupDescriptor,
   formLayout,
 } from '@organiser/domain';
-import { hashKey, useQuery, useQueryClient } from '@tanstack/react-query';
+import { hashKey, type QueryClient, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Form, type FormInstance, type FormItemProps } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
@@ -90,33 +90,18 @@ function conversions(field: FormFieldDescriptor): Partial<FormItemProps> {
   return {};
 }
 
-/**
- * The headless form (react-admin's useEditController): loads the record, lays the form out from the kit's
- * descriptors under the field policy, validates with the kit's schema (the server's own messages, in the user's
- * language), saves with the version read, puts the server's field errors on their fields, reports a stale
- * version, and warns before unsaved changes are lost.
- */
-export function useEntityForm(
-  entity: string,
-  id?: string | number,
-  options: EntityFormOptions = {},
-): EntityFormController {
-  const meta = useEntityMeta(entity);
-  const { def, policy, lang } = meta;
-  const t = useEngineText();
-  const { isScoped } = useScope();
-  const fixedKey = JSON.stringify(options.fixed ?? {});
+/** The caller's fixed values, kept as one object while their serialised form stays the same. */
+function useFixedValues(fixed: Record<string, unknown> | undefined) {
+  const fixedKey = JSON.stringify(fixed ?? {});
   // biome-ignore lint/correctness/useExhaustiveDependencies: the serialised values are the identity
-  const fixed = useMemo(() => options.fixed ?? {}, [fixedKey]);
-  // issue 5 §6: a supplier account cannot set organiser-only fields; they show disabled and are never sent
-  const omit = useMemo(() => (isScoped ? organiserOnlyFields(def) : []), [isScoped, def]);
-  const mode: FormMode = id === undefined || id === null || id === '' ? 'add' : 'edit';
-  const [form] = Form.useForm<FormValues>();
-  const queryClient = useQueryClient();
+  return useMemo(() => fixed ?? {}, [fixedKey]);
+}
 
-  const recordQuery = useQuery({
-    queryKey: entityKeys.record(def.name, id ?? 'new'),
-    queryFn: ({ signal }) => entityApi.get(def.name, id!, signal),
+/** The record being edited, read fresh every time the form opens (nothing to read when adding). */
+function useRecordQuery(entity: string, id: string | number | undefined, mode: FormMode) {
+  return useQuery({
+    queryKey: entityKeys.record(entity, id ?? 'new'),
+    queryFn: ({ signal }) => entityApi.get(entity, id!, signal),
     enabled: mode === 'edit',
     staleTime: 0,
     gcTime: 0,
@@ -124,8 +109,12 @@ export function useEntityForm(
     // reload the record (which would reset the form and lose what the user typed)
     queryKeyHashFn: hashKey,
   });
-  const record = recordQuery.data;
-  const groups = useMemo(
+}
+
+/** The kit's layout without the fixed fields; organiser-only fields show disabled; empty groups are dropped. */
+function useFormGroups(meta: EntityMeta, mode: FormMode, fixed: Record<string, unknown>, omit: string[]) {
+  const { def, policy } = meta;
+  return useMemo(
     () =>
       formLayout(def, { policy, mode })
         .map((g) => ({
@@ -137,49 +126,95 @@ export function useEntityForm(
         .filter((g) => g.fields.length > 0),
     [def, policy, mode, fixed, omit],
   );
-  const start = useMemo(
-    () => ({ ...startValues(def, { mode, record, policy }), ...(mode === 'add' ? fixed : {}) }),
-    [def, mode, record, policy, fixed],
-  );
-  const dependencies = useMemo(() => ruleDependencies(def), [def]);
-  const startRef = useRef(start);
+}
 
+/** The form's state beside its values: changed, saving, stale, messages without a field, the error summary. */
+function useFormFlags() {
   const [isDirty, setDirty] = useState(false);
   const [isSubmitting, setSubmitting] = useState(false);
   const [isStale, setStale] = useState(false);
   const [generalErrors, setGeneralErrors] = useState<string[]>([]);
   const [isSummaryShown, setSummaryShown] = useState(false);
   const showSummary = useCallback(() => setSummaryShown(true), []);
-  const guard = useLeaveGuard(isDirty && !isSubmitting);
+  return {
+    isDirty,
+    setDirty,
+    isSubmitting,
+    setSubmitting,
+    isStale,
+    setStale,
+    generalErrors,
+    setGeneralErrors,
+    isSummaryShown,
+    setSummaryShown,
+    showSummary,
+  };
+}
 
-  // a loaded (or reloaded) record becomes the form's starting point
+type FormFlags = ReturnType<typeof useFormFlags>;
+
+/**
+ * The values the form starts from (the record, or the defaults and fixed values of a new one). A loaded (or
+ * reloaded) record becomes the form's starting point. Returns the `onValuesChange` that marks the form changed
+ * while its values differ from that start.
+ */
+function useStartValues(input: {
+  form: FormInstance<FormValues>;
+  meta: EntityMeta;
+  mode: FormMode;
+  record: EntityRecord | undefined;
+  fixed: Record<string, unknown>;
+  setDirty: FormFlags['setDirty'];
+}) {
+  const { form, meta, mode, record, fixed, setDirty } = input;
+  const { def, policy } = meta;
+  const start = useMemo(
+    () => ({ ...startValues(def, { mode, record, policy }), ...(mode === 'add' ? fixed : {}) }),
+    [def, mode, record, policy, fixed],
+  );
+  const startRef = useRef(start);
   useEffect(() => {
     if (mode === 'edit' && !record) return;
     startRef.current = start;
     form.resetFields();
     form.setFieldsValue(start);
     setDirty(false);
-  }, [form, mode, record, start]);
+  }, [form, mode, record, start, setDirty]);
+  return useCallback(() => {
+    setDirty(isChanged(startRef.current, form.getFieldsValue(true) as FormValues));
+  }, [form, setDirty]);
+}
 
-  // one validation of the whole body serves every field's validator in the same pass
+/**
+ * The Form.Item props of each field. Every field's validator reads the kit's schema; one validation of the whole
+ * body serves every field's validator in the same pass.
+ */
+function useItemProps(input: {
+  form: FormInstance<FormValues>;
+  meta: EntityMeta;
+  mode: FormMode;
+  version: EntityRecord['version'] | undefined;
+  omit: string[];
+}) {
+  const { form, meta, mode, version, omit } = input;
+  const { def, policy, lang } = meta;
+  const t = useEngineText();
+  const dependencies = useMemo(() => ruleDependencies(def), [def]);
   const cache = useRef<{ key: string; issues: ReturnType<typeof validateForm> } | null>(null);
   const issuesNow = useCallback(() => {
     const values = form.getFieldsValue(true) as FormValues;
     const key = JSON.stringify(values);
     if (cache.current?.key !== key) {
-      cache.current = {
-        key,
-        issues: validateForm(def, values, { mode, policy, version: record?.version, omit }),
-      };
+      cache.current = { key, issues: validateForm(def, values, { mode, policy, version, omit }) };
     }
     return cache.current.issues;
-  }, [form, def, mode, policy, record?.version, omit]);
+  }, [form, def, mode, policy, version, omit]);
 
-  const itemProps = useCallback(
+  return useCallback(
     (field: FormFieldDescriptor): FormItemProps => ({
       name: field.name,
       label: meta.fieldLabel(field.name),
-      // spec §5: the mark follows the policy: required and visible (hidden fields are not on the form at all)
+      // the mark follows the policy: required and visible (hidden fields are not on the form at all)
       required: field.isRequired && !field.isDisabled,
       dependencies: dependencies.get(field.name),
       validateFirst: true,
@@ -199,8 +234,10 @@ export function useEntityForm(
     }),
     [meta, dependencies, issuesNow, lang, t],
   );
+}
 
-  // a language switch re-checks the fields that show a message, so it is read in the new language
+/** A language switch re-checks the fields that show a message, so it is read in the new language. */
+function useRecheckOnLanguage(form: FormInstance<FormValues>, lang: EntityMeta['lang']) {
   const shownLang = useRef(lang);
   useEffect(() => {
     if (shownLang.current === lang) return;
@@ -211,15 +248,20 @@ export function useEntityForm(
       .map((f) => f.name);
     if (withErrors.length > 0) void form.validateFields(withErrors).catch(() => undefined);
   }, [form, lang]);
+}
 
-  const onValuesChange = useCallback(() => {
-    setDirty(isChanged(startRef.current, form.getFieldsValue(true) as FormValues));
-  }, [form]);
+type FieldMessage = { path: string; message: string };
+type ShowErrors = (errors: FieldMessage[]) => void;
 
+/**
+ * The names of the fields on the form, and `showErrors`: puts the server's errors on the fields they name (and
+ * scrolls to the first) and keeps the others as messages without a field.
+ */
+function useShowErrors(form: FormInstance<FormValues>, groups: FormGroupDescriptor[], flags: FormFlags) {
+  const { setGeneralErrors, setSummaryShown } = flags;
   const fieldNames = useMemo(() => new Set(groups.flatMap((g) => g.fields.map((f) => f.name))), [groups]);
-
   const showErrors = useCallback(
-    (errors: { path: string; message: string }[]) => {
+    (errors: FieldMessage[]) => {
       const onForm = errors.filter((e) => fieldNames.has(e.path.split('.')[0]!));
       form.setFields(onForm.map((e) => ({ name: e.path.split('.')[0]!, errors: [e.message] })));
       setGeneralErrors(errors.filter((e) => !onForm.includes(e)).map((e) => e.message));
@@ -228,23 +270,84 @@ export function useEntityForm(
         form.scrollToField(onForm[0].path.split('.')[0]!, { block: 'center', focus: true });
       }
     },
-    [form, fieldNames],
+    [form, fieldNames, setGeneralErrors, setSummaryShown],
+  );
+  return { fieldNames, showErrors };
+}
+
+/** Runs the form's own checks; on a failure shows the summary and moves to the first field in error. */
+async function passesChecks(form: FormInstance<FormValues>, showSummary: () => void) {
+  try {
+    await form.validateFields();
+    return true;
+  } catch (error) {
+    const first = (error as { errorFields?: { name: (string | number)[] }[] }).errorFields?.[0];
+    if (first) {
+      showSummary();
+      form.scrollToField(first.name, { block: 'center', focus: true });
+    }
+    return false;
+  }
+}
+
+/**
+ * A refused save that threw: a stale version is reported; "<label> already exists" goes on the unique field on
+ * the form whose label the message names.
+ */
+function showRefusal(
+  error: unknown,
+  input: {
+    meta: EntityMeta;
+    fieldNames: Set<string>;
+    showErrors: ShowErrors;
+    setStale: FormFlags['setStale'];
+  },
+) {
+  if (!(error instanceof ApiError)) return;
+  if (error.code === STALE_VERSION) input.setStale(true);
+  else if (error.code === DUPLICATE) {
+    const { meta, fieldNames } = input;
+    const unique = [...fieldNames].find(
+      (name) => meta.def.fields[name]?.unique && error.message.includes(meta.fieldLabel(name)),
+    );
+    if (unique) input.showErrors([{ path: unique, message: error.message }]);
+  }
+}
+
+/** Refreshes the lists and records of the entity and of every entity sharing its records. */
+const refreshShared = (queryClient: QueryClient, entity: string) =>
+  Promise.all(
+    sharedRecordEntities(entity, entities).map((name) =>
+      queryClient.invalidateQueries({ queryKey: entityKeys.all(name) }),
+    ),
   );
 
-  const submit = useCallback(async (): Promise<SubmitResult> => {
+type SubmitInput = {
+  form: FormInstance<FormValues>;
+  meta: EntityMeta;
+  mode: FormMode;
+  id: string | number | undefined;
+  version: EntityRecord['version'] | undefined;
+  omit: string[];
+  fieldNames: Set<string>;
+  showErrors: ShowErrors;
+  flags: FormFlags;
+};
+
+/**
+ * Saves the form: checks it, sends the body with the version read, refreshes every entity sharing the records,
+ * and shows a refusal on its fields, as a stale version, or on the unique field a duplicate names.
+ */
+function useSubmit(input: SubmitInput) {
+  const { form, meta, mode, id, version, omit, fieldNames, showErrors, flags } = input;
+  const { setGeneralErrors, setSummaryShown, setSubmitting, setDirty, setStale } = flags;
+  const { def, policy } = meta;
+  const queryClient = useQueryClient();
+  return useCallback(async (): Promise<SubmitResult> => {
     setGeneralErrors([]);
-    try {
-      await form.validateFields();
-    } catch (error) {
-      const first = (error as { errorFields?: { name: (string | number)[] }[] }).errorFields?.[0];
-      if (first) {
-        setSummaryShown(true);
-        form.scrollToField(first.name, { block: 'center', focus: true });
-      }
-      return { ok: false };
-    }
+    if (!(await passesChecks(form, () => setSummaryShown(true)))) return { ok: false };
     const values = form.getFieldsValue(true) as FormValues;
-    const body = bodyOf(def, values, { mode, policy, version: record?.version, omit });
+    const body = bodyOf(def, values, { mode, policy, version, omit });
     setSubmitting(true);
     try {
       const res =
@@ -253,34 +356,73 @@ export function useEntityForm(
         showErrors(fieldErrorsOf(res));
         return { ok: false };
       }
-      await Promise.all(
-        sharedRecordEntities(def.name, entities).map((name) =>
-          queryClient.invalidateQueries({ queryKey: entityKeys.all(name) }),
-        ),
-      );
+      await refreshShared(queryClient, def.name);
       setDirty(false);
       setSummaryShown(false);
       return { ok: true, record: res.content };
     } catch (error) {
-      if (error instanceof ApiError && error.code === STALE_VERSION) setStale(true);
-      else if (error instanceof ApiError && error.code === DUPLICATE) {
-        // "<label> already exists": put it on the unique field it names
-        const unique = [...fieldNames].find(
-          (name) => def.fields[name]?.unique && error.message.includes(meta.fieldLabel(name)),
-        );
-        if (unique) showErrors([{ path: unique, message: error.message }]);
-      }
+      showRefusal(error, { meta, fieldNames, showErrors, setStale });
       return { ok: false };
     } finally {
       setSubmitting(false);
     }
-  }, [form, def, mode, policy, record?.version, id, queryClient, showErrors, fieldNames, meta, omit]);
+  }, [
+    form,
+    def,
+    mode,
+    policy,
+    version,
+    id,
+    queryClient,
+    showErrors,
+    fieldNames,
+    meta,
+    omit,
+    setGeneralErrors,
+    setSummaryShown,
+    setSubmitting,
+    setDirty,
+    setStale,
+  ]);
+}
 
+/**
+ * The headless form (react-admin's useEditController): loads the record, lays the form out from the kit's
+ * descriptors under the field policy, validates with the kit's schema (the server's own messages, in the user's
+ * language), saves with the version read, puts the server's field errors on their fields, reports a stale
+ * version, and warns before unsaved changes are lost.
+ */
+export function useEntityForm(
+  entity: string,
+  id?: string | number,
+  options: EntityFormOptions = {},
+): EntityFormController {
+  const meta = useEntityMeta(entity);
+  const { def, lang } = meta;
+  const { isScoped } = useScope();
+  const fixed = useFixedValues(options.fixed);
+  // a supplier account cannot set organiser-only fields; they show disabled and are never sent
+  const omit = useMemo(() => (isScoped ? organiserOnlyFields(def) : []), [isScoped, def]);
+  const mode: FormMode = id === undefined || id === null || id === '' ? 'add' : 'edit';
+  const [form] = Form.useForm<FormValues>();
+  const recordQuery = useRecordQuery(def.name, id, mode);
+  const record = recordQuery.data;
+  const groups = useFormGroups(meta, mode, fixed, omit);
+  const flags = useFormFlags();
+  const { setStale, setGeneralErrors } = flags;
+  const guard = useLeaveGuard(flags.isDirty && !flags.isSubmitting);
+  const onValuesChange = useStartValues({ form, meta, mode, record, fixed, setDirty: flags.setDirty });
+  // what the checks and the save read: the form, its mode, the version read, the fields never sent
+  const shared = { form, meta, mode, version: record?.version, omit };
+  const itemProps = useItemProps(shared);
+  useRecheckOnLanguage(form, lang);
+  const { fieldNames, showErrors } = useShowErrors(form, groups, flags);
+  const submit = useSubmit({ ...shared, id, fieldNames, showErrors, flags });
   const reload = useCallback(async () => {
     setStale(false);
     setGeneralErrors([]);
     await recordQuery.refetch();
-  }, [recordQuery]);
+  }, [recordQuery, setStale, setGeneralErrors]);
 
   return {
     meta,
@@ -290,12 +432,12 @@ export function useEntityForm(
     record,
     isLoading: mode === 'edit' && recordQuery.isLoading,
     isMissing: mode === 'edit' && recordQuery.isError,
-    isSubmitting,
-    isDirty,
-    isStale,
-    generalErrors,
-    isSummaryShown,
-    showSummary,
+    isSubmitting: flags.isSubmitting,
+    isDirty: flags.isDirty,
+    isStale: flags.isStale,
+    generalErrors: flags.generalErrors,
+    isSummaryShown: flags.isSummaryShown,
+    showSummary: flags.showSummary,
     itemProps,
     onValuesChange,
     submit,

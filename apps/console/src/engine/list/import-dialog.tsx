@@ -1,37 +1,25 @@
 import { InboxOutlined } from '@ant-design/icons';
 import { useQueryClient } from '@tanstack/react-query';
-import { Alert, App, Button, Steps, Table, Tag, Upload } from 'antd';
+import { Alert, App, Button, Steps, Table, type TableColumnsType, Tag, Upload } from 'antd';
 import { useState } from 'react';
 import { entityApi, type ImportReport, type ImportRowReport } from '../../api/entity-api';
 import { entityKeys } from '../../api/query-keys';
 import { Dialog } from '../../components/dialog';
-import { useEngineText } from '../../messages';
+import { type EngineT, useEngineText } from '../../messages';
 import type { EntityMeta } from '../entity-meta';
 import { downloadExport } from './export-button';
 
 const ACCEPT = '.xlsx,.csv,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet,text/csv';
 const isSheet = (file: File) => /\.(xlsx|csv)$/i.test(file.name);
 
-/**
- * Import (issue 4): the file is checked first (a dry run: one line per row with its problems, nothing written),
- * then the valid rows are written in one transaction when the user confirms.
- */
-export function ImportDialog({
-  meta,
-  open,
-  onClose,
-}: {
-  meta: EntityMeta;
-  open: boolean;
-  onClose: () => void;
-}) {
+/** The dialog's state: the chosen file, its dry-run report, and the check and the import that fill them. */
+function useImport(meta: EntityMeta, onClose: () => void) {
   const t = useEngineText();
   const { message } = App.useApp();
   const queryClient = useQueryClient();
   const [file, setFile] = useState<File | null>(null);
   const [report, setReport] = useState<ImportReport | null>(null);
   const [isBusy, setBusy] = useState(false);
-  const step = report ? 1 : 0;
 
   const close = () => {
     setFile(null);
@@ -39,6 +27,7 @@ export function ImportDialog({
     onClose();
   };
 
+  /** The dry run: the report of every row, nothing written. */
   const check = async (chosen: File) => {
     setBusy(true);
     try {
@@ -51,6 +40,7 @@ export function ImportDialog({
     }
   };
 
+  /** Writes the valid rows of the checked file. */
   const confirm = async () => {
     if (!file) return;
     setBusy(true);
@@ -67,45 +57,189 @@ export function ImportDialog({
     }
   };
 
-  const rows = report?.rows ?? [];
+  const pick = (chosen: File) => {
+    setFile(chosen);
+    void check(chosen);
+  };
+
+  const startAgain = () => {
+    setReport(null);
+    setFile(null);
+  };
+
+  return { file, report, isBusy, close, confirm, pick, startAgain };
+}
+
+type ImportState = ReturnType<typeof useImport>;
+
+/** Before the check: cancel; after it: pick another file, or import the valid rows. */
+function footerButtons(state: ImportState, t: EngineT) {
+  const { report, isBusy } = state;
+  if (!report) {
+    return [
+      <Button key="cancel" onClick={state.close}>
+        {t('form.cancel')}
+      </Button>,
+    ];
+  }
+  return [
+    <Button key="another" onClick={state.startAgain}>
+      {t('import.another')}
+    </Button>,
+    <Button
+      key="import"
+      type="primary"
+      loading={isBusy}
+      disabled={report.valid === 0}
+      onClick={() => void state.confirm()}
+    >
+      {t('import.confirm', { count: report.valid })}
+    </Button>,
+  ];
+}
+
+/** The first step: the template link and the drop zone, which takes one spreadsheet and checks it. */
+function FileStep({ meta, state }: { meta: EntityMeta; state: ImportState }) {
+  const t = useEngineText();
+  const { message } = App.useApp();
+  const { file, isBusy } = state;
+  return (
+    <>
+      <p className="entity-import-hint">
+        {t('import.hint')}{' '}
+        <Button
+          type="link"
+          size="small"
+          className="entity-import-template"
+          onClick={() => void downloadExport(meta, { purpose: 'template', format: 'xlsx' })}
+        >
+          {t('import.template')}
+        </Button>
+      </p>
+      <Upload.Dragger
+        accept={ACCEPT}
+        multiple={false}
+        showUploadList={false}
+        disabled={isBusy}
+        beforeUpload={(chosen) => {
+          if (!isSheet(chosen)) {
+            message.error(t('import.badType'));
+            return Upload.LIST_IGNORE;
+          }
+          state.pick(chosen);
+          return false;
+        }}
+      >
+        <p className="ant-upload-drag-icon">
+          <InboxOutlined aria-hidden />
+        </p>
+        <p>{isBusy ? t('import.checking') : t('import.pick')}</p>
+        {file && <p>{file.name}</p>}
+      </Upload.Dragger>
+    </>
+  );
+}
+
+/** How many rows can be written, how many have problems, and the columns the file had that were ignored. */
+function ReportSummary({ report }: { report: ImportReport }) {
+  const t = useEngineText();
+  return (
+    <Alert
+      type={report.invalid > 0 ? 'warning' : 'success'}
+      showIcon
+      title={[
+        t('import.summary', { count: report.valid }),
+        t('import.summaryProblems', { count: report.invalid }),
+      ].join(t('import.summaryJoin'))}
+      description={
+        [
+          report.valid === 0 ? t('import.nothingValid') : null,
+          report.ignoredColumns.length > 0
+            ? t('import.ignored', { columns: report.ignoredColumns.join(', ') })
+            : null,
+        ]
+          .filter(Boolean)
+          .join(' ') || undefined
+      }
+    />
+  );
+}
+
+/** One line per row of the file: its number, whether it will be created, updated or is invalid, its problems. */
+function reportColumns(t: EngineT): TableColumnsType<ImportRowReport> {
+  return [
+    { title: t('import.row'), dataIndex: 'row', width: 70 },
+    {
+      title: t('import.status'),
+      width: 110,
+      render: (_, r) =>
+        r.errors.length === 0 ? (
+          <Tag color="success">{r.action === 'update' ? t('import.willUpdate') : t('import.willCreate')}</Tag>
+        ) : (
+          <Tag color="error">{t('import.invalid')}</Tag>
+        ),
+    },
+    {
+      title: t('import.problems'),
+      render: (_, r) =>
+        r.errors.length === 0 ? (
+          t('import.ok')
+        ) : (
+          <ul className="entity-import-errors">
+            {r.errors.map((e) => (
+              <li key={`${e.path}:${e.message}`}>{e.message}</li>
+            ))}
+          </ul>
+        ),
+    },
+  ];
+}
+
+/** The second step: the dry run's summary and its report row by row. */
+function CheckStep({ report }: { report: ImportReport }) {
+  const t = useEngineText();
+  return (
+    <>
+      <ReportSummary report={report} />
+      <Table<ImportRowReport>
+        size="small"
+        className="entity-import-report"
+        rowKey="row"
+        dataSource={report.rows ?? []}
+        pagination={{ pageSize: 10, hideOnSinglePage: true, showSizeChanger: false }}
+        columns={reportColumns(t)}
+      />
+    </>
+  );
+}
+
+/**
+ * Import: the file is checked first (a dry run: one line per row with its problems, nothing written), then the
+ * valid rows are written in one transaction when the user confirms.
+ */
+export function ImportDialog({
+  meta,
+  open,
+  onClose,
+}: {
+  meta: EntityMeta;
+  open: boolean;
+  onClose: () => void;
+}) {
+  const t = useEngineText();
+  const state = useImport(meta, onClose);
+  const { report } = state;
   return (
     <Dialog
       open={open}
       title={t('import.title', { entity: meta.label({ plural: true }) })}
-      onCancel={close}
+      onCancel={state.close}
       destroyOnHidden
-      footer={
-        report
-          ? [
-              <Button
-                key="another"
-                onClick={() => {
-                  setReport(null);
-                  setFile(null);
-                }}
-              >
-                {t('import.another')}
-              </Button>,
-              <Button
-                key="import"
-                type="primary"
-                loading={isBusy}
-                disabled={report.valid === 0}
-                onClick={() => void confirm()}
-              >
-                {t('import.confirm', { count: report.valid })}
-              </Button>,
-            ]
-          : [
-              <Button key="cancel" onClick={close}>
-                {t('form.cancel')}
-              </Button>,
-            ]
-      }
+      footer={footerButtons(state, t)}
     >
       <Steps
         size="small"
-        current={step}
+        current={report ? 1 : 0}
         className="entity-import-steps"
         items={[
           { title: t('import.step.file') },
@@ -113,99 +247,8 @@ export function ImportDialog({
           { title: t('import.step.done') },
         ]}
       />
-      {!report && (
-        <>
-          <p className="entity-import-hint">
-            {t('import.hint')}{' '}
-            <Button
-              type="link"
-              size="small"
-              className="entity-import-template"
-              onClick={() => void downloadExport(meta, { purpose: 'template', format: 'xlsx' })}
-            >
-              {t('import.template')}
-            </Button>
-          </p>
-          <Upload.Dragger
-            accept={ACCEPT}
-            multiple={false}
-            showUploadList={false}
-            disabled={isBusy}
-            beforeUpload={(chosen) => {
-              if (!isSheet(chosen)) {
-                message.error(t('import.badType'));
-                return Upload.LIST_IGNORE;
-              }
-              setFile(chosen);
-              void check(chosen);
-              return false;
-            }}
-          >
-            <p className="ant-upload-drag-icon">
-              <InboxOutlined aria-hidden />
-            </p>
-            <p>{isBusy ? t('import.checking') : t('import.pick')}</p>
-            {file && <p>{file.name}</p>}
-          </Upload.Dragger>
-        </>
-      )}
-      {report && (
-        <>
-          <Alert
-            type={report.invalid > 0 ? 'warning' : 'success'}
-            showIcon
-            title={[
-              t('import.summary', { count: report.valid }),
-              t('import.summaryProblems', { count: report.invalid }),
-            ].join(t('import.summaryJoin'))}
-            description={
-              [
-                report.valid === 0 ? t('import.nothingValid') : null,
-                report.ignoredColumns.length > 0
-                  ? t('import.ignored', { columns: report.ignoredColumns.join(', ') })
-                  : null,
-              ]
-                .filter(Boolean)
-                .join(' ') || undefined
-            }
-          />
-          <Table<ImportRowReport>
-            size="small"
-            className="entity-import-report"
-            rowKey="row"
-            dataSource={rows}
-            pagination={{ pageSize: 10, hideOnSinglePage: true, showSizeChanger: false }}
-            columns={[
-              { title: t('import.row'), dataIndex: 'row', width: 70 },
-              {
-                title: t('import.status'),
-                width: 110,
-                render: (_, r) =>
-                  r.errors.length === 0 ? (
-                    <Tag color="success">
-                      {r.action === 'update' ? t('import.willUpdate') : t('import.willCreate')}
-                    </Tag>
-                  ) : (
-                    <Tag color="error">{t('import.invalid')}</Tag>
-                  ),
-              },
-              {
-                title: t('import.problems'),
-                render: (_, r) =>
-                  r.errors.length === 0 ? (
-                    t('import.ok')
-                  ) : (
-                    <ul className="entity-import-errors">
-                      {r.errors.map((e) => (
-                        <li key={`${e.path}:${e.message}`}>{e.message}</li>
-                      ))}
-                    </ul>
-                  ),
-              },
-            ]}
-          />
-        </>
-      )}
+      {!report && <FileStep meta={meta} state={state} />}
+      {report && <CheckStep report={report} />}
     </Dialog>
   );
 }

@@ -7,7 +7,7 @@ import {
 } from '@organiser/domain';
 import { useQueryClient } from '@tanstack/react-query';
 import { App } from 'antd';
-import { useCallback, useState } from 'react';
+import { type Dispatch, type SetStateAction, useCallback, useState } from 'react';
 import { type BatchResult, type BatchTarget, entityApi } from '../../api/entity-api';
 import { entityKeys, sharedRecordEntities } from '../../api/query-keys';
 import { useEngineText } from '../../messages';
@@ -23,27 +23,33 @@ export type PendingInput = {
   run: (input: Record<string, unknown>) => Promise<boolean | { errors: FieldError[] }>;
 };
 
-/**
- * What the list does to records: status actions (confirm where the definition says, inputs where it declares
- * them), delete, restore, purge, and the same on a selection or on every matching record. Each write refreshes
- * the entity's lists and records.
- */
-export function useRecordActions(meta: EntityMeta, matchQuery: Record<string, string>) {
-  const t = useEngineText();
-  const { modal, message } = App.useApp();
+type SetPendingInput = Dispatch<SetStateAction<PendingInput | null>>;
+
+const hasInputs = (action: NamedAction) => !!action.input && Object.keys(action.input).length > 0;
+
+/** Refreshes the lists and records of the entity and of every entity sharing its records. */
+function useRefresh(entity: string) {
   const queryClient = useQueryClient();
-  const { def, lang } = meta;
-  const [pendingInput, setPendingInput] = useState<PendingInput | null>(null);
-  const refresh = useCallback(
+  return useCallback(
     () =>
       Promise.all(
-        sharedRecordEntities(def.name, entities).map((name) =>
+        sharedRecordEntities(entity, entities).map((name) =>
           queryClient.invalidateQueries({ queryKey: entityKeys.all(name) }),
         ),
       ),
-    [queryClient, def.name],
+    [queryClient, entity],
   );
-  const labelOf = (record: EntityRecord) => recordLabel(def, record, lang) || `#${record.id}`;
+}
+
+/** Runs a status action on one record, asking first when the definition says so and collecting its inputs. */
+function useStatusAction(
+  meta: EntityMeta,
+  refresh: () => Promise<unknown>,
+  setPendingInput: SetPendingInput,
+) {
+  const t = useEngineText();
+  const { modal, message } = App.useApp();
+  const { def, lang } = meta;
 
   /** Asks first when the definition says so, collects inputs when it declares them, then runs. */
   const withConfirm = (input: {
@@ -52,7 +58,7 @@ export function useRecordActions(meta: EntityMeta, matchQuery: Record<string, st
     run: (body: Record<string, unknown>) => Promise<boolean>;
   }) => {
     const { action, run } = input;
-    if (action.input && Object.keys(action.input).length > 0) {
+    if (hasInputs(action)) {
       setPendingInput({ action, run });
       return;
     }
@@ -70,8 +76,8 @@ export function useRecordActions(meta: EntityMeta, matchQuery: Record<string, st
     });
   };
 
-  /** Runs a status action on one record; `onDone` follows a success (a page about the record moves on). */
-  const runOne = (record: EntityRecord, action: NamedAction, options: { onDone?: () => void } = {}) =>
+  /** `onDone` follows a success (a page about the record moves on). */
+  return (record: EntityRecord, action: NamedAction, options: { onDone?: () => void } = {}) =>
     withConfirm({
       action,
       run: async (body) => {
@@ -83,6 +89,14 @@ export function useRecordActions(meta: EntityMeta, matchQuery: Record<string, st
         return true;
       },
     });
+}
+
+/** Delete (after a confirm), restore from the trash, and purge (after a confirm) of one record. */
+function useRecordWrites(meta: EntityMeta, refresh: () => Promise<unknown>) {
+  const t = useEngineText();
+  const { modal, message } = App.useApp();
+  const { def, lang } = meta;
+  const labelOf = (record: EntityRecord) => recordLabel(def, record, lang) || `#${record.id}`;
 
   const remove = (record: EntityRecord, options: { onDone?: () => void } = {}) =>
     modal.confirm({
@@ -121,6 +135,43 @@ export function useRecordActions(meta: EntityMeta, matchQuery: Record<string, st
       },
     });
 
+  return { remove, restore, purge };
+}
+
+type BatchInput = {
+  name: string;
+  label: string;
+  selection: Selection;
+  total: number;
+  action?: NamedAction;
+  isDanger?: boolean;
+  onDone: () => void;
+};
+
+/**
+ * The records a batch acts on: the ticked ids, or every record matching the list's filters. "All matching" names
+ * the count the user was shown: the server acts only while exactly that many match.
+ */
+function batchTarget(
+  input: BatchInput,
+  matchQuery: Record<string, string>,
+): { target: BatchTarget; count: number } {
+  return input.selection.isAllMatching
+    ? { target: { filter: matchQuery, expectedCount: input.total }, count: input.total }
+    : { target: { ids: input.selection.ids }, count: input.selection.ids.length };
+}
+
+/** A batch on the selection: collects the action's inputs or asks for a confirm naming the count, then runs. */
+function useBatch(
+  meta: EntityMeta,
+  matchQuery: Record<string, string>,
+  refresh: () => Promise<unknown>,
+  setPendingInput: SetPendingInput,
+) {
+  const t = useEngineText();
+  const { modal, message } = App.useApp();
+  const { def } = meta;
+
   const report = (label: string, result: BatchResult) => {
     const done = result.succeeded.length;
     const failed = result.skipped.length;
@@ -128,21 +179,8 @@ export function useRecordActions(meta: EntityMeta, matchQuery: Record<string, st
     else message.warning(t('bulk.doneWithFailures', { action: label, done, failed }));
   };
 
-  /** A batch on the selection: the ticked ids, or every record matching the list's filters. */
-  const runBatch = (input: {
-    name: string;
-    label: string;
-    selection: Selection;
-    total: number;
-    action?: NamedAction;
-    isDanger?: boolean;
-    onDone: () => void;
-  }) => {
-    // "All matching" names the count the user was shown: the server acts only while exactly that many match.
-    const target: BatchTarget = input.selection.isAllMatching
-      ? { filter: matchQuery, expectedCount: input.total }
-      : { ids: input.selection.ids };
-    const count = input.selection.isAllMatching ? input.total : input.selection.ids.length;
+  return (input: BatchInput) => {
+    const { target, count } = batchTarget(input, matchQuery);
     const run = async (body: Record<string, unknown>) => {
       // A refusal shows the server's message (the HTTP client's toast); the list reloads to show what changed.
       const res = await entityApi.batch(def.name, input.name, target, body).catch(() => null);
@@ -162,7 +200,7 @@ export function useRecordActions(meta: EntityMeta, matchQuery: Record<string, st
       from: [],
       to: '',
     };
-    if (action.input && Object.keys(action.input).length > 0) {
+    if (hasInputs(action)) {
       setPendingInput({ action, run });
       return;
     }
@@ -175,6 +213,18 @@ export function useRecordActions(meta: EntityMeta, matchQuery: Record<string, st
       onOk: () => run({}),
     });
   };
+}
 
+/**
+ * What the list does to records: status actions (confirm where the definition says, inputs where it declares
+ * them), delete, restore, purge, and the same on a selection or on every matching record. Each write refreshes
+ * the entity's lists and records.
+ */
+export function useRecordActions(meta: EntityMeta, matchQuery: Record<string, string>) {
+  const [pendingInput, setPendingInput] = useState<PendingInput | null>(null);
+  const refresh = useRefresh(meta.def.name);
+  const runOne = useStatusAction(meta, refresh, setPendingInput);
+  const { remove, restore, purge } = useRecordWrites(meta, refresh);
+  const runBatch = useBatch(meta, matchQuery, refresh, setPendingInput);
   return { runOne, remove, restore, purge, runBatch, pendingInput, closeInput: () => setPendingInput(null) };
 }
