@@ -117,7 +117,11 @@ describe('EntityListPage (banner)', { timeout: 60_000 }, () => {
     await waitFor(() => expect(screen.getByTestId('location').textContent).toContain('keyword=sale'));
     expect(screen.getByTestId('location').textContent).toContain('status=enabled%2Cdisabled');
 
-    // a filter chosen in the form, then a sort: the filter stays (handlers never start from a stale state)
+    // a filter chosen in the form, then a sort: the filter stays (handlers never start from a stale state);
+    // the new keyword's request is sent and answered first (the table takes no clicks while it loads)
+    await waitFor(() =>
+      expect(api.callsTo('GET', '/api/banner/list').at(-1)!.query.get('keyword')).toBe('sale'),
+    );
     await waitFor(() => expect(document.querySelector('.ant-spin-spinning')).toBeNull());
     await userEvent.click(screen.getByRole('columnheader', { name: /Sort weight/ }));
     await waitFor(() => expect(screen.getByTestId('location').textContent).toContain('order=desc'));
