@@ -25,6 +25,7 @@ import { type SeedOptions, type SeedResult, seedIfEmpty } from './db/seed';
 import { AppError } from './errors';
 import { type AppModule, registerModules } from './extensions';
 import { createOpenApiSchemas } from './http/openapi-schemas';
+import { rateLimitCounters } from './http/rate-limit-store';
 import { modules } from './modules';
 import { deleteOldCaptchas } from './modules/auth/captcha';
 import { deleteOldLoginFailures } from './modules/auth/login';
@@ -230,7 +231,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     try {
       await redis.connect();
     } catch (error) {
-      // Rate limits fail open while Redis is away; ioredis keeps reconnecting.
+      // The rate limits count on this node while Redis is away; ioredis keeps reconnecting.
       app.log.warn({ err: error }, 'redis not reachable at start');
     }
   }
@@ -239,7 +240,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     global: true,
     max: deployment.rateLimit.globalPerMinute,
     timeWindow: 60_000,
-    ...(redis ? { redis, nameSpace: `${server.redisPrefix}rate-limit:` } : {}),
+    store: rateLimitCounters({ redis, prefix: server.redisPrefix, log: app.log }).Store,
     skipOnError: true,
     errorResponseBuilder: () => new AppError('tooManyRequests'),
   });

@@ -1,8 +1,10 @@
+import { Redis } from 'ioredis';
 import { afterAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp, testRedis } from './helpers';
+import { createTestApp, type TestApp, testRedis, tryLogin } from './helpers';
 
-// With REDIS_URL the rate-limit counters are shared, so several API nodes enforce one limit.
-// Runs when a Redis server answers at TEST_REDIS_URL (default redis://127.0.0.1:6379); says so when it skips.
+// With REDIS_URL the rate-limit counters are shared, so several API nodes enforce one limit; when Redis cannot be
+// reached the limits are counted on each node instead of turning off. The shared tests run when a Redis server
+// answers at TEST_REDIS_URL (default redis://127.0.0.1:6379) and say so when they skip.
 
 const { url: redisUrl, isReachable: hasRedis } = await testRedis();
 if (!hasRedis) console.warn(`redis.test.ts skipped: no Redis server at ${redisUrl}`);
@@ -25,5 +27,42 @@ describe.skipIf(!hasRedis)('rate limits shared through Redis', () => {
     const limited = await get(b);
     expect(limited.statusCode).toBe(429);
     expect(limited.json()).toMatchObject({ success: false, code: 42900, content: null });
+  });
+});
+
+describe.skipIf(!hasRedis)('rate-limit keys in Redis', () => {
+  it('name their counter: the route, or the per-account login limit and the account', async () => {
+    const prefix = `organiser-test-${process.pid}-${Date.now()}-keys:`;
+    const t = await createTestApp({ env: { REDIS_URL: redisUrl, REDIS_PREFIX: prefix } });
+    const redis = new Redis(redisUrl);
+    try {
+      await tryLogin(t.app, 'nobody-here', 'wrong-password');
+      const keys = (await redis.keys(`${prefix}*`)).map((k) => k.slice(prefix.length)).sort();
+      expect(keys).toContain('rate-limit:login-account-nobody-here');
+      expect(keys).toContain('rate-limit:GET/api/user/captcha-127.0.0.1');
+      expect(keys.filter((k) => k.includes('undefined'))).toEqual([]);
+      if (keys.length) await redis.del(...keys.map((k) => prefix + k));
+    } finally {
+      redis.disconnect();
+      await t.close();
+    }
+  });
+});
+
+describe('rate limits while Redis is unreachable', () => {
+  it('are counted on the node instead of turning off', async () => {
+    // nothing listens on port 1: every Redis command fails at once
+    const t = await createTestApp({
+      env: { REDIS_URL: 'redis://127.0.0.1:1', REDIS_PREFIX: `organiser-test-${process.pid}-down:` },
+      config: { rateLimit: { captchaPerMinute: 3 } },
+    });
+    try {
+      const statuses: number[] = [];
+      for (let i = 0; i < 5; i++)
+        statuses.push((await t.app.inject({ method: 'GET', url: '/api/user/captcha' })).statusCode);
+      expect(statuses).toEqual([200, 200, 200, 429, 429]);
+    } finally {
+      await t.close();
+    }
   });
 });

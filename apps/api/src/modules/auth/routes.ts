@@ -51,9 +51,10 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   const perAccount = app.createRateLimit({
     max: limits.loginPerAccountPerMinute,
     timeWindow: 60_000,
-    keyGenerator: (request) =>
-      `login-account:${String((request.body as { account?: unknown })?.account ?? '')}`,
-  });
+    // the counter's name in its keys (`<prefix>rate-limit:login-account-<account>`)
+    counterName: 'login-account',
+    keyGenerator: (request) => String((request.body as { account?: unknown })?.account ?? ''),
+  } as Parameters<typeof app.createRateLimit>[0]);
 
   app.get(
     '/user/captcha',
