@@ -4,7 +4,7 @@ import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { registerModules } from '../src/extensions';
 import { modules } from '../src/modules';
-import { createTestApp, login, multipart, type TestApp } from './helpers';
+import { createTestApp, login, multipart, openApiSchema, type TestApp } from './helpers';
 
 // Generated bad input over every write route of the OpenAPI document (every operation with a request body,
 // and every other POST / PUT / PATCH / DELETE for the cases a body-less route must refuse too) and every
@@ -200,14 +200,15 @@ async function existingId(path: string): Promise<number> {
   return id;
 }
 
-function propertiesOf(schema: unknown): string[] {
-  const s = schema as
+/** Property names of a body schema; a named component (`$ref`) is followed in the document. */
+function propertiesOf(doc: unknown, schema: unknown): string[] {
+  const s = openApiSchema(doc, schema) as
     | { properties?: Record<string, unknown>; allOf?: unknown[]; anyOf?: unknown[] }
     | undefined;
   if (!s) return [];
   if (s.properties) return Object.keys(s.properties);
   for (const part of [...(s.allOf ?? []), ...(s.anyOf ?? [])]) {
-    const found = propertiesOf(part);
+    const found = propertiesOf(doc, part);
     if (found.length) return found;
   }
   return [];
@@ -246,7 +247,7 @@ beforeAll(async () => {
         method: upper as Operation['method'],
         path,
         url: path,
-        properties: propertiesOf(content['application/json']?.schema),
+        properties: propertiesOf(doc, content['application/json']?.schema),
         hasBody: Boolean(requestBody),
         consumes:
           (op['x-consumes'] as string[] | undefined) ??
@@ -263,6 +264,12 @@ describe('generated bad input', () => {
     expect(operations.length).toBeGreaterThan(80);
     expect(paths).toContain('POST /api/company_tag/batch/disable');
     expect(paths).toContain('POST /api/company/batch/delete');
+    expect(paths).toContain('POST /api/customer_service/setDefault/{id}');
+    expect(paths).toContain('POST /api/company/resetLoginPassword/{id}');
+    expect(paths).toContain('POST /api/dict_item/reorder');
+    // bodies behind named components are read through them (the generated cases use their fields)
+    const create = operations.find((o) => o.method === 'POST' && o.path === '/api/company');
+    expect(create?.properties).toContain('account');
     expect(paths).toContain('POST /api/user/login');
     expect(paths).toContain('POST /api/oss/upload');
     expect(paths).toContain('POST /api/oss/get_url_prefix');
