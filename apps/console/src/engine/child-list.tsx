@@ -1,7 +1,5 @@
 import { ArrowDownOutlined, ArrowUpOutlined, PlusOutlined } from '@ant-design/icons';
 import {
-  actionList,
-  availableActions,
   type EntityDef,
   type EntityRecord,
   entities,
@@ -23,7 +21,7 @@ import { type EntityMeta, useEntityMeta } from './entity-meta';
 import { RecordFormDrawer } from './form/record-form-drawer';
 import { ActionInputDialog } from './list/action-input-dialog';
 import { type RowAction, RowActions } from './list/row-actions';
-import { useRecordActions } from './list/use-record-actions';
+import { deleteRowAction, statusRowActions, useRecordActions } from './list/use-record-actions';
 import type { ListSlots, SlotContext } from './slots';
 import { renderValue } from './widget-registry';
 
@@ -192,26 +190,15 @@ function useChildRowActions(
   const { flat } = useVisibleRoutes();
   const ctx: SlotContext = { meta, access, navigate, routes: flat };
   const move = useReorder(meta, rows, input.parentId);
-  const machine = actionList(def, policy);
   const of = (record: EntityRecord): RowAction[] => {
     const out: RowAction[] = [];
     if (access.canUpdate)
       out.push({ key: 'edit', label: t('list.edit'), onClick: () => input.setEditing(record.id) });
     out.push(...(input.slots?.rowActions?.(record, ctx) ?? []));
     if (move) out.push(...move(record));
-    for (const name of availableActions(def, record, policy)) {
-      const action = machine.find((a) => a.name === name);
-      if (action && access.canAction(name))
-        out.push({ key: name, label: action.label[lang], onClick: () => actions.runOne(record, action) });
-    }
+    out.push(...statusRowActions(meta, access, actions, record));
     out.push(...commands.row(record));
-    if (access.canDelete)
-      out.push({
-        key: 'delete',
-        label: t('list.delete'),
-        isDanger: true,
-        onClick: () => actions.remove(record),
-      });
+    out.push(...deleteRowAction(access, actions, record, t));
     return out;
   };
   const pendingInput = commands.pendingInput ?? actions.pendingInput;

@@ -1,6 +1,5 @@
 import {
   actionList,
-  availableActions,
   type EntityRecord,
   listColumns,
   listFilters,
@@ -22,7 +21,7 @@ import { effectiveSort } from './list-url';
 import type { RowAction } from './row-actions';
 import { useColumnSettings } from './use-column-settings';
 import { useEntityList } from './use-entity-list';
-import { type NamedAction, useRecordActions } from './use-record-actions';
+import { deleteRowAction, type NamedAction, statusRowActions, useRecordActions } from './use-record-actions';
 import { useTreeExpansion } from './use-tree-expansion';
 
 /** Everything the list page's parts share: the list's state and data, what the user may do, the columns and
@@ -148,19 +147,8 @@ function rowActionsOf(screen: ScreenBase, record: EntityRecord, slots?: ListSlot
   const edit = screen.editPathOf(record.id);
   if (edit) out.push({ key: 'edit', label: t('list.edit'), onClick: () => screen.navigate(edit) });
   out.push(...(slots?.rowActions?.(record, screen.slotContext) ?? []));
-  const machine = actionList(meta.def, meta.policy);
-  for (const name of availableActions(meta.def, record, meta.policy)) {
-    const action = machine.find((a) => a.name === name);
-    if (action && access.canAction(name))
-      out.push({ key: name, label: action.label[meta.lang], onClick: () => actions.runOne(record, action) });
-  }
+  out.push(...statusRowActions(meta, access, actions, record));
   out.push(...screen.commands.row(record), view);
-  if (access.canDelete)
-    out.push({
-      key: 'delete',
-      label: t('list.delete'),
-      isDanger: true,
-      onClick: () => actions.remove(record),
-    });
+  out.push(...deleteRowAction(access, actions, record, t));
   return out;
 }

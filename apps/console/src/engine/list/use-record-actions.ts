@@ -1,4 +1,6 @@
 import {
+  actionList,
+  availableActions,
   type EntityRecord,
   entities,
   type FieldError,
@@ -10,8 +12,10 @@ import { App } from 'antd';
 import { type Dispatch, type SetStateAction, useCallback, useState } from 'react';
 import { type BatchResult, type BatchTarget, entityApi } from '../../api/entity-api';
 import { entityKeys, sharedRecordEntities } from '../../api/query-keys';
-import { useEngineText } from '../../messages';
+import { type EngineT, useEngineText } from '../../messages';
+import type { EntityAccess } from '../access';
 import type { EntityMeta } from '../entity-meta';
+import type { RowAction } from './row-actions';
 import type { Selection } from './use-entity-list';
 
 export type NamedAction = { name: string; field: string } & MachineAction;
@@ -227,4 +231,35 @@ export function useRecordActions(meta: EntityMeta, matchQuery: Record<string, st
   const { remove, restore, purge } = useRecordWrites(meta, refresh);
   const runBatch = useBatch(meta, matchQuery, refresh, setPendingInput);
   return { runOne, remove, restore, purge, runBatch, pendingInput, closeInput: () => setPendingInput(null) };
+}
+
+type RowActionsOf = Pick<ReturnType<typeof useRecordActions>, 'runOne' | 'remove'>;
+
+/** A record's status actions its state allows and the user may run, as row actions (every list of the entity
+ * offers the same). */
+export function statusRowActions(
+  meta: EntityMeta,
+  access: Pick<EntityAccess, 'canAction'>,
+  actions: RowActionsOf,
+  record: EntityRecord,
+): RowAction[] {
+  const machine = actionList(meta.def, meta.policy);
+  return availableActions(meta.def, record, meta.policy).flatMap((name) => {
+    const action = machine.find((a) => a.name === name);
+    return action && access.canAction(name)
+      ? [{ key: name, label: action.label[meta.lang], onClick: () => actions.runOne(record, action) }]
+      : [];
+  });
+}
+
+/** "Delete" as a row's last action, when the user may delete. */
+export function deleteRowAction(
+  access: Pick<EntityAccess, 'canDelete'>,
+  actions: RowActionsOf,
+  record: EntityRecord,
+  t: EngineT,
+): RowAction[] {
+  return access.canDelete
+    ? [{ key: 'delete', label: t('list.delete'), isDanger: true, onClick: () => actions.remove(record) }]
+    : [];
 }
