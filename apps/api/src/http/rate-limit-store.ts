@@ -66,7 +66,7 @@ export function rateLimitCounters(options: {
     else log.warn({ err: error }, 'Redis unreachable: rate limits are counted on this node until it is back');
   };
   const count = (key: string, timeWindow: number, done: Callback) => {
-    if (!redis || redis.status !== 'ready') {
+    if (redis?.status !== 'ready') {
       if (redis) setShared(false);
       done(null, local.incr(key, timeWindow));
       return;

@@ -1,11 +1,5 @@
 import { ArrowDownOutlined, ArrowUpOutlined, PlusOutlined } from '@ant-design/icons';
-import {
-  type EntityDef,
-  type EntityRecord,
-  entities,
-  listColumns,
-  recordLabel,
-} from '@organiser/domain';
+import { type EntityDef, type EntityRecord, entities, listColumns, recordLabel } from '@organiser/domain';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Button, Table, type TableColumnsType } from 'antd';
 import { type ReactNode, useMemo, useState } from 'react';
@@ -182,7 +176,7 @@ function useChildRowActions(
   input: { parentId: number; setEditing: (id: number) => void; slots?: Pick<ListSlots, 'rowActions'> },
 ) {
   const t = useEngineText();
-  const { def, policy, lang } = meta;
+  const { def } = meta;
   const access = useEntityAccess(def);
   const actions = useRecordActions(meta, {});
   const commands = useCommands(meta, access);

@@ -1,10 +1,4 @@
-import {
-  actionList,
-  type EntityRecord,
-  listColumns,
-  listFilters,
-  recordLabel,
-} from '@organiser/domain';
+import { actionList, type EntityRecord, listColumns, listFilters, recordLabel } from '@organiser/domain';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
