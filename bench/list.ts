@@ -20,6 +20,9 @@ import type {} from '../apps/api/src/app';
 //   BASELINE=/work/main npx tsx bench/list.ts           # … and that checkout's API beside this one
 //   DATABASE_URL=postgres://… npx tsx bench/list.ts     # an existing, empty database of your own
 //
+// bench/products.ts runs its own entity through the same children (`--serve-api`, `--serve-bare` of this
+// file) and helpers.
+//
 // Environment: ROWS (1000000), SECONDS (10), CONNECTIONS (50), RUNS (3), POOL (10, the API's pool size and
 // the bare peer's), SOLO_SECONDS (5, the one-client pass), CASES (case names separated by ';', default all),
 // BENCH_API_FLAGS (this checkout's API once more, with these Node flags), DRAIN_SECONDS (60), BENCH_PROFILE (a folder: CPU profiles of the API processes).
@@ -53,10 +56,10 @@ const allCases: Case[] = [
 const wanted = process.env.CASES?.split(';').map((s) => s.trim());
 const cases = wanted ? allCases.filter((c) => wanted.includes(c.name)) : allCases;
 
-const log = (message: string) =>
+export const log = (message: string) =>
   process.stderr.write(`${new Date().toISOString().slice(11, 19)} ${message}\n`);
 
-async function admin(sql: string): Promise<void> {
+export async function admin(sql: string): Promise<void> {
   const client = new pg.Client({ connectionString: ADMIN_URL });
   await client.connect();
   try {
@@ -110,7 +113,7 @@ async function seed(pool: pg.Pool): Promise<void> {
   await pool.query('vacuum analyze banner_position');
 }
 
-type Statement = { text: string; params: unknown[] };
+export type Statement = { text: string; params: unknown[] };
 
 /** The page statement the engine (this checkout's) runs for a list request, captured through Drizzle's logger. */
 async function capturePage(url: string, query: Record<string, string>): Promise<Statement> {
@@ -139,14 +142,19 @@ async function capturePage(url: string, query: Record<string, string>): Promise<
   return page;
 }
 
-type Sample = { rps: number; p50: number; p95: number; p99: number; errors: number; drain?: number };
+export type Sample = { rps: number; p50: number; p95: number; p99: number; errors: number; drain?: number };
 
 function percentile(sorted: number[], p: number): number {
   if (sorted.length === 0) return Number.NaN;
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
 }
 
-async function load(url: string, headers: Record<string, string>, connections: number, seconds: number) {
+export async function load(
+  url: string,
+  headers: Record<string, string>,
+  connections: number,
+  seconds: number,
+) {
   const latencies: number[] = [];
   let errors = 0;
   const result = await new Promise<autocannon.Result>((resolve, reject) => {
@@ -169,10 +177,10 @@ async function load(url: string, headers: Record<string, string>, connections: n
   } satisfies Sample;
 }
 
-type Server = { address: string; child: ChildProcess; stop: () => Promise<void> };
+export type Server = { address: string; child: ChildProcess; stop: () => Promise<void> };
 
 /** A child process running this file in a serve mode; it reports its address over IPC. */
-async function startChild(mode: string, env: Record<string, string>): Promise<Server> {
+export async function startChild(mode: string, env: Record<string, string>): Promise<Server> {
   // BENCH_PROFILE=<folder>: the API processes write a CPU profile there when they stop.
   const profile =
     process.env.BENCH_PROFILE && mode === '--serve-api'
@@ -277,7 +285,7 @@ async function serveBare(): Promise<void> {
 /** Seconds until the bench database has no statement running any more (at most DRAIN_SECONDS): a server
  * that does not cancel the statements of requests whose client left keeps the database busy after the load,
  * which would slow down whatever is measured next. */
-async function drain(pool: pg.Pool, database: string): Promise<number> {
+export async function drain(pool: pg.Pool, database: string): Promise<number> {
   const started = performance.now();
   while (performance.now() - started < DRAIN_SECONDS * 1000) {
     const { rows } = await pool.query<{ n: number }>(
@@ -291,10 +299,10 @@ async function drain(pool: pg.Pool, database: string): Promise<number> {
   return (performance.now() - started) / 1000;
 }
 
-type Envelope<T> = { success: boolean; content: T };
-const json = async <T>(response: Response) => (await response.json()) as Envelope<T>;
+export type Envelope<T> = { success: boolean; content: T };
+export const json = async <T>(response: Response) => (await response.json()) as Envelope<T>;
 
-async function signIn(address: string): Promise<string> {
+export async function signIn(address: string): Promise<string> {
   const captcha = await json<{ token: string }>(await fetch(`${address}/api/user/captcha`));
   const login = await json<{ token: string }>(
     await fetch(`${address}/api/user/login`, {
@@ -312,14 +320,14 @@ async function signIn(address: string): Promise<string> {
   return login.content.token;
 }
 
-const median = (xs: number[]) => {
+export const median = (xs: number[]) => {
   const s = xs.filter((x) => !Number.isNaN(x)).sort((a, b) => a - b);
   if (s.length === 0) return Number.NaN;
   return s.length % 2 ? s[(s.length - 1) / 2]! : (s[s.length / 2 - 1]! + s[s.length / 2]!) / 2;
 };
-const ms = (v: number) => (Number.isNaN(v) ? '-' : v < 10 ? v.toFixed(1) : v.toFixed(0));
+export const ms = (v: number) => (Number.isNaN(v) ? '-' : v < 10 ? v.toFixed(1) : v.toFixed(0));
 
-function table(header: string[], rows: string[][]): string {
+export function table(header: string[], rows: string[][]): string {
   const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i]!.length)));
   const line = (cells: string[]) =>
     `| ${cells.map((c, i) => (i < 2 ? c.padEnd(widths[i]!) : c.padStart(widths[i]!))).join(' | ')} |`;

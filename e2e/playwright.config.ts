@@ -39,5 +39,14 @@ export default defineConfig({
       args: chromiumArgs,
     },
   },
-  projects: [{ name: 'chromium', use: { browserName: 'chromium' } }],
+  projects: [
+    { name: 'chromium', use: { browserName: 'chromium' }, testIgnore: /site-settings\.spec\.ts$/ },
+    // Journeys that change what every page shows (the site name): after the others, never beside them.
+    {
+      name: 'site-wide',
+      use: { browserName: 'chromium' },
+      testMatch: /site-settings\.spec\.ts$/,
+      dependencies: ['chromium'],
+    },
+  ],
 });

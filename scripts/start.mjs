@@ -2,6 +2,7 @@
 // process (compiled JavaScript, apps/api/dist/main.mjs): it migrates the database, seeds an empty one (root
 // account + demo data) and serves the API under /api and the console on one port.
 import { spawn } from 'node:child_process';
+import { enableCompileCache } from 'node:module';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { ensureConsoleBuilt } from './build-console.mjs';
@@ -28,6 +29,8 @@ async function main() {
   await Promise.all([ensureConsoleBuilt(), ensureApiBuilt()]);
   process.env.HOST ||= '127.0.0.1';
   process.env.PORT ||= '8080';
+  // V8 keeps the compiled code of the server and its packages on disk, so a later start skips compiling them.
+  enableCompileCache(join(root, 'node_modules', '.cache', 'node-compile'));
   // The server installs its own SIGINT/SIGTERM handlers and exits when it has closed.
   await import(pathToFileURL(apiEntry).href);
 }

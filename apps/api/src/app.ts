@@ -30,6 +30,7 @@ import { modules } from './modules';
 import { deleteOldCaptchas } from './modules/auth/captcha';
 import { deleteOldLoginFailures } from './modules/auth/login';
 import { deleteOldSessions } from './modules/auth/sessions';
+import { withRunTimeSettings } from './modules/settings/store';
 import { setupAccessCheck, setupAuth, setupAuthCache } from './plugins/auth';
 import { setupBodyGuard } from './plugins/body-guard';
 import { createConsolePage } from './plugins/console-page';
@@ -59,6 +60,8 @@ export type BuildAppOptions = {
 
 /** JSON bodies above this are refused with 413 (uploads have their own limits). */
 const BODY_LIMIT = 1024 * 1024;
+/** How long plugins and ready hooks (permission sync, first-start seed) may take. */
+const STARTUP_TIMEOUT_MS = 5 * 60_000;
 const HOUR = 3_600_000;
 
 function originOf(value: string): string | null {
@@ -145,12 +148,17 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
         ? (_address: string, hop: number) => hop < (server.trustProxy as number)
         : server.trustProxy,
     bodyLimit: BODY_LIMIT,
+    // The ready hooks synchronise permissions and, on an empty database, seed it; a second node starting
+    // beside the first waits there for the first one's seed. That takes longer than Fastify's default of 10 s
+    // on a slow or busy machine, so the bound is generous; a start that hangs still ends.
+    pluginTimeout: STARTUP_TIMEOUT_MS,
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.decorate('db', db);
   app.decorate('config', config);
   app.decorate('storage', storage);
+  app.decorate('draining', false);
   const openApiSchemas = createOpenApiSchemas();
   app.decorate('openApiSchemas', openApiSchemas);
   const jsonSchemaTransform = createJsonSchemaTransform({ schemaRegistry: openApiSchemas.registry });
@@ -236,11 +244,13 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     }
   }
   await setupAuthCache(app, redis);
+  const counters = rateLimitCounters({ redis, prefix: server.redisPrefix, log: app.log });
+  app.decorate('sharedState', { redis, rateLimitsShared: counters.isShared });
   await app.register(rateLimit, {
     global: true,
     max: deployment.rateLimit.globalPerMinute,
     timeWindow: 60_000,
-    store: rateLimitCounters({ redis, prefix: server.redisPrefix, log: app.log }).Store,
+    store: counters.Store,
     skipOnError: true,
     errorResponseBuilder: () => new AppError('tooManyRequests'),
   });
@@ -297,7 +307,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const consoleIndex = path.join(server.consoleDist, 'index.html');
   const hasConsole = existsSync(consoleIndex);
   const consolePage = hasConsole
-    ? createConsolePage(readFileSync(consoleIndex, 'utf8'), toPublicConfig(deployment))
+    ? createConsolePage(readFileSync(consoleIndex, 'utf8'), toPublicConfig(deployment), () =>
+        withRunTimeSettings(db, toPublicConfig(deployment)),
+      )
     : null;
   if (hasConsole) {
     await app.register(fastifyStatic, {

@@ -1,3 +1,4 @@
+import type { Redis } from 'ioredis';
 import type { AppConfig } from './config/load';
 import type { Db } from './db/client';
 import type { Access } from './http/access';
@@ -23,6 +24,10 @@ declare module 'fastify' {
     db: Db;
     config: AppConfig;
     storage: StorageProvider;
+    /** Set when the node is shutting down: /api/readyz answers 503 so load balancers stop sending requests. */
+    draining: boolean;
+    /** Redis (null without REDIS_URL) and whether the rate limits are counted through it right now. */
+    sharedState: { redis: Redis | null; rateLimitsShared: () => boolean };
     /** Schemas the OpenAPI document shows once, under `components.schemas`, and refers to by name. */
     openApiSchemas: OpenApiSchemas;
     /** Every route registered so far (HEAD duplicates left out). */

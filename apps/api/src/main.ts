@@ -49,17 +49,47 @@ async function main(): Promise<void> {
         throw error;
       });
 
+    // SIGTERM (a supervisor, a rolling restart): turn unready at once, keep serving for SHUTDOWN_DRAIN_MS so
+    // load balancers following /api/readyz stop sending requests, then stop accepting, give the requests under
+    // way up to SHUTDOWN_TIMEOUT_MS, close the database pool and Redis, exit 0. SIGINT (Ctrl-C) skips the wait, and so
+    // does a second signal during it.
     let closing = false;
+    let endDrain = () => {};
     const shutdown = async (signal: string) => {
-      if (closing) return;
+      // A second signal while draining (an impatient Ctrl-C) closes at once.
+      if (closing) return endDrain();
       closing = true;
-      app.log.info(`${signal}: closing`);
+      app.draining = true;
+      const drainMs = signal === 'SIGTERM' ? server.shutdownDrainMs : 0;
+      app.log.info(`${signal}: not ready any more; closing in ${drainMs} ms`);
+      let code = 0;
       try {
-        await app.close();
+        if (drainMs) {
+          await new Promise<void>((resolve) => {
+            const timer = setTimeout(resolve, drainMs);
+            endDrain = () => {
+              clearTimeout(timer);
+              resolve();
+            };
+          });
+        }
+        const closed = app.close();
+        const timer = setTimeout(() => {
+          app.log.warn(
+            `requests still under way after ${server.shutdownTimeoutMs} ms: closing their connections`,
+          );
+          app.server.closeAllConnections();
+        }, server.shutdownTimeoutMs);
+        await closed;
+        clearTimeout(timer);
         await db.close();
+        app.log.info(`${signal}: closed`);
+      } catch (error) {
+        app.log.error({ err: error }, 'shutdown failed');
+        code = 1;
       } finally {
         lock?.release();
-        process.exit(0);
+        process.exit(code);
       }
     };
     process.on('SIGINT', () => void shutdown('SIGINT'));
@@ -70,6 +100,7 @@ async function main(): Promise<void> {
       // under `npm run dev` the console with hot reload is Vite's, not the build this server would serve
       `Organiser console: ${process.env.DEV_CONSOLE_URL ?? address.replace('[::1]', 'localhost')}/`,
       `  API: ${address}/api   OpenAPI: ${address}/api/docs`,
+      `  storage: ${server.s3 ? `bucket ${server.s3.bucket} at ${server.s3.endpoint}` : `folder ${path.join(server.dataDir, 'uploads')}`}`,
       `  database: ${db.kind === 'pglite' ? `PGlite in ${path.join(server.dataDir, 'pgdata')}` : 'PostgreSQL (DATABASE_URL)'}`,
     ];
     const seeded = app.seedResult;
@@ -83,6 +114,10 @@ async function main(): Promise<void> {
       }
     } else if (!server.isProduction && !server.adminPassword) {
       lines.push(`  demo login: ${server.adminAccount} / admin123 (unless changed)`);
+    }
+    if (!server.s3) {
+      app.log.info('uploads are kept on this node only; several nodes need a bucket (S3_*)');
+      lines.push('  uploads: kept on this node only (DATA_DIR/uploads); several nodes need a bucket (S3_*)');
     }
     lines.push(`  ready in ${((Date.now() - started) / 1000).toFixed(1)} s`, '');
     process.stdout.write(`${lines.join('\n')}\n`);

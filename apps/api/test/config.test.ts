@@ -128,7 +128,41 @@ describe('environment settings', () => {
       secretKey: 'b',
       region: 'us-east-1',
       publicUrl: 'http://127.0.0.1:9000/files/',
+      forcePathStyle: true,
+      maxAttempts: 3,
     });
+  });
+
+  it('reads the bucket addressing and retries, and the shutdown times', () => {
+    const s = parseServerSettings({
+      S3_ENDPOINT: 'https://s3.eu-central-1.amazonaws.com',
+      S3_BUCKET: 'files',
+      S3_ACCESS_KEY: 'a',
+      S3_SECRET_KEY: 'b',
+      S3_REGION: 'eu-central-1',
+      S3_FORCE_PATH_STYLE: 'false',
+      S3_MAX_ATTEMPTS: '5',
+      SHUTDOWN_DRAIN_MS: '0',
+      SHUTDOWN_TIMEOUT_MS: '30000',
+    });
+    expect(s.s3).toMatchObject({ region: 'eu-central-1', forcePathStyle: false, maxAttempts: 5 });
+    expect(s).toMatchObject({ shutdownDrainMs: 0, shutdownTimeoutMs: 30_000 });
+    expect(parseServerSettings({})).toMatchObject({ shutdownDrainMs: 0, shutdownTimeoutMs: 10_000 });
+    expect(parseServerSettings({ NODE_ENV: 'production', ADMIN_PASSWORD: 'x' })).toMatchObject({
+      shutdownDrainMs: 3000,
+    });
+    const message = startupMessage(() =>
+      parseServerSettings({
+        S3_FORCE_PATH_STYLE: 'sometimes',
+        S3_MAX_ATTEMPTS: '0',
+        SHUTDOWN_DRAIN_MS: '-1',
+        SHUTDOWN_TIMEOUT_MS: 'soon',
+      }),
+    );
+    expect(message).toContain('S3_FORCE_PATH_STYLE: expected true or false');
+    expect(message).toContain('S3_MAX_ATTEMPTS: expected a number of tries from 1 to 10');
+    expect(message).toContain('SHUTDOWN_DRAIN_MS: expected a number of milliseconds from 0 to 600000');
+    expect(message).toContain('SHUTDOWN_TIMEOUT_MS: expected a number of milliseconds from 0 to 600000');
   });
 
   it('refuses an incomplete S3 group', () => {

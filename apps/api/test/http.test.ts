@@ -17,11 +17,41 @@ describe('envelope, health and config', () => {
   });
   afterAll(() => t.close());
 
-  it('answers healthz and readyz in the envelope', async () => {
-    for (const url of ['/api/healthz', '/api/readyz']) {
-      const res = await t.app.inject({ method: 'GET', url });
-      expect(res.statusCode).toBe(200);
-      expect(res.json()).toEqual({ success: true, code: 20000, message: 'success', content: true });
+  it('answers healthz and readyz in the envelope, readyz with each dependency', async () => {
+    const health = await t.app.inject({ method: 'GET', url: '/api/healthz' });
+    expect(health.statusCode).toBe(200);
+    expect(health.json()).toEqual({ success: true, code: 20000, message: 'success', content: true });
+    const ready = await t.app.inject({ method: 'GET', url: '/api/readyz' });
+    expect(ready.statusCode).toBe(200);
+    expect(ready.json()).toEqual({
+      success: true,
+      code: 20000,
+      message: 'success',
+      content: {
+        ready: true,
+        shuttingDown: false,
+        database: 'ok',
+        redis: 'not configured',
+        rateLimits: 'per node',
+        storage: 'ok',
+        storageKind: 'local',
+      },
+    });
+  });
+
+  it('turns unready while the node is shutting down, still alive', async () => {
+    t.app.draining = true;
+    try {
+      const ready = await t.app.inject({ method: 'GET', url: '/api/readyz' });
+      expect(ready.statusCode).toBe(503);
+      expect(ready.json()).toMatchObject({
+        success: false,
+        code: 50300,
+        content: { shuttingDown: true, ready: false, database: 'ok' },
+      });
+      expect((await t.app.inject({ method: 'GET', url: '/api/healthz' })).statusCode).toBe(200);
+    } finally {
+      t.app.draining = false;
     }
   });
 
@@ -282,7 +312,12 @@ describe('readiness', () => {
       await t.handle.close();
       const res = await t.app.inject({ method: 'GET', url: '/api/readyz' });
       expect(res.statusCode).toBe(503);
-      expect(res.json()).toMatchObject({ success: false, code: 50300, content: null });
+      expect(res.json()).toMatchObject({
+        success: false,
+        code: 50300,
+        content: { ready: false, database: 'unreachable', storage: 'ok' },
+      });
+      expect(typeof res.json().message).toBe('string');
       const health = await t.app.inject({ method: 'GET', url: '/api/healthz' });
       expect(health.statusCode).toBe(200);
     } finally {

@@ -27,6 +27,11 @@ describe.skipIf(!hasRedis)('rate limits shared through Redis', () => {
     const limited = await get(b);
     expect(limited.statusCode).toBe(429);
     expect(limited.json()).toMatchObject({ success: false, code: 42900, content: null });
+
+    const ready = await a.app.inject({ method: 'GET', url: '/api/readyz' });
+    expect(ready.json().content).toMatchObject({ ready: true, redis: 'ok', rateLimits: 'shared' });
+    const metrics = await a.app.inject({ method: 'GET', url: '/metrics', remoteAddress: '127.0.0.1' });
+    expect(metrics.body).toMatch(/^rate_limit_per_node 0$/m);
   });
 });
 
@@ -61,6 +66,17 @@ describe('rate limits while Redis is unreachable', () => {
       for (let i = 0; i < 5; i++)
         statuses.push((await t.app.inject({ method: 'GET', url: '/api/user/captcha' })).statusCode);
       expect(statuses).toEqual([200, 200, 200, 429, 429]);
+
+      // The node stays ready and says the limits are its own; the metrics say the same.
+      const ready = await t.app.inject({ method: 'GET', url: '/api/readyz' });
+      expect(ready.statusCode).toBe(200);
+      expect(ready.json().content).toMatchObject({
+        ready: true,
+        redis: 'unreachable',
+        rateLimits: 'per node',
+      });
+      const metrics = await t.app.inject({ method: 'GET', url: '/metrics', remoteAddress: '127.0.0.1' });
+      expect(metrics.body).toMatch(/^rate_limit_per_node 1$/m);
     } finally {
       await t.close();
     }

@@ -130,7 +130,7 @@ describe('system log', () => {
       });
       expect(res.statusCode, res.body).toBe(200);
       return res.json().content as {
-        list: { id: number; account: string; url: string; success: boolean }[];
+        list: { logId: number; account: string; url: string; success: boolean }[];
         total: number;
         page: number;
         size: number;
@@ -141,10 +141,10 @@ describe('system log', () => {
     expect(all.page).toBe(1);
     expect(all.size).toBe(20);
     expect(all.total).toBeGreaterThanOrEqual(5);
-    const ids = all.list.map((r) => r.id);
+    const ids = all.list.map((r) => r.logId);
     expect(ids).toEqual([...ids].sort((a, b) => b - a));
     const paged = await list('page=2&size=2');
-    expect(paged.list.map((r) => r.id)).toEqual(ids.slice(2, 4));
+    expect(paged.list.map((r) => r.logId)).toEqual(ids.slice(2, 4));
     const editorRows = await list('account=editor');
     expect(editorRows.list.length).toBeGreaterThan(0);
     expect(editorRows.list.every((r) => r.account === 'editor')).toBe(true);
@@ -154,11 +154,11 @@ describe('system log', () => {
     const byUrl = await list('url=UPDATE_PROFILE');
     expect(byUrl.list.length).toBe(1);
     const today = new Date().toISOString().slice(0, 10);
-    expect((await list(`startDate=${today}&endDate=${today}`)).total).toBe(all.total);
-    expect((await list('endDate=2000-01-01')).total).toBe(0);
+    expect((await list(`loggedAtFrom=${today}&loggedAtTo=${today}`)).total).toBe(all.total);
+    expect((await list('loggedAtTo=2000-01-01')).total).toBe(0);
     const bad = await t.app.inject({
       method: 'GET',
-      url: '/api/system_log/list?size=500',
+      url: '/api/system_log/list?size=zero',
       headers: { 'x-token': admin },
     });
     expect(bad.json()).toMatchObject({ code: 40001, message: 'Unknown or malformed parameter: size' });

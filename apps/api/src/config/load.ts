@@ -17,6 +17,10 @@ export type S3Settings = {
   region: string;
   /** Address files are read from; defaults to `<endpoint>/<bucket>/`. */
   publicUrl: string;
+  /** `<endpoint>/<bucket>/<key>` (true, most S3-compatible servers) or `<bucket>.<endpoint host>/<key>`. */
+  forcePathStyle: boolean;
+  /** Tries per bucket request, the first included (the SDK backs off between them). */
+  maxAttempts: number;
 };
 
 export type PasswordHashSettings = { memoryCost: number; timeCost: number; parallelism: number };
@@ -46,12 +50,19 @@ export type ServerSettings = {
   authCacheMs: number;
   /** PostgreSQL statements are stopped after this many milliseconds (0: never). */
   statementTimeoutMs: number;
+  /** System, SMS and object-storage log rows older than this many days are removed by a daily job. */
+  logRetentionDays: number;
   /** Where GET /metrics answers: `loopback` (default: only 127.0.0.1 / ::1), `off`, or with METRICS_TOKEN also
    * to callers that send `Authorization: Bearer <token>`. */
   metricsToken: string | null;
   metricsEnabled: boolean;
   /** argon2id cost. Production default is the OWASP recommendation (19 MiB, 2 passes, 1 lane). */
   passwordHash: PasswordHashSettings;
+  /** After SIGTERM the node answers /api/readyz with 503 but still serves for this long, so load balancers
+   * stop sending it requests before it closes its port (default 3000 with NODE_ENV=production, else 0). */
+  shutdownDrainMs: number;
+  /** Then requests under way get this long to finish before their connections are closed. */
+  shutdownTimeoutMs: number;
 };
 
 export { DEFAULT_CONSOLE_DIST };
@@ -86,6 +97,13 @@ const envSchema = z
     S3_SECRET_KEY: z.string().optional(),
     S3_REGION: z.string().default('us-east-1'),
     S3_PUBLIC_URL: url(['http', 'https']).optional(),
+    S3_FORCE_PATH_STYLE: boolText.default(true),
+    S3_MAX_ATTEMPTS: z.coerce
+      .number({ error: 'expected a number of tries from 1 to 10' })
+      .int({ error: 'expected a number of tries from 1 to 10' })
+      .min(1, { error: 'expected a number of tries from 1 to 10' })
+      .max(10, { error: 'expected a number of tries from 1 to 10' })
+      .default(3),
     SMTP_URL: url(['smtp', 'smtps']).optional(),
     REDIS_URL: url(['redis', 'rediss']).optional(),
     REDIS_PREFIX: z.string().default('organiser:'),
@@ -114,6 +132,24 @@ const envSchema = z
       .int({ error: 'expected a number of milliseconds (0: no cache)' })
       .min(0, { error: 'expected a number of milliseconds (0: no cache)' })
       .default(10_000),
+    SHUTDOWN_DRAIN_MS: z.coerce
+      .number({ error: 'expected a number of milliseconds from 0 to 600000' })
+      .int({ error: 'expected a number of milliseconds from 0 to 600000' })
+      .min(0, { error: 'expected a number of milliseconds from 0 to 600000' })
+      .max(600_000, { error: 'expected a number of milliseconds from 0 to 600000' })
+      .optional(),
+    SHUTDOWN_TIMEOUT_MS: z.coerce
+      .number({ error: 'expected a number of milliseconds from 0 to 600000' })
+      .int({ error: 'expected a number of milliseconds from 0 to 600000' })
+      .min(0, { error: 'expected a number of milliseconds from 0 to 600000' })
+      .max(600_000, { error: 'expected a number of milliseconds from 0 to 600000' })
+      .default(10_000),
+    LOG_RETENTION_DAYS: z.coerce
+      .number({ error: 'expected a whole number of days from 1 to 3650' })
+      .int({ error: 'expected a whole number of days from 1 to 3650' })
+      .min(1, { error: 'expected a whole number of days from 1 to 3650' })
+      .max(3650, { error: 'expected a whole number of days from 1 to 3650' })
+      .default(180),
     METRICS: boolText.default(true),
     METRICS_TOKEN: z.string().min(16, { error: 'expected at least 16 characters' }).optional(),
     LOG_LEVEL: z
@@ -167,6 +203,8 @@ export function parseServerSettings(env: EnvInput, cwd = process.cwd()): ServerS
             /\/*$/,
             '/',
           ),
+          forcePathStyle: e.S3_FORCE_PATH_STYLE,
+          maxAttempts: e.S3_MAX_ATTEMPTS,
         }
       : null;
   const trustProxy =
@@ -194,10 +232,14 @@ export function parseServerSettings(env: EnvInput, cwd = process.cwd()): ServerS
     trustProxy,
     logLevel: e.LOG_LEVEL,
     statementTimeoutMs: e.STATEMENT_TIMEOUT_MS,
+    logRetentionDays: e.LOG_RETENTION_DAYS,
     authCacheMs: e.AUTH_CACHE_MS,
     metricsEnabled: e.METRICS,
     metricsToken: e.METRICS_TOKEN ?? null,
     passwordHash: OWASP_ARGON2,
+    // A restart in development (watch mode) should not wait for a load balancer that is not there.
+    shutdownDrainMs: e.SHUTDOWN_DRAIN_MS ?? (e.NODE_ENV === 'production' ? 3_000 : 0),
+    shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,
   };
 }
 

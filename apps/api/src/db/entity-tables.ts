@@ -3,6 +3,7 @@ import { type SQL, sql } from 'drizzle-orm';
 import {
   boolean,
   date,
+  type ExtraConfigColumn,
   index,
   integer,
   jsonb,
@@ -41,6 +42,7 @@ function columnFor(name: string, field: FieldDef): PgColumnBuilderBase {
     case 'images':
     case 'attachments':
     case 'json':
+    case 'dynamicForm':
       return jsonb(col);
     case 'relationMany':
       return integer(col).array();
@@ -150,6 +152,13 @@ export function deriveTable(def: EntityDef, views: readonly EntityDef[] = []): E
       if (field.unique) {
         const ux = uniqueIndex(`${def.table}_${key}_unique`).on(col(name));
         out.push(live ? ux.where(live) : ux);
+      }
+      // Filters on `<field>.<code>` are containment queries (`@>`) on the jsonb column.
+      if (field.kind === 'dynamicForm' && !seen.has(key)) {
+        seen.add(key);
+        out.push(
+          index(`${def.table}_${key}_idx`).using('gin', (t[name] as ExtraConfigColumn).op('jsonb_path_ops')),
+        );
       }
       if ((field.kind === 'relation' || field.kind === 'treeRelation') && !seen.has(key)) {
         seen.add(key);

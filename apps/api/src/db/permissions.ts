@@ -8,7 +8,8 @@ import { permission } from './schema';
 // catalogue (groups, their pages, the hidden add/edit pages, url = full path); resource permissions come from
 // the registered API routes whose access is `resource` (method + url pattern, under their menu). Upserts by
 // (type, method, url): idempotent, ids and role links survive restarts, and icons or status an administrator
-// changed are kept.
+// changed are kept, and so are the names and order of entries an administrator edited (`edited`). Every
+// synchronised entry is `builtIn`: its type, method and url are not editable.
 
 type Row = typeof permission.$inferInsert;
 
@@ -20,11 +21,13 @@ async function upsert(db: Db, rows: Row[]): Promise<Map<string, number>> {
     .values(rows)
     .onConflictDoUpdate({
       target: [permission.type, permission.method, permission.url],
+      // Names and order an administrator edited stay; the structure (parent) follows the catalogue.
       set: {
-        nameEn: sql`excluded.name_en`,
-        nameZh: sql`excluded.name_zh`,
+        nameEn: sql`CASE WHEN ${permission.edited} THEN ${permission.nameEn} ELSE excluded.name_en END`,
+        nameZh: sql`CASE WHEN ${permission.edited} THEN ${permission.nameZh} ELSE excluded.name_zh END`,
+        sortNo: sql`CASE WHEN ${permission.edited} THEN ${permission.sortNo} ELSE excluded.sort_no END`,
         parentId: sql`excluded.parent_id`,
-        sortNo: sql`excluded.sort_no`,
+        builtIn: sql`true`,
         updatedAt: sql`now()`,
       },
     })
@@ -46,6 +49,7 @@ export async function syncPermissions(db: Db, routes: RouteRecord[]): Promise<Sy
     icon: r.icon ?? null,
     parentId,
     sortNo: index,
+    builtIn: true,
   });
   const menuIds = new Map<string, number>(); // by route name
   const menuIdsByUrl = new Map<string, number>();
@@ -87,6 +91,7 @@ export async function syncPermissions(db: Db, routes: RouteRecord[]): Promise<Sy
       icon: null,
       parentId,
       sortNo: 10_000 + index,
+      builtIn: true,
     });
   });
   await upsert(db, resources);

@@ -62,11 +62,11 @@ export async function isDatabaseEmpty(db: Db): Promise<boolean> {
   return Number(row?.n ?? 0) === 0;
 }
 
-async function createRole(db: Db, name: string, code: string): Promise<number> {
+async function createRole(db: Db, name: string, nameZh: string, code: string): Promise<number> {
   const [row] = await db
     .insert(role)
-    .values({ name, code })
-    .onConflictDoUpdate({ target: role.code, set: { name } })
+    .values({ name, nameZh, code })
+    .onConflictDoUpdate({ target: role.code, set: { name, nameZh } })
     .returning({ id: role.id });
   return row!.id;
 }
@@ -98,7 +98,7 @@ export async function seedIfEmpty(
     );
   }
   const password = server.adminPassword ?? DEFAULT_ADMIN_PASSWORD;
-  const rootId = await createRole(db, 'Administrator', ROOT_ROLE);
+  const rootId = await createRole(db, 'Administrator', '超级管理员', ROOT_ROLE);
   await createAccount(ctx, {
     account: server.adminAccount,
     password,
@@ -108,7 +108,7 @@ export async function seedIfEmpty(
   ctx.log(`created the root account ${server.adminAccount}`);
 
   if (options.demoAccounts ?? server.demoData) {
-    const editorId = await createRole(db, 'Editor', 'editor');
+    const editorId = await createRole(db, 'Editor', '编辑', 'editor');
     const menus = await db
       .select({ id: permission.id })
       .from(permission)

@@ -1,5 +1,6 @@
 import { type DeploymentConfig, type EntityDef, entities } from '@organiser/domain';
 import { assertQuotaKeys } from '../quota/quota';
+import { registerDynamicFormOwners } from './dynamic-forms';
 import { type EngineEntity, engineEntity } from './entity';
 
 /** The registered entities as this deployment serves them. */
@@ -18,6 +19,7 @@ export function createEngine(
     engineEntity(def, config, registry === entities ? undefined : registry),
   );
   for (const entity of list) assertQuotaKeys(entity.def);
+  registerDynamicFormOwners(list.map((e) => e.def));
   const byName = new Map(list.map((e) => [e.def.name, e]));
   // A view's fields are its base's columns: the base already answers for what points elsewhere.
   const tables = list.filter((e) => !e.def.source);

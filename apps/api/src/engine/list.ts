@@ -1,4 +1,4 @@
-import type { ListFilter, ListQuery } from '@organiser/domain';
+import type { ListFilter, ListQuery, ListWhere } from '@organiser/domain';
 import {
   and,
   arrayOverlaps,
@@ -21,6 +21,7 @@ import { alias, type PgColumn } from 'drizzle-orm/pg-core';
 import type { Db } from '../db/client';
 import type { EntityTable } from '../db/entity-tables';
 import type { Row, RowScope } from './context';
+import { dynamicFilterCondition, resolveDynamicFilters } from './dynamic-forms';
 import type { Engine } from './engine';
 import type { EngineEntity } from './entity';
 import { scopeConditions } from './row-scope';
@@ -50,6 +51,8 @@ function filterCondition(entity: EngineEntity, filter: ListFilter): SQL | undefi
       return isArray ? arrayOverlaps(column, filter.values) : inArray(column, filter.values.map(value));
     case 'like':
       return ilike(column, `%${escapeLike(filter.value)}%`);
+    case 'dynamic':
+      return dynamicFilterCondition(entity, filter);
     case 'range': {
       const parts: SQL[] = [];
       if (filter.from !== undefined) parts.push(gte(column, value(filter.from)));
@@ -64,19 +67,22 @@ function filterCondition(entity: EngineEntity, filter: ListFilter): SQL | undefi
  * the caller's row scope. */
 export function listConditions(
   entity: EngineEntity,
-  query: Pick<ListQuery, 'keyword' | 'filters'>,
+  query: Pick<ListQuery, 'keyword' | 'filters'> & { where?: ListWhere | null },
   scope: Scope = 'live',
   rowScope?: RowScope | null,
+  { gramsIndex = true }: { gramsIndex?: boolean } = {},
 ): SQL[] {
   const conditions: SQL[] = [...scopeConditions(entity, rowScope)];
+  // The entity's fixed list condition, or the one a module's own list passes instead.
+  const where = query.where === undefined ? entity.def.listWhere : query.where;
+  if (where) conditions.push(inArray(entity.col(where.field), [...where.in]));
   if (entity.def.softDelete) {
     conditions.push(scope === 'live' ? isNull(entity.col('deletedAt')) : isNotNull(entity.col('deletedAt')));
   }
   if (query.keyword && entity.search) {
     // One or two characters have no trigram: the keyword's characters and pairs are looked up in the
     // search_grams index first (migration 0006), the ILIKE keeps the exact meaning.
-    if ([...query.keyword].length < 3)
-      conditions.push(sql`search_grams(${entity.search}) @> search_grams(${query.keyword})`);
+    if (gramsIndex && isShortKeyword(query.keyword)) conditions.push(gramsCondition(entity, query.keyword));
     conditions.push(sql`${entity.search} ILIKE ${`%${escapeLike(query.keyword)}%`}`);
   }
   for (const f of query.filters) {
@@ -84,6 +90,55 @@ export function listConditions(
     if (c) conditions.push(c);
   }
   return conditions;
+}
+
+const isShortKeyword = (keyword: string) => [...keyword].length < 3;
+
+const gramsCondition = (entity: EngineEntity, keyword: string) =>
+  sql`search_grams(${entity.search}) @> search_grams(${keyword})`;
+
+/** Share of a big table's rows above which a short keyword counts as frequent. */
+const FREQUENT_SHARE = 0.01;
+
+/**
+ * The conditions of a list's page query. A short keyword that occurs in many rows (one common letter) finds a
+ * page fastest by walking the sort order and testing each row with the ILIKE alone: the first page's matches
+ * come within a few hundred rows, while the character-pair condition would compute each row's grams as a filter
+ * (or read every match through the index, then sort them). A rare one is looked up in the index. The planner's
+ * estimate of the character-pair condition decides (remembered per keyword); the total is counted with the
+ * index either way.
+ */
+export async function pageConditions(
+  db: Db,
+  entity: EngineEntity,
+  query: Pick<ListQuery, 'keyword' | 'filters'>,
+  scope: Scope = 'live',
+  rowScope?: RowScope | null,
+): Promise<{ conditions: SQL[]; frequentKeyword: boolean }> {
+  const keyword = query.keyword;
+  const frequentKeyword =
+    Boolean(keyword && entity.search && isShortKeyword(keyword)) &&
+    (await isFrequent(db, entity, gramsCondition(entity, keyword!)));
+  return {
+    conditions: listConditions(entity, query, scope, rowScope, { gramsIndex: !frequentKeyword }),
+    frequentKeyword,
+  };
+}
+
+async function isFrequent(db: Db, entity: EngineEntity, condition: SQL): Promise<boolean> {
+  const rows = await statisticsRows(db, entity);
+  if (rows < 2 * COUNT_CAP) return false;
+  return (await plannerEstimate(db, entity, condition)) >= FREQUENT_SHARE * rows;
+}
+
+/** The query with its dynamic form filters checked against the configs and typed (a 400 naming a bad one). */
+async function withDynamicFilters<Q extends Pick<ListQuery, 'filters'>>(
+  db: Db,
+  entity: EngineEntity,
+  query: Q,
+): Promise<Q> {
+  if (!query.filters.some((f) => f.op === 'dynamic')) return query;
+  return { ...query, filters: await resolveDynamicFilters(db, entity, query.filters) };
 }
 
 /** ORDER BY for a list: the chosen field, then id in the same direction so pages never overlap. */
@@ -189,20 +244,22 @@ export type ListPage = { rows: Row[]; total: number; isEstimate: boolean };
 export async function runList(
   db: Db,
   entity: EngineEntity,
-  query: ListQuery,
+  query: ListQuery & { where?: ListWhere | null },
   scope: Scope = 'live',
   engine?: Engine,
   rowScope?: RowScope | null,
 ): Promise<ListPage> {
+  query = await withDynamicFilters(db, entity, query);
   const conditions = listConditions(entity, query, scope, rowScope);
   const isFiltered =
     Boolean(query.keyword) ||
     query.filters.length > 0 ||
     scope === 'trash' ||
     Boolean(rowScope && entity.def.scope);
-  const shape = JSON.stringify([query, scope, rowScope ?? null]);
+  const forPage = await pageConditions(db, entity, query, scope, rowScope);
+  const shape = JSON.stringify([query, scope, rowScope ?? null, forPage.frequentKeyword]);
   const page = () => {
-    const where = and(...conditions);
+    const where = and(...forPage.conditions);
     const order = listOrder(entity, query, scope);
     const offset = (query.page - 1) * query.size;
     return pageQuery(db, entity, { where, order, offset, size: query.size, engine });
@@ -328,6 +385,7 @@ export async function matchingIds(
   scope: Scope = 'live',
   rowScope?: RowScope | null,
 ): Promise<number[]> {
+  query = await withDynamicFilters(db, entity, query);
   const rows = await db
     .select({ id: entity.col('id') })
     .from(entity.table)

@@ -12,9 +12,11 @@ import { z } from 'zod';
 import { AppError } from '../errors';
 import { ok, okSchema } from '../http/envelope';
 import { hasPermission } from '../security/permissions';
+import { dynamicFields, storedFormIssues } from './dynamic-forms';
+import { toFieldErrors } from './field-errors';
 import { readHistory } from './history';
 import { optionRows, runList, TREE_MAX, treeRows } from './list';
-import { toListRecord, toRecord } from './records';
+import { apiValues, toListRecord, toRecord } from './records';
 import { historySchema, idParams, type RouteContext } from './route-context';
 import { loadRow } from './row-scope';
 
@@ -215,6 +217,12 @@ function registerRecordReads(rc: RouteContext): void {
       const row = await loadRow(db, entity, id, 'live', rowScope(request));
       if (!row) throw new AppError('notFound');
       const [one] = await labelled(request, [toRecord(entity, row)]);
+      // Values stored before their configs changed are kept; the edit form shows what no longer fits (present
+      // only when something does not, so a record reads the same here as in the answer to its last write).
+      if (dynamicFields(def).length > 0) {
+        const issues = await storedFormIssues(db, def, apiValues(entity, row));
+        if (issues.length > 0) one!.formIssues = toFieldErrors(issues, request.lang);
+      }
       return ok(one!);
     },
   );

@@ -56,7 +56,7 @@ async function writeUpdate(
   const set: Row = {};
   for (const c of changed) set[c.field] = plain[c.field];
   for (const name of secrets) set[name] = stored[name];
-  if (hasChanges) Object.assign(set, derivedChanges(entity, before, set));
+  if (hasChanges) Object.assign(set, derivedChanges(entity, before, set, { scoped: Boolean(ctx.rowScope) }));
   const version = Number(current.version);
   const where = and(
     eq(entity.col('id'), current.id),

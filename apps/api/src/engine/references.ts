@@ -14,6 +14,7 @@ export async function checkReferences(
   ctx: Pick<WriteContext, 'db' | 'engine' | 'entity'> & { rowScope?: RowScope | null },
   values: Record<string, unknown>,
   selfId?: number,
+  current?: Row | null,
 ): Promise<KitIssue[]> {
   const { db, engine, entity } = ctx;
   const issues: KitIssue[] = [];
@@ -47,8 +48,126 @@ export async function checkReferences(
         parent = (row?.[name] as number | null) ?? null;
       }
     }
+    if (
+      field.kind === 'treeRelation' &&
+      field.maxDepth !== undefined &&
+      !issues.some((i) => i.path === name)
+    ) {
+      // the parent's level plus the levels the moved node brings with it (itself and its descendants)
+      const parentLevel = await levelOf(db, entity, name, value as number);
+      const height = selfId === undefined ? 1 : await subtreeHeight(db, entity, name, selfId);
+      if (parentLevel + height > field.maxDepth)
+        issues.push({
+          path: name,
+          message: kitMessage('treeTooDeep', { label: field.label, max: field.maxDepth }),
+        });
+    }
+  }
+  issues.push(...(await checkTreeLevels(ctx, values, current ?? null, issues)));
+  return issues;
+}
+
+/** The tree field of an entity, if it is a tree. */
+const treeFieldOf = (entity: { def: { fields: Record<string, FieldDef> } }) =>
+  Object.entries(entity.def.fields).find(([, f]) => f.kind === 'treeRelation')?.[0];
+
+/** `topLevel` relations name a root of the related tree; `under` relations a child of the record their
+ * `under` field names (checked when either of the two changes). */
+async function checkTreeLevels(
+  ctx: Pick<WriteContext, 'db' | 'engine' | 'entity'>,
+  values: Record<string, unknown>,
+  current: Row | null,
+  known: KitIssue[],
+): Promise<KitIssue[]> {
+  const issues: KitIssue[] = [];
+  const { fields } = ctx.entity.def;
+  for (const [name, field] of Object.entries(fields)) {
+    if (field.kind !== 'relation' || known.some((i) => i.path === name)) continue;
+    if (field.where && values[name] != null) {
+      const target = ctx.engine.get(field.to);
+      const row = target && (await loadRow(ctx.db, target, values[name] as number, 'any'));
+      const { where } = field;
+      if (row && !where.in.some((v) => v === row[where.field])) {
+        const other = target.def.fields[where.field]!;
+        const labels = where.in.map(
+          (v) =>
+            (other.kind === 'enum' ? other.options.find((o) => o.value === v)?.label : undefined) ?? {
+              en: v,
+              zh: v,
+            },
+        );
+        issues.push({
+          path: name,
+          message: kitMessage('relationWhere', {
+            label: field.label,
+            field: other.label,
+            values: { en: labels.map((l) => l.en).join(', '), zh: labels.map((l) => l.zh).join('、') },
+          }),
+        });
+      }
+    }
+    if (!field.topLevel && !field.under) continue;
+    const target = ctx.engine.get(field.to);
+    const tree = target && treeFieldOf(target);
+    if (!target || !tree) continue;
+    const parentOf = async (id: number) => {
+      const row = await loadRow(ctx.db, target, id, 'any');
+      return row ? ((row[tree] as number | null) ?? null) : undefined;
+    };
+    if (field.topLevel && values[name] != null && (await parentOf(values[name] as number)) !== null)
+      issues.push({ path: name, message: kitMessage('notTopLevel', { label: field.label }) });
+    if (field.under && (name in values || field.under in values)) {
+      const child = (name in values ? values[name] : current?.[name]) as number | null | undefined;
+      const parent = (field.under in values ? values[field.under] : current?.[field.under]) as
+        | number
+        | null
+        | undefined;
+      if (child == null) continue;
+      const found = await parentOf(child);
+      if (found !== undefined && found !== (parent ?? null))
+        issues.push({
+          path: name,
+          message: kitMessage('notUnder', { label: field.label, other: fields[field.under]!.label }),
+        });
+    }
   }
   return issues;
+}
+
+/** The level of node `id`: 1 for a top-level node, 2 for its children, … */
+async function levelOf(
+  db: WriteContext['db'],
+  entity: WriteContext['entity'],
+  field: string,
+  id: number,
+): Promise<number> {
+  let count = 0;
+  let current: number | null = id;
+  for (; current !== null && count < 100; count++) {
+    const row: Row | null = await loadRow(db, entity, current, 'any');
+    current = (row?.[field] as number | null) ?? null;
+  }
+  return count;
+}
+
+/** Levels of the live subtree rooted at `id`, the node itself counting as one. */
+async function subtreeHeight(
+  db: WriteContext['db'],
+  entity: WriteContext['entity'],
+  field: string,
+  id: number,
+): Promise<number> {
+  let level = [id];
+  let height = 0;
+  while (level.length > 0 && height < 100) {
+    height++;
+    const children = await db
+      .select({ id: entity.col('id') })
+      .from(entity.table)
+      .where(and(inArray(entity.col(field), level), ...liveOnly(entity)));
+    level = children.map((c) => Number(c.id));
+  }
+  return height;
 }
 
 /** A record other records still point at cannot be removed for good: the refusal names what points at it. */

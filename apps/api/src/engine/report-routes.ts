@@ -31,6 +31,8 @@ export type Granularity = 'day' | 'week' | 'month';
 /** What a report's query is asked for, already validated against the definition. */
 export type ReportParamValues = {
   filters: ListFilter[];
+  /** Text to find in the report's `search` fields (only for a report that declares some). */
+  keyword?: string;
   sort: SortSpec;
   page: number;
   pageSize: number;
@@ -87,6 +89,7 @@ export function parseReportQuery(
 
   const value: ReportParamValues = {
     filters: query.filters,
+    ...(query.keyword ? { keyword: query.keyword } : {}),
     sort: query.sort,
     page: query.page,
     pageSize: query.size,
@@ -124,6 +127,7 @@ export function reportQuerySchema(def: EntityDef, options: { paging: boolean } =
     order: z.enum(['asc', 'desc']).optional(),
     lang: z.enum(['en', 'zh']).optional(),
   };
+  if (def.search.length) shape.keyword = text.describe('Searches the report’s searchable fields');
   if (options.paging) {
     shape.page = text.describe('Page number, from 1');
     shape.size = text.describe('Rows per page (default 20, capped at 50)');

@@ -108,6 +108,7 @@ export function toCell(
       return (value as string[]).join(', ');
     case 'attachments':
     case 'json':
+    case 'dynamicForm':
       return JSON.stringify(value);
     case 'datetime':
       return format === 'xlsx' ? new Date(String(value)) : String(value);
@@ -338,6 +339,7 @@ export function fromCell(field: FieldDef, cell: Cell): unknown {
         .map((s) => (/^\d+$/.test(s) ? Number(s) : s));
     case 'attachments':
     case 'json':
+    case 'dynamicForm':
       try {
         return JSON.parse(String(text));
       } catch {

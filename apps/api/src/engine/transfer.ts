@@ -126,9 +126,20 @@ type Planned = {
   current: Row | null;
 };
 
+/** A CSV's text: UTF-8 with or without a BOM, else GBK (what Excel saves in a Chinese Windows locale). */
+export function decodeText(buffer: Buffer): string {
+  if (buffer[0] === 0xef && buffer[1] === 0xbb && buffer[2] === 0xbf)
+    return buffer.subarray(3).toString('utf8');
+  try {
+    return new TextDecoder('utf-8', { fatal: true }).decode(buffer);
+  } catch {
+    return new TextDecoder('gbk').decode(buffer);
+  }
+}
+
 async function readSheet(buffer: Buffer): Promise<Cell[][]> {
   try {
-    return isXlsx(buffer) ? await parseXlsx(buffer) : parseCsv(buffer.toString('utf8'));
+    return isXlsx(buffer) ? await parseXlsx(buffer) : parseCsv(decodeText(buffer));
   } catch {
     throw new AppError('unsupportedType', { params: { allowed: 'xlsx, csv' } });
   }
@@ -284,12 +295,49 @@ async function validateRow(
   return result.ok ? { values: result.value, issues } : { values: sent, issues: result.issues };
 }
 
+/** Live holders of the file's unique values, per unique field: value → ids, read in slices up front so a big
+ * file costs a few statements instead of one per row and field. */
+type UniqueHolders = Map<string, Map<string, number[]>>;
+
+async function uniqueHolders(ctx: WriteContext, planned: Planned[]): Promise<UniqueHolders> {
+  const { db, entity } = ctx;
+  const out: UniqueHolders = new Map();
+  for (const [name, field] of Object.entries(entity.def.fields)) {
+    if (!field.unique) continue;
+    const values = [
+      ...new Set(
+        planned
+          .map((p) => p.values[name])
+          .filter((v) => v !== undefined && v !== null && v !== '')
+          .map((v) => String(v).trim()),
+      ),
+    ];
+    // Every value looked up has an entry, empty when nobody holds it.
+    const holders = new Map<string, number[]>(values.map((v) => [v, []]));
+    for (let i = 0; i < values.length; i += 1_000) {
+      const conditions: SQL[] = [inArray(entity.col(name), values.slice(i, i + 1_000))];
+      if (entity.def.softDelete) conditions.push(isNull(entity.col('deletedAt')));
+      const rows = (await db
+        .select({ id: entity.col('id'), value: entity.col(name) })
+        .from(entity.table)
+        .where(and(...conditions))) as Row[];
+      for (const r of rows) {
+        const key = String(r.value);
+        holders.get(key)?.push(Number(r.id));
+      }
+    }
+    out.set(name, holders);
+  }
+  return out;
+}
+
 /** Unique values must be free in the table and appear once in the file. */
 async function uniqueIssues(
   ctx: WriteContext,
   p: Planned,
   values: Record<string, unknown>,
   seen: Map<string, number>,
+  known: UniqueHolders,
 ): Promise<KitIssue[]> {
   const { db, entity } = ctx;
   const issues: KitIssue[] = [];
@@ -305,23 +353,35 @@ async function uniqueIssues(
       continue;
     }
     seen.set(key, p.report.row);
-    const conditions: SQL[] = [inArray(entity.col(name), [values[name]])];
-    if (entity.def.softDelete) conditions.push(isNull(entity.col('deletedAt')));
-    const holders = (await db
-      .select({ id: entity.col('id') })
-      .from(entity.table)
-      .where(and(...conditions))) as Row[];
-    if (holders.some((h) => Number(h.id) !== p.report.id))
+    let ids = known.get(name)?.get(String(values[name]));
+    if (!ids) {
+      // A value the file's raw cell did not show as such (normalised by validation): looked up alone.
+      const conditions: SQL[] = [inArray(entity.col(name), [values[name]])];
+      if (entity.def.softDelete) conditions.push(isNull(entity.col('deletedAt')));
+      ids = (
+        (await db
+          .select({ id: entity.col('id') })
+          .from(entity.table)
+          .where(and(...conditions))) as Row[]
+      ).map((h) => Number(h.id));
+    }
+    if (ids.some((id) => id !== p.report.id))
       issues.push({ path: name, message: kitMessage('duplicate', { label: field.label }) });
   }
   return issues;
 }
 
+/** Rows checked between two turns of the event loop, so a big file does not hold up other requests. */
+const ROWS_PER_TURN = 200;
+const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
+
 /** Checks every planned row (labels, kit validation, hooks, references, unique values) and fills its report. */
 async function checkRows(ctx: WriteContext, planned: Planned[]): Promise<void> {
   const labelIssues = await resolveLabels(ctx, planned);
+  const known = await uniqueHolders(ctx, planned);
   const seenUnique = new Map<string, number>();
-  for (const p of planned) {
+  for (const [index, p] of planned.entries()) {
+    if (index % ROWS_PER_TURN === ROWS_PER_TURN - 1) await nextTurn();
     if (p.report.errors.length > 0) continue;
     const issues: KitIssue[] = [...(labelIssues.get(p) ?? [])];
     const labelled = new Set(issues.map((i) => i.path));
@@ -333,7 +393,7 @@ async function checkRows(ctx: WriteContext, planned: Planned[]): Promise<void> {
     issues.push(...checked.issues);
     if (issues.length === 0)
       issues.push(...(await beforeWrite(ctx, checked.values, p.current, { files: false })));
-    if (issues.length === 0) issues.push(...(await uniqueIssues(ctx, p, checked.values, seenUnique)));
+    if (issues.length === 0) issues.push(...(await uniqueIssues(ctx, p, checked.values, seenUnique, known)));
     p.values = checked.values;
     p.report.errors = toFieldErrors(issues, ctx.lang);
   }
@@ -402,22 +462,31 @@ export async function importRecords(
   ctx: WriteContext & { texts: { en?: TextSet; zh?: TextSet } },
   buffer: Buffer,
   dryRun: boolean,
+  options: {
+    /** Only these rows (the report's row numbers) are written; the others are reported as they are. */
+    keepRows?: ReadonlySet<number>;
+    /** Most data rows a file may have (default IMPORT_MAX_ROWS). */
+    maxRows?: number;
+  } = {},
 ): Promise<ImportReport> {
+  const { keepRows, maxRows = IMPORT_MAX_ROWS } = options;
   const { lang } = ctx;
   const sheet = (await readSheet(buffer)).filter((row) => !isBlankRow(row));
   const [header, ...body] = sheet;
   if (!header) throw new AppError('badRequest');
-  if (body.length > IMPORT_MAX_ROWS) {
-    throw new AppError('payloadTooLarge', { params: { max: rowsLimit(IMPORT_MAX_ROWS, lang) } });
+  if (body.length > maxRows) {
+    throw new AppError('payloadTooLarge', { params: { max: rowsLimit(maxRows, lang) } });
   }
   const { planned, ignored } = await planRows(ctx, header, body);
   await checkRows(ctx, planned);
-  const valid = planned.filter((p) => p.report.errors.length === 0);
+  const valid = planned.filter(
+    (p) => p.report.errors.length === 0 && (!keepRows || keepRows.has(p.report.row)),
+  );
   const report: ImportReport = {
     dryRun,
     total: planned.length,
     valid: valid.length,
-    invalid: planned.length - valid.length,
+    invalid: planned.filter((p) => p.report.errors.length > 0).length,
     created: valid.filter((p) => p.report.action === 'create').length,
     updated: valid.filter((p) => p.report.action === 'update').length,
     ignoredColumns: ignored,

@@ -40,12 +40,13 @@ export async function storedValues(
 /**
  * Computed values a write brings with it: `filled` derivations (every required, visible field has a value)
  * and `onEdit` moves (a refused record returns to pending when edited). `before` is the stored record (API
- * values) of an update, null for a create.
+ * values) of an update, null for a create; `scoped` says the edit is made by a caller scoped to a company.
  */
 export function derivedChanges(
   entity: EngineEntity,
   before: Record<string, unknown> | null,
   changes: Record<string, unknown>,
+  options: { scoped?: boolean } = {},
 ): Record<string, unknown> {
   const merged = { ...before, ...changes };
   const out: Record<string, unknown> = {};
@@ -59,7 +60,12 @@ export function derivedChanges(
       const value = names.every((n) => !isEmptyValue(merged[n]));
       if (before?.[name] !== value) out[name] = value;
     }
-    if (before && field.kind === 'enum' && field.onEdit?.from.includes(String(before[name])))
+    if (
+      before &&
+      field.kind === 'enum' &&
+      field.onEdit?.from.includes(String(before[name])) &&
+      (field.onEdit.by !== 'scoped' || options.scoped)
+    )
       out[name] = field.onEdit.to;
   }
   return out;
@@ -77,7 +83,12 @@ export async function applyQuotas(tx: Tx, ctx: WriteContext, before: Row | null,
       if (before) continue;
     } else {
       const value = after[quota.on.set];
-      if (isEmptyValue(value) || JSON.stringify(value) === JSON.stringify(before?.[quota.on.set] ?? null))
+      // a flag counts when it is turned on; turning it off uses nothing
+      if (
+        isEmptyValue(value) ||
+        value === false ||
+        JSON.stringify(value) === JSON.stringify(before?.[quota.on.set] ?? null)
+      )
         continue;
     }
     const companyId = Number(after[entity.def.scope!.field]);

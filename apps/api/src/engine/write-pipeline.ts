@@ -2,6 +2,7 @@ import type { KitIssue, Lang } from '@organiser/domain';
 import { AppError } from '../errors';
 import type { Change, Row, Tx, WriteContext, WrittenRow } from './context';
 import { checkDictionaries } from './dictionary-check';
+import { checkDynamicForms, DYNAMIC_FORM_ENTITY, invalidateDynamicForms } from './dynamic-forms';
 import { allFields, diff, type HistoryEntry, historyName, writeHistory } from './history';
 import { apiValues } from './records';
 import { checkOwnFiles, checkReferences } from './references';
@@ -83,6 +84,8 @@ export async function runWrite(
       return written;
     }),
   );
+  // The configs of dynamic forms are cached: a written config is read again by every node.
+  if (entity.def.name === DYNAMIC_FORM_ENTITY) invalidateDynamicForms();
   for (const hook of hooks.afterCommit) {
     try {
       await hook(ctx, { action, rows });
@@ -117,8 +120,16 @@ export async function beforeWrite(
   for (const hook of ctx.extensions.hooksOf(ctx.entity.def.name).beforeWrite)
     issues.push(...(await hook(ctx, values, current)));
   if (options.references === false) return issues;
-  issues.push(...(await checkReferences(ctx, values, current ? Number(current.id) : undefined)));
+  issues.push(...(await checkReferences(ctx, values, current ? Number(current.id) : undefined, current)));
   issues.push(...(await checkDictionaries(ctx.db, ctx.entity.def, values)));
+  issues.push(
+    ...(await checkDynamicForms(
+      ctx.db,
+      ctx.entity.def,
+      values,
+      current ? apiValues(ctx.entity, current) : null,
+    )),
+  );
   if (options.files !== false)
     issues.push(...(await checkOwnFiles(ctx, values, current ? apiValues(ctx.entity, current) : null)));
   return issues;

@@ -1,14 +1,20 @@
 import type { AppModule } from '../extensions';
+import { accessModule } from './access';
 import { authRoutes } from './auth/routes';
 import { companiesModule } from './companies';
 import { dictionaryModule } from './dictionary';
+import { dynamicFormsModule } from './dynamic-forms';
 import { engineModule } from './engine';
 import { healthRoutes } from './health/routes';
+import { emailLogRoutes } from './mail';
 import { ossRoutes } from './oss/routes';
+import { productsModule } from './products';
 import { quotaRoutes } from './quota';
 import { regionModule } from './region';
+import { settingsModule } from './settings';
 import { supplierOverviewModule } from './supplier-overview';
-import { systemRoutes } from './system/routes';
+import { systemModule } from './system';
+import { usersModule } from './users';
 
 /** The modules `buildApp` registers, in order: each adds its routes (under /api), hooks, command handlers
  * and seeds to the extension registry. */
@@ -16,12 +22,21 @@ export const modules: AppModule[] = [
   { name: 'health', register: (ext) => ext.routes(healthRoutes) },
   { name: 'auth', register: (ext) => ext.routes(authRoutes) },
   { name: 'oss', register: (ext) => ext.routes(ossRoutes) },
-  { name: 'system', register: (ext) => ext.routes(systemRoutes) },
+  systemModule,
+  settingsModule,
   { name: 'quota', register: (ext) => ext.routes(quotaRoutes) },
   regionModule,
+  accessModule,
   dictionaryModule,
+  dynamicFormsModule,
   supplierOverviewModule,
+  // The mail log as a read-only report (the local outbox when no SMTP server is configured).
+  { name: 'mail', register: (ext) => ext.routes(emailLogRoutes) },
   engineModule,
   // Supplier behaviour on the engine's company entity: write hooks, commands, supplier role, demo data.
   companiesModule,
+  // Products on the engine's product entity: checks across records, the company name kept for search, demo data.
+  productsModule,
+  // Accounts: user_manager records, their console logins, roles, interests, activation mail and import.
+  usersModule,
 ];

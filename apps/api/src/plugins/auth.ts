@@ -86,13 +86,14 @@ export function setupAccessCheck(app: FastifyInstance): void {
   });
 }
 
-/** The in-process session and permission cache of this app (AUTH_CACHE_MS), its invalidations shared with
- * the other API nodes through Redis when there is one. */
+/** The in-process session and permission cache of this app (AUTH_CACHE_MS), its invalidations (and those of
+ * the run-time settings) shared with the other API nodes through Redis when there is one. */
 export async function setupAuthCache(app: FastifyInstance, redis: Redis | null): Promise<void> {
   const { server } = app.config;
   const unregister = registerAuthCache(app.db, new AuthCache(server.authCacheMs));
   const unshare =
-    redis && server.authCacheMs > 0
+    // shared even without an auth cache: run-time settings announce their changes on the same channel
+    redis
       ? await shareAuthInvalidations(redis, server.redisPrefix, (error) =>
           app.log.warn({ err: error }, 'auth cache invalidation through redis failed'),
         )

@@ -7,7 +7,8 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 // - the deployment's public configuration, inlined as JSON (the console reads it instead of calling /api/config);
 // - for a visitor without a session cookie, who is about to see the login page, a preload of the captcha, so the
 //   picture is fetched while the scripts download instead of after they have run.
-// Each variant is rendered and compressed once, on first use.
+// Each variant is rendered and compressed once, on first use, and again when the configuration changes (the site
+// name and upload limits staff set at run time are part of it).
 
 /** Pages a visitor without a session can open without being sent to the login page. */
 const PUBLIC_PAGES = /^\/(404|401|auth-redirect|redirect\/)/;
@@ -18,8 +19,13 @@ const inlineJson = (value: unknown) =>
 
 type Variant = { identity: Buffer; br?: Buffer; gzip?: Buffer };
 
-export function createConsolePage(indexHtml: string, config: PublicConfig) {
-  const configTag = `<script id="public-config" type="application/json">${inlineJson(config)}</script>`;
+export function createConsolePage(
+  indexHtml: string,
+  config: PublicConfig,
+  current: () => Promise<PublicConfig> = async () => config,
+) {
+  let configJson = '';
+  let configTag = '';
   const variants = new Map<string, Variant>();
 
   const render = (preloadCaptcha: boolean): Variant => {
@@ -41,7 +47,13 @@ export function createConsolePage(indexHtml: string, config: PublicConfig) {
   };
 
   return {
-    send(request: FastifyRequest, reply: FastifyReply) {
+    async send(request: FastifyRequest, reply: FastifyReply) {
+      const json = inlineJson(await current());
+      if (json !== configJson) {
+        configJson = json;
+        configTag = `<script id="public-config" type="application/json">${json}</script>`;
+        variants.clear();
+      }
       const path = request.url.split('?')[0] ?? '/';
       const cookies = request.headers.cookie ?? '';
       const hasSession = cookies.split(';').some((c) => c.trim().startsWith(`${TOKEN_COOKIE}=`));

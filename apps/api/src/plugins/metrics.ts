@@ -6,7 +6,7 @@ import { AppError } from '../errors';
 
 // GET /metrics in Prometheus' text format (docs/operations.md "Metrics"): request durations by route pattern
 // (never the raw URL, whose ids and queries would make a series per record) and status, the PostgreSQL
-// pool's connections, event-loop lag, process memory and the rest of prom-client's process metrics.
+// pool's connections, whether the rate limits fell back to counting on this node (Redis unreachable), event-loop lag, process memory and the rest of prom-client's process metrics.
 // Answered to callers on this machine that did not come through a proxy, and, when METRICS_TOKEN is set,
 // to requests with `Authorization: Bearer <METRICS_TOKEN>`; refused to everyone else. METRICS=false: no route.
 
@@ -62,6 +62,18 @@ export function setupMetrics(app: FastifyInstance): void {
       'Statements waiting for a free connection of the database pool',
       () => pool.waitingCount,
     );
+  }
+
+  // Read at scrape time: the rate limits' counters are set up after this plugin.
+  if (app.config.server.redisUrl) {
+    new Gauge({
+      name: 'rate_limit_per_node',
+      help: 'Whether the rate limits are counted on this node only because Redis is unreachable (1) or shared through Redis (0)',
+      registers: [registry],
+      collect() {
+        this.set(app.hasDecorator('sharedState') && app.sharedState.rateLimitsShared() ? 0 : 1);
+      },
+    });
   }
 
   app.addHook('onResponse', async (request, reply) => {

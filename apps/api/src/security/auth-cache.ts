@@ -97,6 +97,25 @@ export function authCacheOf(db: object): AuthCache | undefined {
   return cache?.enabled ? cache : undefined;
 }
 
+/** Listeners of the other in-process caches shared between nodes, by topic (`dynamic-forms`). */
+const topicListeners = new Map<string, Set<() => void>>();
+
+/** Calls `listener` whenever `topic` is invalidated, on this node or another one. Returns the function that
+ * stops it. */
+export function onSharedInvalidation(topic: string, listener: () => void): () => void {
+  const set = topicListeners.get(topic) ?? new Set();
+  set.add(listener);
+  topicListeners.set(topic, set);
+  return () => set.delete(listener);
+}
+
+/** Tells this node's and (through Redis, on the auth invalidation channel) the other nodes' caches of `topic`
+ * to forget what they hold. The auth caches are left alone. */
+export function invalidateShared(topic: string): void {
+  for (const listener of topicListeners.get(topic) ?? []) listener();
+  for (const publish of publishers) publish(`${origin} topic:${topic}`);
+}
+
 /** Empties every auth cache of this process and of the other API nodes (through Redis when configured).
  * `beforeCommit`: called inside a transaction that has not committed yet. */
 export function invalidateAuthCaches(options: { beforeCommit?: boolean } = {}): void {
@@ -118,6 +137,11 @@ export async function shareAuthInvalidations(
   subscriber.on('error', onError);
   subscriber.on('message', (from: string, message: string) => {
     if (from !== channel || message.startsWith(origin)) return;
+    const topic = message.match(/ topic:(.+)$/)?.[1];
+    if (topic) {
+      for (const listener of topicListeners.get(topic) ?? []) listener();
+      return;
+    }
     for (const cache of caches.values()) cache.clear(message.endsWith(' commit'));
   });
   try {

@@ -1,4 +1,4 @@
-import { mkdir, rename, rm } from 'node:fs/promises';
+import { access, constants, mkdir, rename, rm } from 'node:fs/promises';
 import path from 'node:path';
 import type { StorageProvider } from './types';
 
@@ -23,6 +23,10 @@ export function createLocalStorage(dataDir: string): StorageProvider {
     },
     remove: async (key) => {
       await rm(resolve(key), { force: true });
+    },
+    check: async () => {
+      await mkdir(root, { recursive: true });
+      await access(root, constants.W_OK);
     },
   };
 }

@@ -10,4 +10,6 @@ export type StorageProvider = {
   /** Stores a finished, checked temporary file under `key` (`yyyy/mm/<random>.<ext>`); the temp file is consumed. */
   putFile: (args: { key: string; file: string; contentType: string; size: number }) => Promise<void>;
   remove: (key: string) => Promise<void>;
+  /** Readiness: resolves when the storage can be written (the folder exists, the bucket answers). */
+  check?: (signal?: AbortSignal) => Promise<void>;
 };

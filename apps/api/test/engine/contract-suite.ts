@@ -3,6 +3,7 @@ import {
   defaultOf,
   type EntityDef,
   fieldStateMap,
+  isApplicable,
   isSecretField,
   type ListQuery,
   listFilters,
@@ -36,7 +37,10 @@ async function create(
   def: EntityDef,
   options: { onlyRequired?: boolean; patch?: Record<string, unknown> } = {},
 ) {
-  const body = { ...(await sampleBody(def, nextSeed(), refs, options)), ...options.patch };
+  const body = {
+    ...(await sampleBody(def, nextSeed(), refs, { ...options, given: options.patch })),
+    ...options.patch,
+  };
   const res = await call({ method: 'POST', url: `/api/${def.name}`, body });
   if (res.status !== 200) throw new Error(`create ${def.name}: ${res.status} ${JSON.stringify(res.body)}`);
   // biome-ignore lint/suspicious/noExplicitAny: a record of any entity; the assertions check its fields.
@@ -44,15 +48,16 @@ async function create(
 }
 
 const refCache = new Map<string, number>();
-async function refs(entity: string): Promise<number> {
+async function refs(entity: string, patch?: Record<string, unknown>): Promise<number> {
   // A related record, created once: no batch call may remove it (a batch needs explicit ids or a counted
   // filter), so a record that disappears makes the calls that use it fail instead of being re-created.
-  const cached = refCache.get(entity);
+  const key = patch ? `${entity} ${JSON.stringify(patch)}` : entity;
+  const cached = refCache.get(key);
   if (cached) return cached;
   const def = registered.find((d) => d.name === entity);
   if (!def) throw new Error(`relation to unregistered entity ${entity}`);
-  const { record } = await create(def);
-  refCache.set(entity, record.id);
+  const { record } = await create(def, { patch });
+  refCache.set(key, record.id);
   return record.id;
 }
 
@@ -112,7 +117,7 @@ export function describeEntityContract(def: EntityDef): void {
 
 function entityContract(def: EntityDef): void {
   const states = fieldStateMap(def);
-  const editable = resolveFields(def).filter((s) => s.isEditable);
+  const editable = resolveFields(def).filter((s) => s.isEditable && !s.field.onlyWhen);
   const recordEnvelope = okSchema(recordSchema(def));
 
   it('creates, reads and updates a record; the version guards against stale writes', async () => {
@@ -179,7 +184,8 @@ function entityContract(def: EntityDef): void {
 
   it('names each missing required field, in English and in Chinese', async () => {
     const body = await sampleBody(def, nextSeed(), refs);
-    const required = resolveFields(def).filter((s) => s.isRequired);
+    // the fields of the body's own kind (a kind-dependent field of another kind is not asked for)
+    const required = resolveFields(def).filter((s) => s.isRequired && isApplicable(s.field, body));
     for (const s of required) {
       const { [s.name]: _, ...rest } = body;
       // A field with a default takes it when left out: leaving it empty is what "missing" means there.
@@ -197,7 +203,7 @@ function entityContract(def: EntityDef): void {
 
   it('refuses wrong types, computed fields and unknown fields by name', async () => {
     const body = await sampleBody(def, nextSeed(), refs);
-    for (const s of resolveFields(def).filter((x) => x.isCreatable)) {
+    for (const s of resolveFields(def).filter((x) => x.isCreatable && isApplicable(x.field, body))) {
       const wrong = wrongValue(s.field);
       if (wrong === undefined) continue;
       const res = await call({ method: 'POST', url: `/api/${def.name}`, body: { ...body, [s.name]: wrong } });
@@ -275,9 +281,21 @@ function entityContract(def: EntityDef): void {
         ([, f]) => (f.kind === 'relation' || f.kind === 'relationMany') && f.to === def.name,
       )?.[0];
       if (!field) continue;
-      const { record: target } = await create(def);
-      const value = other.fields[field]!.kind === 'relationMany' ? [target.id] : target.id;
-      const { record: pointer } = await create(other, { patch: { [field]: value } });
+      const pointing = other.fields[field]!;
+      // a relation that needs a related record of a kind, or that belongs to one kind of record, gets them
+      const where = pointing.kind === 'relation' ? pointing.where : undefined;
+      const { record: target } = await create(def, {
+        patch: where ? { [where.field]: where.in[0] } : undefined,
+      });
+      const value = pointing.kind === 'relationMany' ? [target.id] : target.id;
+      const kind = pointing.onlyWhen ? { [pointing.onlyWhen.field]: pointing.onlyWhen.in[0] } : {};
+      // a relation that must be a child of the target would point at it through another record: left empty
+      const below = Object.fromEntries(
+        Object.entries(other.fields)
+          .filter(([, f]) => f.kind === 'relation' && f.under === field)
+          .map(([n]) => [n, null]),
+      );
+      const { record: pointer } = await create(other, { patch: { ...kind, ...below, [field]: value } });
       const removeTarget = async () => {
         const del = await call({ method: 'DELETE', url: `/api/${def.name}/${target.id}` });
         if (!def.softDelete || del.status !== 200) return del;
@@ -397,7 +415,10 @@ function entityContract(def: EntityDef): void {
     expect(zh.body.message).toBe('参数未知或格式错误：colour');
   });
 
-  it.each(['xlsx', 'csv'] as const)('exports then imports back (%s)', async (format) => {
+  // An entity that imports through a module's own routes (user_manager) has no engine import route.
+  const imports = def.capabilities.import;
+
+  it.runIf(imports).each(['xlsx', 'csv'] as const)('exports then imports back (%s)', async (format) => {
     const { record } = await create(def);
     const file = await exportFile(t.app, t.token, def, `format=${format}&sort=id&order=desc`, 'zh');
     expect(file.status).toBe(200);
@@ -437,25 +458,28 @@ function entityContract(def: EntityDef): void {
     expect(history.body.content[0]).toMatchObject({ action: 'import', actorAccount: 'admin' });
   });
 
-  it('imports new records from a sheet with Chinese headers, reporting bad rows and writing nothing on a dry run', async () => {
-    const good = await sampleBody(def, nextSeed(), refs);
-    const bad = { ...(await sampleBody(def, nextSeed(), refs)) };
-    const firstRequired = resolveFields(def).find((s) => s.isRequired)!;
-    bad[firstRequired.name] = null;
-    const { csv } = await sheetOf(def, [good, bad], 'zh');
-    const before = (await list(def, '')).body.content.total;
-    const dry = await importFile(t.app, t.token, def, csv, 'csv', true, 'zh');
-    expect(dry.body.content).toMatchObject({ total: 2, valid: 1, invalid: 1, created: 1 });
-    const badRow = dry.body.content.rows.find((r: { errors: unknown[] }) => r.errors.length > 0);
-    expect(badRow.errors[0]).toMatchObject({
-      path: firstRequired.name,
-      message: expect.stringContaining(firstRequired.field.label.zh),
-    });
-    expect((await list(def, '')).body.content.total).toBe(before);
-    const done = await importFile(t.app, t.token, def, csv, 'csv', false);
-    expect(done.body.content).toMatchObject({ valid: 1, invalid: 1 });
-    expect((await list(def, '')).body.content.total).toBe(before + 1);
-  });
+  it.runIf(imports)(
+    'imports new records from a sheet with Chinese headers, reporting bad rows and writing nothing on a dry run',
+    async () => {
+      const good = await sampleBody(def, nextSeed(), refs);
+      const bad = { ...(await sampleBody(def, nextSeed(), refs)) };
+      const firstRequired = resolveFields(def).find((s) => s.isRequired && !s.field.onlyWhen)!;
+      bad[firstRequired.name] = null;
+      const { csv } = await sheetOf(def, [good, bad], 'zh');
+      const before = (await list(def, '')).body.content.total;
+      const dry = await importFile(t.app, t.token, def, csv, 'csv', true, 'zh');
+      expect(dry.body.content).toMatchObject({ total: 2, valid: 1, invalid: 1, created: 1 });
+      const badRow = dry.body.content.rows.find((r: { errors: unknown[] }) => r.errors.length > 0);
+      expect(badRow.errors[0]).toMatchObject({
+        path: firstRequired.name,
+        message: expect.stringContaining(firstRequired.field.label.zh),
+      });
+      expect((await list(def, '')).body.content.total).toBe(before);
+      const done = await importFile(t.app, t.token, def, csv, 'csv', false);
+      expect(done.body.content).toMatchObject({ valid: 1, invalid: 1 });
+      expect((await list(def, '')).body.content.total).toBe(before + 1);
+    },
+  );
 
   it('keeps the history of a record and reverts to an earlier version', async () => {
     const { record } = await create(def);
@@ -598,7 +622,8 @@ function entityContract(def: EntityDef): void {
       const pointsHere = Object.values(other.fields).some(
         (f) => (f.kind === 'relation' || f.kind === 'relationMany') && f.to === def.name,
       );
-      if (!pointsHere) continue;
+      // a record pointing at its own entity (a sub-material at its material): its editor reads the list anyway
+      if (!pointsHere || other.name === def.name) continue;
       const account = `picker${suffix}${other.key}`;
       await createAccountWithRole(t.db, {
         account,

@@ -6,31 +6,37 @@ import { createEngineApp } from './setup';
 // registered entity: method, path and who may call them. Read from the OpenAPI document the running server
 // serves, which describes every route under /api with its access (`x-access`).
 
-type Served = { method: string; path: string; access: unknown };
+type Served = { method: string; path: string; access: unknown; tags: string[] };
 let served: Served[];
 let t: Awaited<ReturnType<typeof createEngineApp>>;
 
 beforeAll(async () => {
   t = await createEngineApp();
   const doc = (await t.app.inject({ method: 'GET', url: '/api/openapi.json' })).json() as {
-    paths: Record<string, Record<string, { 'x-access'?: unknown }>>;
+    paths: Record<string, Record<string, { 'x-access'?: unknown; tags?: string[] }>>;
   };
   served = Object.entries(doc.paths).flatMap(([path, operations]) =>
     Object.entries(operations).map(([method, op]) => ({
       method: method.toUpperCase(),
       path,
       access: op['x-access'],
+      tags: op.tags ?? [],
     })),
   );
 });
 afterAll(() => t?.close());
 
-const byRoute = (a: Served, b: Served) => `${a.path} ${a.method}`.localeCompare(`${b.path} ${b.method}`);
+const byRoute = (a: Pick<Served, 'path' | 'method'>, b: Pick<Served, 'path' | 'method'>) =>
+  `${a.path} ${a.method}`.localeCompare(`${b.path} ${b.method}`);
 
 describe.each(Object.values(entities).map((def) => [def.name, def] as const))('entity %s', (name, def) => {
   it('lists what the server registers: method, path and access', () => {
     const base = `/api/${name}`;
-    const registered = served.filter((r) => r.path === base || r.path.startsWith(`${base}/`)).sort(byRoute);
+    // A module's own routes under the entity's path carry the module's tag, not the entity's.
+    const registered = served
+      .filter((r) => (r.path === base || r.path.startsWith(`${base}/`)) && r.tags.includes(name))
+      .map(({ tags: _, ...r }) => r)
+      .sort(byRoute);
     const table = entityRoutes(def)
       .map((r) => ({ method: r.method, path: r.path, access: r.access }))
       .sort(byRoute);

@@ -1,18 +1,22 @@
 import {
   type EntityDef,
   type EntityPolicy,
+  entities,
   type FieldDef,
   type FieldState,
   getEntity,
+  inapplicableFields,
   resolveFields,
   TEXT_MAX,
   validateCreate,
 } from '@organiser/domain';
+import { referenceDictionaries } from '../../src/modules/dictionary/seed';
 
 // Valid (and deliberately invalid) values built from a definition alone, so the contract suite runs any
 // registered entity without knowing it. `refs` supplies ids of related records the suite created first.
 
-export type Refs = (entity: string) => Promise<number>;
+/** An id of a record of `entity`; with `patch`, of one created with those values (a child in a tree). */
+export type Refs = (entity: string, patch?: Record<string, unknown>) => Promise<number>;
 
 const pad = (n: number) => String(n).padStart(2, '0');
 
@@ -48,12 +52,30 @@ export async function sampleValue(
   refs: Refs,
 ): Promise<unknown> {
   const index = Object.keys(def.fields).indexOf(name);
+  // A dynamic form and the field naming its group are left to their own tests (dynamic-forms.test.ts): a
+  // group is a database row the suite does not create.
+  if (
+    field.kind === 'dynamicForm' ||
+    Object.values(def.fields).some((f) => f.kind === 'dynamicForm' && f.groupField === name)
+  )
+    return undefined;
   // A monthly limit a quota counts against: high enough that the suite's own writes never reach it.
-  if (def.quotas.some((q) => q.limit.entity === def.name && q.limit.field === name)) return 1000;
+  if (
+    Object.values(entities).some((e) =>
+      e.quotas.some((q) => q.limit.entity === def.name && q.limit.field === name),
+    )
+  )
+    return 1000;
   switch (field.kind) {
     case 'text': {
-      if (field.pattern)
-        return field.unique ? fit(`${field.pattern.example}${seed}`, field) : field.pattern.example;
+      if (field.pattern) {
+        // A unique value, or a key fixed on creation (a code unique within its group), differs per record.
+        const seeded = fit(`${field.pattern.example}${seed}`, field);
+        const isKey = field.unique || field.readOnlyOnEdit;
+        return isKey && new RegExp(field.pattern.source, field.pattern.flags).test(seeded)
+          ? seeded
+          : field.pattern.example;
+      }
       if (field.format === 'email') return `user${seed}@example.com`;
       if (field.format === 'url') return `https://expo.example.com/p/${seed}`;
       if (field.format === 'phone') return `+86 138 0000 ${String(seed % 10000).padStart(4, '0')}`;
@@ -74,8 +96,11 @@ export async function sampleValue(
       return field.machine
         ? field.machine.initial
         : (field.default ?? field.options[seed % field.options.length]!.value);
-    case 'dict':
-      return `dict_${seed}`;
+    case 'dict': {
+      // a value of the reference dictionary when there is one (the server checks it), else any
+      const items = referenceDictionaries.find((d) => d.code === field.dict)?.items;
+      return items ? items[seed % items.length]!.value : `dict_${seed}`;
+    }
     case 'date':
       return dateFor(index, seed);
     case 'datetime':
@@ -88,7 +113,8 @@ export async function sampleValue(
     case 'attachments':
       return [{ name: `sample-${seed}.pdf`, url: `demo/sample-${seed}.pdf` }];
     case 'relation':
-      return refs(field.to);
+      // a relation that needs a related record of a kind gets one of that kind
+      return field.where ? refs(field.to, { [field.where.field]: field.where.in[0] }) : refs(field.to);
     case 'relationMany':
       return [await refs(field.to)];
     case 'treeRelation':
@@ -102,14 +128,42 @@ export async function sampleValue(
   }
 }
 
-export type SampleOptions = { policy?: EntityPolicy; onlyRequired?: boolean };
+/** `given`: values the body starts from (a kind), so the fields that depend on them are generated. */
+export type SampleOptions = {
+  policy?: EntityPolicy;
+  onlyRequired?: boolean;
+  given?: Record<string, unknown>;
+};
 
 /** A valid create body: every creatable field (or only the required ones), checked with the kit itself. */
 export async function sampleBody(def: EntityDef, seed: number, refs: Refs, options: SampleOptions = {}) {
-  const body: Record<string, unknown> = {};
+  const body: Record<string, unknown> = { ...options.given };
   for (const s of resolveFields(def, options.policy)) {
-    if (!s.isCreatable || (options.onlyRequired && !s.isRequired)) continue;
-    body[s.name] = await sampleValue(def, s.name, s.field, seed, refs);
+    if (!s.isCreatable || (options.onlyRequired && !s.isRequired) || s.name in body) continue;
+    // a field of another kind is left out (it may name a record of the entity itself)
+    const when = s.field.onlyWhen;
+    const kind =
+      body[when?.field ?? ''] ??
+      (def.fields[when?.field ?? ''] as { default?: unknown } | undefined)?.default;
+    if (when && !when.in.some((v) => v === kind)) continue;
+    const value = await sampleValue(def, s.name, s.field, seed, refs);
+    if (value !== undefined) body[s.name] = value;
+  }
+  // Kind-dependent fields whose condition the sample does not meet are not part of it.
+  for (const name of inapplicableFields(def, body)) delete body[name];
+  // A relation `under` another names a child of that record in the related tree.
+  for (const [name, field] of Object.entries(def.fields)) {
+    if (
+      field.kind !== 'relation' ||
+      !field.under ||
+      body[name] === undefined ||
+      name in (options.given ?? {})
+    )
+      continue;
+    const target = getEntity(field.to);
+    const tree = target && Object.entries(target.fields).find(([, f]) => f.kind === 'treeRelation')?.[0];
+    const parent = body[field.under];
+    body[name] = tree && typeof parent === 'number' ? await refs(field.to, { [tree]: parent }) : null;
   }
   if (options.onlyRequired) {
     // Rules such as "at least one of a pair" need a field that is not required on its own.

@@ -4,6 +4,8 @@ import { entities, validateCreate } from '@organiser/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedEngineDemo } from '../../src/engine';
 import { seedSupplierDemo } from '../../src/modules/companies';
+import { seedProductDemo } from '../../src/modules/products';
+import { seedUserDemo } from '../../src/modules/users';
 import { type Call, client, createEngineApp } from './setup';
 
 let t: Awaited<ReturnType<typeof createEngineApp>>;
@@ -14,6 +16,8 @@ beforeAll(async () => {
   call = client(t.app, t.token);
   await seedEngineDemo(t.db, { storage: t.app.storage });
   await seedSupplierDemo({ db: t.db, config: t.config, log: () => {} });
+  await seedProductDemo({ db: t.db, config: t.config, log: () => {} });
+  await seedUserDemo({ db: t.db, config: t.config, log: () => {} });
 });
 afterAll(() => t?.close());
 

@@ -9,3 +9,10 @@ export function usePublicConfig(): PublicConfig {
   if (!config) throw new Error('usePublicConfig needs <ConfigContext.Provider>');
   return config;
 }
+
+/** Reads the public configuration again (after staff changed a run-time setting such as the site name). */
+export const ConfigReloadContext = createContext<() => Promise<void>>(async () => {});
+
+export function useReloadPublicConfig(): () => Promise<void> {
+  return useContext(ConfigReloadContext);
+}

@@ -23,6 +23,7 @@ import { closeTab, listReturnPath } from './return-path';
 import { isScopeOwner, useScope } from './scope';
 import type { FormSlots, SlotContext } from './slots';
 import './entity-screens.css';
+import { FieldPathErrors } from '../widgets/dynamic-form';
 
 /** Fields in rows: the two halves of a bilingual pair together, the others by their span. */
 function layoutFields(
@@ -107,7 +108,7 @@ function useFormScreen(entity: string, id: string | undefined) {
   return { t, controller, goBack, save, ctx, commands };
 }
 
-function EntityForm(props: {
+export function EntityForm(props: {
   entity: string;
   id?: string;
   title: { en: string; zh: string };
@@ -259,7 +260,9 @@ function FormBody({
         order={fieldOrder}
         errorsKey={errorsKey}
       />
-      <FormGroups controller={controller} />
+      <FieldPathErrors.Provider value={controller.pathErrors}>
+        <FormGroups controller={controller} />
+      </FieldPathErrors.Provider>
       {slots?.sections?.(record ?? null, screen.ctx)}
       <div className="entity-form-actions">
         <GuardedButton type="primary" htmlType="submit" loading={controller.isSubmitting}>

@@ -1,11 +1,12 @@
 import { type EntityRecord, PAGE_SIZES } from '@organiser/domain';
 import { Button, Card, Space, Table, type TableProps, type TableRef } from 'antd';
-import { useRef } from 'react';
+import { useMemo, useRef } from 'react';
 import { pick } from '../i18n/i18n';
 import type { PageProps } from '../navigation/page-props';
 import { ActionInputDialog } from './list/action-input-dialog';
 import { BulkBar } from './list/bulk-bar';
 import { ColumnSettingsButton } from './list/column-settings-button';
+import { useDynamicFilters } from './list/dynamic-filters';
 import { ExportButton } from './list/export-button';
 import { ImportDialog } from './list/import-dialog';
 import { type ListScreen, useListScreen } from './list/list-screen';
@@ -25,16 +26,18 @@ export function EntityListPage({ route, slots }: PageProps & { slots?: ListSlots
   return <EntityList entity={view.entity} title={route.title} slots={slots} />;
 }
 
-function EntityList(props: { entity: string; title: { en: string; zh: string }; slots?: ListSlots }) {
+export function EntityList(props: { entity: string; title: { en: string; zh: string }; slots?: ListSlots }) {
   const screen = useListScreen(props.entity, props.slots);
   const { meta, access, list, commands } = screen;
+  const dynamicFilters = useDynamicFilters(meta);
+  const filters = useMemo(() => [...screen.filters, ...dynamicFilters], [screen.filters, dynamicFilters]);
   return (
     <div className="entity-list-page">
       <Card variant="borderless" className="entity-list-card">
         <ListHeader screen={screen} title={props.title} slots={props.slots} />
         <SearchForm
           meta={meta}
-          filters={screen.filters}
+          filters={filters}
           state={screen.state}
           onSearch={list.search}
           onReset={list.reset}

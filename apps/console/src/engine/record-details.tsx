@@ -14,7 +14,7 @@ import { InheritedNote, type InheritedValue } from './form/inherited-value';
 import type { CellContext } from './list/cells';
 import { renderValue } from './widget-registry';
 
-const WIDE = new Set(['longText', 'richText', 'images', 'attachments', 'json', 'video']);
+const WIDE = new Set(['longText', 'richText', 'images', 'attachments', 'json', 'dynamicForm', 'video']);
 
 /** A value shown otherwise than its widget's cell: a year. */
 function widgetValue(field: FormFieldDescriptor, value: unknown): ReactNode | undefined {

@@ -21,6 +21,11 @@ export type SlotContext = {
 export type BulkContext = SlotContext & { selection: Selection; total: number; clear: () => void };
 
 export type ListSlots = {
+  /** The API path the list reads instead of the entity's list (a module's list of the same records under
+   * another condition, same query language), e.g. `/user_manager/list_admin`. */
+  listPath?: string;
+  /** The edit page a row opens instead of the entity's form (a page of its own over the same records). */
+  editPath?: string;
   /** Items of the list's toolbar, after its own buttons. */
   toolbar?: (ctx: SlotContext) => ReactNode;
   /** Actions of a record's row, after "Edit" (pages about the record, a domain's own actions). */

@@ -69,6 +69,37 @@ function leaf(
   };
 }
 
+/** Key prefix of the entries linking out of the console. */
+export const LINK_KEY = 'link:';
+
+type LinkPermission = {
+  id: number;
+  type: string;
+  url: string;
+  icon: string | null;
+  name: { en: string; zh: string };
+};
+
+/** Menu permissions an administrator added that link out of the console (`https://…`): entries of their own
+ * after the console's pages, opening in a new tab. */
+export function externalLinkItems(permissions: readonly LinkPermission[], lang: Language): Item[] {
+  return permissions
+    .filter((p) => p.type === 'menu' && /^https?:\/\//.test(p.url))
+    .map((p) => {
+      const title = p.name[lang] || p.name.en;
+      return {
+        key: `${LINK_KEY}${p.id}`,
+        icon: <MenuIcon name={p.icon ?? undefined} />,
+        label: (
+          <a href={p.url} target="_blank" rel="noopener noreferrer" className="app-menu-link" tabIndex={-1}>
+            {title}
+          </a>
+        ),
+        title,
+      };
+    });
+}
+
 /** Keys of the sub-menus on the way to a menu key (for the sub-menus to open). */
 export function ancestorKeys(items: Item[], key: string, trail: string[] = []): string[] | null {
   for (const item of items) {

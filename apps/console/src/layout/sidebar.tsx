@@ -5,9 +5,10 @@ import { Link, useNavigate } from 'react-router';
 import { usePublicConfig } from '../app/config-context';
 import { useLang } from '../i18n/use-lang';
 import { useVisibleRoutes } from '../navigation/visible-routes-context';
+import { useSession } from '../state/session';
 import { useStore } from '../state/store';
 import { openTarget, tagsStore } from '../state/tags-view';
-import { ancestorKeys, buildMenuItems } from './menu-items';
+import { ancestorKeys, buildMenuItems, externalLinkItems, LINK_KEY } from './menu-items';
 import { usePrefetchRoute } from './use-prefetch-route';
 
 type Props = { selectedKey: string; isCollapsed: boolean; hasLogo: boolean };
@@ -21,10 +22,14 @@ export function Sidebar({ selectedKey, isCollapsed, hasLogo }: Props) {
   const { tree } = useVisibleRoutes();
   const views = useStore(tagsStore);
   const prefetch = usePrefetchRoute();
+  const permissions = useSession((s) => s.permissions);
   // an entry whose page is open in a tab shows that tab as it was (its filters and page), not a fresh page
   const items = useMemo(
-    () => buildMenuItems(tree, lang, '', (path) => openTarget(views, path), prefetch),
-    [tree, lang, views, prefetch],
+    () => [
+      ...buildMenuItems(tree, lang, '', (path) => openTarget(views, path), prefetch),
+      ...externalLinkItems(permissions, lang),
+    ],
+    [tree, lang, views, prefetch, permissions],
   );
   const [openKeys, setOpenKeys] = useState<string[]>(() => ancestorKeys(items, selectedKey) ?? []);
 
@@ -54,6 +59,11 @@ export function Sidebar({ selectedKey, isCollapsed, hasLogo }: Props) {
           onClick={({ key, domEvent }) => {
             // a click on the link itself is handled by the link (which also allows middle-click to a new tab)
             if ((domEvent.target as HTMLElement).closest('a')) return;
+            if (key.startsWith(LINK_KEY)) {
+              const link = permissions.find((p) => `${LINK_KEY}${p.id}` === key);
+              if (link) window.open(link.url, '_blank', 'noopener,noreferrer');
+              return;
+            }
             const target = openTarget(tagsStore.get(), key);
             prefetch(target);
             navigate(target);

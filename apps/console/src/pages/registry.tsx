@@ -38,9 +38,45 @@ const pages: Record<string, Page> = {
     () => import('./suppliers/company-audit-page'),
     (m) => m.CompanyAuditPage,
   ),
+  RoleList: page(
+    () => import('./access/role-list-page'),
+    (m) => m.RoleListPage,
+  ),
+  RoleEdit: page(
+    () => import('./access/role-edit-page'),
+    (m) => m.RoleEditPage,
+  ),
+  PermissionList: page(
+    () => import('./access/permission-list-page'),
+    (m) => m.PermissionListPage,
+  ),
+  PermissionAdd: page(
+    () => import('./access/permission-form-page'),
+    (m) => m.PermissionFormPage,
+  ),
+  PermissionEdit: page(
+    () => import('./access/permission-form-page'),
+    (m) => m.PermissionFormPage,
+  ),
+  ConfigManage: page(
+    () => import('./system/config-manage-page'),
+    (m) => m.ConfigManagePage,
+  ),
+  LoginSecurity: page(
+    () => import('./system/login-security-page'),
+    (m) => m.LoginSecurityPage,
+  ),
   CustomerServiceEdit: page(
     () => import('./suppliers/customer-service-page'),
     (m) => m.CustomerServicePage,
+  ),
+  AdminList: page(
+    () => import('./users/user-pages'),
+    (m) => m.AdminListPage,
+  ),
+  AdminEdit: page(
+    () => import('./users/user-pages'),
+    (m) => m.AdminEditPage,
   ),
 };
 
@@ -72,6 +108,16 @@ const entityPages: Record<string, Partial<Record<'entity-list' | 'entity-form', 
     'entity-list': page(
       () => import('./suppliers/company-lists'),
       (m) => m.CompanyAuditListPage,
+    ),
+  },
+  user_manager: {
+    'entity-list': page(
+      () => import('./users/user-pages'),
+      (m) => m.UserListPage,
+    ),
+    'entity-form': page(
+      () => import('./users/user-pages'),
+      (m) => m.UserFormPage,
     ),
   },
 };

@@ -45,6 +45,8 @@ export const IMAGE_MAX_BYTES = 2 * MB;
 export const VIDEO_MAX_BYTES = 200 * MB;
 export const AD_IMAGES_MAX = 9;
 export const SHORT_CONTENT_MAX = 40;
+/** Product categories have two levels ("stair level 2"). */
+export const PRODUCT_CATEGORY_LEVELS = 2;
 export const MEMBERSHIP_SHORT_NAME_MAX = 7;
 export const RECOMMEND_SEARCH_OBJECTS_MAX = 3;
 export const COMPANY_TAGS_MAX = 2;

@@ -127,13 +127,13 @@ export const company = defineEntity({
       form: { group: 'basic' },
     },
     productCategoryIds: {
-      // Product categories arrive with the products issue; until then their ids are kept as text.
-      kind: 'tags',
+      kind: 'relationMany',
       label: t('Main product categories', '主营产品分类'),
+      to: 'product_category',
+      labelField: 'name',
       maxCount: 20,
-      maxLength: 20,
-      list: hidden,
-      form: { group: 'basic', help: t('Product category ids', '产品分类 ID') },
+      list: { filter: 'in', shown: false },
+      form: { group: 'basic' },
     },
     tags: {
       kind: 'relationMany',

@@ -7,6 +7,11 @@ import { companyCategory } from './company-category';
 import { companyTag } from './company-tag';
 import { customerService } from './customer-service';
 import { dictGroup, dictItem } from './dictionary';
+import { dynamicFormConfig } from './dynamic-form-config';
+import { product } from './product';
+import { productCategory } from './product-category';
+import { productTag } from './product-tag';
+import { userManager } from './user-manager';
 import { vipPackage } from './vip-package';
 
 /** Every entity of the console, by API name: one line per entity. */
@@ -21,8 +26,19 @@ export const entities: Record<string, EntityDef> = {
   customer_service: customerService,
   dict_group: dictGroup,
   dict_item: dictItem,
+  dynamic_form_config: dynamicFormConfig,
+  product_category: productCategory,
+  product_tag: productTag,
+  product: product,
+  user_manager: userManager,
 };
 
+export {
+  MARKETPLACE_USER_TYPES,
+  STAFF_USER_TYPES,
+  USER_TYPES,
+  type UserType,
+} from './user-manager';
 export {
   banner,
   bannerPosition,
@@ -33,6 +49,11 @@ export {
   customerService,
   dictGroup,
   dictItem,
+  dynamicFormConfig,
+  product,
+  productCategory,
+  productTag,
+  userManager,
   vipPackage,
 };
 

@@ -188,6 +188,67 @@ export const errorCatalogue = {
     en: 'The request took too long and was stopped; narrow the search (more filters, a longer keyword) and try again',
     zh: '请求耗时过长，已停止；请缩小查询范围（增加筛选条件或使用更长的关键词）后重试',
   },
+  // Roles and permissions.
+  roleReserved: {
+    code: 40920,
+    status: 409,
+    en: 'The role {code} is reserved: it cannot be changed or deleted',
+    zh: '角色 {code} 为保留角色，不能修改或删除',
+  },
+  grantNotHeld: {
+    code: 40310,
+    status: 403,
+    en: 'You cannot grant the permission "{nameEn}": you do not hold it yourself',
+    zh: '您不能授予权限“{nameZh}”：您本人没有该权限',
+  },
+  ownRole: {
+    code: 40311,
+    status: 403,
+    en: 'You cannot change the role "{nameEn}": you hold it yourself',
+    zh: '您不能修改角色“{nameZh}”：您本人拥有该角色',
+  },
+  lastRoot: {
+    code: 40921,
+    status: 409,
+    en: 'At least one enabled account must keep the root role; this change would leave none',
+    zh: '至少需要保留一个拥有超级管理员（root）角色的启用账号，此操作会导致没有这样的账号',
+  },
+  builtInPermission: {
+    code: 40922,
+    status: 409,
+    en: 'This permission is built in: its {fieldEn} cannot be changed',
+    zh: '该权限为内置权限，不能修改其{fieldZh}',
+  },
+  builtInPermissionDelete: {
+    code: 40923,
+    status: 409,
+    en: 'This permission is built in and its route still exists: it cannot be deleted (disable it instead)',
+    zh: '该权限为内置权限且对应路由仍然存在，不能删除（可以停用）',
+  },
+  permissionCycle: {
+    code: 40924,
+    status: 409,
+    en: 'A permission cannot be placed under itself or one of its own children',
+    zh: '权限不能放在其自身或其下级之下',
+  },
+  permissionHasChildren: {
+    code: 40925,
+    status: 409,
+    en: 'This permission has {count} child entries; delete or move them first',
+    zh: '该权限下还有 {count} 个子项，请先删除或移走它们',
+  },
+  permissionHeld: {
+    code: 40926,
+    status: 409,
+    en: 'These roles hold this permission: {rolesEn}. Confirm to delete it and take it from them',
+    zh: '以下角色拥有该权限：{rolesZh}。确认后将删除该权限并从这些角色中移除',
+  },
+  permissionParent: {
+    code: 40927,
+    status: 409,
+    en: 'The parent of a permission must be an existing menu',
+    zh: '权限的上级必须是已存在的菜单',
+  },
   consoleNotBuilt: {
     code: 40402,
     status: 404,

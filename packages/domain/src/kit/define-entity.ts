@@ -221,6 +221,13 @@ function build(input: EntityInput<Record<string, FieldInput>>, options: ShapeOpt
   if (!has(input.defaultSort.field)) fail(`default sort field "${input.defaultSort.field}" is not declared`);
   for (const name of Object.keys(input.defaultFilters ?? {}))
     if (!fields[name]?.list?.filter) fail(`default filter "${name}" is not a filter of the list`);
+  if (input.listWhere) {
+    const on = fields[input.listWhere.field];
+    if (on?.kind !== 'enum') fail(`list condition field "${input.listWhere.field}" must be an enum`);
+    else
+      for (const v of input.listWhere.in)
+        if (!on.options.some((o) => o.value === v)) fail(`list condition value "${v}" is not an option`);
+  }
   if (!(input.labelField in fields) && !pairs[input.labelField])
     fail(`label field "${input.labelField}" is unknown`);
 
@@ -293,6 +300,7 @@ function build(input: EntityInput<Record<string, FieldInput>>, options: ShapeOpt
     ...(input.defaultFilters ? { defaultFilters: { ...input.defaultFilters } } : {}),
     shape,
     capabilities: resolveCapabilities(shape, softDelete, input.capabilities),
+    listWhere: input.listWhere ? { field: input.listWhere.field, in: [...input.listWhere.in] } : null,
     commands,
     parent: input.parent ? { ...input.parent } : null,
     report: options.report ?? null,
@@ -322,6 +330,12 @@ function checkFieldOptions(
           : field.derive.fields;
     for (const n of names) if (!(n in fields)) fail(`${name}: derives from unknown field "${n}"`);
   }
+  if (field.kind === 'dynamicForm') {
+    const group = fields[field.groupField];
+    if (group?.kind !== 'text') fail(`${name}: groupField "${field.groupField}" is not a text field`);
+    if (field.unique || field.list?.sortable || field.list?.filter)
+      fail(`${name}: a dynamic form field filters through its configs, it is not unique, sorted or filtered`);
+  }
   if (field.kind === 'boolean' && field.exclusive && !(field.exclusive.per in fields))
     fail(`${name}: exclusive per unknown field "${field.exclusive.per}"`);
   if (field.kind === 'enum' && field.onEdit) {
@@ -329,6 +343,17 @@ function checkFieldOptions(
     for (const s of [...field.onEdit.from, field.onEdit.to])
       if (!values.includes(s)) fail(`${name}: onEdit names unknown state "${s}"`);
   }
+  if (field.kind === 'relation' && field.under) {
+    const other = fields[field.under];
+    if (other?.kind !== 'relation' || other.to !== field.to)
+      fail(`${name}: under "${field.under}", which is not a relation to ${field.to}`);
+  }
+  if (
+    field.kind === 'treeRelation' &&
+    field.maxDepth !== undefined &&
+    (!Number.isInteger(field.maxDepth) || field.maxDepth < 1)
+  )
+    fail(`${name}: maxDepth must be a whole number of at least 1`);
   if (
     (field.virtual || field.kind === 'password') &&
     (field.unique || field.list?.filter || field.list?.sortable)
@@ -415,6 +440,8 @@ export type ReportInput<F extends Record<string, FieldInput>> = Pick<
   params?: ReportParams;
   /** Fields of a row that link to the records behind it. */
   drill?: Partial<Record<keyof F & string, DrillDown>>;
+  /** Each row opens a drawer with every field of the row, hidden columns included (JSON pretty-printed). */
+  detail?: boolean;
   capabilities?: Pick<CapabilitiesInput, 'export'>;
 };
 
@@ -444,7 +471,7 @@ export function defineReport<const F extends Record<string, FieldInput>>(
       ...(input as unknown as EntityInput<Record<string, FieldInput>>),
       capabilities: { readOnly: true, history: false, ...input.capabilities },
     },
-    { shape: 'report', report: { params: input.params ?? {}, drill } },
+    { shape: 'report', report: { params: input.params ?? {}, drill, detail: input.detail ?? false } },
   );
 }
 

@@ -71,11 +71,26 @@ export const defaultWidget: Record<FieldKind, string> = {
   tags: 'tags',
   treeRelation: 'treeSelect',
   json: 'json',
+  dynamicForm: 'dynamicForm',
   password: 'password',
 };
 
-const wideKinds = new Set<FieldKind>(['longText', 'richText', 'images', 'attachments', 'json']);
-const noColumnKinds = new Set<FieldKind>(['longText', 'richText', 'json', 'attachments', 'password']);
+const wideKinds = new Set<FieldKind>([
+  'longText',
+  'richText',
+  'images',
+  'attachments',
+  'json',
+  'dynamicForm',
+]);
+const noColumnKinds = new Set<FieldKind>([
+  'longText',
+  'richText',
+  'json',
+  'dynamicForm',
+  'attachments',
+  'password',
+]);
 
 /** Facts about a field every screen uses: options, relation target, upload rule, limits. */
 export type FieldFacts = {

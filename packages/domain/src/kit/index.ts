@@ -1,6 +1,7 @@
 export * from './conditions';
 export * from './define-entity';
 export * from './descriptors';
+export * from './dynamic-forms';
 export * from './issues';
 export * from './list-query';
 export * from './machine';

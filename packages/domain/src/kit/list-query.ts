@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from '../config/constants';
 import { type EntityPolicy, resolveFields } from './policy';
 import type { EntityDef, FieldDef, FilterOp, SortOrder, SortSpec } from './types';
+import { DYNAMIC_CODE } from './values';
 
 // The list query grammar of `GET /api/<entity>/list`: page from 1, size capped at 50, keyword,
 // sort + order over declared sortable fields, filters by field name. The console keeps the same
@@ -23,7 +24,10 @@ export type ListFilter =
   | { field: string; op: 'in'; values: FilterValue[] }
   | { field: string; op: 'like'; value: string }
   /** `to` is inclusive unless `toExclusive` (a date-only bound on a datetime field means the whole day). */
-  | { field: string; op: 'range'; from?: FilterValue; to?: FilterValue; toExclusive?: boolean };
+  | { field: string; op: 'range'; from?: FilterValue; to?: FilterValue; toExclusive?: boolean }
+  /** `<field>.<code>` of a dynamic form field: the value of the code is one of `values` (a multiple choice
+   * holds one of them). The server checks the code and the values against the configs and sets `type`. */
+  | { field: string; op: 'dynamic'; code: string; values: FilterValue[]; type?: string };
 
 export type ListQuery = {
   page: number;
@@ -141,9 +145,18 @@ export function parseListQuery(def: EntityDef, raw: RawQuery, policy?: EntityPol
       byParam.set(`${f.name}To`, { field: f, bound: 'to' });
     } else if (f.filter) byParam.set(f.name, { field: f });
   }
+  // `<field>.<code>` filters of dynamic form fields (the server checks the code against the configs).
+  const dynamicNames = new Set(fields.filter((f) => f.kind === 'dynamicForm').map((f) => f.name));
+  const dynamicParam = (key: string) => {
+    const dot = key.indexOf('.');
+    if (dot < 0) return null;
+    const field = key.slice(0, dot);
+    const code = key.slice(dot + 1);
+    return dynamicNames.has(field) && code.length <= 50 && DYNAMIC_CODE.test(code) ? { field, code } : null;
+  };
   for (const key of Object.keys(raw)) {
     if (raw[key] === undefined) continue;
-    if (!(LIST_BASE_PARAMS as readonly string[]).includes(key) && !byParam.has(key))
+    if (!(LIST_BASE_PARAMS as readonly string[]).includes(key) && !byParam.has(key) && !dynamicParam(key))
       return { ok: false, param: key };
   }
 
@@ -193,6 +206,14 @@ export function parseListQuery(def: EntityDef, raw: RawQuery, policy?: EntityPol
   const filters: ListFilter[] = [];
   const ranges = new Map<string, Extract<ListFilter, { op: 'range' }>>();
   for (const [param, value] of Object.entries(raw)) {
+    const dynamic = dynamicParam(param);
+    if (dynamic && value !== undefined && value !== '') {
+      const parts = list(value).map((p) => p.trim());
+      if (parts.length === 0 || parts.length > 100 || parts.some((p) => p.length > 255))
+        return { ok: false, param };
+      filters.push({ ...dynamic, op: 'dynamic', values: parts });
+      continue;
+    }
     const entry = byParam.get(param);
     if (!entry || value === undefined || value === '') continue;
     const { field, bound } = entry;
@@ -261,6 +282,7 @@ export function toSearchParams(def: EntityDef, query: Partial<ListQuery>): Recor
   }
   for (const f of query.filters ?? []) {
     if (f.op === 'in') out[f.field] = f.values.join(',');
+    else if (f.op === 'dynamic') out[`${f.field}.${f.code}`] = f.values.join(',');
     else if (f.op === 'range') {
       if (f.from !== undefined) out[`${f.field}From`] = String(f.from);
       if (f.to !== undefined) {

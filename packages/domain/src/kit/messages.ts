@@ -16,6 +16,22 @@ export const kitMessages = {
     en: '{label} "{value}" is already used in this dictionary',
     zh: '{label}“{value}”在该字典中已存在',
   },
+  dynamicUnknownCode: {
+    en: '"{code}" is not an input of the form group {group}',
+    zh: '“{code}”不是表单分组 {group} 中的输入项',
+  },
+  dynamicUnknownGroup: {
+    en: '{label}: "{value}" is not an enabled form group',
+    zh: '{label}：“{value}”不是已启用的表单分组',
+  },
+  dynamicCodeDuplicate: {
+    en: '{label} "{value}" is already used in this form group',
+    zh: '{label}“{value}”在该表单分组中已存在',
+  },
+  dynamicOptionsInvalid: {
+    en: '{label}: each option needs a value (letters, digits, _ . -) and both labels, values unique',
+    zh: '{label}：每个选项都需要值（字母、数字、_ . -）和中英文名称，且值不能重复',
+  },
   tooShort: { en: '{label} needs at least {min} characters', zh: '{label}至少需要 {min} 个字符' },
   tooLong: { en: '{label} allows at most {max} characters', zh: '{label}最多 {max} 个字符' },
   tooSmall: { en: '{label} must be at least {min}', zh: '{label}不能小于 {min}' },
@@ -49,6 +65,22 @@ export const kitMessages = {
   treeCycle: {
     en: '{label} cannot be the record itself or one of its descendants',
     zh: '{label}不能是记录本身或其下级',
+  },
+  relationWhere: {
+    en: '{label} must be a record whose {field} is {values}',
+    zh: '{label}必须是{field}为{values}的记录',
+  },
+  notTopLevel: {
+    en: '{label} must be a top-level one',
+    zh: '{label}必须是一级',
+  },
+  notUnder: {
+    en: '{label} must be one under the chosen {other}',
+    zh: '{label}必须是所选{other}的下级',
+  },
+  treeTooDeep: {
+    en: '{label}: categories have at most {max} levels',
+    zh: '{label}：分类最多 {max} 级',
   },
   invalidValue: { en: '{label} is not valid', zh: '{label}无效' },
   weakPassword: {

@@ -3,7 +3,7 @@ import { isArrayKind, isSecretField } from './define-entity';
 import { type EntityPolicy, type FieldState, fieldStateMap, resolveFields } from './policy';
 import { checkRules, ruleFields } from './rules';
 import type { EntityDef, FieldDef, MachineAction } from './types';
-import { defaultOf, valueSchema } from './values';
+import { defaultOf, jsonValue, valueSchema } from './values';
 
 // zod schemas derived from a definition. They carry no messages: `describeIssues` turns zod's issues into
 // bilingual messages from the definition's labels, so the console and the server say the same thing.
@@ -146,7 +146,9 @@ function outputValueSchema(field: FieldDef): z.ZodType {
         }),
       );
     case 'json':
-      return z.json();
+      return jsonValue();
+    case 'dynamicForm':
+      return z.record(z.string(), z.unknown());
     default:
       return z.string();
   }
@@ -191,5 +193,12 @@ export function recordSchema(def: EntityDef, options: BodySchemaOptions = {}) {
   if (def.softDelete) shape.deletedAt = z.string().nullable();
   const effective = effectiveSchema(def, options);
   if (effective) shape.effective = effective;
+  if (Object.values(def.fields).some((f) => f.kind === 'dynamicForm'))
+    shape.formIssues = z
+      .array(z.object({ path: z.string(), message: z.string() }))
+      .optional()
+      .describe(
+        'One record only: stored dynamic form values the current configs refuse (`<field>.<code>`); a save that keeps them is refused',
+      );
   return z.object(shape);
 }

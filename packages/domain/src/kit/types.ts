@@ -25,6 +25,7 @@ export type FieldKind =
   | 'tags'
   | 'treeRelation'
   | 'json'
+  | 'dynamicForm'
   | 'password';
 
 /** How a list filters on a field: `eq` one value, `in` a list (comma-separated or repeated),
@@ -193,8 +194,10 @@ export type EnumField = FieldCommon & {
   default?: string;
   machine?: StatusMachine;
   /** An edit of the record (update, import, revert) moves this field from one of these values to `to`
-   * (a refused company is resubmitted for audit when it is corrected). */
-  onEdit?: { from: readonly string[]; to: string };
+   * (a refused company is resubmitted for audit when it is corrected). `by: 'scoped'` moves it only on an
+   * edit by a caller scoped to a company (a supplier's edit of a passed product goes back to audit, the
+   * organiser's does not); the default is any caller. */
+  onEdit?: { from: readonly string[]; to: string; by?: 'anyone' | 'scoped' };
 };
 
 /** A value of a dictionary (the system's editable dictionaries): the server accepts only the value of an
@@ -215,14 +218,29 @@ export type RelationField = FieldCommon & {
   /** Field of the related entity shown as its label (a bilingual pair name picks the caller's language). */
   labelField: string;
   maxCount?: number;
+  /** When the related entity is a tree: only a top-level record of it may be chosen. */
+  topLevel?: boolean;
+  /** When the related entity is a tree: the chosen record must be a child of the record the field `under`
+   * names (a product's second-level category under its top-level one). */
+  under?: string;
+  /** The related record must hold one of these values in one of its fields (a sub-material's parent is a
+   * material). */
+  where?: FieldCondition;
 };
 
 export type TagsField = FieldCommon & { kind: 'tags'; maxCount?: number; maxLength?: number };
 
-/** The parent in a tree of the same entity (categories). */
-export type TreeRelationField = FieldCommon & { kind: 'treeRelation'; labelField: string };
+/** The parent in a tree of the same entity (categories). `maxDepth` caps the number of levels (2: top-level
+ * nodes and their children); a create, edit or move that would put a node, or any node below it, deeper is
+ * refused naming the field. */
+export type TreeRelationField = FieldCommon & { kind: 'treeRelation'; labelField: string; maxDepth?: number };
 
 export type JsonField = FieldCommon & { kind: 'json' };
+
+/** Values of a dynamic form (`{ [code]: value }`): the configured inputs of the group whose code the text
+ * field `groupField` holds, among the dynamic form configs of `category` (`dynamic_form_config`). The server
+ * checks each value against its config; codes without an enabled config are refused. */
+export type DynamicFormField = FieldCommon & { kind: 'dynamicForm'; groupField: string; category: string };
 
 /** A secret: stored as an argon2id hash, never returned, exported or recorded in history; on update an empty
  * value leaves it unchanged. */
@@ -242,6 +260,7 @@ export type FieldDef =
   | TagsField
   | TreeRelationField
   | JsonField
+  | DynamicFormField
   | PasswordField;
 
 /** What a definition may declare: the field kinds, plus `bilingual`, a pair that the kit expands into
@@ -290,6 +309,9 @@ export type QuotaRule = {
   on: 'create' | { set: string };
   limit: { entity: string; field: string };
 };
+
+/** A fixed list condition: the enum field holds one of the values. */
+export type ListWhere = { field: string; in: readonly string[] };
 
 export type EntityLabels = { singular: Bilingual; plural: Bilingual };
 
@@ -403,6 +425,10 @@ export type EntityInput<F extends Record<string, FieldInput>> = {
   defaultFilters?: Readonly<Record<string, string>>;
   /** What the entity does not offer (default: everything its shape allows). */
   capabilities?: CapabilitiesInput;
+  /** The records the list, trash, export, options and batch filters reach: those whose enum field holds one
+   * of the values (`type` in trader, buyer). One record by id reaches any; a module may list the others with
+   * its own condition. */
+  listWhere?: ListWhere;
   /** Custom actions that are not status transitions, by name. */
   commands?: Record<string, CommandInput>;
   /** The entity is a child of another, shown in its parent's screens. */
@@ -444,11 +470,13 @@ export type EntityDef = {
   defaultFilters?: Readonly<Record<string, string>>;
   shape: EntityShape;
   capabilities: Capabilities;
+  /** The condition every list of the entity applies (see `EntityInput.listWhere`). */
+  listWhere: ListWhere | null;
   /** Custom actions by name (routes `POST /api/<entity>/<name>[/{id}]`). */
   commands: Record<string, CommandDef>;
   parent: ParentRule | null;
   /** A report's group-by and period parameters, and its drill-down links by field. */
-  report: { params: ReportParams; drill: Record<string, DrillDown> } | null;
+  report: { params: ReportParams; drill: Record<string, DrillDown>; detail: boolean } | null;
 };
 
 export type JsonValue = string | number | boolean | null | JsonValue[] | { [key: string]: JsonValue };
@@ -486,6 +514,7 @@ type KindValue = {
   tags: string[];
   treeRelation: number;
   json: JsonValue;
+  dynamicForm: Record<string, JsonValue>;
   password: never;
 };
 

@@ -3,7 +3,7 @@ import { inapplicableFields } from './conditions';
 import { describeIssues, type IssueContext } from './issues';
 import { kitMessage } from './messages';
 import { fieldStateMap, resolveFields } from './policy';
-import { checkRules, type KitIssue, kindIssues, ruleFields } from './rules';
+import { checkRules, isEmptyValue, type KitIssue, kindIssues, ruleFields } from './rules';
 import {
   actionInputSchema,
   type BodySchemaOptions,
@@ -12,7 +12,7 @@ import {
   updateSchema,
   updateTreatment,
 } from './schemas';
-import type { EntityDef, MachineAction } from './types';
+import type { EntityDef, FieldDef, MachineAction } from './types';
 import { defaultOf, normaliseBody, sameValue } from './values';
 
 // Validation entry points for the console's forms and the server's handlers, and the form-body helpers.
@@ -41,7 +41,7 @@ function run<T>(
     const merged =
       merge.mode === 'create'
         ? { ...initialValues(context.def), ...dropUndefined(sent) }
-        : { ...merge.current, ...dropUndefined(sent) };
+        : { ...merge.current, ...withDefaults(fields, dropUndefined(sent)) };
     off = inapplicableFields(context.def, merged, { known: merge.mode === 'update' && !merge.current });
     if (off.length) normalised = Object.fromEntries(Object.entries(sent).filter(([k]) => !off.includes(k)));
   }
@@ -82,6 +82,16 @@ function run<T>(
   }
   return { ok: false, issues };
 }
+
+/** An emptied field that has a default takes it (a kind sent as null is the default kind). */
+const withDefaults = (fields: Record<string, FieldDef>, values: Record<string, unknown>) =>
+  Object.fromEntries(
+    Object.entries(values).map(([k, v]) => {
+      const field = fields[k];
+      const fallback = field && isEmptyValue(v) ? defaultOf(field) : undefined;
+      return [k, fallback === undefined ? v : fallback];
+    }),
+  );
 
 const dropUndefined = (values: Record<string, unknown>) =>
   Object.fromEntries(Object.entries(values).filter(([, v]) => v !== undefined));

@@ -12,6 +12,8 @@ export const TAGS_MAX = 20;
 export const TAG_MAX_LENGTH = 50;
 export const PASSWORD_MIN = 8;
 export const PASSWORD_MAX = 64;
+/** A dynamic form config's code (the key of its value in a dynamic form field). */
+export const DYNAMIC_CODE = /^[a-z][a-zA-Z0-9_]*$/;
 const INT_MIN = -2147483648;
 const INT_MAX = 2147483647;
 
@@ -32,6 +34,10 @@ export function normaliseBody(fields: Record<string, FieldDef>, body: unknown): 
   for (const [k, v] of Object.entries(body)) out[k] = fields[k] ? normaliseValue(fields[k], v) : v;
   return out;
 }
+
+/** Any JSON value but null (null is "empty"). Not `z.json()`: its recursive schema has no plain OpenAPI form. */
+export const jsonValue = () =>
+  z.union([z.string(), z.number(), z.boolean(), z.array(z.unknown()), z.record(z.string(), z.unknown())]);
 
 const unsafeScheme = /^\s*(javascript|data|vbscript):/i;
 
@@ -134,7 +140,10 @@ export function valueSchema(field: FieldDef): z.ZodType {
         )
         .max(field.maxCount ?? TAGS_MAX);
     case 'json':
-      return z.json();
+      return jsonValue();
+    case 'dynamicForm':
+      // Each value is checked against its config on the server (the configs live in the database).
+      return z.record(z.string().regex(DYNAMIC_CODE).max(50), z.unknown());
     case 'password':
       // Letters and digits, like the passwords of accounts (change password).
       return z

@@ -26,6 +26,9 @@ export const WIDGETS = [
   'relationSelect',
   'treeSelect',
   'json',
+  'dynamicForm',
+  'dynamicFormGroup',
+  'formOptions',
 ] as const;
 
 export type WidgetName = (typeof WIDGETS)[number];

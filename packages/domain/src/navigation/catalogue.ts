@@ -623,7 +623,11 @@ export const permissionGroups: RouteNode[] = [
       '/systemManage/dynamic_form_config_list',
       { entity: 'dynamic_form_config' },
     ),
-    listPage('SystemLogList', 'system_log_list', t('System logs', '系统日志'), { page: 'SystemLogList' }),
+    listPage('SystemLogList', 'system_log_list', t('System logs', '系统日志'), { entity: 'system_log' }),
+    listPage('SmsLogList', 'sms_log_list', t('SMS logs', '短信日志'), { entity: 'sms_log' }),
+    listPage('OssLogList', 'oss_log_list', t('Object-storage logs', '对象存储日志'), { entity: 'oss_log' }),
+    listPage('LoginSecurity', 'login_security', t('Login security', '登录安全'), { page: 'LoginSecurity' }),
+    listPage('EmailLogList', 'email_log_list', t('Email log', '邮件日志'), { entity: 'email_log' }),
   ]),
 ];
 

@@ -1,9 +1,16 @@
 import type { EntityDef } from '../kit/types';
+import { emailLog } from './email-log';
+import { ossLogReport, smsLogReport } from './message-logs';
 import { supplierOverview } from './supplier-overview';
+import { systemLogReport } from './system-log';
 
 /** Every report (`defineReport`), by API name. Reports have no table: a module serves each with its query. */
 export const reports: Record<string, EntityDef> = {
   supplier_overview: supplierOverview,
+  system_log: systemLogReport,
+  sms_log: smsLogReport,
+  oss_log: ossLogReport,
+  email_log: emailLog,
 };
 
 /** The report behind an API name or a route's `view.entity`. */
@@ -11,4 +18,4 @@ export function getReport(name: string): EntityDef | undefined {
   return Object.hasOwn(reports, name) ? reports[name] : undefined;
 }
 
-export { supplierOverview };
+export { emailLog, ossLogReport, smsLogReport, supplierOverview, systemLogReport };

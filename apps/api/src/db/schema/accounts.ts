@@ -1,4 +1,13 @@
-import { index, integer, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
 
 // Admin accounts, roles, the permission tree (menus + API resources) and their links.
 
@@ -39,8 +48,11 @@ export const role = pgTable(
   'role',
   {
     id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
+    /** The role's name in English (`name`) and Chinese (`name_zh`). */
     name: text('name').notNull(),
+    nameZh: text('name_zh').notNull().default(''),
     code: text('code').notNull(),
+    remark: text('remark').notNull().default(''),
     status: text('status', { enum: ['enabled', 'disabled'] })
       .notNull()
       .default('enabled'),
@@ -67,6 +79,10 @@ export const permission = pgTable(
       .notNull()
       .default('enabled'),
     sortNo: integer('sort_no').notNull().default(0),
+    /** Synchronised from the route catalogue or the API routes: type, method and url are read-only. */
+    builtIn: boolean('built_in').notNull().default(false),
+    /** An administrator changed the name or order of a built-in entry: the sync keeps them. */
+    edited: boolean('edited').notNull().default(false),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

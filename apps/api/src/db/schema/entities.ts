@@ -18,6 +18,11 @@ export const {
   customer_service: customerService,
   dict_group: dictGroup,
   dict_item: dictItem,
+  dynamic_form_config: dynamicFormConfig,
+  product_category: productCategory,
+  product_tag: productTag,
+  product,
+  user_manager: userManager,
 } = entityTables;
 
 /** Who changed what and when, for every entity: one row per write, with each changed field's old and new value. */

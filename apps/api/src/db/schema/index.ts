@@ -1,8 +1,11 @@
 // Every table of the API. Tables of the entity engine live in ./entities (owned by the engine).
 export * from './accounts';
 export * from './entities';
+export * from './logs';
 export * from './quota';
 export * from './region';
 export * from './sessions';
+export * from './settings';
 export * from './system-log';
 export * from './uploads';
+export * from './users';

@@ -1,10 +1,21 @@
-import { bigint, boolean, index, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  boolean,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+} from 'drizzle-orm/pg-core';
 
-// Every mutating call and every login attempt, with secrets redacted.
+// Every mutating call and every login attempt, with secrets redacted. Partitioned by month of `created_at`
+// (migration 0012, hand-written): the key includes it, and retention drops whole months.
 export const systemLog = pgTable(
   'system_log',
   {
-    id: bigint('id', { mode: 'number' }).primaryKey().generatedByDefaultAsIdentity(),
+    id: bigint('id', { mode: 'number' }).notNull().generatedByDefaultAsIdentity(),
     account: text('account').notNull().default(''),
     companyId: integer('company_id'),
     url: text('url').notNull(),
@@ -19,6 +30,7 @@ export const systemLog = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).defaultNow().notNull(),
   },
   (t) => [
+    primaryKey({ name: 'system_log_pkey', columns: [t.id, t.createdAt] }),
     index('system_log_created_at_idx').on(t.createdAt.desc()),
     index('system_log_account_created_at_idx').on(t.account, t.createdAt.desc()),
     index('system_log_url_trgm_idx').using('gin', t.url.op('gin_trgm_ops')),

@@ -129,7 +129,12 @@ export async function login(
 
   if (deployment.login.smsSecondFactor) {
     if (!input.smsCode) {
-      await sendLoginCode(db, { userId: user.id, mobile: user.mobile, lang: client.lang });
+      await sendLoginCode(db, {
+        userId: user.id,
+        account: user.account,
+        mobile: user.mobile,
+        lang: client.lang,
+      });
       throw refuse('smsCodeRequired', 'smsCode');
     }
     if (!(await checkLoginCode(db, user.id, input.smsCode))) throw refuse('smsCodeIncorrect', 'smsCode');

@@ -1,4 +1,4 @@
-import { company, customerService, resourcePermissions } from '@organiser/domain';
+import { company, customerService, product, resourcePermissions } from '@organiser/domain';
 import { and, eq, inArray, isNull, or } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { adminUser, permission, role, rolePermission, session, userRole } from '../../db/schema';
@@ -19,13 +19,18 @@ export const DEMO_SUPPLIER = { account: 'supplier', password: 'supplier123' } as
 
 export const SUPPLIER_ROLE = 'supplier';
 
-/** What the seeded supplier role may open: its company (the list shows only its own) and its contacts. */
+/** What the seeded supplier role may open: its company (the list shows only its own), its contacts and its
+ * products. */
 export const SUPPLIER_MENUS = [
   '/company',
   '/company/company_list',
   '/company/supplier/company_edit/:id',
   '/customer_service',
   '/customer_service/customer_service_edit/:id',
+  '/productManage',
+  '/productManage/product_list',
+  '/productManage/product/product_add',
+  '/productManage/product/product_edit/:id',
 ];
 
 /** The API routes it may call besides reads, by their key in the route table: saving its company and
@@ -43,6 +48,17 @@ const supplierResources = () => [
     'batchAction:disable',
     'command:setDefault',
   ]),
+  // its own products (the audit decisions stay the organiser's)
+  ...resourcePermissions(product, [
+    'create',
+    'update',
+    'delete',
+    'batchDelete',
+    'action:enable',
+    'action:disable',
+    'batchAction:enable',
+    'batchAction:disable',
+  ]),
 ];
 
 /**
@@ -54,7 +70,7 @@ export async function ensureSupplierRole(db: Db): Promise<number> {
   if (existing) return existing.id;
   const [created] = await db
     .insert(role)
-    .values({ name: 'Supplier', code: SUPPLIER_ROLE })
+    .values({ name: 'Supplier', nameZh: '供应商', code: SUPPLIER_ROLE })
     .onConflictDoNothing({ target: role.code })
     .returning({ id: role.id });
   if (!created) return (await ensureSupplierRole(db)) as number;

@@ -24,6 +24,9 @@ export {
   companyStaffSize,
   contactType,
   dictionarySeed,
+  placeOfOrigin,
+  priceTerm,
+  productUnit,
   referenceDictionaries,
   seedDictionaries,
 } from './seed';

@@ -72,11 +72,57 @@ export const contactType: SeedDictionary = {
   ],
 };
 
+/** The unit a product's price and minimum order are counted in. */
+export const productUnit: SeedDictionary = {
+  code: 'product_unit',
+  name: { en: 'Product unit', zh: '产品计量单位' },
+  items: [
+    { value: 'piece', en: 'Piece', zh: '件' },
+    { value: 'set', en: 'Set', zh: '套' },
+    { value: 'ton', en: 'Ton', zh: '吨' },
+    { value: 'kg', en: 'Kilogram', zh: '千克' },
+    { value: 'metre', en: 'Metre', zh: '米' },
+    { value: 'square_metre', en: 'Square metre', zh: '平方米' },
+  ],
+};
+
+/** A product price's trade term (Incoterms). */
+export const priceTerm: SeedDictionary = {
+  code: 'price_term',
+  name: { en: 'Price term', zh: '价格条款' },
+  items: [
+    { value: 'exw', en: 'EXW (ex works)', zh: 'EXW 工厂交货' },
+    { value: 'fob', en: 'FOB (free on board)', zh: 'FOB 离岸价' },
+    { value: 'cfr', en: 'CFR (cost and freight)', zh: 'CFR 成本加运费' },
+    { value: 'cif', en: 'CIF (cost, insurance and freight)', zh: 'CIF 到岸价' },
+    { value: 'ddp', en: 'DDP (delivered duty paid)', zh: 'DDP 完税后交货' },
+  ],
+};
+
+/** Where a product is made: the main manufacturing provinces of China, and abroad. */
+export const placeOfOrigin: SeedDictionary = {
+  code: 'place_of_origin',
+  name: { en: 'Place of origin', zh: '产地' },
+  items: [
+    { value: 'guangdong', en: 'Guangdong, China', zh: '中国广东' },
+    { value: 'zhejiang', en: 'Zhejiang, China', zh: '中国浙江' },
+    { value: 'jiangsu', en: 'Jiangsu, China', zh: '中国江苏' },
+    { value: 'shandong', en: 'Shandong, China', zh: '中国山东' },
+    { value: 'shanghai', en: 'Shanghai, China', zh: '中国上海' },
+    { value: 'fujian', en: 'Fujian, China', zh: '中国福建' },
+    { value: 'other_china', en: 'Elsewhere in China', zh: '中国其他地区' },
+    { value: 'abroad', en: 'Outside China', zh: '中国境外' },
+  ],
+};
+
 export const referenceDictionaries: readonly SeedDictionary[] = [
   companyIndustry,
   companyStaffSize,
   companyAnnualRevenue,
   contactType,
+  productUnit,
+  priceTerm,
+  placeOfOrigin,
 ];
 
 /** Writes each dictionary whose code is missing, with its items; returns how many dictionaries it wrote. */

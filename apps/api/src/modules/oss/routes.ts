@@ -5,12 +5,14 @@ import { mkdir, rm } from 'node:fs/promises';
 import path from 'node:path';
 import type { MultipartFile } from '@fastify/multipart';
 import { type Lang, validationMessage } from '@organiser/domain';
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { upload } from '../../db/schema';
+import { ossLog, upload } from '../../db/schema';
 import { AppError } from '../../errors';
 import { formatBytes, ok, okSchema } from '../../plugins/envelope';
 import { formFields } from '../../plugins/form-body';
+import { effectiveUploadLimits } from '../settings/store';
 import { extensionOf, matchesSignature, normaliseType, SNIFF_BYTES } from './file-types';
 
 // /oss/upload and /oss/get_url_prefix. A file is streamed to a temporary file while its size is
@@ -25,12 +27,15 @@ type Limits = { max: number; types: string[] };
 export const ossRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db, storage, config } = app;
   const uploads = config.deployment.uploads;
-  const limitsOf = (kind: Kind): Limits =>
-    kind === 'image'
-      ? { max: uploads.imageMaxBytes, types: uploads.imageTypes }
+  // The size limits in force: the deployment's, lowered by the run-time settings (configuration screen).
+  const limitsOf = async (kind: Kind): Promise<Limits> => {
+    const max = await effectiveUploadLimits(db, uploads);
+    return kind === 'image'
+      ? { max: max.imageMaxBytes, types: uploads.imageTypes }
       : kind === 'video'
-        ? { max: uploads.videoMaxBytes, types: uploads.videoTypes }
-        : { max: uploads.fileMaxBytes, types: uploads.fileTypes };
+        ? { max: max.videoMaxBytes, types: uploads.videoTypes }
+        : { max: max.fileMaxBytes, types: uploads.fileTypes };
+  };
   const biggest = Math.max(uploads.imageMaxBytes, uploads.videoMaxBytes, uploads.fileMaxBytes);
   const allTypes = [...uploads.imageTypes, ...uploads.videoTypes, ...uploads.fileTypes];
 
@@ -48,8 +53,17 @@ export const ossRoutes: FastifyPluginAsyncZod = async (app) => {
     }
     const contentType = normaliseType(part.mimetype);
     const kind =
-      declaredKind ?? KINDS.find((k) => limitsOf(k).types.includes(contentType)) ?? ('file' as Kind);
-    const limits = limitsOf(kind);
+      declaredKind ??
+      KINDS.find((k) =>
+        (k === 'image'
+          ? uploads.imageTypes
+          : k === 'video'
+            ? uploads.videoTypes
+            : uploads.fileTypes
+        ).includes(contentType),
+      ) ??
+      ('file' as Kind);
+    const limits = await limitsOf(kind);
     const ext = extensionOf(contentType);
     if (!limits.types.includes(contentType) || !ext) {
       part.file.resume();
@@ -110,57 +124,119 @@ export const ossRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      if (!request.isMultipart()) throw fieldError('file', request.lang, 'required');
-      let kind: Kind | undefined;
-      let received: Awaited<ReturnType<typeof receive>> | undefined;
+      // Every upload, accepted or refused, goes to the object-storage log.
+      const attempt: { name: string; type: string; size: number; key: string } = {
+        name: '',
+        type: '',
+        size: 0,
+        key: '',
+      };
       try {
-        for await (const part of request.parts({ limits: { fileSize: biggest + 1, files: 1, fields: 10 } })) {
-          if (part.type === 'field') {
-            if (part.fieldname === 'kind') {
-              const value = String(part.value ?? '');
-              if (!KINDS.includes(value as Kind)) throw fieldError('kind', request.lang, 'notOption');
-              kind = value as Kind;
-            }
-            continue;
-          }
-          if (part.fieldname !== 'file' || received) {
-            part.file.resume();
-            continue;
-          }
-          received = await receive(part, kind, request.lang);
-        }
+        const key = await uploadOne(request, attempt);
+        await logUpload(request, attempt, null);
+        return ok(key);
       } catch (error) {
-        if (received) await rm(received.tmp, { force: true });
-        if ((error as { code?: string }).code === 'FST_FILES_LIMIT') throw new AppError('badRequest');
+        await logUpload(request, attempt, error);
         throw error;
       }
-      if (!received) throw fieldError('file', request.lang, 'required');
-      const now = new Date();
-      const key = `${now.getUTCFullYear()}/${String(now.getUTCMonth() + 1).padStart(2, '0')}/${randomBytes(16).toString('base64url')}.${received.ext}`;
+    },
+  );
+
+  async function logUpload(
+    request: FastifyRequest,
+    attempt: { name: string; type: string; size: number; key: string },
+    error: unknown,
+  ) {
+    const user = request.auth?.user;
+    const message =
+      error === null
+        ? null
+        : error instanceof AppError
+          ? error.messageIn(request.lang)
+          : error instanceof Error
+            ? error.message
+            : String(error);
+    await db
+      .insert(ossLog)
+      .values({
+        userId: user?.id ?? null,
+        account: user?.account ?? '',
+        companyId: user?.companyId ?? null,
+        fileKey: attempt.key,
+        fileName: attempt.name.replaceAll('\u0000', '').slice(0, 255),
+        size: attempt.size,
+        contentType: attempt.type.slice(0, 200),
+        success: error === null,
+        errorMessage: message?.slice(0, 1000) ?? null,
+      })
+      .catch((e: unknown) => request.log.warn({ err: e }, 'object-storage log write failed'));
+  }
+
+  async function uploadOne(
+    request: FastifyRequest,
+    attempt: { name: string; type: string; size: number; key: string },
+  ): Promise<string> {
+    if (!request.isMultipart()) throw fieldError('file', request.lang, 'required');
+    let kind: Kind | undefined;
+    let received: Awaited<ReturnType<typeof receive>> | undefined;
+    try {
+      for await (const part of request.parts({ limits: { fileSize: biggest + 1, files: 1, fields: 10 } })) {
+        if (part.type === 'field') {
+          if (part.fieldname === 'kind') {
+            const value = String(part.value ?? '');
+            if (!KINDS.includes(value as Kind)) throw fieldError('kind', request.lang, 'notOption');
+            kind = value as Kind;
+          }
+          continue;
+        }
+        if (part.fieldname !== 'file' || received) {
+          part.file.resume();
+          continue;
+        }
+        attempt.name = part.filename ?? '';
+        attempt.type = normaliseType(part.mimetype);
+        received = await receive(part, kind, request.lang);
+        attempt.size = received.size;
+      }
+    } catch (error) {
+      if (received) await rm(received.tmp, { force: true });
+      if ((error as { code?: string }).code === 'FST_FILES_LIMIT') throw new AppError('badRequest');
+      throw error;
+    }
+    if (!received) throw fieldError('file', request.lang, 'required');
+    const now = new Date();
+    const key = `${now.getUTCFullYear()}/${String(now.getUTCMonth() + 1).padStart(2, '0')}/${randomBytes(16).toString('base64url')}.${received.ext}`;
+    attempt.key = key;
+    try {
       await storage.putFile({
         key,
         file: received.tmp,
         contentType: received.contentType,
         size: received.size,
       });
-      const auth = request.auth!;
-      await db.insert(upload).values({
-        path: key,
-        storage: storage.kind,
-        kind: received.kind,
-        contentType: received.contentType,
-        size: received.size,
-        originalName: received.originalName.slice(0, 255),
-        userId: auth.user.id,
-        companyId: auth.user.companyId,
-      });
-      request.logContext.args = {
-        file: { name: received.originalName, type: received.contentType, size: received.size },
-        kind: received.kind,
-      };
-      return ok(key);
-    },
-  );
+    } catch (error) {
+      // The bucket (or the disk) is away: the caller may try again later; nothing was recorded.
+      request.log.error({ err: error }, 'storing an upload failed');
+      await rm(received.tmp, { force: true });
+      throw new AppError('unavailable');
+    }
+    const auth = request.auth!;
+    await db.insert(upload).values({
+      path: key,
+      storage: storage.kind,
+      kind: received.kind,
+      contentType: received.contentType,
+      size: received.size,
+      originalName: received.originalName.slice(0, 255),
+      userId: auth.user.id,
+      companyId: auth.user.companyId,
+    });
+    request.logContext.args = {
+      file: { name: received.originalName, type: received.contentType, size: received.size },
+      kind: received.kind,
+    };
+    return key;
+  }
 
   app.post(
     '/oss/get_url_prefix',

@@ -1,68 +1,66 @@
 import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from '@organiser/domain';
-import { and, count, desc, eq, gte, ilike, lt, type SQL, sql } from 'drizzle-orm';
+import { and, count, desc, eq, gt, ilike, like, or, type SQL } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { systemLog } from '../../db/schema';
+import { adminUser, loginFailure, systemLog } from '../../db/schema';
+import { AppError } from '../../errors';
 import { ok, okSchema } from '../../plugins/envelope';
 
-// The system log list behind /systemManage/system_log_list, newest first.
+// /systemManage/login_security: the lockout state of staff accounts, their unlock, and an account's login
+// history. The history is read from the system log, which already records every login attempt (account
+// tried, address, result, reason) after the response: a table of its own would be a second copy of the same
+// rows, written on the login path, with the same retention.
 
-/** Totals stop counting here: an exact count over a big log costs more than the page itself. */
-export const TOTAL_CAP = 10_000;
-
-const dateOrTime = z.union([z.iso.date(), z.iso.datetime({ offset: true })]);
-
-const querySchema = z.strictObject({
-  page: z.coerce.number().int().min(1).default(1),
-  size: z.coerce.number().int().min(1).max(MAX_PAGE_SIZE).default(DEFAULT_PAGE_SIZE),
-  account: z.string().trim().max(200).optional(),
-  /** Part of the called url (case-insensitive). */
-  url: z.string().trim().max(500).optional(),
-  success: z.enum(['true', 'false']).optional(),
-  /** From this day (UTC) or instant, inclusive. */
-  startDate: dateOrTime.optional(),
-  /** To this day (UTC, inclusive) or instant (exclusive). */
-  endDate: dateOrTime.optional(),
-});
-
-const entrySchema = z.object({
-  id: z.number().int(),
-  account: z.string(),
-  companyId: z.number().int().nullable(),
-  url: z.string(),
-  method: z.string(),
-  ip: z.string(),
-  requestArgs: z.unknown(),
-  responseArgs: z.unknown(),
-  success: z.boolean(),
-  statusCode: z.number().int(),
-  errorMessage: z.string().nullable(),
-  durationMs: z.number().int(),
-  createdAt: z.string(),
-});
+export const LOGIN_SECURITY_MENU = '/systemManage/login_security';
 
 const escapeLike = (value: string) => value.replace(/[\\%_]/g, (c) => `\\${c}`);
 
-function endOf(value: string): Date {
-  if (/^\d{4}-\d{2}-\d{2}$/.test(value)) return new Date(Date.parse(`${value}T00:00:00Z`) + 86_400_000);
-  return new Date(value);
-}
+const accountSchema = z.object({
+  id: z.number().int(),
+  account: z.string(),
+  nickname: z.string(),
+  type: z.enum(['admin', 'company']),
+  status: z.enum(['enabled', 'disabled']),
+  failedLogins: z.number().int(),
+  lockedUntil: z.string().nullable(),
+  isLocked: z.boolean(),
+  lastLoginAt: z.string().nullable(),
+});
 
-export const systemRoutes: FastifyPluginAsyncZod = async (app) => {
+const attemptSchema = z.object({
+  id: z.number().int(),
+  url: z.string(),
+  success: z.boolean(),
+  ip: z.string(),
+  errorMessage: z.string().nullable(),
+  time: z.string(),
+});
+
+const paging = {
+  page: z.coerce.number().int().min(1).default(1),
+  size: z.coerce.number().int().min(1).max(MAX_PAGE_SIZE).default(DEFAULT_PAGE_SIZE),
+};
+
+export const loginSecurityRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db } = app;
+
   app.get(
-    '/system_log/list',
+    '/login_security/list',
     {
-      config: { access: { kind: 'menu', url: '/systemManage/system_log_list' } },
+      config: { access: { kind: 'menu', url: LOGIN_SECURITY_MENU } },
       schema: {
         tags: ['system'],
-        summary: 'System log: mutating calls and login attempts, newest first',
-        querystring: querySchema,
+        summary: 'Staff and supplier logins with their failed-login count and lock, locked ones first',
+        querystring: z.strictObject({
+          ...paging,
+          keyword: z.string().trim().max(100).optional().describe('Part of the account or nickname'),
+          locked: z.enum(['true', 'false']).optional().describe('true: only accounts locked now'),
+        }),
         response: {
           200: okSchema(
             z.object({
-              list: z.array(entrySchema),
-              total: z.number().int().describe(`Capped at ${TOTAL_CAP}`),
+              list: z.array(accountSchema),
+              total: z.number().int(),
               page: z.number().int(),
               size: z.number().int(),
             }),
@@ -71,33 +69,131 @@ export const systemRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const q = request.query;
+      const { page, size, keyword, locked } = request.query;
       const where: SQL[] = [];
-      if (q.account) where.push(eq(systemLog.account, q.account));
-      if (q.url) where.push(ilike(systemLog.url, `%${escapeLike(q.url)}%`));
-      if (q.success) where.push(eq(systemLog.success, q.success === 'true'));
-      if (q.startDate) where.push(gte(systemLog.createdAt, new Date(q.startDate)));
-      if (q.endDate) where.push(lt(systemLog.createdAt, endOf(q.endDate)));
-      const condition = where.length ? and(...where) : undefined;
+      if (keyword) {
+        const pattern = `%${escapeLike(keyword)}%`;
+        where.push(or(ilike(adminUser.account, pattern), ilike(adminUser.nickname, pattern))!);
+      }
+      const now = new Date();
+      if (locked === 'true') where.push(gt(adminUser.lockedUntil, now));
+      const filter = where.length ? and(...where) : undefined;
+      const rows = await db
+        .select()
+        .from(adminUser)
+        .where(filter)
+        .orderBy(desc(adminUser.lockedUntil), desc(adminUser.failedLogins), adminUser.account)
+        .limit(size)
+        .offset((page - 1) * size);
+      const [total] = await db.select({ n: count() }).from(adminUser).where(filter);
+      return ok({
+        list: rows.map((r) => ({
+          id: r.id,
+          account: r.account,
+          nickname: r.nickname,
+          type: r.type,
+          status: r.status,
+          failedLogins: r.failedLogins,
+          lockedUntil: r.lockedUntil?.toISOString() ?? null,
+          isLocked: Boolean(r.lockedUntil && r.lockedUntil > now),
+          lastLoginAt: r.lastLoginAt?.toISOString() ?? null,
+        })),
+        total: Number(total?.n ?? 0),
+        page,
+        size,
+      });
+    },
+  );
+
+  app.post(
+    '/login_security/unlock/:id',
+    {
+      config: {
+        access: {
+          kind: 'resource',
+          menu: LOGIN_SECURITY_MENU,
+          name: { en: 'Unlock account', zh: '解锁账号' },
+        },
+      },
+      schema: {
+        tags: ['system'],
+        summary: 'Lifts the lock of an account and restarts its failed-login count',
+        params: z.strictObject({ id: z.coerce.number().int().min(1).max(2_147_483_647) }),
+        response: { 200: okSchema(accountSchema.pick({ id: true, failedLogins: true, isLocked: true })) },
+      },
+    },
+    async (request) => {
+      const [row] = await db
+        .update(adminUser)
+        .set({ failedLogins: 0, lockedUntil: null })
+        .where(eq(adminUser.id, request.params.id))
+        .returning({ id: adminUser.id, account: adminUser.account });
+      if (!row) throw new AppError('notFound');
+      // failures counted before the account existed under that name
+      await db.delete(loginFailure).where(eq(loginFailure.account, row.account));
+      request.logContext.args = { id: row.id, account: row.account };
+      return ok({ id: row.id, failedLogins: 0, isLocked: false });
+    },
+  );
+
+  app.get(
+    '/login_security/history/:id',
+    {
+      config: { access: { kind: 'menu', url: LOGIN_SECURITY_MENU } },
+      schema: {
+        tags: ['system'],
+        summary: 'The login attempts of an account (from the system log), newest first',
+        params: z.strictObject({ id: z.coerce.number().int().min(1).max(2_147_483_647) }),
+        querystring: z.strictObject({
+          ...paging,
+          success: z.enum(['true', 'false']).optional(),
+        }),
+        response: {
+          200: okSchema(
+            z.object({
+              account: z.string(),
+              list: z.array(attemptSchema),
+              total: z.number().int(),
+              page: z.number().int(),
+              size: z.number().int(),
+            }),
+          ),
+        },
+      },
+    },
+    async (request) => {
+      const { page, size, success } = request.query;
+      const [user] = await db
+        .select({ account: adminUser.account })
+        .from(adminUser)
+        .where(eq(adminUser.id, request.params.id));
+      if (!user) throw new AppError('notFound');
+      const where = [eq(systemLog.account, user.account), like(systemLog.url, '/api/user/login%')];
+      if (success) where.push(eq(systemLog.success, success === 'true'));
       const rows = await db
         .select()
         .from(systemLog)
-        .where(condition)
-        .orderBy(desc(systemLog.id))
-        .limit(q.size)
-        .offset((q.page - 1) * q.size);
-      const capped = db
-        .select({ one: sql`1` })
+        .where(and(...where))
+        .orderBy(desc(systemLog.createdAt), desc(systemLog.id))
+        .limit(size)
+        .offset((page - 1) * size);
+      const [total] = await db
+        .select({ n: count() })
         .from(systemLog)
-        .where(condition)
-        .limit(TOTAL_CAP)
-        .as('capped');
-      const [total] = await db.select({ n: count() }).from(capped);
+        .where(and(...where));
       return ok({
-        list: rows.map((r) => ({ ...r, createdAt: r.createdAt.toISOString() })),
+        account: user.account,
+        list: rows.map((r) => ({
+          id: r.id,
+          url: r.url,
+          success: r.success,
+          ip: r.ip,
+          errorMessage: r.errorMessage,
+          time: r.createdAt.toISOString(),
+        })),
         total: Number(total?.n ?? 0),
-        page: q.page,
-        size: q.size,
+        page,
+        size,
       });
     },
   );

@@ -2,6 +2,7 @@ import type { FormFieldDescriptor } from '@organiser/domain';
 import { App, Button, Col, Drawer, Form, Row, Space } from 'antd';
 import { GuardedButton } from '../../components/guarded-button';
 import { useEngineText } from '../../messages';
+import { FieldPathErrors } from '../../widgets/dynamic-form';
 import type { EntityMeta } from '../entity-meta';
 import { FieldItem, WhenActive } from './field-item';
 import { useEntityForm } from './use-entity-form';
@@ -100,7 +101,9 @@ function RecordForm({
           ))}
         </ul>
       )}
-      <Row gutter={[16, 0]}>{fields.map(render)}</Row>
+      <FieldPathErrors.Provider value={controller.pathErrors}>
+        <Row gutter={[16, 0]}>{fields.map(render)}</Row>
+      </FieldPathErrors.Provider>
       <Space>
         <GuardedButton
           type="primary"

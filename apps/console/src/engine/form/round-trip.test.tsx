@@ -6,6 +6,13 @@ import { EntityFormPage } from '../entity-form-page';
 import { bannerRecord } from '../test/banner-fixtures';
 import { categoryRecord, companyRecord, regions, vipPackageRecord } from '../test/company-fixtures';
 import { ok, renderPage, routeNamed, type StoredRecord, signIn, storingApi } from '../test/harness';
+import {
+  productCategories,
+  productDictionaries,
+  productFormGroups,
+  productFormInputs,
+  productRecord,
+} from '../test/product-fixtures';
 import { widgetRegistry } from '../widget-registry';
 
 // Every widget kind of the forms round-trips against a fake API that stores. Each case
@@ -17,13 +24,15 @@ afterEach(() => {
   localStorage.clear();
 });
 
-type Entity = 'company' | 'vip_package' | 'banner' | 'company_category';
+type Entity = 'company' | 'vip_package' | 'banner' | 'company_category' | 'dynamic_form_config' | 'product';
 
 const routeOf: Record<Entity, string> = {
   company: 'CompanyEdit',
   vip_package: 'VipPackageEdit',
   banner: 'BannerEdit',
   company_category: 'CompanyCategoryEdit',
+  dynamic_form_config: 'DynamicFormConfigEdit',
+  product: 'ProductEdit',
 };
 
 type Case = {
@@ -78,8 +87,29 @@ async function removeChosen(item: HTMLElement) {
   for (const icon of item.querySelectorAll('.ant-select-selection-item-remove')) await userEvent.click(icon);
 }
 
+const option = (value: string, en: string, zh: string) => ({ value, label: { en, zh } });
+const volts = [option('220V', '220 V', '220 伏'), option('380V', '380 V', '380 伏')];
+const inputValues = (item: HTMLElement) =>
+  [...item.querySelectorAll('input')].map((i) => i.value).join(' | ') || null;
+
+/** The rich text as the editor holds it: the HTML of its area, or of its source view. */
+const richText = (item: HTMLElement) => {
+  const box = within(item).getByRole('textbox');
+  return box instanceof HTMLTextAreaElement ? box.value : box.innerHTML;
+};
+
 /** One case per widget kind the forms use (the kit's `widget`, and the tri-state of an inherited flag). */
 const cases: Record<string, Case> = {
+  formOptions: {
+    entity: 'dynamic_form_config',
+    field: 'options',
+    stored: { options: volts },
+    shows: inputValues,
+    before: '220V | 220 V | 220 伏 | 380V | 380 V | 380 伏',
+    after: '380V | 380 V | 380 伏',
+    change: (item) => userEvent.click(within(item).getByRole('button', { name: 'Remove the option 1' })),
+    sent: { options: [volts[1]] },
+  },
   input: {
     entity: 'company',
     field: 'industry',
@@ -279,6 +309,61 @@ const cases: Record<string, Case> = {
     change: async (item) => userEvent.type(item.querySelector('input')!, 'N3w-secret-pass'),
     sent: { password: 'N3w-secret-pass' },
   },
+  dictSelect: {
+    entity: 'product',
+    field: 'priceUnit',
+    stored: { priceUnit: 'set' },
+    shows: selected,
+    before: 'Set',
+    after: 'Piece',
+    change: (item) => choose(item, 'Piece'),
+    sent: { priceUnit: 'piece' },
+  },
+  json: {
+    entity: 'product',
+    field: 'args',
+    stored: { args: { address: 'Shenzhen', size: '1 m' } },
+    shows: textbox,
+    before: '{\n  "address": "Shenzhen",\n  "size": "1 m"\n}',
+    after: '',
+    change: clearText,
+    sent: { args: null },
+  },
+  richText: {
+    entity: 'product',
+    field: 'content',
+    stored: { content: '<p>Made of <b>cast iron</b>.</p>' },
+    shows: richText,
+    before: '<p>Made of <b>cast iron</b>.</p>',
+    after: '<p>Stainless steel</p>',
+    change: async (item) => {
+      await userEvent.click(within(item).getByRole('button', { name: /HTML source/ }));
+      const source = within(item).getByRole('textbox');
+      await userEvent.clear(source);
+      await userEvent.type(source, '<p>Stainless steel</p>');
+    },
+    sent: { content: '<p>Stainless steel</p>' },
+  },
+  dynamicForm: {
+    entity: 'product',
+    field: 'dynamicFormValues',
+    stored: { dynamicFormGroupCode: 'machine', dynamicFormValues: { voltage: '380V' } },
+    shows: selected,
+    before: '380 V',
+    after: '220 V',
+    change: (item) => choose(item, '220 V'),
+    sent: { dynamicFormValues: { voltage: '220V' } },
+  },
+  dynamicFormGroup: {
+    entity: 'product',
+    field: 'dynamicFormGroupCode',
+    stored: { dynamicFormGroupCode: 'machine', dynamicFormValues: { voltage: '380V' } },
+    shows: selected,
+    before: 'machine (2 inputs)',
+    after: null,
+    change: async (item) => userEvent.click(within(item).getByRole('button', { name: 'Clear' })),
+    sent: { dynamicFormGroupCode: null, dynamicFormValues: null },
+  },
   date: {
     entity: 'banner',
     field: 'endDate',
@@ -309,6 +394,30 @@ const usedKinds = [
   ),
 ].sort();
 
+/** A choice input of a dynamic form group, as the API returns it. */
+const formConfigRecord = () => ({
+  id: 5,
+  version: 2,
+  createdAt: '2025-05-01T08:00:00.000Z',
+  updatedAt: '2025-05-02T08:00:00.000Z',
+  createdBy: 1,
+  updatedBy: 1,
+  category: 'product',
+  groupCode: 'machine',
+  code: 'voltage',
+  enLabel: 'Voltage',
+  zhLabel: '电压',
+  type: 'select',
+  options: volts,
+  required: false,
+  min: null,
+  max: null,
+  maxLength: null,
+  sortNo: 20,
+  filterable: true,
+  status: 'enabled',
+});
+
 function fixture(entity: Entity, stored: Record<string, unknown>): StoredRecord {
   const base =
     entity === 'company'
@@ -317,7 +426,11 @@ function fixture(entity: Entity, stored: Record<string, unknown>): StoredRecord 
         ? vipPackageRecord()
         : entity === 'banner'
           ? bannerRecord()
-          : { ...categoryRecord(13, 'Centrifugal pumps', '离心泵', 11), parentIdLabel: 'Pumps' };
+          : entity === 'dynamic_form_config'
+            ? formConfigRecord()
+            : entity === 'product'
+              ? productRecord()
+              : { ...categoryRecord(13, 'Centrifugal pumps', '离心泵', 11), parentIdLabel: 'Pumps' };
   return { ...base, ...stored } as StoredRecord;
 }
 
@@ -371,6 +484,21 @@ describe('every form widget round-trips a stored value', { timeout: 120_000 }, (
       .on('GET /api/vip_package/list', () => ok({ list: [vipPackageRecord()], total: 1, page: 1, size: 20 }))
       .on('GET /api/company_tag/list', () => ok({ list: [], total: 0, page: 1, size: 20 }))
       .on('GET /api/banner_position/list', () => ok({ list: [], total: 0, page: 1, size: 20 }))
+      .on('GET /api/dictionary/:code/items', (call) =>
+        ok(productDictionaries[call.path.split('/')[3]!] ?? []),
+      )
+      .on('GET /api/dynamic_form/groups/product', () => ok(productFormGroups))
+      .on('GET /api/dynamic_form/group/product/:group', (call) =>
+        ok(productFormInputs[call.path.split('/').pop()!] ?? []),
+      )
+      .on('GET /api/company/list', () => ok({ list: [companyRecord()], total: 1, page: 1, size: 20 }))
+      .on('GET /api/product_tag/list', () => ok({ list: [], total: 0, page: 1, size: 20 }))
+      .on('GET /api/product_category/list', () =>
+        ok({ list: productCategories, total: productCategories.length, page: 1, size: 20 }),
+      )
+      .on('GET /api/product_category/tree', () =>
+        ok({ list: productCategories.map((c) => ({ ...c, children: [] })), total: productCategories.length }),
+      )
       .on('GET /api/company_category/tree', () =>
         ok({
           list: [

@@ -46,6 +46,9 @@ export type EntityFormController = {
   isStale: boolean;
   /** Server messages that name no field on the form. */
   generalErrors: string[];
+  /** Server messages on a part of a field (`specs.voltage`, an input of a dynamic form), by path: the field's
+   * widget shows each on its input (provide them with `FieldPathErrors`). */
+  pathErrors: Record<string, string>;
   /** A save failed on field errors (the form's checks or the server's): the form lists them at its top. */
   isSummaryShown: boolean;
   showSummary: () => void;
@@ -135,8 +138,11 @@ function useFormFlags() {
   const [isStale, setStale] = useState(false);
   const [generalErrors, setGeneralErrors] = useState<string[]>([]);
   const [isSummaryShown, setSummaryShown] = useState(false);
+  const [pathErrors, setPathErrors] = useState<Record<string, string>>({});
   const showSummary = useCallback(() => setSummaryShown(true), []);
   return {
+    pathErrors,
+    setPathErrors,
     isDirty,
     setDirty,
     isSubmitting,
@@ -258,19 +264,28 @@ type ShowErrors = (errors: FieldMessage[]) => void;
  * scrolls to the first) and keeps the others as messages without a field.
  */
 function useShowErrors(form: FormInstance<FormValues>, groups: FormGroupDescriptor[], flags: FormFlags) {
-  const { setGeneralErrors, setSummaryShown } = flags;
+  const { setGeneralErrors, setSummaryShown, setPathErrors } = flags;
   const fieldNames = useMemo(() => new Set(groups.flatMap((g) => g.fields.map((f) => f.name))), [groups]);
   const showErrors = useCallback(
     (errors: FieldMessage[]) => {
       const onForm = errors.filter((e) => fieldNames.has(e.path.split('.')[0]!));
-      form.setFields(onForm.map((e) => ({ name: e.path.split('.')[0]!, errors: [e.message] })));
+      // a field with several messages (one per input of a dynamic form) shows them all
+      const byField = new Map<string, string[]>();
+      for (const e of onForm) {
+        const name = e.path.split('.')[0]!;
+        byField.set(name, [...(byField.get(name) ?? []), e.message]);
+      }
+      form.setFields([...byField].map(([name, messages]) => ({ name, errors: messages })));
+      setPathErrors(
+        Object.fromEntries(onForm.filter((e) => e.path.includes('.')).map((e) => [e.path, e.message])),
+      );
       setGeneralErrors(errors.filter((e) => !onForm.includes(e)).map((e) => e.message));
       if (onForm[0]) {
         setSummaryShown(true);
         form.scrollToField(onForm[0].path.split('.')[0]!, { block: 'center', focus: true });
       }
     },
-    [form, fieldNames, setGeneralErrors, setSummaryShown],
+    [form, fieldNames, setGeneralErrors, setSummaryShown, setPathErrors],
   );
   return { fieldNames, showErrors };
 }
@@ -436,6 +451,7 @@ export function useEntityForm(
     isDirty: flags.isDirty,
     isStale: flags.isStale,
     generalErrors: flags.generalErrors,
+    pathErrors: flags.pathErrors,
     isSummaryShown: flags.isSummaryShown,
     showSummary: flags.showSummary,
     itemProps,

@@ -24,7 +24,7 @@ export function useListScreen(entity: string, slots?: ListSlots) {
   const t = useEngineText();
   const { t: frameT } = useTranslation();
   const navigate = useNavigate();
-  const list = useEntityList(entity);
+  const list = useEntityList(entity, { listPath: slots?.listPath });
   const { meta, state, data } = list;
   const { def, lang } = meta;
   const access = useEntityAccess(def);
@@ -42,7 +42,7 @@ export function useListScreen(entity: string, slots?: ListSlots) {
   const { batchActions, canBatchDelete, hasSelection } = bulkAbilities(meta, access, state.isTrash, slots);
   const slotContext: SlotContext = { meta, access, navigate, routes: flat };
   const rowLabel = (record: EntityRecord) => recordLabel(def, record, lang) || `#${record.id}`;
-  const editPathOf = (id: number) => access.editPath?.replace(':id', String(id));
+  const editPathOf = (id: number) => (slots?.editPath ?? access.editPath)?.replace(':id', String(id));
   const total = data?.total ?? 0;
   const cellContext = (record: EntityRecord): CellContext => ({
     ...{ lang, t, frameT, record, mode: 'cell' },

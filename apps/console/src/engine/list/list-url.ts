@@ -41,6 +41,25 @@ export function filterParamNames(def: EntityDef, policy?: EntityPolicy): string[
   return queryFields(def, policy).flatMap((f) => filterParams(f));
 }
 
+/** Whether a parameter filters on an input of a dynamic form field (`specs.voltage`); the server checks the
+ * code against the configs. */
+export function isDynamicFilterParam(
+  def: EntityDef,
+  policy: EntityPolicy | undefined,
+  name: string,
+): boolean {
+  const dot = name.indexOf('.');
+  if (dot < 0) return false;
+  const field = name.slice(0, dot);
+  return queryFields(def, policy).some((f) => f.name === field && f.kind === 'dynamicForm');
+}
+
+/** The filter parameters of a URL: the definition's, then the dynamic form inputs' in the URL's order. */
+const paramsIn = (def: EntityDef, policy: EntityPolicy | undefined, search: URLSearchParams) => [
+  ...filterParamNames(def, policy),
+  ...[...new Set(search.keys())].filter((k) => isDynamicFilterParam(def, policy, k)),
+];
+
 const MAX_REPAIRS = 30;
 
 /**
@@ -52,7 +71,7 @@ export function readListUrl(
   policy: EntityPolicy | undefined,
   search: URLSearchParams,
 ): ListUrlState {
-  const params = filterParamNames(def, policy);
+  const params = paramsIn(def, policy, search);
   const raw: Record<string, string> = {};
   const take = (name: string) => {
     const values = search.getAll(name).filter((v) => v.trim() !== '');
@@ -84,7 +103,8 @@ export function writeListUrl(def: EntityDef, state: ListUrlState, policy?: Entit
   const out = new URLSearchParams();
   if (state.isTrash) out.set(TRASH_PARAM, '1');
   if (state.keyword.trim()) out.set('keyword', state.keyword.trim());
-  for (const name of filterParamNames(def, policy)) {
+  const dynamic = Object.keys(state.filters).filter((k) => isDynamicFilterParam(def, policy, k));
+  for (const name of [...filterParamNames(def, policy), ...dynamic]) {
     const value = state.filters[name];
     if (value !== undefined && value !== '') out.set(name, value);
   }

@@ -2,6 +2,7 @@ import type { EntityDef, EntityPolicy, SortOrder } from '@organiser/domain';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
+import { http } from '../../api/client';
 import { type EntityList, entityApi } from '../../api/entity-api';
 import { entityKeys } from '../../api/query-keys';
 import { type EntityMeta, useEntityMeta } from '../entity-meta';
@@ -57,7 +58,7 @@ export function openingListState(
 
 /** What the list asks the API for a state, and the cache key of the answer: shared by the list and by the prefetch
  * that starts a list's request when its menu entry is pressed, before the page has mounted. */
-export function listQueryOptions(entity: string, def: EntityDef, state: ListUrlState) {
+export function listQueryOptions(entity: string, def: EntityDef, state: ListUrlState, listPath?: string) {
   const query = listQueryOf(state);
   const matchQuery = matchQueryOf(state);
   // a tree (categories) shows whole: its matches with their ancestors, siblings in the list's order
@@ -70,8 +71,14 @@ export function listQueryOptions(entity: string, def: EntityDef, state: ListUrlS
     query,
     matchQuery,
     isTree,
-    queryKey: entityKeys.list(entity, scope, isTree ? treeQuery : query),
+    queryKey: entityKeys.list(
+      entity,
+      scope,
+      isTree ? treeQuery : { ...query, ...(listPath ? { listPath } : {}) },
+    ),
     queryFn: async ({ signal }: { signal: AbortSignal }): Promise<EntityList> => {
+      if (listPath && !state.isTrash)
+        return (await http.get<EntityList>(listPath, query, { signal })).content;
       if (!isTree) return (state.isTrash ? entityApi.trash : entityApi.list)(entity, query, signal);
       const tree = await entityApi.tree(entity, treeQuery, signal);
       return { list: tree.list, total: tree.total, page: 1, size: tree.total, totalIsEstimate: false };
@@ -83,7 +90,7 @@ export function listQueryOptions(entity: string, def: EntityDef, state: ListUrlS
  * The headless list (react-admin's useListController): state from the URL, the page from the API through
  * TanStack Query, and the selection. Custom list pages use it with their own table.
  */
-export function useEntityList(entity: string): EntityListController {
+export function useEntityList(entity: string, options: { listPath?: string } = {}): EntityListController {
   const meta = useEntityMeta(entity);
   const { def, policy } = meta;
   const [searchParams, setSearchParams] = useSearchParams();
@@ -97,8 +104,8 @@ export function useEntityList(entity: string): EntityListController {
     [def, policy, searchParams, isOpening],
   );
   const { matchQuery, isTree, queryKey, queryFn } = useMemo(
-    () => listQueryOptions(def.name, def, state),
-    [def, state],
+    () => listQueryOptions(def.name, def, state, options.listPath),
+    [def, state, options.listPath],
   );
   const scope = queryKey[2];
 

@@ -13,6 +13,9 @@ export const en = {
   'granularity.month': 'Month',
   table: '{{report}} rows',
   drill: '{{value}}: open {{target}} for {{label}}',
+  details: 'Details',
+  'details.of': 'Details of {{label}}',
+  'details.title': '{{report}}: details',
 };
 
 export const zh: Record<keyof typeof en, string> = {
@@ -26,6 +29,9 @@ export const zh: Record<keyof typeof en, string> = {
   'granularity.month': '按月',
   table: '{{report}}数据',
   drill: '{{value}}：查看{{target}}（{{label}}）',
+  details: '详情',
+  'details.of': '查看 {{label}} 的详情',
+  'details.title': '{{report}}详情',
 };
 
 export const reportTexts = textSet<keyof typeof en>({ en, zh });

@@ -22,8 +22,9 @@ import {
   type TableProps,
   Tooltip,
 } from 'antd';
+import type { ColumnsType } from 'antd/es/table';
 import dayjs, { type Dayjs } from 'dayjs';
-import { type ReactNode, useCallback, useMemo, useRef } from 'react';
+import { type ReactNode, useCallback, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { http } from '../../api/client';
@@ -42,6 +43,7 @@ import { SearchForm } from '../list/search-form';
 import { tableColumns } from '../list/table-columns';
 import { renderValue } from '../widget-registry';
 import { reportTexts } from './report-messages';
+import { ReportRowDrawer } from './report-row-drawer';
 import {
   effectiveGroupBy,
   type ReportUrlState,
@@ -131,14 +133,20 @@ function Report({ def, title }: { def: EntityDef; title: string }) {
           meta={meta}
           filters={filters}
           state={state}
-          onSearch={({ filters: values }) => {
+          onSearch={({ keyword, filters: values }) => {
             const clean: Record<string, string> = {};
             for (const [k, v] of Object.entries(values)) if (v !== undefined && v !== '') clean[k] = v;
-            write({ filters: clean });
+            write({ filters: clean, keyword: def.search.length ? keyword : '' });
           }}
           // the group-by and the period have controls of their own and stay
           onReset={() =>
-            write({ filters: {}, sort: undefined, order: undefined, size: EMPTY_LIST_STATE.size })
+            write({
+              filters: {},
+              keyword: '',
+              sort: undefined,
+              order: undefined,
+              size: EMPTY_LIST_STATE.size,
+            })
           }
         />
         <ReportParams def={def} state={state} write={write} />
@@ -330,10 +338,31 @@ function ReportTable({
     t,
     frameT,
   });
-  // a report row has no actions
-  const columns = table.columns.filter((c) => c.key !== 'actions');
+  // a report row has no actions; a report declared with `detail` opens each row in a drawer
+  const [opened, setOpened] = useState<EntityRecord | null>(null);
+  const hasDetail = Boolean(def.report?.detail);
+  const columns: ColumnsType<EntityRecord> = table.columns.filter((c) => c.key !== 'actions');
   const actionsColumn = table.columns.find((c) => c.key === 'actions');
-  const width = table.width && table.width - Number(actionsColumn?.width ?? 0);
+  const DETAIL_WIDTH = 90;
+  if (hasDetail)
+    columns.push({
+      key: 'detail',
+      title: rt('details'),
+      width: DETAIL_WIDTH,
+      fixed: 'right',
+      render: (_: unknown, record: EntityRecord) => (
+        <Button
+          type="link"
+          size="small"
+          onClick={() => setOpened(record)}
+          aria-label={rt('details.of', { label: rowLabel(record) })}
+        >
+          {rt('details')}
+        </Button>
+      ),
+    });
+  const width =
+    table.width && table.width - Number(actionsColumn?.width ?? 0) + (hasDetail ? DETAIL_WIDTH : 0);
   const rows = (data?.list ?? []).map(
     (row, i) => ({ ...row, id: (state.page - 1) * state.size + i + 1 }) as unknown as EntityRecord,
   );
@@ -346,26 +375,29 @@ function ReportTable({
   };
   const total = data?.total ?? 0;
   return (
-    <Table<EntityRecord>
-      rowKey="id"
-      className="entity-table"
-      aria-label={rt('table', { report: meta.label({ plural: true }) })}
-      columns={columns}
-      dataSource={rows}
-      loading={isLoading}
-      onChange={onChange}
-      tableLayout="fixed"
-      scroll={width ? { x: width } : undefined}
-      locale={{ emptyText: t('list.empty') }}
-      pagination={{
-        current: state.page,
-        pageSize: state.size,
-        total,
-        pageSizeOptions: PAGE_SIZES.map(String),
-        showSizeChanger: true,
-        showTotal: () => t('list.total', { count: total }),
-        onChange: (page, size) => write({ page: size !== state.size ? 1 : page, size }),
-      }}
-    />
+    <>
+      <Table<EntityRecord>
+        rowKey="id"
+        className="entity-table"
+        aria-label={rt('table', { report: meta.label({ plural: true }) })}
+        columns={columns}
+        dataSource={rows}
+        loading={isLoading}
+        onChange={onChange}
+        tableLayout="fixed"
+        scroll={width ? { x: width } : undefined}
+        locale={{ emptyText: t('list.empty') }}
+        pagination={{
+          current: state.page,
+          pageSize: state.size,
+          total,
+          pageSizeOptions: PAGE_SIZES.map(String),
+          showSizeChanger: true,
+          showTotal: () => t('list.total', { count: total }),
+          onChange: (page, size) => write({ page: size !== state.size ? 1 : page, size }),
+        }}
+      />
+      {hasDetail && <ReportRowDrawer meta={meta} row={opened} onClose={() => setOpened(null)} />}
+    </>
   );
 }

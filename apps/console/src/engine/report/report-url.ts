@@ -34,7 +34,7 @@ export function readReportUrl(def: EntityDef, search: URLSearchParams): ReportUr
   for (const [name, value] of Object.entries(list.filters)) if (own.has(name)) filters[name] = value;
   const state: ReportUrlState = {
     ...list,
-    keyword: '',
+    keyword: def.search.length ? list.keyword : '',
     isTrash: false,
     filters,
     sort: list.sort && list.sort in def.fields ? list.sort : undefined,

@@ -9,6 +9,8 @@ import { DatePicker, Form, Input, InputNumber, Select, Switch } from 'antd';
 import { type ReactNode, useEffect } from 'react';
 import type { EngineT } from '../../messages';
 import { DictSelect } from '../../widgets/dict-select';
+import { DynamicFormSection, useFormGroups } from '../../widgets/dynamic-form';
+import { FormOptionsEditor } from '../../widgets/form-options-editor';
 import { JsonInput } from '../../widgets/json-input';
 import { PhoneInput } from '../../widgets/phone-input';
 import { AreaCascader, CHINA, CountrySelect } from '../../widgets/region-select';
@@ -323,6 +325,75 @@ export const treeControl: ControlRenderer = ({
 export const jsonControl: ControlRenderer = ({ common, value, onChange }) => (
   <JsonInput id={common.id} disabled={common.disabled} value={value} onChange={onChange} />
 );
+
+/** The options of a dynamic form's choice input: value and both labels per row. */
+export const formOptionsControl: ControlRenderer = ({ common, value, onChange }) => (
+  <FormOptionsEditor
+    id={common.id}
+    disabled={common.disabled}
+    value={value as never}
+    onChange={(v) => onChange?.(v)}
+  />
+);
+
+/** A dynamic form: the inputs of the group the record's group field names (watched on the form). */
+function DynamicFormControl({ field, meta, record, common, value, onChange }: ControlContext) {
+  const def = meta.def.fields[field.name];
+  const groupField = def?.kind === 'dynamicForm' ? def.groupField : '__noGroup__';
+  const groupCode = Form.useWatch(groupField, Form.useFormInstance()) as string | null | undefined;
+  return (
+    <DynamicFormSection
+      id={common.id}
+      name={field.name}
+      category={def?.kind === 'dynamicForm' ? def.category : ''}
+      groupCode={typeof groupCode === 'string' ? groupCode.trim() : null}
+      lang={meta.lang}
+      value={value as Record<string, unknown> | null}
+      onChange={(v) => onChange?.(v)}
+      disabled={common.disabled}
+      storedIssues={record?.formIssues as { path: string; message: string }[] | undefined}
+    />
+  );
+}
+
+export const dynamicFormControl: ControlRenderer = (c) => <DynamicFormControl {...c} />;
+
+/** The field naming a dynamic form's group (widget `dynamicFormGroup`): a choice of the category's groups that
+ * have enabled inputs; a stored code no group has any more still shows, as itself. */
+function DynamicFormGroupControl({ field, meta, common, value, onChange, placeholder, t }: ControlContext) {
+  const [ownerName, owner] =
+    Object.entries(meta.def.fields).find(
+      ([, f]) => f.kind === 'dynamicForm' && f.groupField === field.name,
+    ) ?? [];
+  const { data, isLoading } = useFormGroups(owner?.kind === 'dynamicForm' ? owner.category : undefined);
+  const form = Form.useFormInstance();
+  const options = (data ?? []).map((g) => ({
+    value: g.groupCode,
+    label: `${g.groupCode} (${t('form.formGroupInputs', { count: g.inputs })})`,
+  }));
+  const current = (value as string | null) ?? undefined;
+  if (current && data && !options.some((o) => o.value === current))
+    options.push({ value: current, label: current });
+  return (
+    <Select
+      {...common}
+      showSearch={{ optionFilterProp: 'label' }}
+      loading={isLoading}
+      value={current}
+      onChange={(v) => {
+        const chosen = (v as string | undefined) ?? null;
+        // no group, no values: the server refuses values without their group
+        if (!chosen && ownerName) form.setFieldValue(ownerName, null);
+        onChange?.(chosen);
+      }}
+      options={options}
+      allowClear={!field.isRequired}
+      placeholder={placeholder ?? t('form.choose')}
+    />
+  );
+}
+
+export const dynamicFormGroupControl: ControlRenderer = (c) => <DynamicFormGroupControl {...c} />;
 
 /** The province / city of China beside the form's country field (widget `regionCountry`), when it has one. */
 function RegionAreaControl({

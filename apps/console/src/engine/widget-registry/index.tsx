@@ -43,6 +43,14 @@ const dictCell: CellRenderer = (facts, value, ctx) =>
     textCell(facts, value, ctx)
   );
 
+/** The options of a dynamic form's choice input, by their labels in the user's language. */
+const optionsCell: CellRenderer = (facts, value, ctx) =>
+  Array.isArray(value)
+    ? (value as { value: string; label?: { en?: string; zh?: string } }[])
+        .map((o) => o.label?.[ctx.lang] || o.value)
+        .join(', ')
+    : textCell(facts, value, ctx);
+
 /** Region codes by name (a company's country and province / city). */
 const regionCell: CellRenderer = (facts, value, ctx) =>
   typeof value === 'string' ? <RegionName codes={value} /> : textCell(facts, value, ctx);
@@ -74,6 +82,9 @@ export const widgetRegistry: Record<WidgetName, WidgetSpec> = {
   relationSelect: { control: control.relationControl, cell: relationCell, filter: filter.relationFilter },
   treeSelect: { control: control.treeControl, cell: relationCell, filter: filter.treeFilterControl },
   json: { control: control.jsonControl, cell: jsonCell },
+  dynamicForm: { control: control.dynamicFormControl, cell: jsonCell },
+  dynamicFormGroup: { control: control.dynamicFormGroupControl, cell: textCell },
+  formOptions: { control: control.formOptionsControl, cell: optionsCell },
 };
 
 /** A widget by name; a name not registered (only possible for a definition that skipped its check) is a text

@@ -1,0 +1,114 @@
+import type { Lang } from '@organiser/domain';
+import nodemailer from 'nodemailer';
+import type { Db } from '../../db/client';
+import { mailLog } from '../../db/schema';
+
+// Outgoing mail. `sendMail({ to, template, lang, data })` renders a template in the recipient's language and
+// sends it through the SMTP server of `SMTP_URL`; without one the mail stays in the local outbox (the
+// `mail_log` table, shown by the console's email log). Every mail is logged with its outcome.
+
+type Rendered = { subject: string; text: string; html: string };
+type Template = (data: Record<string, string>) => Rendered;
+
+const escapeHtml = (s: string) =>
+  s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+
+const page = (lines: string[], link?: string) =>
+  `<div>${lines.map((l) => `<p>${escapeHtml(l)}</p>`).join('')}${
+    link ? `<p><a href="${escapeHtml(link)}">${escapeHtml(link)}</a></p>` : ''
+  }</div>`;
+
+/** Templates by name, in both languages. */
+export const MAIL_TEMPLATES: Record<string, Record<Lang, Template>> = {
+  activation: {
+    en: (d) => {
+      const lines = [
+        `Hello ${d.name},`,
+        `Please activate your account ${d.account} by opening the link below. It works once and expires in ${d.hours} hours.`,
+      ];
+      return {
+        subject: 'Activate your account',
+        text: `${lines.join('\n\n')}\n\n${d.link}`,
+        html: page(lines, d.link),
+      };
+    },
+    zh: (d) => {
+      const lines = [
+        `${d.name}，您好：`,
+        `请打开下面的链接激活您的账号 ${d.account}。链接只能使用一次，${d.hours} 小时内有效。`,
+      ];
+      return {
+        subject: '激活您的账号',
+        text: `${lines.join('\n\n')}\n\n${d.link}`,
+        html: page(lines, d.link),
+      };
+    },
+  },
+  resetPassword: {
+    en: (d) => {
+      const lines = [
+        `Hello ${d.name},`,
+        `The password of your account ${d.account} was reset. Your new password: ${d.password}`,
+        'Please change it after you sign in.',
+      ];
+      return { subject: 'Your new password', text: lines.join('\n\n'), html: page(lines) };
+    },
+    zh: (d) => {
+      const lines = [
+        `${d.name}，您好：`,
+        `您的账号 ${d.account} 的密码已重置，新密码为：${d.password}`,
+        '请登录后尽快修改密码。',
+      ];
+      return { subject: '您的新密码', text: lines.join('\n\n'), html: page(lines) };
+    },
+  },
+};
+
+export type MailTemplate = keyof typeof MAIL_TEMPLATES;
+
+export type MailMessage = { to: string; template: string; lang: Lang; data: Record<string, string> };
+export type MailResult = { id: number; status: 'outbox' | 'sent' | 'failed' };
+
+export type Mailer = { readonly smtp: boolean; sendMail: (message: MailMessage) => Promise<MailResult> };
+
+/** The mailer of a server: SMTP when `smtpUrl` is set, else the local outbox. */
+export function createMailer(db: Db, smtpUrl: string | null, from = 'no-reply@localhost'): Mailer {
+  const transport = smtpUrl ? nodemailer.createTransport(smtpUrl) : null;
+  return {
+    smtp: Boolean(transport),
+    async sendMail({ to, template, lang, data }) {
+      const render = MAIL_TEMPLATES[template]?.[lang];
+      if (!render) throw new Error(`unknown mail template ${template}`);
+      const mail = render(data);
+      let status: MailResult['status'] = 'outbox';
+      let error: string | null = null;
+      if (transport) {
+        try {
+          await transport.sendMail({ from, to, subject: mail.subject, text: mail.text, html: mail.html });
+          status = 'sent';
+        } catch (e) {
+          status = 'failed';
+          error = e instanceof Error ? e.message.slice(0, 500) : String(e);
+        }
+      }
+      // The log never keeps a secret the mail carries (a new password): it is rendered again masked.
+      const logged = 'password' in data ? render({ ...data, password: '******' }) : mail;
+      const [row] = await db
+        .insert(mailLog)
+        .values({
+          to,
+          subject: mail.subject,
+          template,
+          lang,
+          body: logged.text,
+          html: logged.html,
+          status,
+          error,
+        })
+        .returning({ id: mailLog.id });
+      return { id: row!.id, status };
+    },
+  };
+}
+
+export { emailLogQuery, emailLogRoutes } from './email-log';

@@ -1,0 +1,115 @@
+import { lt, sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import type { Db } from '../../db/client';
+import { ossLog, smsLog, systemLog } from '../../db/schema';
+
+// Log retention: rows of the system, SMS and object-storage logs older than LOG_RETENTION_DAYS are removed
+// once a day. The system log is partitioned by month (`system_log_pYYYYMM`, migration 0012): a month that
+// ended before the cut-off is dropped whole, which costs nothing however many rows it holds; the rows left
+// before the cut-off (the cut-off's own month, the default partition) are deleted. One node at a time: the
+// run holds a transaction-level advisory lock, and a node that does not get it skips the run.
+
+/** Arbitrary constant naming the retention run's advisory lock. */
+export const RETENTION_LOCK_KEY = 7_310_402_118;
+const DAY_MS = 86_400_000;
+const PARTITION = /^system_log_p(\d{4})(\d{2})$/;
+
+export type RetentionResult = {
+  /** False when another node held the lock: nothing was done. */
+  ran: boolean;
+  droppedPartitions: string[];
+  deleted: { systemLog: number; smsLog: number; ossLog: number };
+};
+
+const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
+const countOf = (result: unknown) =>
+  Number(
+    (result as { affectedRows?: number; rowCount?: number }).affectedRows ??
+      (result as { rowCount?: number }).rowCount ??
+      0,
+  );
+
+/** Removes the log rows older than `days` days before `now`. */
+export async function removeOldLogs(db: Db, days: number, now = new Date()): Promise<RetentionResult> {
+  const cutoff = new Date(now.getTime() - days * DAY_MS);
+  return db.transaction(async (tx) => {
+    const [lock] = rowsOf<{ ok: boolean }>(
+      await tx.execute(sql`select pg_try_advisory_xact_lock(${RETENTION_LOCK_KEY}) as ok`),
+    );
+    if (!lock?.ok)
+      return { ran: false, droppedPartitions: [], deleted: { systemLog: 0, smsLog: 0, ossLog: 0 } };
+    const partitions = rowsOf<{ name: string }>(
+      await tx.execute(sql`
+        select c.relname as name from pg_inherits i join pg_class c on c.oid = i.inhrelid
+        where i.inhparent = to_regclass('system_log')`),
+    );
+    const dropped: string[] = [];
+    for (const { name } of partitions) {
+      const match = PARTITION.exec(name);
+      if (!match) continue;
+      const end = Date.UTC(Number(match[1]), Number(match[2]), 1); // first instant of the next month
+      if (end > cutoff.getTime()) continue;
+      await tx.execute(sql.raw(`drop table if exists "${name}"`));
+      dropped.push(name);
+    }
+    const deleted = {
+      systemLog: countOf(await tx.delete(systemLog).where(lt(systemLog.createdAt, cutoff))),
+      smsLog: countOf(await tx.delete(smsLog).where(lt(smsLog.createdAt, cutoff))),
+      ossLog: countOf(await tx.delete(ossLog).where(lt(ossLog.createdAt, cutoff))),
+    };
+    return { ran: true, droppedPartitions: dropped, deleted };
+  });
+}
+
+/**
+ * Makes sure the system log has the partition of the month holding `at` and of the next one, so rows do not
+ * pile up in the default partition (which could then not be split into months). Runs with the daily job.
+ */
+export async function ensureSystemLogPartitions(db: Db, at = new Date()): Promise<void> {
+  const isPartitioned = rowsOf<{ n: number }>(
+    await db.execute(
+      sql`select count(*)::int as n from pg_partitioned_table where partrelid = to_regclass('system_log')`,
+    ),
+  )[0]?.n;
+  if (!isPartitioned) return;
+  for (const offset of [0, 1]) {
+    const from = new Date(Date.UTC(at.getUTCFullYear(), at.getUTCMonth() + offset, 1));
+    const to = new Date(Date.UTC(at.getUTCFullYear(), at.getUTCMonth() + offset + 1, 1));
+    const name = `system_log_p${from.getUTCFullYear()}${String(from.getUTCMonth() + 1).padStart(2, '0')}`;
+    try {
+      await db.execute(
+        sql.raw(
+          `create table if not exists "${name}" partition of "system_log" for values from ('${from.toISOString()}') to ('${to.toISOString()}')`,
+        ),
+      );
+    } catch {
+      // another node created it meanwhile, or rows of that month already sit in the default partition
+    }
+  }
+}
+
+/** Runs the retention shortly after start and then every day, until the server closes. */
+export function scheduleRetention(app: FastifyInstance, days: number): void {
+  let timer: NodeJS.Timeout | undefined;
+  const run = async () => {
+    try {
+      await ensureSystemLogPartitions(app.db);
+      const result = await removeOldLogs(app.db, days);
+      if (result.ran) app.log.info({ retention: result }, 'old log rows removed');
+    } catch (error) {
+      app.log.warn({ err: error }, 'log retention failed');
+    }
+  };
+  app.addHook('onReady', async () => {
+    timer = setTimeout(function tick() {
+      void run().finally(() => {
+        timer = setTimeout(tick, DAY_MS);
+        timer.unref();
+      });
+    }, 60_000);
+    timer.unref();
+  });
+  app.addHook('onClose', async () => {
+    if (timer) clearTimeout(timer);
+  });
+}

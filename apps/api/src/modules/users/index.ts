@@ -1,0 +1,25 @@
+import type { AppModule } from '../../extensions';
+import { seedUserDemo } from './demo';
+import { addMissingStaffRecords, refuseSupplierCreate, syncCompanyStaff, syncStaffLogin } from './login-sync';
+import { usersRoutes } from './routes';
+
+// Users and staff accounts (/user/user_list, /adminManage/admin_list): every account is a user_manager
+// record (engine entity); staff accounts also have a console login kept in step by a write hook. The module
+// adds the account calls beyond the record routes, the staff records of logins made elsewhere (the first
+// administrator, supplier logins of companies) and the demo marketplace users.
+
+export const usersModule: AppModule = {
+  name: 'users',
+  register: (ext) => {
+    ext.routes(usersRoutes(ext));
+    ext.hooks('user_manager', { beforeWrite: refuseSupplierCreate, afterWrite: syncStaffLogin });
+    // A company write may have made a supplier login: it gets its staff record in the same transaction.
+    ext.hooks('company', { afterWrite: syncCompanyStaff });
+    ext.referenceSeed({ name: 'staff-records', run: ({ db }) => addMissingStaffRecords(db) });
+    ext.demoSeed({ name: 'users', run: seedUserDemo });
+  },
+};
+
+export { DEMO_USER_COUNT, DEMO_USER_PASSWORD, seedUserDemo } from './demo';
+export { addMissingStaffRecords, syncStaffLogin } from './login-sync';
+export { ACTIVATION_HOURS, randomPassword, usersRoutes } from './routes';

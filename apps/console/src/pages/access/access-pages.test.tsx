@@ -1,0 +1,172 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { fakeApi, ok, renderPage, routeNamed, signIn } from '../../engine/test/harness';
+import type { PermissionEntry } from './api';
+import { PermissionListPage } from './permission-list-page';
+import { RoleEditPage } from './role-edit-page';
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  localStorage.clear();
+});
+
+const entry = (over: Partial<PermissionEntry> & Pick<PermissionEntry, 'id'>): PermissionEntry => ({
+  parentId: null,
+  type: 'menu',
+  icon: null,
+  name: { en: `P${over.id}`, zh: `权限${over.id}` },
+  method: '',
+  url: `/p${over.id}`,
+  sortNo: over.id,
+  status: 'enabled',
+  builtIn: true,
+  stale: false,
+  roles: 0,
+  grantable: true,
+  ...over,
+});
+
+const tree = [
+  entry({ id: 1, name: { en: 'Banner', zh: '横幅管理' }, url: '/banner' }),
+  entry({ id: 2, parentId: 1, name: { en: 'Banner list', zh: '横幅列表' }, url: '/banner/banner_list' }),
+  entry({
+    id: 3,
+    parentId: 2,
+    type: 'resource',
+    method: 'POST',
+    url: '/api/banner',
+    name: { en: 'Add banner', zh: '新增横幅' },
+  }),
+  entry({
+    id: 4,
+    parentId: 2,
+    type: 'resource',
+    method: 'POST',
+    url: '/api/banner/retired',
+    name: { en: 'Retired call', zh: '已废弃接口' },
+    stale: true,
+  }),
+  entry({
+    id: 5,
+    parentId: 1,
+    builtIn: false,
+    url: 'https://help.example.com/',
+    name: { en: 'Help', zh: '帮助' },
+    roles: 1,
+  }),
+];
+
+describe('role editor', { timeout: 60_000 }, () => {
+  it('loads a role, changes its tree and saves the checked ids with the names', async () => {
+    signIn();
+    const api = fakeApi()
+      .on('GET /api/role/7', () =>
+        ok({
+          id: 7,
+          code: 'reader',
+          name: { en: 'Reader', zh: '读者' },
+          status: 'enabled',
+          remark: '',
+          builtIn: false,
+          holders: 1,
+          permissionIds: [1, 2],
+        }),
+      )
+      .on('GET /api/role/permission_tree', () => ok(tree))
+      .on('GET /api/role/7/holders', () =>
+        ok([
+          { id: 3, account: 'editor', nickname: 'Editor', type: 'admin', companyId: null, status: 'enabled' },
+        ]),
+      )
+      .on('GET /api/role/7/access', () =>
+        ok({
+          root: false,
+          roles: [],
+          menus: [
+            {
+              id: 2,
+              parentId: 1,
+              url: '/banner/banner_list',
+              icon: null,
+              name: { en: 'Banner list', zh: '横幅列表' },
+            },
+          ],
+          routes: [{ method: 'GET', url: '/api/banner/list', access: 'menu' }],
+          scope: null,
+        }),
+      )
+      .on('PUT /api/role/:id', (call) => ok({ id: 7, ...(call.body as object) }));
+    await renderPage(RoleEditPage, routeNamed('RoleEdit'), { url: '/adminManage/role/role_edit/7' });
+    expect(await screen.findByDisplayValue('Reader')).toBeTruthy();
+    // who holds it, and what it opens
+    expect(await screen.findByText('editor')).toBeTruthy();
+    expect(await screen.findByText('/api/banner/list')).toBeTruthy();
+    // the page's write, checked on its own
+    await userEvent.type(
+      screen.getByRole('searchbox', { name: 'Search permissions (English or Chinese)' }),
+      'add',
+    );
+    const node = (await screen.findByText('Add banner')).closest('.ant-tree-treenode') as HTMLElement;
+    await userEvent.click(node.querySelector('.ant-tree-checkbox') as HTMLElement);
+    await userEvent.click(screen.getByRole('button', { name: /Save/ }));
+    await waitFor(() => expect(api.callsTo('PUT', '/api/role/7')).toHaveLength(1));
+    expect(api.callsTo('PUT', '/api/role/7')[0]!.body).toEqual({
+      code: 'reader',
+      name: { en: 'Reader', zh: '读者' },
+      status: 'enabled',
+      remark: '',
+      permissionIds: [1, 2, 3],
+    });
+  });
+});
+
+describe('permission list', { timeout: 60_000 }, () => {
+  it('shows built-in and stale entries and filters to the routes gone', async () => {
+    signIn();
+    fakeApi().on('GET /api/permission/list', () => ok(tree));
+    await renderPage(PermissionListPage, routeNamed('PermissionList'), {
+      url: '/adminManage/permission_list',
+    });
+    expect(await screen.findByText('Banner')).toBeTruthy();
+    await userEvent.click(screen.getByText('Only routes gone (1)'));
+    expect(await screen.findByText('Retired call')).toBeTruthy();
+    const row = screen.getByText('Retired call').closest('tr') as HTMLElement;
+    expect(within(row).getByText('Route gone')).toBeTruthy();
+    await waitFor(() => expect(screen.queryByText('Help')).toBeNull());
+  });
+
+  it('asks again, naming the roles, before deleting a permission roles hold (in Chinese)', async () => {
+    signIn();
+    const api = fakeApi()
+      .on('GET /api/permission/list', () => ok(tree))
+      .on('DELETE /api/permission/:id', (call) =>
+        call.query.get('confirm') === 'true'
+          ? ok({ id: 5 })
+          : {
+              status: 409,
+              body: {
+                success: false,
+                code: 40926,
+                message: '以下角色拥有该权限：读者。',
+                content: { roles: [{ id: 7, name: { en: 'Reader', zh: '读者' } }] },
+              },
+            },
+      );
+    await renderPage(PermissionListPage, routeNamed('PermissionList'), {
+      url: '/adminManage/permission_list',
+      lang: 'zh',
+    });
+    // the tree opens to show the custom entry under its group
+    const group = (await screen.findByText('横幅管理')).closest('tr') as HTMLElement;
+    await userEvent.click(group.querySelector('button.ant-table-row-expand-icon') as HTMLElement);
+    const row = (await screen.findByText('帮助')).closest('tr') as HTMLElement;
+    await userEvent.click(within(row).getByRole('button', { name: /删\s*除/ }));
+    await userEvent.click(await screen.findByRole('button', { name: /确\s*定/ }));
+    const dialog = await screen.findByRole('dialog');
+    expect(within(dialog).getByText(/读者/)).toBeTruthy();
+    await userEvent.click(within(dialog).getByRole('button', { name: /删\s*除/ }));
+    await waitFor(() => expect(api.callsTo('DELETE', '/api/permission/5')).toHaveLength(2));
+    expect(api.callsTo('DELETE', '/api/permission/5')[1]!.query.get('confirm')).toBe('true');
+  });
+});

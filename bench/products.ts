@@ -1,0 +1,244 @@
+import { randomBytes } from 'node:crypto';
+import { rmSync } from 'node:fs';
+import { loadavg, tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import pg from 'pg';
+import {
+  admin,
+  drain,
+  json,
+  load,
+  log,
+  median,
+  ms,
+  type Sample,
+  type Server,
+  type Statement,
+  signIn,
+  startChild,
+  table,
+} from './list';
+
+// The product list at scale: products seeded on PostgreSQL with SQL (generate_series, secondary indexes
+// dropped during the load and built again), then each case through the API (its own process) beside the bare
+// peer (Fastify + `pg` running the page statement the engine builds for that case), autocannon with
+// CONNECTIONS (50) for SECONDS (10) per target, the targets interleaved run by run (RUNS), medians. The
+// servers are bench/list.ts's children. The database is a fresh one on BENCH_ADMIN_URL's server, dropped at
+// the end.
+//
+//   npx tsx bench/products.ts
+//   ROWS=100000 RUNS=1 SECONDS=5 npx tsx bench/products.ts
+//
+// Environment: ROWS (1000000), SECONDS (10), CONNECTIONS (50), RUNS (1), POOL (10), CASES (names separated
+// by ';').
+
+const ROWS = Number(process.env.ROWS ?? 1_000_000);
+const SECONDS = Number(process.env.SECONDS ?? 10);
+const CONNECTIONS = Number(process.env.CONNECTIONS ?? 50);
+const RUNS = Number(process.env.RUNS ?? 1);
+const ADMIN_URL = process.env.BENCH_ADMIN_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+const here = fileURLToPath(new URL('..', import.meta.url));
+
+type Case = { name: string; query: Record<string, string> };
+
+/** Category 3 is one of 8 top-level categories: an eighth of the products. */
+const allCases: Case[] = [
+  { name: 'page 1', query: {} },
+  { name: 'category + sort', query: { categoryId1: '3', sort: 'sortNo', order: 'asc' } },
+  { name: 'keyword en (0.1%)', query: { keyword: 'Cryogenic' } },
+  { name: 'keyword zh (0.1%)', query: { keyword: '低温深冷泵' } },
+];
+const wanted = process.env.CASES?.split(';').map((s) => s.trim());
+const cases = wanted ? allCases.filter((c) => wanted.includes(c.name)) : allCases;
+
+/** 200 companies, 8 top-level categories with 4 children each, then the products. */
+async function seed(pool: pg.Pool): Promise<void> {
+  await pool.query(`insert into company (name, account, status, audit_status)
+    select 'Bench Company ' || i, 'bench' || i, 'enabled', 'passed' from generate_series(1, 200) i`);
+  await pool.query(`insert into product_category (name, en_name, zh_name, sort_no)
+    select 'Category ' || i, 'Category ' || i, '分类' || i, i from generate_series(1, 8) i`);
+  await pool.query(`insert into product_category (name, en_name, zh_name, parent_id, sort_no)
+    select 'Sub-category ' || i, 'Sub-category ' || i, '子分类' || i, 1 + (i - 1) / 4, i from generate_series(1, 32) i`);
+  const { rows: indexes } = await pool.query<{ indexname: string; indexdef: string }>(
+    `select indexname, indexdef from pg_indexes where tablename = 'product' and indexname <> 'product_pkey'`,
+  );
+  for (const ix of indexes) await pool.query(`drop index "${ix.indexname}"`);
+  const batch = 100_000;
+  for (let start = 1; start <= ROWS; start += batch) {
+    const end = Math.min(ROWS, start + batch - 1);
+    await pool.query(
+      `insert into product (name, en_name, zh_name, kind, company_id, company_name, category_id1, category_id,
+         logo, short_content, brand, belong_address, sort_no, status, model, grade, price, content,
+         audit_status, collect_num, click_num, created_at, updated_at, created_by, updated_by)
+       select
+         case when i % 1000 = 7 then '低温深冷泵 Cryogenic pump ' || i
+              else (array['不锈钢离心泵','Servo Motor','铝型材','Stainless Steel Sheet','数控车床','ABS Granules',
+                          '开关电源','Carton Sealer','硅胶板','Solar Inverter'])[1 + i % 10] || ' ' || i end,
+         'Product ' || i, '产品' || i,
+         (array['device','material','device','material'])[1 + i % 4],
+         1 + i % 200, 'Bench Company ' || (1 + i % 200),
+         1 + i % 8, 9 + (i % 8) * 4 + (i / 8) % 4,
+         'demo/product-logo-' || (1 + i % 6) || '.png',
+         (array['支持定制，交期快','OEM welcome, fast delivery'])[1 + i % 2],
+         (array['Huaxin','永信','Sinotech','宏达'])[1 + i % 4],
+         'Shenzhen', i % 1000,
+         case when i % 50 = 0 then 'disabled' else 'enabled' end,
+         case when i % 2 = 1 then 'M-' || i end,
+         case when i % 2 = 0 then 'G-' || (i % 100) end,
+         (i % 5000) + 0.5, '<p>Bench product</p>',
+         (array['passed','passed','passed','pending','refused'])[1 + i % 5],
+         (i::bigint * 53 % 400)::int, (i::bigint * 97 % 5000)::int,
+         now() - make_interval(secs => i), now() - make_interval(secs => i / 2), 1, 1
+       from generate_series($1::int, $2::int) i`,
+      [start, end],
+    );
+    log(`seeded ${end.toLocaleString('en')} products`);
+  }
+  for (const ix of indexes) {
+    const t0 = performance.now();
+    await pool.query(ix.indexdef);
+    log(`index ${ix.indexname} built in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
+  }
+  for (const table of ['product', 'product_category', 'company']) await pool.query(`vacuum analyze ${table}`);
+}
+
+/** The page statement the engine runs for a product list request, captured through Drizzle's logger. */
+async function capturePage(url: string, query: Record<string, string>): Promise<Statement> {
+  const [{ entities, parseListQuery }, { drizzle }, schema, { createEngine }, { runList }] =
+    await Promise.all([
+      import('@organiser/domain'),
+      import('drizzle-orm/node-postgres'),
+      import('../apps/api/src/db/schema'),
+      import('../apps/api/src/engine'),
+      import('../apps/api/src/engine/list'),
+    ]);
+  const statements: Statement[] = [];
+  const pool = new pg.Pool({ connectionString: url, max: 2 });
+  const db = drizzle({
+    client: pool,
+    schema,
+    logger: { logQuery: (text, params) => statements.push({ text, params }) },
+  });
+  const parsed = parseListQuery(entities.product!, query);
+  if (!parsed.ok) throw new Error(`bad bench query: ${parsed.param}`);
+  const engine = createEngine({ fieldPolicy: {} });
+  await runList(db as never, engine.get('product')!, parsed.query, 'live', engine);
+  await pool.end();
+  const page = statements.find((s) => /\border by\b/i.test(s.text) && /\blimit\b/i.test(s.text));
+  if (!page) throw new Error(`no page statement among ${statements.length}`);
+  return page;
+}
+
+export async function runProductBench(): Promise<void> {
+  const name = `bench_products_${Date.now().toString(36)}_${randomBytes(3).toString('hex')}`;
+  const url = ADMIN_URL.replace(/\/[^/]*$/, `/${name}`);
+  const dataDir = path.join(tmpdir(), name);
+  await admin(`create database "${name}"`);
+  log(
+    `database ${name}; ${ROWS.toLocaleString('en')} products, ${CONNECTIONS} connections, ${SECONDS} s per target`,
+  );
+  const servers: Server[] = [];
+  const pool = new pg.Pool({ connectionString: url, max: 2 });
+  pool.on('error', () => {});
+  try {
+    const { openDatabase } = await import('../apps/api/src/db/client');
+    const handle = await openDatabase({ kind: 'postgres', url, poolSize: 2 });
+    await handle.migrate();
+    await handle.close();
+    const t0 = performance.now();
+    await seed(pool);
+    log(`seeded and analysed in ${((performance.now() - t0) / 1000).toFixed(0)} s`);
+
+    const statements: Statement[] = [];
+    for (const c of cases) statements.push(await capturePage(url, c.query));
+    // startChild runs bench/list.ts in its serve modes
+    const child = startChild;
+    const bare = await child('--serve-bare', {
+      BENCH_DATABASE_URL: url,
+      BENCH_STATEMENTS: JSON.stringify(statements),
+    });
+    servers.push(bare);
+    const api = await child('--serve-api', {
+      BENCH_DATABASE_URL: url,
+      BENCH_CHECKOUT: here,
+      BENCH_DATA_DIR: dataDir,
+      BENCH_NODE_FLAGS: '',
+    });
+    servers.push(api);
+    const token = await signIn(api.address);
+
+    const totals: string[] = [];
+    for (const c of cases) {
+      const qs = new URLSearchParams(c.query).toString();
+      const body = await json<{ total: number; totalIsEstimate: boolean }>(
+        await fetch(`${api.address}/api/product/list${qs ? `?${qs}` : ''}`, {
+          headers: { 'x-token': token },
+        }),
+      );
+      if (!body.success) throw new Error(`${c.name}: ${JSON.stringify(body)}`);
+      totals.push(
+        `${body.content.total.toLocaleString('en')}${body.content.totalIsEstimate ? ' (est.)' : ''}`,
+      );
+    }
+
+    const samples = cases.map(() => new Map<string, Sample[]>());
+    for (let run = 1; run <= RUNS; run++) {
+      for (const [i, c] of cases.entries()) {
+        const qs = new URLSearchParams(c.query).toString();
+        const targets: [string, string, Record<string, string>][] = [
+          ['bare', `${bare.address}/case/${i}`, {}],
+          ['API', `${api.address}/api/product/list${qs ? `?${qs}` : ''}`, { 'x-token': token }],
+        ];
+        for (let k = 0; k < targets.length; k++) {
+          const [label, target, headers] = targets[(k + run + i - 1) % targets.length]!;
+          log(`run ${run}/${RUNS} ${c.name}: ${label} …`);
+          const sample: Sample = await load(target, headers, CONNECTIONS, SECONDS);
+          sample.drain = await drain(pool, name);
+          samples[i]!.set(label, [...(samples[i]!.get(label) ?? []), sample]);
+        }
+      }
+    }
+
+    const rows: string[][] = [];
+    for (const [i, c] of cases.entries()) {
+      const bareRps = median(samples[i]!.get('bare')!.map((s) => s.rps));
+      for (const label of ['bare', 'API']) {
+        const list = samples[i]!.get(label)!;
+        const rps = median(list.map((s) => s.rps));
+        rows.push([
+          c.name,
+          label,
+          label === 'API' ? totals[i]! : '',
+          rps.toFixed(0),
+          label === 'bare' ? '' : (rps / bareRps).toFixed(2),
+          ms(median(list.map((s) => s.p50))),
+          ms(median(list.map((s) => s.p95))),
+          ms(median(list.map((s) => s.p99))),
+          String(list.reduce((a, s) => a + s.errors, 0)),
+        ]);
+      }
+    }
+    process.stdout.write(
+      `\n${ROWS.toLocaleString('en')} products on PostgreSQL; autocannon ${CONNECTIONS} connections × ${SECONDS} s per target, ` +
+        `${RUNS} interleaved run(s), medians; ratio = req/s ÷ bare req/s; bare = Fastify + pg running the page statement only.\n\n` +
+        `${table(['case', 'target', 'total', 'req/s', 'ratio', 'p50 ms', 'p95 ms', 'p99 ms', 'errors'], rows)}\n` +
+        `\nload average now ${loadavg()
+          .map((l) => l.toFixed(1))
+          .join(' ')}.\n`,
+    );
+  } finally {
+    for (const s of servers) await s.stop();
+    await pool.end();
+    await admin(`drop database if exists "${name}" with (force)`);
+    rmSync(dataDir, { recursive: true, force: true });
+    log(`dropped ${name}`);
+  }
+}
+
+if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
+  runProductBench().catch((error) => {
+    process.stderr.write(`${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
+    process.exit(1);
+  });
+}
