@@ -229,7 +229,7 @@ function propertiesOf(doc: unknown, schema: unknown): string[] {
 beforeAll(async () => {
   t = await createTestApp();
   for (const seed of registerModules(modules).seeds.demo)
-    await seed.run({ db: t.db, config: t.config, log: () => {} });
+    await seed.run({ db: t.db, config: t.config, log: () => {}, demoScale: 0.05 });
   token = await login(t.app);
   const result = await t.db.execute(
     sql`select tablename from pg_tables where schemaname = 'public' order by tablename`,

@@ -168,7 +168,7 @@ describe('API documents', () => {
     const t = await createTestApp({ config: { apiDocs: 'staff' } });
     apps.push(t);
     for (const seed of registerModules(modules).seeds.demo)
-      await seed.run({ db: t.db, config: t.config, log: () => {} });
+      await seed.run({ db: t.db, config: t.config, log: () => {}, demoScale: 0.05 });
     const admin = await login(t.app);
     const supplier = await login(t.app, DEMO_SUPPLIER.account, DEMO_SUPPLIER.password);
     for (const url of DOC_URLS) {

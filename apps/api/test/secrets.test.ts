@@ -89,7 +89,7 @@ beforeAll(async () => {
     logger: { level: 'trace', stream: { write: (line: string) => void logLines.push(line) } },
   });
   for (const seed of registerModules(modules).seeds.demo)
-    await seed.run({ db: t.db, config: t.config, log: () => {} });
+    await seed.run({ db: t.db, config: t.config, log: () => {}, demoScale: 0.05 });
   token = await login(t.app);
   secrets.push(token);
 }, 120_000);

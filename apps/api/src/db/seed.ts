@@ -10,7 +10,14 @@ import { adminUser, permission, role, rolePermission, userRole } from './schema'
 // admin / admin123 outside production), plus, with demo data on, an `editor` role and account and whatever
 // demo data the modules register (extensions.ts).
 
-export type SeedContext = { db: Db; config: AppConfig; log: (message: string) => void };
+export type SeedContext = {
+  db: Db;
+  config: AppConfig;
+  log: (message: string) => void;
+  /** Share of the demo volume the large demo seeds write (1, the default: all of it). A test that needs only a
+   * record of each kind passes a small share. */
+  demoScale?: number;
+};
 
 /** Demo data of a module, run once on an empty database when DEMO_DATA is on, in registration order. */
 export type DemoSeed = { name: string; run: (ctx: SeedContext) => Promise<void> };

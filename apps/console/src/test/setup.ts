@@ -1,5 +1,6 @@
 import { cleanup, configure } from '@testing-library/react';
 import { Modal, message } from 'antd';
+import NProgress from 'nprogress';
 import { afterAll, afterEach, beforeAll } from 'vitest';
 import { initI18n } from '../i18n/i18n';
 
@@ -23,4 +24,10 @@ afterEach(() => {
 afterAll(async () => {
   cleanup();
   for (let i = 0; i < 5; i++) await new Promise((resolve) => setTimeout(resolve, 20));
+  // the top progress bar fades out on timers of its own and removes its element last: finish it and wait
+  // for that, or its timers touch a document that no longer exists
+  if (NProgress.isStarted()) NProgress.done(true);
+  for (let i = 0; i < 100 && document.getElementById('nprogress'); i++) {
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
 });

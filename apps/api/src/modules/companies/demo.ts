@@ -395,7 +395,8 @@ export async function seedSupplierDemo(ctx: SeedContext): Promise<void> {
   const companyEntity = engine.get('company')!;
   const now = Date.now();
   const rows: Row[] = [];
-  for (let i = 0; i < COMPANIES; i++) {
+  const count = Math.max(20, Math.round(COMPANIES * (ctx.demoScale ?? 1)));
+  for (let i = 0; i < count; i++) {
     const industry = i % tree.length;
     const node = tree[industry]!;
     const [brandEn, brandZh] = pick(brands, i * 7 + industry);
@@ -493,7 +494,7 @@ export async function seedSupplierDemo(ctx: SeedContext): Promise<void> {
       shareNum: (i * 37) % 120,
       collectNum: (i * 53) % 400,
       consultNum: (i * 29) % 250,
-      createdAt: new Date(now - (COMPANIES - i) * 3_600_000 * 11),
+      createdAt: new Date(now - (count - i) * 3_600_000 * 11),
     };
     Object.assign(row, derivedChanges(companyEntity, null, row));
     rows.push(row);

@@ -26,7 +26,8 @@ export async function seedUserDemo(ctx: SeedContext): Promise<void> {
     : [];
   const password = await hashPassword(DEMO_USER_PASSWORD, config.server.passwordHash);
   const rows: Row[] = [];
-  for (let i = 0; i < DEMO_USER_COUNT; i++) {
+  const count = Math.max(20, Math.round(DEMO_USER_COUNT * (ctx.demoScale ?? 1)));
+  for (let i = 0; i < count; i++) {
     const isZh = i % 2 === 1;
     const f = isZh ? fakerZH_CN : fakerEN;
     const firstName = f.person.firstName();
