@@ -115,8 +115,24 @@ async function seed(pool: pg.Pool): Promise<void> {
 
 export type Statement = { text: string; params: unknown[] };
 
-/** The page statement the engine (this checkout's) runs for a list request, captured through Drizzle's logger. */
-async function capturePage(url: string, query: Record<string, string>): Promise<Statement> {
+/** Migrates the bench database at `url` with this checkout's migrations, then seeds it through `pool`. */
+export async function migrateAndSeed(url: string, pool: pg.Pool, seed: (pool: pg.Pool) => Promise<void>) {
+  const { openDatabase } = await import('../apps/api/src/db/client');
+  const handle = await openDatabase({ kind: 'postgres', url, poolSize: 2 });
+  await handle.migrate();
+  await handle.close();
+  const t0 = performance.now();
+  await seed(pool);
+  log(`seeded and analysed in ${((performance.now() - t0) / 1000).toFixed(0)} s`);
+}
+
+/** The page statement the engine (this checkout's) runs for a list request of `entity`, captured through
+ * Drizzle's logger. */
+export async function capturePage(
+  url: string,
+  query: Record<string, string>,
+  entity = 'banner',
+): Promise<Statement> {
   const [{ entities, parseListQuery }, { drizzle }, schema, { createEngine }, { runList }] =
     await Promise.all([
       import('@organiser/domain'),
@@ -132,10 +148,10 @@ async function capturePage(url: string, query: Record<string, string>): Promise<
     schema,
     logger: { logQuery: (text, params) => statements.push({ text, params }) },
   });
-  const parsed = parseListQuery(entities.banner!, query);
+  const parsed = parseListQuery(entities[entity]!, query);
   if (!parsed.ok) throw new Error(`bad bench query: ${parsed.param}`);
   const engine = createEngine({ fieldPolicy: {} });
-  await runList(db as never, engine.get('banner')!, parsed.query, 'live', engine);
+  await runList(db as never, engine.get(entity)!, parsed.query, 'live', engine);
   await pool.end();
   const page = statements.find((s) => /\border by\b/i.test(s.text) && /\blimit\b/i.test(s.text));
   if (!page) throw new Error(`no page statement among ${statements.length}`);
@@ -348,13 +364,7 @@ export async function runListBench(): Promise<void> {
   const pool = new pg.Pool({ connectionString: url, max: 2 });
   pool.on('error', () => {});
   try {
-    const { openDatabase } = await import('../apps/api/src/db/client');
-    const handle = await openDatabase({ kind: 'postgres', url, poolSize: 2 });
-    await handle.migrate();
-    await handle.close();
-    const t0 = performance.now();
-    await seed(pool);
-    log(`seeded and analysed in ${((performance.now() - t0) / 1000).toFixed(0)} s`);
+    await migrateAndSeed(url, pool, seed);
 
     const statements: Statement[] = [];
     for (const c of cases) statements.push(await capturePage(url, c.query));

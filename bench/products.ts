@@ -6,11 +6,13 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import pg from 'pg';
 import {
   admin,
+  capturePage,
   drain,
   json,
   load,
   log,
   median,
+  migrateAndSeed,
   ms,
   type Sample,
   type Server,
@@ -103,33 +105,6 @@ async function seed(pool: pg.Pool): Promise<void> {
   for (const table of ['product', 'product_category', 'company']) await pool.query(`vacuum analyze ${table}`);
 }
 
-/** The page statement the engine runs for a product list request, captured through Drizzle's logger. */
-async function capturePage(url: string, query: Record<string, string>): Promise<Statement> {
-  const [{ entities, parseListQuery }, { drizzle }, schema, { createEngine }, { runList }] =
-    await Promise.all([
-      import('@organiser/domain'),
-      import('drizzle-orm/node-postgres'),
-      import('../apps/api/src/db/schema'),
-      import('../apps/api/src/engine'),
-      import('../apps/api/src/engine/list'),
-    ]);
-  const statements: Statement[] = [];
-  const pool = new pg.Pool({ connectionString: url, max: 2 });
-  const db = drizzle({
-    client: pool,
-    schema,
-    logger: { logQuery: (text, params) => statements.push({ text, params }) },
-  });
-  const parsed = parseListQuery(entities.product!, query);
-  if (!parsed.ok) throw new Error(`bad bench query: ${parsed.param}`);
-  const engine = createEngine({ fieldPolicy: {} });
-  await runList(db as never, engine.get('product')!, parsed.query, 'live', engine);
-  await pool.end();
-  const page = statements.find((s) => /\border by\b/i.test(s.text) && /\blimit\b/i.test(s.text));
-  if (!page) throw new Error(`no page statement among ${statements.length}`);
-  return page;
-}
-
 export async function runProductBench(): Promise<void> {
   const name = `bench_products_${Date.now().toString(36)}_${randomBytes(3).toString('hex')}`;
   const url = ADMIN_URL.replace(/\/[^/]*$/, `/${name}`);
@@ -142,16 +117,10 @@ export async function runProductBench(): Promise<void> {
   const pool = new pg.Pool({ connectionString: url, max: 2 });
   pool.on('error', () => {});
   try {
-    const { openDatabase } = await import('../apps/api/src/db/client');
-    const handle = await openDatabase({ kind: 'postgres', url, poolSize: 2 });
-    await handle.migrate();
-    await handle.close();
-    const t0 = performance.now();
-    await seed(pool);
-    log(`seeded and analysed in ${((performance.now() - t0) / 1000).toFixed(0)} s`);
+    await migrateAndSeed(url, pool, seed);
 
     const statements: Statement[] = [];
-    for (const c of cases) statements.push(await capturePage(url, c.query));
+    for (const c of cases) statements.push(await capturePage(url, c.query, 'product'));
     // startChild runs bench/list.ts in its serve modes
     const child = startChild;
     const bare = await child('--serve-bare', {

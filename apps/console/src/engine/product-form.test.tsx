@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { EntityFormPage } from './entity-form-page';
 import { ok, renderPage, routeNamed, type StoredRecord, signIn, storingApi } from './test/harness';
+import { productRecord } from './test/product-fixtures';
 
 // The product form follows the product kind: each kind's own specification fields are shown, required and
 // sent only while that kind is chosen; switching the kind away sends the old kind's fields empty.
@@ -14,77 +15,8 @@ afterEach(() => {
   localStorage.clear();
 });
 
-const product = (): StoredRecord => ({
-  id: 5,
-  version: 2,
-  createdAt: '2026-01-01T00:00:00.000Z',
-  updatedAt: '2026-01-01T00:00:00.000Z',
-  createdBy: null,
-  updatedBy: null,
-  deletedAt: null,
-  name: 'Centrifugal Pump',
-  enName: 'Centrifugal Pump',
-  zhName: '离心泵',
-  kind: 'device',
-  parentId: null,
-  parentIdLabel: null,
-  companyId: 1,
-  companyIdLabel: 'Acme Pumps Co., Ltd.',
-  companyName: 'Acme Pumps Co., Ltd.',
-  categoryId1: 3,
-  categoryId1Label: 'Pumps',
-  categoryId: null,
-  categoryIdLabel: null,
-  logo: 'demo/pump.png',
-  shortContent: 'Stainless pump',
-  brand: 'Huaxin',
-  belongAddress: 'Suzhou',
-  tags: [],
-  tagsLabels: [],
-  sortNo: 0,
-  hot: false,
-  cardStandout: false,
-  status: 'enabled',
-  model: 'HX-100',
-  power: 7.5,
-  voltage: null,
-  warrantyMonths: null,
-  grade: null,
-  specification: null,
-  density: null,
-  args: null,
-  arg1: null,
-  arg2: null,
-  arg3: null,
-  arg4: null,
-  arg5: null,
-  arg6: null,
-  otherParams: null,
-  dynamicFormGroupCode: null,
-  dynamicFormValues: null,
-  price: null,
-  priceUnit: null,
-  priceTerm: null,
-  minOrder: null,
-  placeOfOrigin: null,
-  imgs: [],
-  adImgs: [],
-  adVideos: null,
-  attachments: [],
-  content: '<p>A pump.</p>',
-  auditStatus: 'passed',
-  auditRemark: null,
-  auditUser: 'admin',
-  auditTime: '2026-01-01T00:00:00.000Z',
-  isPublic: true,
-  source: 'console',
-  sourceCompanyId: null,
-  sourceCompanyIdLabel: null,
-  collectNum: 0,
-  shareNum: 0,
-  clickNum: 0,
-  effective: {},
-});
+// the fixture's device, as product 5 with its own model number
+const product = (): StoredRecord => productRecord({ id: 5, model: 'HX-100', effective: {} }) as StoredRecord;
 
 const itemLabelled = (label: string) =>
   screen.queryAllByText(label, { selector: 'label' })[0]?.closest('.ant-form-item') as

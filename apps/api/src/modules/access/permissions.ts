@@ -62,6 +62,19 @@ export const permissionBody = z.strictObject({
 
 type Body = z.infer<typeof permissionBody>;
 
+/** The columns a permission body writes, on add and on edit alike. */
+const permissionColumns = (body: Body) => ({
+  parentId: body.parentId,
+  type: body.type,
+  icon: body.icon || null,
+  nameEn: body.name.en,
+  nameZh: body.name.zh,
+  method: body.method,
+  url: body.url,
+  sortNo: body.sortNo,
+  status: body.status,
+});
+
 const permissionSchema = z.object({
   id: z.number().int(),
   parentId: z.number().int().nullable(),
@@ -239,18 +252,7 @@ export const permissionRoutes: FastifyPluginAsyncZod = async (app) => {
       await checkUnique(db, body);
       const [created] = await db
         .insert(permission)
-        .values({
-          parentId: body.parentId,
-          type: body.type,
-          icon: body.icon || null,
-          nameEn: body.name.en,
-          nameZh: body.name.zh,
-          method: body.method,
-          url: body.url,
-          sortNo: body.sortNo,
-          status: body.status,
-          builtIn: false,
-        })
+        .values({ ...permissionColumns(body), builtIn: false })
         .returning();
       invalidateAuthCaches();
       return ok(present(created!, keys(), 0));
@@ -290,19 +292,7 @@ export const permissionRoutes: FastifyPluginAsyncZod = async (app) => {
           (body.name.en !== row.nameEn || body.name.zh !== row.nameZh || body.sortNo !== row.sortNo));
       const [updated] = await db
         .update(permission)
-        .set({
-          parentId: body.parentId,
-          type: body.type,
-          icon: body.icon || null,
-          nameEn: body.name.en,
-          nameZh: body.name.zh,
-          method: body.method,
-          url: body.url,
-          sortNo: body.sortNo,
-          status: body.status,
-          edited,
-          updatedAt: new Date(),
-        })
+        .set({ ...permissionColumns(body), edited, updatedAt: new Date() })
         .where(eq(permission.id, id))
         .returning();
       invalidateAuthCaches();
