@@ -32,6 +32,8 @@ export default defineConfig({
     locale: 'en-US',
     timezoneId: 'Asia/Shanghai',
     viewport: { width: 1280, height: 800 },
+    // a step that cannot happen fails within this, instead of holding its worker for the whole test timeout
+    actionTimeout: 30_000,
     trace: 'retain-on-failure',
     screenshot: 'only-on-failure',
     launchOptions: {

@@ -68,15 +68,15 @@ export async function chooseTreeNode(page: Page, label: string, node: string) {
   await page.keyboard.press('Escape');
 }
 
-/** The antd Cascader labelled `label`: a province, then one of its cities. */
+/** The antd Cascader labelled `label`: a province, then one of its cities, found by typing the city's name and
+ * picking the search result of that path (clicking down the columns can hit a column while it scrolls). */
 export async function chooseArea(page: Page, label: string, path: string[]) {
-  await page.getByRole('combobox', { name: label, exact: true }).click();
-  for (const name of path) {
-    await page
-      .locator('.ant-cascader-dropdown:visible .ant-cascader-menu-item', { hasText: name })
-      .first()
-      .click();
-  }
+  const box = page.getByRole('combobox', { name: label, exact: true });
+  await box.click();
+  await box.fill(path[path.length - 1]!);
+  let option = page.locator('.ant-cascader-dropdown:visible .ant-cascader-menu-item');
+  for (const name of path) option = option.filter({ hasText: name });
+  await option.first().click();
   await page.keyboard.press('Escape');
 }
 
