@@ -334,7 +334,7 @@ async function menuToList(browser: Browser, baseURL: string, token: string): Pro
     // a function, not a string: the page's policy forbids eval, and a string predicate is evaluated again on
     // every frame that polls it (a function is evaluated once, when the wait starts)
     const handle = await page.waitForFunction(() => {
-      const bench = window as unknown as { benchRows: number; benchClick: number };
+      const bench = globalThis as unknown as { benchRows: number; benchClick: number };
       return bench.benchRows > 0 && bench.benchRows - bench.benchClick;
     });
     return Number(await handle.jsonValue());
