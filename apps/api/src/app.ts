@@ -36,6 +36,7 @@ import { setupBodyGuard } from './plugins/body-guard';
 import { createConsolePage } from './plugins/console-page';
 import { sendError, setupEnvelope } from './plugins/envelope';
 import { setupUrlEncoded } from './plugins/form-body';
+import { LOGIN_SHELL_SCRIPT_HASH } from './plugins/login-shell';
 import { setupMetrics } from './plugins/metrics';
 import { setupQueryGuard } from './plugins/query-guard';
 import { redactLogArgument, redactString, redactUrl } from './plugins/redact';
@@ -210,7 +211,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
+        // the login page's first HTML picks its language with one small inline script (plugins/login-shell.ts)
+        scriptSrc: ["'self'", LOGIN_SHELL_SCRIPT_HASH],
         // antd writes its styles into <style> elements at run time.
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", 'data:', 'blob:', ...(fileOrigin ? [fileOrigin] : [])],
@@ -307,8 +309,17 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const consoleIndex = path.join(server.consoleDist, 'index.html');
   const hasConsole = existsSync(consoleIndex);
   const consolePage = hasConsole
-    ? createConsolePage(readFileSync(consoleIndex, 'utf8'), toPublicConfig(deployment), () =>
-        withRunTimeSettings(db, toPublicConfig(deployment)),
+    ? createConsolePage(
+        readFileSync(consoleIndex, 'utf8'),
+        toPublicConfig(deployment),
+        () => withRunTimeSettings(db, toPublicConfig(deployment)),
+        // the build's stylesheets, inlined into the login page (read once per rendered variant)
+        (href) => {
+          const dist = path.resolve(server.consoleDist);
+          const file = path.resolve(dist, `.${href}`);
+          if (!file.startsWith(dist + path.sep) || !existsSync(file)) return null;
+          return readFileSync(file, 'utf8');
+        },
       )
     : null;
   if (hasConsole) {

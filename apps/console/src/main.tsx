@@ -3,6 +3,7 @@ import { createRoot } from 'react-dom/client';
 import { setApiBase } from './api/client';
 import { fetchPublicConfig } from './api/user';
 import { AppRoot } from './app/app-root';
+import { removeLoginShell } from './app/login-shell';
 import './app/global.css';
 import { applyTextSet, initI18n, initialLanguage } from './i18n/i18n';
 import { initAppState } from './state/app-settings';
@@ -40,6 +41,7 @@ async function boot(): Promise<void> {
   } catch (error) {
     console.error(error);
     const { BootError } = await import('./app/boot-error');
+    removeLoginShell();
     root.render(<BootError onRetry={() => void boot()} />);
   }
 }

@@ -16,8 +16,30 @@ for (const lang of ['en', 'zh'] satisfies Lang[]) {
     const [account, password] = accounts[lang];
     const asked = '/company/company_tag_list?page=2&keyword=steel';
     await setLang(page, lang);
-    await page.goto(asked);
+    // The first HTML paints the login form in the chosen language before any script of the console has run: the
+    // scripts are held back until the form has been seen.
+    let releaseScripts = () => {};
+    const scriptsHeld = new Promise<void>((resolve) => {
+      releaseScripts = resolve;
+    });
+    await page.route('**/assets/*.js', async (route) => {
+      await scriptsHeld;
+      await route.continue();
+    });
+    await page.goto(asked, { waitUntil: 'commit' });
+    const firstHtml = page.locator('#login-shell');
+    await expect(firstHtml.getByRole('heading', { name: msg(lang, 'login.heading') })).toBeVisible();
+    await expect(firstHtml.getByText(PRODUCT[lang], { exact: true })).toBeVisible();
+    // (each label holds its text in both languages; the accessible name is the one shown)
+    for (const key of ['login.account', 'login.password', 'login.checkCode'])
+      await expect(firstHtml.getByRole('textbox', { name: msg(lang, key), exact: true })).toBeVisible();
+    const other = lang === 'en' ? 'zh' : 'en';
+    await expect(firstHtml.getByText(msg(other, 'login.account'), { exact: true })).toBeHidden();
+    expect(await page.locator('#root > *').count(), 'the console has rendered nothing yet').toBe(0);
+    releaseScripts();
+
     await expect(page).toHaveURL((url) => url.pathname === '/login');
+    await expect(firstHtml).toHaveCount(0);
     // the full path and query are kept (the template kept only the path)
     expect(new URL(page.url()).searchParams.get('redirect')).toBe(asked);
     await expect(page).toHaveTitle(`${msg(lang, 'routes.login')} - ${PRODUCT[lang]}`);

@@ -1,12 +1,16 @@
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { type PublicConfig, TOKEN_COOKIE } from '@organiser/domain';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { LOGIN_SHELL_ID, loginShellBody, loginShellHead } from './login-shell';
 
 // The console's index.html, as the server sends it for every page path. Two things are added to the built file so
 // the first screen does not wait on round trips it can be spared:
 // - the deployment's public configuration, inlined as JSON (the console reads it instead of calling /api/config);
 // - for a visitor without a session cookie, who is about to see the login page, a preload of the captcha, so the
-//   picture is fetched while the scripts download instead of after they have run.
+//   picture is fetched while the scripts download instead of after they have run;
+// - for that visitor too, the login form as static HTML in place of the boot spinner (./login-shell.ts), and the
+//   console's boot stylesheet inlined instead of linked, so the page paints from the first response without
+//   waiting on any other request (the form is the same markup the console's login page renders).
 // Each variant is rendered and compressed once, on first use, and again when the configuration changes (the site
 // name and upload limits staff set at run time are part of it).
 
@@ -19,28 +23,57 @@ const inlineJson = (value: unknown) =>
 
 type Variant = { identity: Buffer; br?: Buffer; gzip?: Buffer };
 
+/** The boot spinner inside #root (apps/console/index.html). */
+const BOOT_SPLASH = /<div id="boot-splash"[^>]*>[\s\S]*?<\/div>/;
+/** The stylesheet links the build writes into <head>. */
+const STYLESHEET = /<link rel="stylesheet"[^>]*? href="(\/assets\/[^"]+\.css)"[^>]*>/g;
+
+/**
+ * The login variant's page: the static login form before #root (the spinner removed), and each stylesheet of the
+ * build inlined when its file can be read. The link stays, disabled: a browser does not fetch a disabled
+ * stylesheet, and the console's chunk loader, which adds a stylesheet a lazy chunk needs unless a link to it is in
+ * the page, finds it and does not fetch it either.
+ */
+function withLoginShell(html: string, config: PublicConfig, readAsset: (href: string) => string | null) {
+  if (!html.includes('<div id="root">') || html.includes(`id="${LOGIN_SHELL_ID}"`)) return html;
+  const styled = html.replace(STYLESHEET, (link, href: string) => {
+    const css = readAsset(href);
+    if (css === null) return link;
+    // `</` cannot occur in built CSS outside a string; escaped anyway so it can never close the element
+    return `<style>${css.replace(/<\//g, '<\\/')}</style>${link.replace(/>$/, ' disabled>')}`;
+  });
+  // replacements are functions: a `$` in the configured texts must not be read as a replacement pattern
+  return styled
+    .replace('</head>', () => `${loginShellHead()}</head>`)
+    .replace(BOOT_SPLASH, '')
+    .replace('<div id="root">', () => `${loginShellBody(config)}<div id="root">`);
+}
+
 export function createConsolePage(
   indexHtml: string,
   config: PublicConfig,
   current: () => Promise<PublicConfig> = async () => config,
+  readAsset: (href: string) => string | null = () => null,
 ) {
   let configJson = '';
   let configTag = '';
+  let live = config;
   const variants = new Map<string, Variant>();
 
-  const render = (preloadCaptcha: boolean): Variant => {
-    const key = preloadCaptcha ? 'login' : 'plain';
+  const render = (forLogin: boolean): Variant => {
+    const key = forLogin ? 'login' : 'plain';
     const cached = variants.get(key);
     if (cached) return cached;
     // The captcha is preloaded only when the API is on this origin (a site variant may name another API base).
     const preload =
-      preloadCaptcha && !config.site.apiBase
+      forLogin && !live.site.apiBase
         ? '<link rel="preload" href="/api/user/captcha" as="fetch" crossorigin="anonymous">'
         : '';
     const tags = `${preload}${configTag}`;
-    const html = indexHtml.includes('</head>')
-      ? indexHtml.replace('</head>', `${tags}</head>`)
-      : indexHtml.replace(/^(<!doctype html>)?/i, `$1${tags}`);
+    const page = forLogin ? withLoginShell(indexHtml, live, readAsset) : indexHtml;
+    const html = page.includes('</head>')
+      ? page.replace('</head>', () => `${tags}</head>`)
+      : page.replace(/^(<!doctype html>)?/i, (doctype) => `${doctype}${tags}`);
     const variant: Variant = { identity: Buffer.from(html, 'utf8') };
     variants.set(key, variant);
     return variant;
@@ -48,9 +81,11 @@ export function createConsolePage(
 
   return {
     async send(request: FastifyRequest, reply: FastifyReply) {
-      const json = inlineJson(await current());
+      const now = await current();
+      const json = inlineJson(now);
       if (json !== configJson) {
         configJson = json;
+        live = now;
         configTag = `<script id="public-config" type="application/json">${json}</script>`;
         variants.clear();
       }

@@ -1,4 +1,3 @@
-import type { Language } from '@organiser/domain';
-
-/** Language names are written in their own language: 中文 or English. */
-export const LANGUAGE_NAMES: Record<Language, string> = { zh: '中文', en: 'English' };
+// Language names are written in their own language (中文, English); the list lives in the domain package so the
+// login page the server sends before the scripts load shows the same names.
+export { LANGUAGE_NAMES } from '@organiser/domain';

@@ -1,4 +1,4 @@
-import { TOKEN_COOKIE } from '@organiser/domain';
+import { LANGUAGE_COOKIE, TOKEN_COOKIE } from '@organiser/domain';
 import Cookies from 'js-cookie';
 
 // Kept in the browser: token (cookie + local storage), roles, permissions, basic user info, file URL
@@ -16,7 +16,7 @@ export const COOKIE = {
   token: TOKEN_COOKIE,
   sidebarStatus: 'sidebarStatus',
   size: 'size',
-  language: 'language',
+  language: LANGUAGE_COOKIE,
 } as const;
 
 function readLocal(key: string): string | null {

@@ -35,6 +35,10 @@ export const MENU_SEARCH = {
 export const LANGUAGES = ['en', 'zh'] as const;
 export type Language = (typeof LANGUAGES)[number];
 export const DEFAULT_LANGUAGE: Language = 'en';
+/** The cookie that keeps the console's language choice (read by the console and by the login page's first HTML). */
+export const LANGUAGE_COOKIE = 'language';
+/** Language names are written in their own language: 中文 or English. */
+export const LANGUAGE_NAMES: Record<Language, string> = { zh: '中文', en: 'English' };
 
 export const PAGE_SIZES = [10, 20, 30, 50] as const;
 export const DEFAULT_PAGE_SIZE = 20;

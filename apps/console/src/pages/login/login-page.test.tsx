@@ -36,7 +36,23 @@ beforeEach(async () => {
 
 afterEach(() => {
   vi.unstubAllGlobals();
+  document.getElementById('login-shell')?.remove();
 });
+
+/**
+ * The static login form the server puts before #root (apps/api/src/plugins/login-shell.ts): what the console
+ * reads of it is its id and the names of its inputs.
+ */
+function addLoginShell() {
+  const shell = document.createElement('div');
+  shell.id = 'login-shell';
+  shell.innerHTML =
+    '<form><input id="account" name="account"><input id="password" name="password" type="password">' +
+    '<input id="checkCode" name="checkCode"></form>';
+  document.body.append(shell);
+  const field = (name: string) => shell.querySelector<HTMLInputElement>(`input[name="${name}"]`)!;
+  return { shell, field };
+}
 
 describe('login page', () => {
   it('shows each missing field on the field, sends nothing, and clears a message when the field changes', async () => {
@@ -146,5 +162,41 @@ describe('login page', () => {
     expect(screen.getByLabelText('账号', { selector: 'input' })).toBeTruthy();
     expect(within(languages).getByRole('button', { name: '中文' }).getAttribute('aria-pressed')).toBe('true');
     await waitFor(() => expect(document.title).toBe('登录 - 主办方管理后台'));
+  });
+
+  it("starts with what was typed into the server's static form before it mounted, and its focus", async () => {
+    const calls = loginCalls(() =>
+      refusal(40011, 'Incorrect account or password', 400, { field: 'password' }),
+    );
+    stubApi({ ...captcha, ...calls.route });
+    const { field } = addLoginShell();
+    const user = userEvent.setup();
+    await user.type(field('account'), 'admin');
+    await user.type(field('password'), 'admin123');
+
+    renderApp('/login');
+    await screen.findByRole('img', { name: 'Verification code image' });
+    expect(document.getElementById('login-shell')).toBeNull();
+    expect(input('Account').value).toBe('admin');
+    expect(input('Password').value).toBe('admin123');
+    expect(input('Verification code').value).toBe('');
+    // typing goes on where it was
+    expect(document.activeElement).toBe(input('Password'));
+    await user.keyboard('4');
+    await user.type(input('Verification code'), 'abcd{Enter}');
+    await waitFor(() => expect(calls.sent).toHaveLength(1));
+    expect(calls.sent[0]).toEqual({
+      account: 'admin',
+      password: 'admin1234',
+      checkCode: 'abcd',
+      token: 'cap-1',
+    });
+  });
+
+  it('leaves no static form behind on a page other than the login page', async () => {
+    stubApi(captcha);
+    addLoginShell();
+    renderApp('/404');
+    await waitFor(() => expect(document.getElementById('login-shell')).toBeNull());
   });
 });

@@ -1,5 +1,13 @@
 import { LANGUAGES, type Language } from '@organiser/domain';
-import { type FormEvent, type KeyboardEvent, useCallback, useEffect, useRef, useState } from 'react';
+import {
+  type FormEvent,
+  type KeyboardEvent,
+  useCallback,
+  useEffect,
+  useLayoutEffect,
+  useRef,
+  useState,
+} from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
 import { ApiError } from '../../api/client';
@@ -7,6 +15,7 @@ import { type Captcha, fetchCaptcha, type LoginContent, login } from '../../api/
 import { usePublicConfig } from '../../app/config-context';
 import { useDocumentTitle } from '../../app/document-title';
 import { afterLoginPath } from '../../app/guard';
+import { readLoginShell, takeLoginShell } from '../../app/login-shell';
 import { LANGUAGE_NAMES } from '../../components/language-names';
 import { changeLanguage } from '../../i18n/i18n';
 import { useLang } from '../../i18n/use-lang';
@@ -21,6 +30,8 @@ type Errors = Partial<Record<FieldName, string>>;
 const svgSource = (svg: string) => `data:image/svg+xml;charset=utf-8,${encodeURIComponent(svg)}`;
 
 const EMPTY: Values = { account: '', password: '', checkCode: '', smsCode: '' };
+/** The fields in page order: focus goes to the first empty one. */
+const ORDER: FieldName[] = ['account', 'password', 'checkCode'];
 
 /**
  * Login: account, password, captcha image (click for a new one) and the SMS code when the
@@ -35,7 +46,9 @@ export function LoginPage() {
   const config = usePublicConfig();
   const navigate = useNavigate();
   const location = useLocation();
-  const [values, setValues] = useState<Values>(EMPTY);
+  // the server's static copy of this form (app/login-shell.ts): what was typed into it before the scripts ran
+  const [shell] = useState(readLoginShell);
+  const [values, setValues] = useState<Values>(() => ({ ...EMPTY, ...shell?.values }));
   const [errors, setErrors] = useState<Errors>({});
   const [formError, setFormError] = useState<string | null>(null);
   const [status, setStatus] = useState<string | null>(null);
@@ -61,10 +74,30 @@ export function LoginPage() {
     void refreshCaptcha();
   }, [refreshCaptcha]);
 
-  useEffect(() => {
-    // focus goes to the first empty field (template behaviour)
-    const first = cardRef.current?.querySelector<HTMLInputElement>('input:not([value]), input[value=""]');
-    first?.focus();
+  // Before the first paint of this page: the static form is read once more (keys pressed since the first render
+  // are in it) and removed, and the focus goes where it was in that form with its caret, else to the first empty
+  // field (template behaviour). The language clicked there before the scripts had loaded is kept.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs once, as the page mounts
+  useLayoutEffect(() => {
+    const taken = takeLoginShell();
+    const carried = taken ? { ...EMPTY, ...taken.values } : null;
+    if (carried && ORDER.some((name) => carried[name] !== values[name])) setValues(carried);
+    const input = (name: FieldName) => cardRef.current?.querySelector<HTMLInputElement>(`#${name}`);
+    const focus = taken?.focus;
+    if (focus) {
+      const field = input(focus.field);
+      if (field) {
+        // the value is written now so the caret can be placed; the render that follows writes the same value
+        field.value = taken.values[focus.field];
+        field.focus();
+        if (focus.start !== null && focus.end !== null) field.setSelectionRange(focus.start, focus.end);
+      }
+    } else {
+      const filled = carried ?? values;
+      const first = ORDER.find((name) => filled[name] === '');
+      if (first) input(first)?.focus();
+    }
+    if (taken?.lang && taken.lang !== lang) void changeLanguage(taken.lang);
   }, []);
 
   useEffect(() => {

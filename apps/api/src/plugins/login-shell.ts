@@ -1,0 +1,116 @@
+import { createHash } from 'node:crypto';
+import {
+  flattenMessages,
+  LANGUAGE_COOKIE,
+  LANGUAGE_NAMES,
+  LANGUAGES,
+  type Language,
+  messages,
+  type PublicConfig,
+} from '@organiser/domain';
+
+// The login form as static HTML, sent in the first response to a visitor who is about to see the login page, so
+// the page paints before the console's scripts have loaded. It has the markup and class names of the console's
+// login page (apps/console/src/pages/login/login-page.tsx), whose stylesheet the server inlines beside it, so
+// the console's own page replaces it without a visible change. Texts come from the console's message catalogues
+// (with the site variant's text set on top), in both languages; a small script in <head> picks the language
+// the console will use (the stored choice, else the browser's, else English) before the body is parsed, and CSS
+// shows that language's texts only. The console takes the typed values and the focused field over when its
+// login page mounts (apps/console/src/app/login-shell.ts) and removes this element.
+
+/** The element the console looks for. It sits just before #root, so the console's first render leaves it alone. */
+export const LOGIN_SHELL_ID = 'login-shell';
+
+const HTML_LANG: Record<Language, string> = { en: 'en', zh: 'zh-CN' };
+
+/** Text for an HTML text node or a double-quoted attribute. */
+export const escapeHtml = (text: string) =>
+  text
+    .replace(/&/g, '&amp;')
+    .replace(/</g, '&lt;')
+    .replace(/>/g, '&gt;')
+    .replace(/"/g, '&quot;')
+    .replace(/'/g, '&#39;');
+
+/**
+ * Picks the language as the console's initialLanguage() does (apps/console/src/i18n/i18n.ts): the language
+ * cookie, else the first browser language that starts with a known code, else English. It sets <html lang> and
+ * `data-login-lang`, which the shell's CSS reads. A click on a language button of the shell, before the console
+ * has loaded, stores the choice in the same cookie the console reads and switches the texts.
+ */
+const SCRIPT = `(function(){var d=document.documentElement,c=${JSON.stringify(LANGUAGES)},n=${JSON.stringify(LANGUAGE_COOKIE)};
+function set(l){d.lang=l==="zh"?"zh-CN":"en";d.setAttribute("data-login-lang",l)}
+var m=document.cookie.match(new RegExp("(?:^|; *)"+n+"=([^;]*)")),l=null;
+try{l=m&&decodeURIComponent(m[1])}catch(e){}
+if(c.indexOf(l)<0){l="en";var b=navigator.languages||[navigator.language];
+for(var i=0,f=0;i<b.length&&!f;i++){var t=String(b[i]).toLowerCase();for(var j=0;j<c.length;j++)if(t.indexOf(c[j])===0){l=c[j];f=1;break}}}
+set(l);
+document.addEventListener("click",function(e){var x=e.target&&e.target.closest&&e.target.closest("[data-login-lang-choice]");
+if(!x)return;var v=x.getAttribute("data-login-lang-choice");
+document.cookie=n+"="+v+"; path=/; max-age=31536000; samesite=lax";set(v)})})();`;
+
+/** The CSP source that allows the script above and nothing else inline. */
+export const LOGIN_SHELL_SCRIPT_HASH = `'sha256-${createHash('sha256').update(SCRIPT).digest('base64')}'`;
+
+/**
+ * Shows one language's texts: English unless the script chose another (English also without scripts). The
+ * captcha box is a plain element here (a button in the console's page, which sizes its border inside its width).
+ */
+const STYLE = `${LANGUAGES.map((lang) =>
+  lang === 'en'
+    ? `html[data-login-lang]:not([data-login-lang="en"]) #${LOGIN_SHELL_ID} [data-l="en"]`
+    : `html:not([data-login-lang="${lang}"]) #${LOGIN_SHELL_ID} [data-l="${lang}"]`,
+).join(',')}{display:none!important}#${LOGIN_SHELL_ID} .login-captcha{box-sizing:border-box}`;
+
+/** The <head> part of the shell: the language choice and the CSS that shows one language. */
+export const loginShellHead = () => `<style>${STYLE}</style><script>${SCRIPT}</script>`;
+
+/** The password field's eye, as the console's login page draws it (password hidden). */
+const EYE =
+  '<svg viewBox="0 0 24 24" width="18" height="18" aria-hidden="true" focusable="false"><path fill="currentColor" d="M12 5C6.5 5 2.7 9.1 1.5 12c1.2 2.9 5 7 10.5 7s9.3-4.1 10.5-7C21.3 9.1 17.5 5 12 5zm0 11.5a4.5 4.5 0 1 1 0-9 4.5 4.5 0 0 1 0 9zm0-7a2.5 2.5 0 1 0 0 5 2.5 2.5 0 0 0 0-5z"/><path stroke="currentColor" stroke-width="2" stroke-linecap="round" d="M4 4l16 16"/></svg>';
+
+/** The static login form for the site as configured now (its name and text set). */
+export function loginShellBody(config: PublicConfig): string {
+  const catalogue = Object.fromEntries(
+    LANGUAGES.map((lang) => [lang, flattenMessages(messages[lang])]),
+  ) as Record<Language, Record<string, string>>;
+  const text = (lang: Language, key: string) =>
+    config.site.texts[lang]?.[key] ?? catalogue[lang][key] ?? catalogue.en[key] ?? key;
+  /** One span per language; CSS shows the chosen one. */
+  const both = (pick: (lang: Language) => string) =>
+    LANGUAGES.map(
+      (lang) => `<span data-l="${lang}" lang="${HTML_LANG[lang]}">${escapeHtml(pick(lang))}</span>`,
+    ).join('');
+  const t = (key: string) => both((lang) => text(lang, key));
+  const siteName = both((lang) => config.site.title[lang] || config.site.title.en);
+
+  // one group of language buttons per language, so each has its own legend and pressed state without a script
+  const languageChoice = LANGUAGES.map(
+    (current) =>
+      `<fieldset class="login-lang" data-l="${current}" lang="${HTML_LANG[current]}"><legend class="app-visually-hidden">${escapeHtml(text(current, 'login.language'))}</legend>${LANGUAGES.map(
+        (lang) =>
+          `<button type="button" lang="${HTML_LANG[lang]}" aria-pressed="${lang === current}" class="${lang === current ? 'login-lang-option login-lang-current' : 'login-lang-option'}" data-login-lang-choice="${lang}">${escapeHtml(LANGUAGE_NAMES[lang])}</button>`,
+      ).join('')}</fieldset>`,
+  ).join('');
+
+  const field = (name: string, key: string, input: string, after = '') =>
+    `<div class="login-field"><label for="${name}">${t(key)}</label>${input}${after}</div>`;
+  const textInput = (name: string, attributes: string) =>
+    `<input id="${name}" name="${name}" class="login-input" ${attributes}>`;
+
+  // The submit button stays disabled, as the console's is until its captcha has arrived: Enter in a field of this
+  // form does not submit it either, so nothing typed here is sent anywhere before the console takes over.
+  return `<div id="${LOGIN_SHELL_ID}" class="login-page"><main class="login-card" aria-labelledby="login-title"><div class="login-card-head"><div class="login-brand"><img src="/favicon.svg" alt="" width="36" height="36"><div><div class="login-product">${siteName}</div><h1 id="login-title" class="login-title">${t('login.heading')}</h1></div></div>${languageChoice}</div><form novalidate autocomplete="on">${field(
+    'account',
+    'login.account',
+    textInput('account', 'type="text" autocomplete="username" autocapitalize="off" spellcheck="false"'),
+  )}${field(
+    'password',
+    'login.password',
+    `<div class="login-password">${textInput('password', 'type="password" autocomplete="current-password"')}<span class="login-reveal" aria-hidden="true">${EYE}</span></div>`,
+  )}${field(
+    'checkCode',
+    'login.checkCode',
+    `<div class="login-captcha-row">${textInput('checkCode', 'type="text" autocomplete="off" autocapitalize="off" spellcheck="false" maxlength="20"')}<span class="login-captcha" aria-hidden="true"></span></div>`,
+  )}<button type="submit" class="login-submit" disabled>${t('login.submit')}</button></form></main></div>`;
+}
