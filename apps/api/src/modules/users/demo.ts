@@ -6,7 +6,7 @@ import type { SeedContext } from '../../db/seed';
 import type { Row } from '../../engine/context';
 import { insertDemoRows } from '../../engine/seed';
 import { hashPassword } from '../../security/password';
-import { DEMO_USER_COUNT, DEMO_USER_PASSWORD } from './index';
+import { DEMO_USER_COUNT, DEMO_USER_PASSWORD } from './demo-accounts';
 
 /** About a thousand traders and buyers, half with English and half with Chinese profiles, most of them on a
  * membership package. */

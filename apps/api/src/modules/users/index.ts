@@ -8,11 +8,6 @@ import { usersRoutes } from './routes';
 // adds the account calls beyond the record routes, the staff records of logins made elsewhere (the first
 // administrator, supplier logins of companies) and the demo marketplace users.
 
-/** How many marketplace users the demo data has. */
-export const DEMO_USER_COUNT = 1_000;
-/** Every demo marketplace user's password. */
-export const DEMO_USER_PASSWORD = 'buyer12345';
-
 /** The demo marketplace users. Their generator and faker load only when a database is seeded with demo data. */
 export const seedUserDemo: DemoSeed['run'] = async (ctx) => (await import('./demo')).seedUserDemo(ctx);
 
@@ -28,5 +23,6 @@ export const usersModule: AppModule = {
   },
 };
 
+export { DEMO_USER_COUNT, DEMO_USER_PASSWORD } from './demo-accounts';
 export { addMissingStaffRecords, syncStaffLogin } from './login-sync';
 export { ACTIVATION_HOURS, randomPassword, usersRoutes } from './routes';
