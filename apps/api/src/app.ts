@@ -16,7 +16,7 @@ import {
   serializerCompiler,
   validatorCompiler,
 } from 'fastify-type-provider-zod';
-import { Redis } from 'ioredis';
+import type { Redis } from 'ioredis';
 import pino from 'pino';
 import type { AppConfig } from './config/load';
 import type { Db } from './db/client';
@@ -231,6 +231,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
 
   let redis: Redis | null = null;
   if (server.redisUrl) {
+    // ioredis loads only on a server configured with Redis.
+    const { Redis } = await import('ioredis');
     redis = new Redis(server.redisUrl, {
       lazyConnect: true,
       connectTimeout: 2000,

@@ -162,6 +162,22 @@ describe('permissions', () => {
     expect(banner!.icon).toBe('StarOutlined');
   });
 
+  it('writes only the entries that differ from the catalogue', async () => {
+    const listUrl = '/banner/banner_list';
+    await syncPermissions(t.db, t.app.routeTable);
+    const read = async (url: string) =>
+      (await t.db.select().from(permission).where(eq(permission.url, url)))[0]!;
+    const untouched = await read('/company');
+    // An entry changed behind the sync's back (not marked as edited by an administrator) is put back.
+    await t.db.update(permission).set({ nameEn: 'Changed', sortNo: 999 }).where(eq(permission.url, listUrl));
+    await syncPermissions(t.db, t.app.routeTable);
+    const restored = await read(listUrl);
+    expect(restored.nameEn).not.toBe('Changed');
+    expect(restored.sortNo).not.toBe(999);
+    // The others were not written again.
+    expect((await read('/company')).updatedAt).toEqual(untouched.updatedAt);
+  });
+
   it('refuses a resource route under a menu the catalogue does not have', async () => {
     await expect(
       syncPermissions(t.db, [

@@ -9,16 +9,59 @@ import { permission } from './schema';
 // the registered API routes whose access is `resource` (method + url pattern, under their menu). Upserts by
 // (type, method, url): idempotent, ids and role links survive restarts, and icons or status an administrator
 // changed are kept, and so are the names and order of entries an administrator edited (`edited`). Every
-// synchronised entry is `builtIn`: its type, method and url are not editable.
+// synchronised entry is `builtIn`: its type, method and url are not editable. The entries are read first and
+// only those the upsert would change are written: a start with an unchanged catalogue writes nothing.
 
 type Row = typeof permission.$inferInsert;
 
-async function upsert(db: Db, rows: Row[]): Promise<Map<string, number>> {
+/** What the upsert writes of an existing entry, as stored. */
+type Stored = Pick<
+  typeof permission.$inferSelect,
+  'id' | 'type' | 'method' | 'url' | 'nameEn' | 'nameZh' | 'sortNo' | 'parentId' | 'builtIn' | 'edited'
+>;
+
+const rowKey = (r: { type: string; method?: string; url: string }) => `${r.type} ${r.method ?? ''} ${r.url}`;
+
+/** The upsert would leave this entry as it is (its conflict update sets nothing new). */
+function isCurrent(stored: Stored, row: Row): boolean {
+  return (
+    stored.builtIn &&
+    stored.parentId === (row.parentId ?? null) &&
+    (stored.edited ||
+      (stored.nameEn === row.nameEn && stored.nameZh === row.nameZh && stored.sortNo === (row.sortNo ?? 0)))
+  );
+}
+
+async function readStored(db: Db): Promise<Map<string, Stored>> {
+  const rows = await db
+    .select({
+      id: permission.id,
+      type: permission.type,
+      method: permission.method,
+      url: permission.url,
+      nameEn: permission.nameEn,
+      nameZh: permission.nameZh,
+      sortNo: permission.sortNo,
+      parentId: permission.parentId,
+      builtIn: permission.builtIn,
+      edited: permission.edited,
+    })
+    .from(permission);
+  return new Map(rows.map((r) => [rowKey(r), r]));
+}
+
+async function upsert(db: Db, rows: Row[], stored: Map<string, Stored>): Promise<Map<string, number>> {
   const ids = new Map<string, number>();
-  if (!rows.length) return ids;
+  const changed: Row[] = [];
+  for (const row of rows) {
+    const current = stored.get(rowKey(row));
+    if (current && isCurrent(current, row)) ids.set(`${current.method} ${current.url}`, current.id);
+    else changed.push(row);
+  }
+  if (!changed.length) return ids;
   const result = await db
     .insert(permission)
-    .values(rows)
+    .values(changed)
     .onConflictDoUpdate({
       target: [permission.type, permission.method, permission.url],
       // Names and order an administrator edited stay; the structure (parent) follows the catalogue.
@@ -40,6 +83,7 @@ export type SyncResult = { menus: number; resources: number };
 
 export async function syncPermissions(db: Db, routes: RouteRecord[]): Promise<SyncResult> {
   const flat = flattenRoutes(permissionGroups);
+  const stored = await readStored(db);
   const menuRow = (r: FlatRoute, index: number, parentId: number | null): Row => ({
     type: 'menu',
     method: '',
@@ -60,6 +104,7 @@ export async function syncPermissions(db: Db, routes: RouteRecord[]): Promise<Sy
     const ids = await upsert(
       db,
       level.map(([r, i]) => menuRow(r, i, r.parentName ? (menuIds.get(r.parentName) ?? null) : null)),
+      stored,
     );
     for (const [r] of level) {
       const id = ids.get(` ${r.fullPath}`);
@@ -94,6 +139,6 @@ export async function syncPermissions(db: Db, routes: RouteRecord[]): Promise<Sy
       builtIn: true,
     });
   });
-  await upsert(db, resources);
+  await upsert(db, resources, stored);
   return { menus: flat.length, resources: resources.length };
 }

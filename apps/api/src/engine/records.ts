@@ -1,6 +1,6 @@
+import { createRequire } from 'node:module';
 import { type EntityRecord, type FieldDef, isSecretField, type Lang, recordLabel } from '@organiser/domain';
 import { inArray } from 'drizzle-orm';
-import sanitizeHtml from 'sanitize-html';
 import type { Db } from '../db/client';
 import type { Row } from './context';
 import type { Engine } from './engine';
@@ -29,23 +29,23 @@ export function toDbValue(field: FieldDef, value: unknown): unknown {
   return value;
 }
 
-const RICH_TEXT_TAGS = [
-  ...sanitizeHtml.defaults.allowedTags,
-  'img',
-  'span',
-  'del',
-  's',
-  'u',
-  'sup',
-  'sub',
-  'video',
-  'source',
-];
+const RICH_TEXT_EXTRA_TAGS = ['img', 'span', 'del', 's', 'u', 'sup', 'sub', 'video', 'source'];
+
+type SanitizeHtml = typeof import('sanitize-html');
+let sanitizer: SanitizeHtml | null = null;
+
+/** sanitize-html (with its HTML and CSS parsers) loads with the first rich text written, not at start. It is a
+ * CommonJS package, so `require` loads it synchronously and the write path stays synchronous. */
+function loadSanitizer(): SanitizeHtml {
+  sanitizer ??= createRequire(import.meta.url)('sanitize-html') as SanitizeHtml;
+  return sanitizer;
+}
 
 /** Rich text is stored sanitised: no scripts, event handlers or javascript: links. */
 export function sanitizeRichText(html: string): string {
+  const sanitizeHtml = loadSanitizer();
   return sanitizeHtml(html, {
-    allowedTags: RICH_TEXT_TAGS,
+    allowedTags: [...sanitizeHtml.defaults.allowedTags, ...RICH_TEXT_EXTRA_TAGS],
     allowedAttributes: {
       ...sanitizeHtml.defaults.allowedAttributes,
       '*': ['style', 'class'],

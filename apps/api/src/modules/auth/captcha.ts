@@ -1,6 +1,5 @@
 import { randomBytes } from 'node:crypto';
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
-import svgCaptcha from 'svg-captcha';
 import type { Db } from '../../db/client';
 import { captcha } from '../../db/schema';
 import { sameHex, sha256 } from './crypto';
@@ -11,7 +10,12 @@ import { sameHex, sha256 } from './crypto';
 
 const answerHash = (token: string, answer: string) => sha256(`${token}:${answer.trim().toLowerCase()}`);
 
+// svg-captcha parses its font when it loads: it loads with the first captcha asked for, not at start.
+let generator: Promise<typeof import('svg-captcha')> | null = null;
+
 export async function createCaptcha(db: Db, ttlSeconds: number): Promise<{ token: string; svg: string }> {
+  generator ??= import('svg-captcha').then((module) => module.default);
+  const svgCaptcha = await generator;
   const { text, data } = svgCaptcha.create({
     size: 4,
     noise: 2,

@@ -1,5 +1,5 @@
 import type { Lang } from '@organiser/domain';
-import nodemailer from 'nodemailer';
+import type { Transporter } from 'nodemailer';
 import type { Db } from '../../db/client';
 import { mailLog } from '../../db/schema';
 
@@ -73,18 +73,29 @@ export type Mailer = { readonly smtp: boolean; sendMail: (message: MailMessage) 
 
 /** The mailer of a server: SMTP when `smtpUrl` is set, else the local outbox. */
 export function createMailer(db: Db, smtpUrl: string | null, from = 'no-reply@localhost'): Mailer {
-  const transport = smtpUrl ? nodemailer.createTransport(smtpUrl) : null;
+  // nodemailer loads with the first mail sent over SMTP (most servers never send one, or only the outbox).
+  let transport: Promise<Transporter> | null = null;
+  const smtpTransport = (url: string) => {
+    transport ??= import('nodemailer').then((module) => module.default.createTransport(url));
+    return transport;
+  };
   return {
-    smtp: Boolean(transport),
+    smtp: Boolean(smtpUrl),
     async sendMail({ to, template, lang, data }) {
       const render = MAIL_TEMPLATES[template]?.[lang];
       if (!render) throw new Error(`unknown mail template ${template}`);
       const mail = render(data);
       let status: MailResult['status'] = 'outbox';
       let error: string | null = null;
-      if (transport) {
+      if (smtpUrl) {
         try {
-          await transport.sendMail({ from, to, subject: mail.subject, text: mail.text, html: mail.html });
+          await (await smtpTransport(smtpUrl)).sendMail({
+            from,
+            to,
+            subject: mail.subject,
+            text: mail.text,
+            html: mail.html,
+          });
           status = 'sent';
         } catch (e) {
           status = 'failed';

@@ -6,11 +6,7 @@ import type { SeedContext } from '../../db/seed';
 import type { Row } from '../../engine/context';
 import { insertDemoRows } from '../../engine/seed';
 import { hashPassword } from '../../security/password';
-
-/** How many marketplace users the demo data has. */
-export const DEMO_USER_COUNT = 1_000;
-/** Every demo marketplace user's password. */
-export const DEMO_USER_PASSWORD = 'buyer12345';
+import { DEMO_USER_COUNT, DEMO_USER_PASSWORD } from './demo-accounts';
 
 /** About a thousand traders and buyers, half with English and half with Chinese profiles, most of them on a
  * membership package. */

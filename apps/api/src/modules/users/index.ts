@@ -1,5 +1,5 @@
+import type { DemoSeed } from '../../db/seed';
 import type { AppModule } from '../../extensions';
-import { seedUserDemo } from './demo';
 import { addMissingStaffRecords, refuseSupplierCreate, syncCompanyStaff, syncStaffLogin } from './login-sync';
 import { usersRoutes } from './routes';
 
@@ -7,6 +7,9 @@ import { usersRoutes } from './routes';
 // record (engine entity); staff accounts also have a console login kept in step by a write hook. The module
 // adds the account calls beyond the record routes, the staff records of logins made elsewhere (the first
 // administrator, supplier logins of companies) and the demo marketplace users.
+
+/** The demo marketplace users. Their generator and faker load only when a database is seeded with demo data. */
+export const seedUserDemo: DemoSeed['run'] = async (ctx) => (await import('./demo')).seedUserDemo(ctx);
 
 export const usersModule: AppModule = {
   name: 'users',
@@ -20,6 +23,6 @@ export const usersModule: AppModule = {
   },
 };
 
-export { DEMO_USER_COUNT, DEMO_USER_PASSWORD, seedUserDemo } from './demo';
+export { DEMO_USER_COUNT, DEMO_USER_PASSWORD } from './demo-accounts';
 export { addMissingStaffRecords, syncStaffLogin } from './login-sync';
 export { ACTIVATION_HOURS, randomPassword, usersRoutes } from './routes';
