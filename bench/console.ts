@@ -335,7 +335,7 @@ async function menuToList(browser: Browser, baseURL: string, token: string): Pro
     await item.click();
     // a function, not a string: the console's Content-Security-Policy forbids evaluating strings
     const handle = await page.waitForFunction(() => {
-      const timed = window as unknown as { benchRows: number; benchClick: number };
+      const timed = globalThis as unknown as { benchRows: number; benchClick: number };
       return timed.benchRows > 0 && timed.benchRows - timed.benchClick;
     });
     return Number(await handle.jsonValue());
