@@ -1,12 +1,5 @@
 import { Input } from 'antd';
-import {
-  cloneElement,
-  type ReactElement,
-  startTransition,
-  useCallback,
-  useEffect,
-  useState,
-} from 'react';
+import { cloneElement, type ReactElement, startTransition, useCallback, useEffect, useState } from 'react';
 import { flushSync } from 'react-dom';
 
 // A list page's filter selects are mounted after the page's first paint. A select measures its width in a layout
@@ -72,11 +65,14 @@ export function DeferredFilter({
       readOnly
       aria-label={label}
       placeholder={placeholder}
-      className={isMultiple ? 'entity-filter-pending entity-filter-pending-multiple' : 'entity-filter-pending'}
-      onFocus={() => {
+      className={
+        isMultiple ? 'entity-filter-pending entity-filter-pending-multiple' : 'entity-filter-pending'
+      }
+      onFocus={(event) => {
         onNeeded();
         // the select now has the form item's id on its input
-        if (id) document.getElementById(id)?.focus();
+        const select = id ? document.getElementById(id) : null;
+        if (select && select !== event.currentTarget) select.focus();
       }}
     />
   );
