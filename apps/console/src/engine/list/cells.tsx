@@ -47,18 +47,11 @@ export function RelativeTime({ value, frameT }: { value: string; frameT: TFuncti
   );
 }
 
-/** One line of text cut with an ellipsis by CSS; when it is cut, the whole text shows on hover (the browser's
- * own tip, measured only then, not for every cell when the table mounts). Screen readers read the whole text. */
+/** One line of text cut with an ellipsis by CSS, the whole text on hover (the browser's own tip: a tooltip
+ * component in every cell costs more to mount than the row). Screen readers read the whole text. */
 function CellText({ text }: { text: string }) {
   return (
-    <span
-      className="entity-cell-text"
-      onMouseEnter={(event) => {
-        const cell = event.currentTarget;
-        if (cell.scrollWidth > cell.clientWidth) cell.title = text;
-        else cell.removeAttribute('title');
-      }}
-    >
+    <span className="entity-cell-text" title={text}>
       {text}
     </span>
   );
@@ -177,11 +170,7 @@ export const numberCell: CellRenderer = (facts, value, { lang }) =>
     : Number(value).toLocaleString(lang === 'zh' ? 'zh-CN' : 'en-US');
 
 export const richTextCell: CellRenderer = (_facts, value, { mode }) =>
-  mode === 'cell' ? (
-    <CellText text={htmlToText(String(value))} />
-  ) : (
-    <SafeHtml html={String(value)} />
-  );
+  mode === 'cell' ? <CellText text={htmlToText(String(value))} /> : <SafeHtml html={String(value)} />;
 
 export const jsonCell: CellRenderer = (_facts, value) => (
   <pre className="entity-json">{JSON.stringify(value, null, 2)}</pre>
@@ -190,7 +179,6 @@ export const jsonCell: CellRenderer = (_facts, value) => (
 /** Plain text: one line with an ellipsis in a table (full text on hover), whole in the drawer. */
 export const textCell: CellRenderer = (_facts, value, { mode }) => {
   const text = String(value);
-  if (mode === 'cell')
-    return <CellText text={text} />;
+  if (mode === 'cell') return <CellText text={text} />;
   return <span className="entity-detail-text">{text}</span>;
 };

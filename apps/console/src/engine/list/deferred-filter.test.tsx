@@ -14,6 +14,25 @@ import { DeferredFilter } from './deferred-filter';
 
 const bannerList = routeNamed('BannerList');
 
+/** A filter whose select mounts when it is needed (the page's own timer left out). */
+function KindFilter() {
+  const [isReady, setReady] = useState(false);
+  return (
+    <Form name="list-search">
+      <Form.Item name="kind" label="Kind">
+        <DeferredFilter
+          control={<Select mode="multiple" options={[{ value: 'a', label: 'Alpha' }]} />}
+          isReady={isReady}
+          onNeeded={() => flushSync(() => setReady(true))}
+          isMultiple
+          label="Kind"
+          placeholder="Any"
+        />
+      </Form.Item>
+    </Form>
+  );
+}
+
 afterEach(() => {
   vi.unstubAllGlobals();
   localStorage.clear();
@@ -47,23 +66,6 @@ describe('filters mounted after the first paint', { timeout: 60_000 }, () => {
   });
 
   it('before the select is mounted, a read-only box of its name stands in; focusing it brings the select', async () => {
-    function KindFilter() {
-      const [isReady, setReady] = useState(false);
-      return (
-        <Form name="list-search">
-          <Form.Item name="kind" label="Kind">
-            <DeferredFilter
-              control={<Select mode="multiple" options={[{ value: 'a', label: 'Alpha' }]} />}
-              isReady={isReady}
-              onNeeded={() => flushSync(() => setReady(true))}
-              isMultiple
-              label="Kind"
-              placeholder="Any"
-            />
-          </Form.Item>
-        </Form>
-      );
-    }
     render(<KindFilter />);
     const box = screen.getByRole('textbox', { name: 'Kind' });
     expect(box.getAttribute('readonly')).not.toBeNull();

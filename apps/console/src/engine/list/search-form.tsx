@@ -5,8 +5,8 @@ import dayjs, { type Dayjs } from 'dayjs';
 import { isValidElement, useEffect, useMemo, useState } from 'react';
 import { type EngineT, useEngineText } from '../../messages';
 import type { EntityMeta } from '../entity-meta';
-import { DeferredFilter, useAfterFirstPaint } from './deferred-filter';
 import { widgetOf, widgetSpec } from '../widget-registry';
+import { DeferredFilter, useAfterFirstPaint } from './deferred-filter';
 import type { ListUrlState } from './list-url';
 
 type Props = {
