@@ -17,6 +17,7 @@ import { type Browser, chromium, type Page } from '@playwright/test';
 //   npx tsx bench/console.ts                                   this checkout
 //   BASELINE=/path/to/other/checkout npx tsx bench/console.ts  both, loads interleaved, so load on the machine
 //                                                              falls on both alike
+//   PARTS=menu npx tsx bench/console.ts                       only "menu click → list rendered" (also: loads, login)
 //   PEER_LOGIN_URL=http://127.0.0.1:9527/#/login npx tsx bench/console.ts
 //                                                              also a peer console's login page (any production
 //                                                              build a user serves on loopback), interleaved
@@ -27,6 +28,9 @@ import { type Browser, chromium, type Page } from '@playwright/test';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const RUNS = Number(process.env.RUNS ?? 5);
+/** Which parts run (comma-separated): `loads` (page loads, and the peer's), `login` (click → dashboard), `menu`
+ * (menu click → list). All by default. */
+const PARTS = new Set((process.env.PARTS ?? 'loads,login,menu').split(',').map((p) => p.trim()));
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const CAPTCHA_TEST_CODE = 'bench-captcha';
 
@@ -331,11 +335,10 @@ async function menuToList(browser: Browser, baseURL: string, token: string): Pro
     // timed in the page frame by frame, not by polling from here
     await page.evaluate(timeMenuClick);
     await item.click();
-    // a function, not a string: the page's policy forbids eval, and a string predicate is evaluated again on
-    // every frame that polls it (a function is evaluated once, when the wait starts)
+    // a function, not a string: the console's Content-Security-Policy forbids evaluating strings
     const handle = await page.waitForFunction(() => {
-      const bench = globalThis as unknown as { benchRows: number; benchClick: number };
-      return bench.benchRows > 0 && bench.benchRows - bench.benchClick;
+      const timed = globalThis as unknown as { benchRows: number; benchClick: number };
+      return timed.benchRows > 0 && timed.benchRows - timed.benchClick;
     });
     return Number(await handle.jsonValue());
   };
@@ -374,7 +377,7 @@ export async function runConsoleBench(): Promise<void> {
   try {
     for (const target of targets) if (target.server) target.token = await adminToken(target.server.baseURL);
     const rows: Record<string, string | number>[] = [];
-    for (const screen of screens) {
+    for (const screen of PARTS.has('loads') ? screens : []) {
       const samples = new Map<string, Sample[]>();
       const once = (target: Target) =>
         load(
@@ -399,7 +402,7 @@ export async function runConsoleBench(): Promise<void> {
     const peer = peerHost
       ? `${peerHost.baseURL}${process.env.PEER_LOGIN_PATH ?? '/#/login'}`
       : process.env.PEER_LOGIN_URL;
-    if (peer) {
+    if (peer && PARTS.has('loads')) {
       const ours: Sample[] = [];
       const theirs: Sample[] = [];
       await load(browser, peer, peerLoginReady);
@@ -412,14 +415,14 @@ export async function runConsoleBench(): Promise<void> {
         clicks.set('peer', [...(clicks.get('peer') ?? []), await peerLoginToDashboard(browser, peer)]);
       }
     }
-    for (let run = 0; run < RUNS; run += 1) {
+    for (let run = 0; run < (PARTS.has('login') ? RUNS : 0); run += 1) {
       for (const target of targets) {
         const ms = await loginToDashboard(browser, target.server!.baseURL);
         clicks.set(target.label, [...(clicks.get(target.label) ?? []), ms]);
       }
     }
     const menus = new Map<string, MenuSample[]>();
-    for (let run = 0; run < RUNS; run += 1) {
+    for (let run = 0; run < (PARTS.has('menu') ? RUNS : 0); run += 1) {
       for (const target of targets) {
         const sample = await menuToList(browser, target.server!.baseURL, target.token!);
         menus.set(target.label, [...(menus.get(target.label) ?? []), sample]);

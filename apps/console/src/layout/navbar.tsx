@@ -1,6 +1,6 @@
 import { MenuFoldOutlined, MenuUnfoldOutlined } from '@ant-design/icons';
 import { Breadcrumb, Button } from 'antd';
-import { useState } from 'react';
+import { memo, useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { LangSelect } from '../components/lang-select';
@@ -22,6 +22,8 @@ export function Navbar({ crumbs }: { crumbs: Crumb[] }) {
   const isOpen = useApp((s) => s.isSidebarOpen);
   const isMobile = useApp((s) => s.device === 'mobile');
   const [isLogOpen, setLogOpen] = useState(false);
+  const openLog = useCallback(() => setLogOpen(true), []);
+  const closeLog = useCallback(() => setLogOpen(false), []);
   // on a phone the bar keeps its tools (search, size, language) and shows only the current page's crumb
   const visibleCrumbs = isMobile ? crumbs.slice(-1) : crumbs;
   return (
@@ -47,16 +49,29 @@ export function Navbar({ crumbs }: { crumbs: Crumb[] }) {
             ),
         }))}
       />
-      <div className="app-navbar-right">
-        <HeaderSearch />
-        <ErrorLogButton onOpen={() => setLogOpen(true)} />
-        {!isMobile && <ScreenfullButton />}
-        <SizeSelect />
-        <LangSelect />
-        <SettingsDrawer />
-        <UserMenu />
-      </div>
-      <ErrorLogDialog isOpen={isLogOpen} onClose={() => setLogOpen(false)} />
+      <NavbarTools isMobile={isMobile} onOpenLog={openLog} />
+      <ErrorLogDialog isOpen={isLogOpen} onClose={closeLog} />
     </div>
   );
 }
+
+/** The tools on the right of the bar. Memoised: a navigation changes the breadcrumb only, not these. */
+const NavbarTools = memo(function NavbarTools({
+  isMobile,
+  onOpenLog,
+}: {
+  isMobile: boolean;
+  onOpenLog: () => void;
+}) {
+  return (
+    <div className="app-navbar-right">
+      <HeaderSearch />
+      <ErrorLogButton onOpen={onOpenLog} />
+      {!isMobile && <ScreenfullButton />}
+      <SizeSelect />
+      <LangSelect />
+      <SettingsDrawer />
+      <UserMenu />
+    </div>
+  );
+});

@@ -1,11 +1,11 @@
 import type { FlatRoute } from '@organiser/domain';
 import { findRoute } from '@organiser/domain';
-import { Suspense, useEffect, useLayoutEffect, useRef } from 'react';
+import { memo, Suspense, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { type Location, Route, Routes } from 'react-router';
 import { ProgressFallback } from '../app/root-frame';
 import { Loading } from '../components/loading';
 import { PageErrorBoundary } from '../components/page-error-boundary';
-import { resolvePage } from '../pages/registry';
+import { readyPage, resolvePage } from '../pages/registry';
 import { UnavailablePage } from '../pages/unavailable/unavailable-page';
 import type { TagView } from '../state/tags-view';
 
@@ -20,21 +20,36 @@ function PageFallback() {
   );
 }
 
-function PageSlot({ slot }: { slot: Slot }) {
-  const Page = resolvePage(slot.route.view);
-  const params = findRoute([slot.route], slot.path)?.params ?? {};
-  const element = Page ? <Page route={slot.route} params={params} /> : <UnavailablePage route={slot.route} />;
-  return (
-    <PageErrorBoundary name={slot.route.name}>
-      <Suspense fallback={<PageFallback />}>
-        {/* each page sees its own location (a background tab keeps the URL state it had) and its params */}
-        <Routes location={slot.location}>
-          <Route path={slot.route.fullPath} element={element} />
-        </Routes>
-      </Suspense>
-    </PageErrorBoundary>
-  );
-}
+/** A page and its boundaries. Memoised: a navigation re-renders the host, and the pages kept behind other tabs
+ * (whose path, route, location and version did not change) are skipped instead of rendered again. */
+const PageSlot = memo(
+  function PageSlot({ slot }: { slot: Slot }) {
+    const lazyPage = resolvePage(slot.route.view);
+    // chosen once per mount: the component type of a mounted page must not change
+    const [Page] = useState(() => lazyPage && readyPage(lazyPage));
+    const params = findRoute([slot.route], slot.path)?.params ?? {};
+    const element = Page ? (
+      <Page route={slot.route} params={params} />
+    ) : (
+      <UnavailablePage route={slot.route} />
+    );
+    return (
+      <PageErrorBoundary name={slot.route.name}>
+        <Suspense fallback={<PageFallback />}>
+          {/* each page sees its own location (a background tab keeps the URL state it had) and its params */}
+          <Routes location={slot.location}>
+            <Route path={slot.route.fullPath} element={element} />
+          </Routes>
+        </Suspense>
+      </PageErrorBoundary>
+    );
+  },
+  (before, after) =>
+    before.slot.path === after.slot.path &&
+    before.slot.route === after.slot.route &&
+    before.slot.location === after.slot.location &&
+    before.slot.version === after.slot.version,
+);
 
 type Props = {
   location: Location;

@@ -9,12 +9,28 @@ type Page = LazyExoticComponent<ComponentType<PageProps>>;
 
 /** Each page's loader, kept beside its lazy component so the page can be fetched ahead (preloadPage). */
 const loaders = new Map<Page, () => Promise<unknown>>();
+/** The component behind each lazy page whose code has arrived. */
+const loaded = new Map<Page, ComponentType<PageProps>>();
 
 const page = <M,>(load: () => Promise<M>, pick: (module: M) => ComponentType<PageProps>): Page => {
-  const component = lazy(async () => ({ default: pick(await load()) }));
-  loaders.set(component, load);
+  const loadAndKeep = async () => {
+    const picked = pick(await load());
+    loaded.set(component, picked);
+    return picked;
+  };
+  const component = lazy(async () => ({ default: await loadAndKeep() }));
+  loaders.set(component, loadAndKeep);
   return component;
 };
+
+/**
+ * The component of a lazy page once its code has arrived (fetched ahead, or rendered before), else the lazy page.
+ * A lazy component suspends on its first render even when its code is already there, and the page then shows its
+ * loading state and renders again later; the loaded component renders at once.
+ */
+export function readyPage(page: Page): ComponentType<PageProps> {
+  return loaded.get(page) ?? page;
+}
 
 /** Named pages, by `view.page`. */
 const pages: Record<string, Page> = {

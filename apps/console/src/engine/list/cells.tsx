@@ -1,6 +1,6 @@
 import { FileOutlined, VideoCameraOutlined } from '@ant-design/icons';
 import { type FieldFacts, formatMoney, kitMessages, type Language } from '@organiser/domain';
-import { Image, Space, Tag, Tooltip, Typography } from 'antd';
+import { Image, Space, Tag } from 'antd';
 import dayjs from 'dayjs';
 import type { TFunction } from 'i18next';
 import type { ReactNode } from 'react';
@@ -36,15 +36,24 @@ export type CellContext = {
 export const isEmpty = (v: unknown) =>
   v === null || v === undefined || v === '' || (Array.isArray(v) && v.length === 0);
 
-/** A moment as relative time ("3 hours ago", bilingual), the exact time on hover and for screen readers. */
+/** A moment as relative time ("3 hours ago", bilingual), the exact time on hover (the browser's own tip: one
+ * tooltip component per row would cost more to mount than the whole row) and for screen readers. */
 export function RelativeTime({ value, frameT }: { value: string; frameT: TFunction }) {
   const exact = dayjs(value).format('YYYY-MM-DD HH:mm:ss');
   return (
-    <Tooltip title={exact}>
-      <time dateTime={value} title={exact}>
-        {timeAgo(value, frameT)}
-      </time>
-    </Tooltip>
+    <time dateTime={value} title={exact}>
+      {timeAgo(value, frameT)}
+    </time>
+  );
+}
+
+/** One line of text cut with an ellipsis by CSS, the whole text on hover (the browser's own tip: a tooltip
+ * component in every cell costs more to mount than the row). Screen readers read the whole text. */
+function CellText({ text }: { text: string }) {
+  return (
+    <span className="entity-cell-text" title={text}>
+      {text}
+    </span>
   );
 }
 
@@ -161,11 +170,7 @@ export const numberCell: CellRenderer = (facts, value, { lang }) =>
     : Number(value).toLocaleString(lang === 'zh' ? 'zh-CN' : 'en-US');
 
 export const richTextCell: CellRenderer = (_facts, value, { mode }) =>
-  mode === 'cell' ? (
-    <Typography.Text ellipsis>{htmlToText(String(value))}</Typography.Text>
-  ) : (
-    <SafeHtml html={String(value)} />
-  );
+  mode === 'cell' ? <CellText text={htmlToText(String(value))} /> : <SafeHtml html={String(value)} />;
 
 export const jsonCell: CellRenderer = (_facts, value) => (
   <pre className="entity-json">{JSON.stringify(value, null, 2)}</pre>
@@ -174,11 +179,6 @@ export const jsonCell: CellRenderer = (_facts, value) => (
 /** Plain text: one line with an ellipsis in a table (full text on hover), whole in the drawer. */
 export const textCell: CellRenderer = (_facts, value, { mode }) => {
   const text = String(value);
-  if (mode === 'cell')
-    return (
-      <Typography.Text ellipsis={{ tooltip: text }} className="entity-cell-text">
-        {text}
-      </Typography.Text>
-    );
+  if (mode === 'cell') return <CellText text={text} />;
   return <span className="entity-detail-text">{text}</span>;
 };

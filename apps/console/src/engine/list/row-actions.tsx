@@ -1,5 +1,5 @@
 import { MoreOutlined } from '@ant-design/icons';
-import { Button, Dropdown, Space, Tooltip } from 'antd';
+import { Button, Dropdown, Space } from 'antd';
 import type { ReactNode } from 'react';
 import { useEngineText } from '../../messages';
 
@@ -39,14 +39,14 @@ export function RowActions({
             onClick: ({ key }) => rest.find((a) => a.key === key)?.onClick(),
           }}
         >
-          <Tooltip title={t('list.more')}>
-            <Button
-              type="link"
-              size="small"
-              icon={<MoreOutlined aria-hidden />}
-              aria-label={t('list.more')}
-            />
-          </Tooltip>
+          {/* the browser's own tip: a tooltip component in every row costs more to mount than the row */}
+          <Button
+            type="link"
+            size="small"
+            icon={<MoreOutlined aria-hidden />}
+            aria-label={t('list.more')}
+            title={t('list.more')}
+          />
         </Dropdown>
       )}
     </Space>

@@ -2,10 +2,11 @@ import { DownOutlined, SearchOutlined, UpOutlined } from '@ant-design/icons';
 import type { FilterDescriptor } from '@organiser/domain';
 import { Button, DatePicker, Form, Input, InputNumber, Space } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
-import { useEffect, useMemo, useState } from 'react';
+import { isValidElement, useEffect, useMemo, useState } from 'react';
 import { type EngineT, useEngineText } from '../../messages';
 import type { EntityMeta } from '../entity-meta';
 import { widgetOf, widgetSpec } from '../widget-registry';
+import { DeferredFilter, useAfterFirstPaint } from './deferred-filter';
 import type { ListUrlState } from './list-url';
 
 type Props = {
@@ -69,8 +70,14 @@ function paramsOf(filters: FilterDescriptor[], values: Values): Record<string, s
 }
 
 /** One filter's form item: a date or number range by its operator, else its widget's filter control (a text
- * input when the widget has none). */
-function filterItem(meta: EntityMeta, f: FilterDescriptor, name: string, t: EngineT) {
+ * input when the widget has none); a widget's select is mounted once the page has been painted. */
+function filterItem(
+  meta: EntityMeta,
+  f: FilterDescriptor,
+  name: string,
+  t: EngineT,
+  deferred: { isReady: boolean; now: () => void },
+) {
   if (f.op === 'range' && isDateKind(f)) {
     return (
       <Form.Item key={f.name} name={rangeKey(f)} label={name}>
@@ -105,7 +112,18 @@ function filterItem(meta: EntityMeta, f: FilterDescriptor, name: string, t: Engi
   });
   return (
     <Form.Item key={f.name} name={f.name} label={name}>
-      {own ?? <Input allowClear aria-label={name} />}
+      {isValidElement<Record<string, unknown>>(own) ? (
+        <DeferredFilter
+          control={own}
+          isReady={deferred.isReady}
+          onNeeded={deferred.now}
+          isMultiple={f.op === 'in'}
+          label={name}
+          placeholder={t('list.any')}
+        />
+      ) : (
+        (own ?? <Input allowClear aria-label={name} />)
+      )}
     </Form.Item>
   );
 }
@@ -122,6 +140,7 @@ export function SearchForm({ meta, filters, state, onSearch, onReset }: Props) {
     [filters, state.filters],
   );
   const [isExpanded, setExpanded] = useState(false);
+  const deferred = useAfterFirstPaint();
 
   // the URL is the source: back, reload or a link put its values into the form
   useEffect(() => {
@@ -145,7 +164,7 @@ export function SearchForm({ meta, filters, state, onSearch, onReset }: Props) {
     ),
   ];
 
-  const control = (f: FilterDescriptor) => filterItem(meta, f, label(f), t);
+  const control = (f: FilterDescriptor) => filterItem(meta, f, label(f), t, deferred);
 
   const hiddenCount = filters.length - visible.length;
   return (
