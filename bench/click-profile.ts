@@ -1,12 +1,12 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium, type Page } from '@playwright/test';
 import { SourceMapConsumer } from 'source-map-js';
+import { freePort } from './free-port';
 
 // CPU profile of "menu click → list rendered" (bench/console.ts's menuToList): the console built without
 // minification and with source maps (CONSOLE_DIST), the click on "Banner list" profiled with Chromium's sampling
@@ -67,17 +67,6 @@ function timeline(trace: { traceEvents: TraceEvent[] }, window: { from: number; 
   }
   close(Number.POSITIVE_INFINITY);
   return out;
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.on('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
-    });
-  });
 }
 
 type ProfileNode = {

@@ -2,12 +2,12 @@ import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import { createReadStream, existsSync, statSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { createServer as createHttpServer } from 'node:http';
-import { createServer } from 'node:net';
 import { loadavg, tmpdir } from 'node:os';
 import { extname, join, normalize } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { createGzip } from 'node:zlib';
 import { type Browser, chromium, type Page } from '@playwright/test';
+import { freePort } from './free-port';
 
 // Console page loads (bench/README.md): the built console served by the real server on a fresh PGlite folder,
 // opened cold (a new browser context each time, so nothing is cached) in Chromium. For each screen: the bytes
@@ -42,17 +42,6 @@ function gzipSize(dist: string | null, pathname: string, sent: number): number {
   const file = join(dist, pathname === '/' || !pathname.includes('.') ? 'index.html' : pathname);
   if (existsSync(`${file}.gz`)) return statSync(`${file}.gz`).size;
   return sent;
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.on('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
-    });
-  });
 }
 
 type Server = { baseURL: string; dist: string; stop: () => Promise<void> };
