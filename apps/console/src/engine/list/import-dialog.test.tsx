@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { EntityListPage } from '../entity-list-page';
 import { bannerRecord, listOf } from '../test/banner-fixtures';
-import { fakeApi, ok, renderPage, routeNamed, signIn } from '../test/harness';
+import { fakeApi, fakeUploads, ok, renderPage, routeNamed, signIn } from '../test/harness';
 
 const bannerList = routeNamed('BannerList');
 
@@ -25,30 +25,11 @@ const report = {
   ],
 };
 
-/** The network boundary of uploads (XMLHttpRequest): answers every import with the report, records the URLs. */
-function fakeImport() {
-  const urls: string[] = [];
-  class FakeXhr {
-    upload = {};
-    status = 200;
-    responseText = '';
-    onload?: () => void;
-    private url = '';
-    open(_method: string, url: string) {
-      this.url = url;
-    }
-    setRequestHeader() {}
-    send() {
-      urls.push(this.url);
-      const isDryRun = this.url.endsWith('dryRun=true');
-      const content = isDryRun ? { ...report, dryRun: true } : { ...report, dryRun: false, created: 1 };
-      this.responseText = JSON.stringify({ success: true, code: 0, message: 'OK', content });
-      setTimeout(() => this.onload?.(), 0);
-    }
-  }
-  vi.stubGlobal('XMLHttpRequest', FakeXhr);
-  return urls;
-}
+/** Answers the check with the report, and the import with the report of what it wrote. */
+const fakeImport = () =>
+  fakeUploads((url) =>
+    url.endsWith('dryRun=true') ? { ...report, dryRun: true } : { ...report, dryRun: false, created: 1 },
+  );
 
 describe('ImportDialog (banner)', { timeout: 60_000 }, () => {
   it('checks the file first, shows the report row by row, then imports the valid rows', async () => {

@@ -51,6 +51,32 @@ export const ok = <T,>(content: T): Envelope<T> => ({
   content,
 });
 
+/**
+ * The network boundary of uploads (XMLHttpRequest: fetch has no upload progress): every upload is answered with
+ * `ok(answer(url))`. Returns the URLs uploaded to, in order.
+ */
+export function fakeUploads(answer: (url: string) => unknown): string[] {
+  const urls: string[] = [];
+  class FakeXhr {
+    upload = {};
+    status = 200;
+    responseText = '';
+    onload?: () => void;
+    private url = '';
+    open(_method: string, url: string) {
+      this.url = url;
+    }
+    setRequestHeader() {}
+    send() {
+      urls.push(this.url);
+      this.responseText = JSON.stringify(ok(answer(this.url)));
+      setTimeout(() => this.onload?.(), 0);
+    }
+  }
+  vi.stubGlobal('XMLHttpRequest', FakeXhr);
+  return urls;
+}
+
 /** A fake API: `on('GET /api/banner/list', handler)`; unknown calls answer 404 in the envelope. */
 export function fakeApi() {
   const handlers = new Map<string, Handler>();

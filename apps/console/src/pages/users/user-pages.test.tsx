@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { fakeApi, ok, renderPage, routeNamed, signIn } from '../../engine/test/harness';
+import { fakeApi, fakeUploads, ok, renderPage, routeNamed, signIn } from '../../engine/test/harness';
 import { AdminEditPage, AdminListPage, UserListPage } from './user-pages';
 
 afterEach(() => {
@@ -26,42 +26,21 @@ const user = (patch: Record<string, unknown> = {}) => ({
 
 const page = (list: unknown[]) => ok({ list, total: list.length, page: 1, size: 20, totalIsEstimate: false });
 
-/** The network boundary of the upload (XMLHttpRequest): answers the check with a report and a handle. */
-function fakeUpload() {
-  const urls: string[] = [];
-  class FakeXhr {
-    upload = {};
-    status = 200;
-    responseText = '';
-    onload?: () => void;
-    private url = '';
-    open(_method: string, url: string) {
-      this.url = url;
-    }
-    setRequestHeader() {}
-    send() {
-      urls.push(this.url);
-      const content = {
-        dryRun: true,
-        total: 2,
-        valid: 1,
-        invalid: 1,
-        created: 1,
-        updated: 0,
-        ignoredColumns: [],
-        rows: [
-          { row: 2, id: null, action: 'create', errors: [] },
-          { row: 3, id: null, action: 'create', errors: [{ path: 'email', message: 'Email is not valid' }] },
-        ],
-        handle: '6f1c2b8e-0000-4000-8000-000000000001',
-      };
-      this.responseText = JSON.stringify({ success: true, code: 20000, message: 'success', content });
-      setTimeout(() => this.onload?.(), 0);
-    }
-  }
-  vi.stubGlobal('XMLHttpRequest', FakeXhr);
-  return urls;
-}
+/** The account import's answer to the check: a report row by row and the handle to import with. */
+const checkReport = {
+  dryRun: true,
+  total: 2,
+  valid: 1,
+  invalid: 1,
+  created: 1,
+  updated: 0,
+  ignoredColumns: [],
+  rows: [
+    { row: 2, id: null, action: 'create', errors: [] },
+    { row: 3, id: null, action: 'create', errors: [{ path: 'email', message: 'Email is not valid' }] },
+  ],
+  handle: '6f1c2b8e-0000-4000-8000-000000000001',
+};
 
 describe('account screens', { timeout: 60_000 }, () => {
   it('resets a password from the row and shows the new one once, with a copy button', async () => {
@@ -96,7 +75,7 @@ describe('account screens', { timeout: 60_000 }, () => {
           rows: [],
         }),
       );
-    const urls = fakeUpload();
+    const urls = fakeUploads(() => checkReport);
     await renderPage(UserListPage, routeNamed('UserList'), { url: '/user/user_list', lang: 'zh' });
     await screen.findByText('buyer_lee');
     await userEvent.click(screen.getByRole('button', { name: /^导\s?入$/ }));
