@@ -1,10 +1,25 @@
-import { tagEntity } from './tag';
+import { defineEntity, enableStatus } from '../kit';
 
 const t = (en: string, zh: string) => ({ en, zh });
 
 /** /productManage/product_tag_list: a product tag has a name and a status. */
-export const productTag = tagEntity(
-  'product_tag',
-  { singular: t('Product tag', '产品标签'), plural: t('Product tags', '产品标签') },
-  '/productManage/product_tag_list',
-);
+export const productTag = defineEntity({
+  name: 'product_tag',
+  labels: { singular: t('Product tag', '产品标签'), plural: t('Product tags', '产品标签') },
+  permission: { menu: '/productManage/product_tag_list' },
+  fields: {
+    name: {
+      kind: 'text',
+      label: t('Name', '名称'),
+      required: true,
+      unique: true,
+      maxLength: 50,
+      list: { sortable: true, width: 240 },
+    },
+    status: enableStatus(),
+  },
+  search: ['name'],
+  defaultSort: { field: 'createdAt', order: 'desc' },
+  softDelete: true,
+  labelField: 'name',
+});
