@@ -74,16 +74,40 @@ test('the captcha picture gives a new one when clicked', async ({ page }) => {
   await expect(picture).not.toHaveAttribute('src', before ?? '');
 });
 
-test('the login page switches language in place', async ({ page }) => {
+test('the login page switches language in place, before and after its scripts have loaded', async ({
+  page,
+}) => {
   await setLang(page, 'en');
-  await page.goto('/login');
-  await page
+  // first on the server's static copy of the form, with the scripts held back
+  let releaseScripts = () => {};
+  const scriptsHeld = new Promise<void>((resolve) => {
+    releaseScripts = resolve;
+  });
+  await page.route('**/assets/*.js', async (route) => {
+    await scriptsHeld;
+    await route.continue();
+  });
+  await page.goto('/login', { waitUntil: 'commit' });
+  const firstHtml = page.locator('#login-shell');
+  await firstHtml
     .getByRole('group', { name: msg('en', 'login.language') })
     .getByText('中文', { exact: true })
     .click();
+  await expect(firstHtml.getByRole('textbox', { name: '账号', exact: true })).toBeVisible();
+  releaseScripts();
+  // the console takes the copy over in the language clicked, and confirms it
+  await expect(firstHtml).toHaveCount(0);
   await expect(page.getByLabel('账号', { exact: true })).toBeVisible();
   await expect(page.getByText('切换语言成功')).toBeVisible();
   await expect(page).toHaveTitle(`登录 - ${PRODUCT.zh}`);
+  // then on the console's own form
+  await page
+    .getByRole('group', { name: msg('zh', 'login.language') })
+    .getByText('English', { exact: true })
+    .click();
+  await expect(page.getByLabel('Account', { exact: true })).toBeVisible();
+  await expect(page.getByText('Switch Language Success')).toBeVisible();
+  await expect(page).toHaveTitle(`Log in - ${PRODUCT.en}`);
 });
 
 test('a signed-in user opening /login goes to the dashboard', async ({ page, workerAdminToken }) => {

@@ -36,7 +36,8 @@ export const escapeHtml = (text: string) =>
  * Picks the language as the console's initialLanguage() does (apps/console/src/i18n/i18n.ts): the language
  * cookie, else the first browser language that starts with a known code, else English. It sets <html lang> and
  * `data-login-lang`, which the shell's CSS reads. A click on a language button of the shell, before the console
- * has loaded, stores the choice in the same cookie the console reads and switches the texts.
+ * has loaded, stores the choice in the same cookie the console reads, switches the texts and marks the choice
+ * (`data-login-lang-chosen`) so the console's login page confirms it when it takes the copy over.
  */
 const SCRIPT = `(function(){var d=document.documentElement,c=${JSON.stringify(LANGUAGES)},n=${JSON.stringify(LANGUAGE_COOKIE)};
 function set(l){d.lang=l==="zh"?"zh-CN":"en";d.setAttribute("data-login-lang",l)}
@@ -47,7 +48,7 @@ for(var i=0,f=0;i<b.length&&!f;i++){var t=String(b[i]).toLowerCase();for(var j=0
 set(l);
 document.addEventListener("click",function(e){var x=e.target&&e.target.closest&&e.target.closest("[data-login-lang-choice]");
 if(!x)return;var v=x.getAttribute("data-login-lang-choice");
-document.cookie=n+"="+v+"; path=/; max-age=31536000; samesite=lax";set(v)})})();`;
+document.cookie=n+"="+v+"; path=/; max-age=31536000; samesite=lax";set(v);d.setAttribute("data-login-lang-chosen","")})})();`;
 
 /** The CSP source that allows the script above and nothing else inline. */
 export const LOGIN_SHELL_SCRIPT_HASH = `'sha256-${createHash('sha256').update(SCRIPT).digest('base64')}'`;

@@ -15,6 +15,8 @@ export type LoginShellState = {
   focus: { field: ShellField; start: number | null; end: number | null } | null;
   /** The language the shell shows (chosen by its script, or clicked before the console had loaded). */
   lang: Language | null;
+  /** Whether that language was clicked on the shell (rather than chosen by its script). */
+  isLangChosen: boolean;
 };
 
 const shellElement = () => (typeof document === 'undefined' ? null : document.getElementById(SHELL_ID));
@@ -38,12 +40,14 @@ export function readLoginShell(): LoginShellState | null {
       ? { field: focused, start: caret?.selectionStart ?? null, end: caret?.selectionEnd ?? null }
       : null,
     lang: LANGUAGES.includes(lang as Language) ? (lang as Language) : null,
+    isLangChosen: document.documentElement.hasAttribute('data-login-lang-chosen'),
   };
 }
 
 /** Removes the shell (another screen is opening, or the login page has taken it over). */
 export function removeLoginShell(): void {
   shellElement()?.remove();
+  if (typeof document !== 'undefined') document.documentElement.removeAttribute('data-login-lang-chosen');
 }
 
 /** Reads the shell and removes it, for the login page as it mounts. */

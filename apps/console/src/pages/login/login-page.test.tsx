@@ -2,8 +2,9 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { resetClientState } from '../../api/client';
-import { changeLanguage } from '../../i18n/i18n';
+import { changeLanguage, i18n } from '../../i18n/i18n';
 import { resetToken, sessionStore } from '../../state/session';
+import { COOKIE, setCookie } from '../../state/storage';
 import { ok, refusal, stubApi } from '../../test/fetch-stub';
 import { renderApp, sessionRoutes, testConfig } from '../../test/render-app';
 
@@ -37,6 +38,8 @@ beforeEach(async () => {
 afterEach(() => {
   vi.unstubAllGlobals();
   document.getElementById('login-shell')?.remove();
+  document.documentElement.removeAttribute('data-login-lang');
+  document.documentElement.removeAttribute('data-login-lang-chosen');
 });
 
 /**
@@ -191,6 +194,31 @@ describe('login page', () => {
       checkCode: 'abcd',
       token: 'cap-1',
     });
+  });
+
+  it("keeps and confirms a language clicked on the server's static form before the console had loaded", async () => {
+    stubApi(captcha);
+    addLoginShell();
+    // what the static form's script does on a click: the cookie, the language shown, the mark of a click
+    setCookie(COOKIE.language, 'zh');
+    document.documentElement.dataset.loginLang = 'zh';
+    document.documentElement.setAttribute('data-login-lang-chosen', '');
+
+    renderApp('/login');
+    expect(await screen.findByText('切换语言成功')).toBeTruthy();
+    expect(screen.getByLabelText('账号', { exact: true })).toBeTruthy();
+    expect(i18n.language).toBe('zh');
+    expect(document.getElementById('login-shell')).toBeNull();
+    expect(document.documentElement.hasAttribute('data-login-lang-chosen')).toBe(false);
+  });
+
+  it('says nothing about a language the static form only detected', async () => {
+    stubApi(captcha);
+    addLoginShell();
+    document.documentElement.dataset.loginLang = 'en';
+    renderApp('/login');
+    await screen.findByRole('img', { name: 'Verification code image' });
+    expect(screen.queryByText('Switch Language Success')).toBeNull();
   });
 
   it('leaves no static form behind on a page other than the login page', async () => {

@@ -98,6 +98,8 @@ export function LoginPage() {
       if (first) input(first)?.focus();
     }
     if (taken?.lang && taken.lang !== lang) void changeLanguage(taken.lang);
+    // a language clicked on the copy is confirmed as a click here would be
+    if (taken?.lang && taken.isLangChosen) setStatus(t('navbar.switchLanguageSuccess', { lng: taken.lang }));
   }, []);
 
   useEffect(() => {
