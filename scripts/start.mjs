@@ -5,13 +5,19 @@ import { spawn } from 'node:child_process';
 import { enableCompileCache } from 'node:module';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { apiStaleReason } from './build-api.mjs';
 import { ensureConsoleBuilt } from './build-console.mjs';
 import { childEnv, ensureProjectNode, root } from './lib/runtime.mjs';
 
 const apiEntry = join(root, 'apps', 'api', 'dist', 'main.mjs');
 
-/** The API build runs in a child process, so the bundler's own helper process does not stay beside the server. */
+/**
+ * The API build, when a source changed, runs in a child process, so the bundler's own helper process does not stay
+ * beside the server; whether it is needed is checked here (a child process only to find the build current cost as
+ * much as the check).
+ */
 function ensureApiBuilt() {
+  if (!apiStaleReason()) return Promise.resolve();
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, [join(root, 'scripts', 'build-api.mjs')], {
       cwd: root,

@@ -45,6 +45,9 @@ import { setupStatementCancel } from './plugins/statement-cancel';
 import { setupSystemLog } from './plugins/system-log';
 import { createStorage, type StorageProvider } from './storage';
 
+/** A path whose last part names a file: a name with an extension, not a dotfile. */
+const FILE_PATH = /\/[^/.][^/]*\.[^/]+$/;
+
 export type BuildAppOptions = {
   config: AppConfig;
   db: Db;
@@ -149,6 +152,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
         ? (_address: string, hop: number) => hop < (server.trustProxy as number)
         : server.trustProxy,
     bodyLimit: BODY_LIMIT,
+    // API routes answer the methods they declare: no HEAD route beside every GET (half the routes to set up at
+    // each start); the console's files keep theirs (the static plugin declares HEAD itself)
+    exposeHeadRoutes: false,
     // The ready hooks synchronise permissions and, on an empty database, seed it; a second node starting
     // beside the first waits there for the first one's seed. That takes longer than Fastify's default of 10 s
     // on a slow or busy machine, so the bound is generous; a start that hangs still ends.
@@ -328,8 +334,13 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     await app.register(fastifyStatic, {
       root: server.consoleDist,
       prefix: '/',
-      wildcard: false,
-      // `/` and every other page path get index.html with the configuration inlined (the not-found handler below)
+      // One route for every file, looked up when asked, rather than a route per file set up at every start. Only
+      // a path whose last part names a file (`/assets/x.js`, `/favicon.svg`) is looked up: `/`, every page path,
+      // a dotfile (the build stamp) and index.html itself get index.html with the configuration inlined (the
+      // not-found handler below).
+      wildcard: true,
+      allowedPath: (pathname: string) => FILE_PATH.test(pathname) && !pathname.endsWith('/index.html'),
+      dotfiles: 'ignore',
       index: false,
       // the build writes .br and .gz beside each asset (apps/console/vite.config.ts): sent as the client accepts
       preCompressed: true,

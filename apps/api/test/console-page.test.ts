@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { runInNewContext } from 'node:vm';
-import { messages } from '@organiser/domain';
+import { LOGO_DATA_URI, messages } from '@organiser/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from './helpers';
 
@@ -85,6 +85,8 @@ describe('the login page before the scripts run', () => {
     );
     expect(shell).toContain('autocomplete="current-password"');
     expect(shell).toContain('<button type="submit" class="login-submit" disabled>');
+    // the mark is inside the page, not a request of its own
+    expect(shell).toContain(`<img src="${LOGO_DATA_URI}" alt=""`);
   });
 
   it('writes the site name as text, never as markup', async () => {

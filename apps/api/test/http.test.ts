@@ -209,6 +209,7 @@ describe('console files', () => {
       '<!doctype html><title>console</title><div id="root"></div>',
     );
     writeFileSync(path.join(dist, 'assets', 'app-1234.js'), 'console.log(1)');
+    writeFileSync(path.join(dist, '.build-stamp'), '{"startedAt":1}');
     t = await createTestApp({ env: { CONSOLE_DIST: dist } });
   });
   afterAll(() => t.close());
@@ -224,6 +225,14 @@ describe('console files', () => {
     expect(asset.statusCode).toBe(200);
     expect(asset.body).toBe('console.log(1)');
     expect(asset.headers['cache-control']).toContain('immutable');
+    // a dotfile, a folder and index.html itself are never sent as files: they get the page
+    for (const url of ['/.build-stamp', '/assets', '/assets/', '/index.html']) {
+      const res = await t.app.inject({ method: 'GET', url });
+      expect(res.statusCode, url).toBe(200);
+      expect(res.body, url).toContain('<script id="public-config"');
+    }
+    const traversal = await t.app.inject({ method: 'GET', url: '/assets/..%2f..%2fpackage.json' });
+    expect(traversal.body).not.toContain('"name"');
   });
 
   /** The public configuration the page carries, as the console reads it. */

@@ -5,6 +5,7 @@ import {
   LANGUAGE_NAMES,
   LANGUAGES,
   type Language,
+  LOGO_DATA_URI,
   messages,
   type PublicConfig,
 } from '@organiser/domain';
@@ -101,7 +102,7 @@ export function loginShellBody(config: PublicConfig): string {
 
   // The submit button stays disabled, as the console's is until its captcha has arrived: Enter in a field of this
   // form does not submit it either, so nothing typed here is sent anywhere before the console takes over.
-  return `<div id="${LOGIN_SHELL_ID}" class="login-page"><main class="login-card" aria-labelledby="login-title"><div class="login-card-head"><div class="login-brand"><img src="/favicon.svg" alt="" width="36" height="36"><div><div class="login-product">${siteName}</div><h1 id="login-title" class="login-title">${t('login.heading')}</h1></div></div>${languageChoice}</div><form novalidate autocomplete="on">${field(
+  return `<div id="${LOGIN_SHELL_ID}" class="login-page"><main class="login-card" aria-labelledby="login-title"><div class="login-card-head"><div class="login-brand"><img src="${escapeHtml(LOGO_DATA_URI)}" alt="" width="36" height="36"><div><div class="login-product">${siteName}</div><h1 id="login-title" class="login-title">${t('login.heading')}</h1></div></div>${languageChoice}</div><form novalidate autocomplete="on">${field(
     'account',
     'login.account',
     textInput('account', 'type="text" autocomplete="username" autocapitalize="off" spellcheck="false"'),

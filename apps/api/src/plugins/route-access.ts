@@ -14,6 +14,8 @@ function isInfrastructure(url: string): boolean {
 
 export function setupRouteAccess(app: FastifyInstance): void {
   app.decorate('routeTable', [] as RouteRecord[]);
+  // paths with a GET in the table: the HEAD Fastify adds beside each is not recorded again
+  const getPaths = new Set<string>();
   app.addHook('onRoute', (route: RouteOptions) => {
     route.config ??= {};
     if (!route.config.access) {
@@ -31,13 +33,8 @@ export function setupRouteAccess(app: FastifyInstance): void {
     }
     const methods = Array.isArray(route.method) ? route.method : [route.method];
     for (const method of methods) {
-      if (
-        method === 'HEAD' &&
-        route.url &&
-        app.routeTable.some((r) => r.method === 'GET' && r.url === route.url)
-      ) {
-        continue;
-      }
+      if (method === 'HEAD' && route.url && getPaths.has(route.url)) continue;
+      if (method === 'GET') getPaths.add(route.url);
       app.routeTable.push({ method, url: route.url, access: route.config.access });
     }
   });

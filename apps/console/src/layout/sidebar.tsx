@@ -1,3 +1,4 @@
+import { LOGO_DATA_URI } from '@organiser/domain';
 import { Menu } from 'antd';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -44,7 +45,7 @@ export function Sidebar({ selectedKey, isCollapsed, hasLogo }: Props) {
     <>
       {hasLogo && (
         <Link to="/" className="app-sidebar-logo" aria-label={product}>
-          <img src="/favicon.svg" alt="" width={32} height={32} />
+          <img src={LOGO_DATA_URI} alt="" width={32} height={32} />
           {!isCollapsed && <span>{product}</span>}
         </Link>
       )}

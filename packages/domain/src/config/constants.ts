@@ -40,6 +40,15 @@ export const LANGUAGE_COOKIE = 'language';
 /** Language names are written in their own language: 中文 or English. */
 export const LANGUAGE_NAMES: Record<Language, string> = { zh: '中文', en: 'English' };
 
+/**
+ * The console's mark, as the browser tab's icon (apps/console/public/favicon.svg holds the same picture) and beside
+ * the product name on the login page and in the sidebar. Those two show it from this data URI, inside the page:
+ * no request of its own, and none again on each load to check that the file has not changed.
+ */
+export const LOGO_SVG =
+  '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 32 32"><title>Organiser console</title><rect width="32" height="32" rx="7" fill="#1890ff"/><path d="M8 22V10h4l4 6 4-6h4v12h-4v-6l-4 5-4-5v6z" fill="#fff"/></svg>';
+export const LOGO_DATA_URI = `data:image/svg+xml,${encodeURIComponent(LOGO_SVG)}`;
+
 export const PAGE_SIZES = [10, 20, 30, 50] as const;
 export const DEFAULT_PAGE_SIZE = 20;
 export const MAX_PAGE_SIZE = 50;

@@ -1,3 +1,6 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { LOGO_DATA_URI, LOGO_SVG } from '@organiser/domain';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -219,6 +222,15 @@ describe('login page', () => {
     renderApp('/login');
     await screen.findByRole('img', { name: 'Verification code image' });
     expect(screen.queryByText('Switch Language Success')).toBeNull();
+  });
+
+  it('shows the mark from inside the page, the same picture as the tab icon', async () => {
+    stubApi(captcha);
+    renderApp('/login');
+    const mark = document.querySelector<HTMLImageElement>('.login-brand img');
+    expect(mark?.getAttribute('src')).toBe(LOGO_DATA_URI);
+    const favicon = readFileSync(path.resolve(__dirname, '../../../public/favicon.svg'), 'utf8');
+    expect(favicon.trim()).toBe(LOGO_SVG);
   });
 
   it('leaves no static form behind on a page other than the login page', async () => {

@@ -1,4 +1,4 @@
-import { LANGUAGES, type Language } from '@organiser/domain';
+import { LANGUAGES, type Language, LOGO_DATA_URI } from '@organiser/domain';
 import {
   type FormEvent,
   type KeyboardEvent,
@@ -225,7 +225,7 @@ export function LoginPage() {
       <main className="login-card" aria-labelledby="login-title" ref={cardRef}>
         <div className="login-card-head">
           <div className="login-brand">
-            <img src="/favicon.svg" alt="" width={36} height={36} />
+            <img src={LOGO_DATA_URI} alt="" width={36} height={36} />
             <div>
               <div className="login-product">{product}</div>
               <h1 id="login-title" className="login-title">
