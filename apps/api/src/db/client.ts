@@ -1,14 +1,8 @@
 import { mkdirSync } from 'node:fs';
 import v8 from 'node:v8';
-import { PGlite } from '@electric-sql/pglite';
-import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { sql } from 'drizzle-orm';
-import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
-import { migrate as migrateNodePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
-import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
-import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
-import pg from 'pg';
+import type pg from 'pg';
 import { AppError } from '../errors';
 import { MIGRATIONS_FOLDER } from '../paths';
 import * as schema from './schema';
@@ -74,7 +68,14 @@ export type OpenOptions =
   | { kind: 'pglite'; dataDir?: string; loadDataDir?: Blob };
 
 export async function openDatabase(options: OpenOptions): Promise<DbHandle> {
+  // Each driver is loaded only when it is used: a server on PostgreSQL never loads the embedded database's code,
+  // and the embedded one never loads node-postgres (a few MB of resident memory each).
   if (options.kind === 'postgres') {
+    const [{ default: pg }, { drizzle: drizzleNodePg }, { migrate: migrateNodePg }] = await Promise.all([
+      import('pg'),
+      import('drizzle-orm/node-postgres'),
+      import('drizzle-orm/node-postgres/migrator'),
+    ]);
     const timeout = options.statementTimeoutMs ?? DEFAULT_STATEMENT_TIMEOUT_MS;
     const pool = new pg.Pool({
       connectionString: options.url,
@@ -83,7 +84,7 @@ export async function openDatabase(options: OpenOptions): Promise<DbHandle> {
     });
     // An idle client losing its connection must not crash the process; the next query reconnects.
     pool.on('error', () => {});
-    makeCancellable(pool);
+    makeCancellable(pg, pool);
     const db = drizzleNodePg({ client: pool, schema });
     let ended: Promise<void> | null = null;
     return {
@@ -108,6 +109,14 @@ export async function openDatabase(options: OpenOptions): Promise<DbHandle> {
   }
   if (options.dataDir) mkdirSync(options.dataDir, { recursive: true });
   delayWasmTierUp();
+  const [{ PGlite }, { pg_trgm }, { drizzle: drizzlePglite }, { migrate: migratePglite }] = await Promise.all(
+    [
+      import('@electric-sql/pglite'),
+      import('@electric-sql/pglite/contrib/pg_trgm'),
+      import('drizzle-orm/pglite'),
+      import('drizzle-orm/pglite/migrator'),
+    ],
+  );
   const client = await PGlite.create({
     dataDir: options.dataDir,
     extensions: { pg_trgm },
@@ -142,7 +151,7 @@ function isTimeout(error: unknown): boolean {
  * the request it serves is open: when the request's signal aborts, a cancel request for that backend goes
  * to the server, which stops the statement. A statement stopped by the timeout becomes `queryTimeout`.
  */
-function makeCancellable(pool: pg.Pool): void {
+function makeCancellable(driver: typeof pg, pool: pg.Pool): void {
   const plain = pool.query.bind(pool) as (...args: unknown[]) => Promise<unknown>;
   const translate = (error: unknown, signal?: AbortSignal): unknown =>
     isTimeout(error) && !signal?.aborted ? new AppError('queryTimeout') : error;
@@ -154,7 +163,7 @@ function makeCancellable(pool: pg.Pool): void {
     let cancelled = false;
     const cancel = () => {
       cancelled = true;
-      sendCancelRequest(pool, client);
+      sendCancelRequest(driver, pool, client);
     };
     signal.addEventListener('abort', cancel, { once: true });
     try {
@@ -181,15 +190,15 @@ type CancelConnection = {
 };
 
 /** PostgreSQL's cancel request for the backend of `client`: a new connection that sends the backend's key. */
-function sendCancelRequest(pool: pg.Pool, client: pg.PoolClient): void {
+function sendCancelRequest(driver: typeof pg, pool: pg.Pool, client: pg.PoolClient): void {
   const { processID, secretKey } = client as unknown as {
     processID: number | null;
     secretKey: number | null;
   };
   if (processID === null || secretKey === null) return;
   // Host and port as the pool's clients resolve them (connection string, PG* variables, defaults).
-  const { host, port } = new pg.Client(pool.options) as unknown as { host: string; port: number };
-  const connection = new (pg as unknown as { Connection: new () => CancelConnection }).Connection();
+  const { host, port } = new driver.Client(pool.options) as unknown as { host: string; port: number };
+  const connection = new (driver as unknown as { Connection: new () => CancelConnection }).Connection();
   connection.on('error', () => {});
   connection.on('connect', () => connection.cancel(processID, secretKey));
   if (host?.startsWith('/')) connection.connect(`${host}/.s.PGSQL.${port}`);
