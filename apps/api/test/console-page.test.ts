@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { runInNewContext } from 'node:vm';
-import { LOGO_DATA_URI, messages } from '@organiser/domain';
+import { LOGO_DATA_URI, messages, themeVariables } from '@organiser/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from './helpers';
 
@@ -28,8 +28,16 @@ const shellOf = (html: string) => /<div id="login-shell"[\s\S]*?<\/main><\/div>/
 /** The inline script (the one without attributes: the configuration is JSON in a script with an id). */
 const scriptOf = (html: string) => /<script>([\s\S]*?)<\/script>/.exec(html)?.[1] ?? null;
 
-/** Runs the language script as a browser would before the body, with this cookie and these browser languages. */
-function pickedLanguage(script: string, cookie: string, languages: string[]) {
+/**
+ * Runs the language script as a browser would before the body, with this cookie, these browser languages and
+ * this local storage (none: a browser where it cannot be read).
+ */
+function pickedLanguage(
+  script: string,
+  cookie: string,
+  languages: string[],
+  stored?: Record<string, string>,
+) {
   const attributes: Record<string, string> = {};
   const documentElement = {
     lang: '',
@@ -40,8 +48,9 @@ function pickedLanguage(script: string, cookie: string, languages: string[]) {
   runInNewContext(script, {
     document: { documentElement, cookie, addEventListener: () => {} },
     navigator: { languages, language: languages[0] },
+    ...(stored ? { localStorage: { getItem: (key: string) => stored[key] ?? null } } : {}),
   });
-  return { lang: documentElement.lang, shown: attributes['data-login-lang'] };
+  return { lang: documentElement.lang, shown: attributes['data-login-lang'], attributes };
 }
 
 describe('the login page before the scripts run', () => {
@@ -109,13 +118,33 @@ describe('the login page before the scripts run', () => {
     const hash = createHash('sha256').update(script).digest('base64');
     expect(String(res.headers['content-security-policy'])).toContain(`'sha256-${hash}'`);
     // the stored choice, then the first browser language with a known code, then English
-    expect(pickedLanguage(script, 'a=1; language=zh', ['en-GB'])).toEqual({ lang: 'zh-CN', shown: 'zh' });
-    expect(pickedLanguage(script, 'language=fr', ['de-DE', 'zh-TW', 'en'])).toEqual({
+    expect(pickedLanguage(script, 'a=1; language=zh', ['en-GB'])).toMatchObject({
       lang: 'zh-CN',
       shown: 'zh',
     });
-    expect(pickedLanguage(script, '', ['en-US', 'zh-CN'])).toEqual({ lang: 'en', shown: 'en' });
-    expect(pickedLanguage(script, '', ['fr-FR'])).toEqual({ lang: 'en', shown: 'en' });
+    expect(pickedLanguage(script, 'language=fr', ['de-DE', 'zh-TW', 'en'])).toMatchObject({
+      lang: 'zh-CN',
+      shown: 'zh',
+    });
+    expect(pickedLanguage(script, '', ['en-US', 'zh-CN'])).toMatchObject({ lang: 'en', shown: 'en' });
+    expect(pickedLanguage(script, '', ['fr-FR'])).toMatchObject({ lang: 'en', shown: 'en' });
+  });
+
+  it('hides the form, by a mark its stylesheet reads, for a visitor whose token is still in local storage', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/dashboard' });
+    const script = scriptOf(res.body) ?? '';
+    expect(pickedLanguage(script, '', ['en'], { token: 'abc' }).attributes).toHaveProperty('data-signed-in');
+    expect(pickedLanguage(script, '', ['en'], {}).attributes).not.toHaveProperty('data-signed-in');
+    expect(pickedLanguage(script, '', ['en']).attributes).not.toHaveProperty('data-signed-in');
+    expect(res.body).toContain('html[data-signed-in] #login-shell{display:none!important}');
+  });
+
+  it("colours the page with the deployment's theme before the console's first paint", async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/login' });
+    // the default theme colour #1890ff, darkened to read at 4.5:1 (as the console sets it)
+    expect(res.body).toContain(
+      '<html data-theme="light" style="--app-primary:#1476d1;--app-link:#1476d1" lang="en">',
+    );
   });
 
   it('keeps the spinner and the linked stylesheet for a signed-in visitor and on the public pages', async () => {
@@ -131,5 +160,35 @@ describe('the login page before the scripts run', () => {
       expect(res.body).toContain('<link rel="stylesheet" crossorigin href="/assets/boot-1.css">');
       expect(scriptOf(res.body)).toBeNull();
     }
+  });
+});
+
+describe('the login page of a deployment in the dark theme', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    const dist = path.join(process.env.TMPDIR ?? '/tmp', `organiser-shell-dark-${process.pid}-${Date.now()}`);
+    mkdirSync(path.join(dist, 'assets'), { recursive: true });
+    writeFileSync(path.join(dist, 'index.html'), INDEX);
+    writeFileSync(path.join(dist, 'assets', 'boot-1.css'), CSS);
+    t = await createTestApp({
+      env: { CONSOLE_DIST: dist },
+      config: { ui: { darkMode: true, themeColor: '#722ed1' } },
+    });
+  });
+  afterAll(() => t.close());
+
+  it('is dark, in its theme colour, from the first HTML', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/login' });
+    const vars = themeVariables('#722ed1', true);
+    expect(res.body).toContain(
+      `<html data-theme="dark" style="--app-primary:${vars['--app-primary']};--app-link:${vars['--app-link']}" lang="en">`,
+    );
+    // a signed-in visitor's page is themed by the console from the user's own settings
+    const signedIn = await t.app.inject({
+      method: 'GET',
+      url: '/login',
+      headers: { cookie: 'Admin-Token=abc' },
+    });
+    expect(signedIn.body).toContain('<html lang="en">');
   });
 });

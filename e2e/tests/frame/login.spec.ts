@@ -110,6 +110,46 @@ test('the login page switches language in place, before and after its scripts ha
   await expect(page).toHaveTitle(`Log in - ${PRODUCT.en}`);
 });
 
+test("a visitor without a session opening / gets the login page without the frame's code", async ({
+  page,
+}) => {
+  await setLang(page, 'en');
+  const fetched: string[] = [];
+  page.on('request', (request) => fetched.push(new URL(request.url()).pathname));
+  await page.goto('/');
+  await expect(page).toHaveURL((url) => `${url.pathname}${url.search}` === '/login?redirect=%2Fdashboard');
+  await expect(page.locator('#login-shell')).toHaveCount(0);
+  await expect(page.getByRole('img', { name: msg('en', 'login.captchaImage') })).toBeVisible();
+  // the component library and the layout are fetched only on the way to a signed-in page
+  expect(fetched.filter((path) => /\/assets\/(antd|app-layout)-/.test(path))).toEqual([]);
+});
+
+test('a visitor whose token outlived the session cookie sees no login form on the way to the dashboard', async ({
+  page,
+  workerAdminToken,
+}) => {
+  await setLang(page, 'en');
+  // the browser was closed and opened again: the token is still in local storage, the cookie is gone
+  await page.addInitScript((token) => localStorage.setItem('token', token), workerAdminToken);
+  let releaseScripts = () => {};
+  const scriptsHeld = new Promise<void>((resolve) => {
+    releaseScripts = resolve;
+  });
+  await page.route('**/assets/*.js', async (route) => {
+    await scriptsHeld;
+    await route.continue();
+  });
+  await page.goto('/dashboard', { waitUntil: 'commit' });
+  await expect(page.locator('#login-shell')).toBeAttached();
+  await expect(page.locator('#login-shell')).toBeHidden();
+  releaseScripts();
+  await expect(frame(page, 'en').menu).toBeVisible();
+  expect(new URL(page.url()).pathname).toBe('/dashboard');
+  // the cookie is set again, so the next page load is served as signed in
+  const cookies = await page.context().cookies();
+  expect(cookies.find((c) => c.name === 'Admin-Token')?.value).toBe(workerAdminToken);
+});
+
 test('a signed-in user opening /login goes to the dashboard', async ({ page, workerAdminToken }) => {
   await openSignedIn(page, '/dashboard', { token: workerAdminToken });
   await page.goto('/login');

@@ -1,5 +1,5 @@
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
-import { type PublicConfig, TOKEN_COOKIE } from '@organiser/domain';
+import { type PublicConfig, TOKEN_COOKIE, themeVariables } from '@organiser/domain';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { LOGIN_SHELL_ID, loginShellBody, loginShellHead } from './login-shell';
 
@@ -42,8 +42,17 @@ function withLoginShell(html: string, config: PublicConfig, readAsset: (href: st
     // `</` cannot occur in built CSS outside a string; escaped anyway so it can never close the element
     return `<style>${css.replace(/<\//g, '<\\/')}</style>${link.replace(/>$/, ' disabled>')}`;
   });
+  // The deployment's theme (its colour, dark or light) as the console sets it on <html> before its first paint;
+  // a user's own choice applies from sign-in on.
+  const theme = Object.entries(themeVariables(config.ui.themeColor, config.ui.darkMode))
+    .map(([name, value]) => `${name}:${value}`)
+    .join(';');
   // replacements are functions: a `$` in the configured texts must not be read as a replacement pattern
   return styled
+    .replace(
+      /<html\b/i,
+      (tag) => `${tag} data-theme="${config.ui.darkMode ? 'dark' : 'light'}" style="${theme}"`,
+    )
     .replace('</head>', () => `${loginShellHead()}</head>`)
     .replace(BOOT_SPLASH, '')
     .replace('<div id="root">', () => `${loginShellBody(config)}<div id="root">`);
@@ -100,7 +109,8 @@ export function createConsolePage(
         .type('text/html; charset=utf-8');
       if (/\bbr\b/.test(accepts)) {
         variant.br ??= brotliCompressSync(variant.identity, {
-          params: { [constants.BROTLI_PARAM_QUALITY]: 9 },
+          // made once per variant and configuration: the smallest page is worth the slowest setting
+          params: { [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY },
         });
         return reply.header('Content-Encoding', 'br').send(variant.br);
       }

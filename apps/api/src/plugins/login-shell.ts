@@ -8,6 +8,7 @@ import {
   LOGO_DATA_URI,
   messages,
   type PublicConfig,
+  TOKEN_STORAGE_KEY,
 } from '@organiser/domain';
 
 // The login form as static HTML, sent in the first response to a visitor who is about to see the login page, so
@@ -38,9 +39,12 @@ export const escapeHtml = (text: string) =>
  * cookie, else the first browser language that starts with a known code, else English. It sets <html lang> and
  * `data-login-lang`, which the shell's CSS reads. A click on a language button of the shell, before the console
  * has loaded, stores the choice in the same cookie the console reads, switches the texts and marks the choice
- * (`data-login-lang-chosen`) so the console's login page confirms it when it takes the copy over.
+ * (`data-login-lang-chosen`) so the console's login page confirms it when it takes the copy over. A visitor whose
+ * token is still in local storage (the session cookie ended with the browser) is signed in: the script marks the
+ * page (`data-signed-in`) and the form stays hidden while the console opens the page asked for.
  */
 const SCRIPT = `(function(){var d=document.documentElement,c=${JSON.stringify(LANGUAGES)},n=${JSON.stringify(LANGUAGE_COOKIE)};
+try{if(localStorage.getItem(${JSON.stringify(TOKEN_STORAGE_KEY)}))d.setAttribute("data-signed-in","")}catch(e){}
 function set(l){d.lang=l==="zh"?"zh-CN":"en";d.setAttribute("data-login-lang",l)}
 var m=document.cookie.match(new RegExp("(?:^|; *)"+n+"=([^;]*)")),l=null;
 try{l=m&&decodeURIComponent(m[1])}catch(e){}
@@ -62,7 +66,9 @@ const STYLE = `${LANGUAGES.map((lang) =>
   lang === 'en'
     ? `html[data-login-lang]:not([data-login-lang="en"]) #${LOGIN_SHELL_ID} [data-l="en"]`
     : `html:not([data-login-lang="${lang}"]) #${LOGIN_SHELL_ID} [data-l="${lang}"]`,
-).join(',')}{display:none!important}#${LOGIN_SHELL_ID} .login-captcha{box-sizing:border-box}`;
+).join(
+  ',',
+)},html[data-signed-in] #${LOGIN_SHELL_ID}{display:none!important}#${LOGIN_SHELL_ID} .login-captcha{box-sizing:border-box}`;
 
 /** The <head> part of the shell: the language choice and the CSS that shows one language. */
 export const loginShellHead = () => `<style>${STYLE}</style><script>${SCRIPT}</script>`;

@@ -1,11 +1,10 @@
-import type { PublicConfig } from '@organiser/domain';
+import { type PublicConfig, themeVariables } from '@organiser/domain';
 import { useCallback, useEffect, useState } from 'react';
 import { I18nextProvider } from 'react-i18next';
 import { RouterProvider } from 'react-router/dom';
 import { fetchPublicConfig } from '../api/user';
 import { i18n } from '../i18n/i18n';
 import { useSettings } from '../state/app-settings';
-import { readableColour, readableOnDark } from './colour';
 import { ConfigContext, ConfigReloadContext } from './config-context';
 import { createAppRouter } from './router';
 
@@ -15,11 +14,8 @@ function useThemeVariables() {
   const isDark = useSettings((s) => s.darkMode);
   useEffect(() => {
     const root = document.documentElement.style;
-    root.setProperty('--app-primary', readableColour(themeColor));
-    root.setProperty(
-      '--app-link',
-      isDark ? readableOnDark(themeColor, '#141414') : readableColour(themeColor),
-    );
+    for (const [name, value] of Object.entries(themeVariables(themeColor, isDark)))
+      root.setProperty(name, value);
     document.documentElement.dataset.theme = isDark ? 'dark' : 'light';
   }, [themeColor, isDark]);
 }

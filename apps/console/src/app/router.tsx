@@ -1,6 +1,6 @@
 import { lazy, Suspense, useState } from 'react';
 import { createBrowserRouter, Navigate, type RouteObject, useLocation } from 'react-router';
-import { sessionStore } from '../state/session';
+import { sessionStore, useSession } from '../state/session';
 import { decideGuard } from './guard';
 import { RootFrame } from './root-frame';
 
@@ -35,6 +35,23 @@ function LoginRoute() {
   return decision.kind === 'redirect' ? <Navigate to={decision.to} replace /> : <LoginPage />;
 }
 
+/**
+ * Every screen but the login page is inside antd's providers and their code. A visitor without a token who opens a
+ * page behind the guard (`/`, a bookmarked list) goes to the login page at once, before that code is fetched; the
+ * guard inside the layout still decides everything else.
+ */
+function SignInFirst() {
+  const location = useLocation();
+  const hasToken = useSession((s) => Boolean(s.token));
+  const decision = decideGuard({
+    pathname: location.pathname,
+    search: location.search,
+    hasToken,
+    isReady: true,
+  });
+  return !hasToken && decision.kind === 'redirect' ? <Navigate to={decision.to} replace /> : <ThemedFrame />;
+}
+
 /** `/redirect/{path}` replaces itself with `/{path}` and the same query: used to reload a page in place. */
 function RedirectRoute() {
   const location = useLocation();
@@ -53,7 +70,7 @@ export const routes: RouteObject[] = [
     children: [
       { path: '/login', Component: LoginRoute },
       {
-        Component: ThemedFrame,
+        Component: SignInFirst,
         children: [
           { path: '/auth-redirect', Component: AuthRedirectPage },
           { path: '/404', Component: NotFoundPage },

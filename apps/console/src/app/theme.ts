@@ -1,8 +1,7 @@
-import type { UiSize } from '@organiser/domain';
+import { contrast, parseHex, readableColour, readableOnDark, toHex, type UiSize } from '@organiser/domain';
 import { type ConfigProviderProps, theme } from 'antd';
-import { contrast, parseHex, readableColour, readableOnDark, toHex } from './colour';
 
-export { contrast, contrastWithWhite, readableColour, readableOnDark } from './colour';
+export { contrast, contrastWithWhite, readableColour, readableOnDark } from '@organiser/domain';
 
 type ThemeConfig = NonNullable<ConfigProviderProps['theme']>;
 type AntdSize = NonNullable<ConfigProviderProps['componentSize']>;

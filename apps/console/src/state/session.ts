@@ -1,5 +1,5 @@
 import type { Bilingual, MenuPermission } from '@organiser/domain';
-import { clearSessionStorage, getToken, readJson, setToken, writeJson } from './storage';
+import { clearSessionStorage, getToken, readJson, restoreTokenCookie, setToken, writeJson } from './storage';
 import { createStore, useStore } from './store';
 
 /** `POST /api/user/get_current_user_info` content, normalised. */
@@ -40,6 +40,7 @@ export type SessionState = {
 };
 
 function restore(): SessionState {
+  restoreTokenCookie();
   return {
     token: getToken(),
     user: readJson<UserInfo>('userInfo'),

@@ -1,11 +1,11 @@
-import { LANGUAGE_COOKIE, TOKEN_COOKIE } from '@organiser/domain';
+import { LANGUAGE_COOKIE, TOKEN_COOKIE, TOKEN_STORAGE_KEY } from '@organiser/domain';
 import Cookies from 'js-cookie';
 
 // Kept in the browser: token (cookie + local storage), roles, permissions, basic user info, file URL
 // prefix, sidebar status, size, language. Cookie names follow the template.
 
 const LOCAL = {
-  token: 'token',
+  token: TOKEN_STORAGE_KEY,
   roles: 'roles',
   permissions: 'permissions',
   userInfo: 'userInfo',
@@ -53,6 +53,16 @@ export function writeJson(key: keyof typeof LOCAL, value: unknown): void {
 /** The token is read from the cookie first (as the template's guard does), then from local storage. */
 export function getToken(): string | null {
   return Cookies.get(COOKIE.token) || readLocal(LOCAL.token) || null;
+}
+
+/**
+ * A token kept in local storage outlives the session cookie (the browser was closed and opened again): the cookie
+ * is set again from it, so the server knows at the next page load that the visitor is signed in (it sends the
+ * page without the login form and the captcha).
+ */
+export function restoreTokenCookie(): void {
+  const stored = readLocal(LOCAL.token);
+  if (stored && !Cookies.get(COOKIE.token)) Cookies.set(COOKIE.token, stored, { sameSite: 'lax', path: '/' });
 }
 
 export function setToken(token: string): void {

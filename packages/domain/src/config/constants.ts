@@ -1,6 +1,11 @@
 // Business constants and limits.
 
 export const TOKEN_COOKIE = 'Admin-Token';
+/**
+ * Where the console also keeps the token, in local storage: the cookie ends with the browser session, this does
+ * not (the console restores the cookie from it; the login page's first HTML reads it to hide its form).
+ */
+export const TOKEN_STORAGE_KEY = 'token';
 export const TOKEN_HEADER = 'X-Token';
 export const ERROR_MESSAGE_DURATION_MS = 5000;
 export const MOBILE_BREAKPOINT_PX = 992;

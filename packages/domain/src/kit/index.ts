@@ -1,3 +1,4 @@
+export * from './colour';
 export * from './conditions';
 export * from './define-entity';
 export * from './descriptors';

@@ -1,5 +1,5 @@
 // Colour arithmetic for contrast (WCAG 2): pure functions, no UI library, so the login page can use them without
-// loading antd.
+// loading antd, and the server can colour the login page's first HTML as the console will.
 
 const channel = (value: number) => {
   const c = value / 255;
@@ -49,4 +49,21 @@ export function readableColour(hex: string, background = '#ffffff'): string {
     if (contrast(candidate, background) >= 4.5) return candidate;
   }
   return '#000000';
+}
+
+/** The page background of the dark theme, under links. */
+const DARK_BACKGROUND = '#141414';
+
+/**
+ * The theme as CSS variables on <html>, for the plain-CSS screens (login) and the console's own CSS: the theme
+ * colour made readable, and links readable on the theme's background.
+ */
+export function themeVariables(
+  themeColor: string,
+  isDark: boolean,
+): Record<'--app-primary' | '--app-link', string> {
+  return {
+    '--app-primary': readableColour(themeColor),
+    '--app-link': isDark ? readableOnDark(themeColor, DARK_BACKGROUND) : readableColour(themeColor),
+  };
 }

@@ -1,3 +1,0 @@
-import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);
-import{errorCatalogue,errorMessage}from"./chunk-WMV2XNID.mjs";var AppError=class _AppError extends Error{key;params;content;constructor(key,options={}){super(errorMessage(key,"en",options.params));this.name="AppError";this.key=key;this.params=options.params;this.content=options.content??null}get status(){return errorCatalogue[this.key].status}get code(){return errorCatalogue[this.key].code}messageIn(lang){return errorMessage(this.key,lang,this.params)}static fields(errors){return new _AppError("validation",{content:{errors}})}};export{AppError};
-//# sourceMappingURL=chunk-XGNMJFY6.mjs.map

@@ -1,3 +1,0 @@
-import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);
-import{companiesModule,seedSupplierDemo}from"./chunk-CKUWQXKC.mjs";import{DEMO_SUPPLIER,SUPPLIER_MENUS,SUPPLIER_ROLE,ensureSupplierRole}from"./chunk-E7NJOVVQ.mjs";import"./chunk-UIRPUUVT.mjs";import"./chunk-DSOXJ4QF.mjs";import"./chunk-XGNMJFY6.mjs";import"./chunk-255ARFXW.mjs";import"./chunk-XGHWQTNZ.mjs";import"./chunk-WMV2XNID.mjs";import"./chunk-BPWXHEMA.mjs";import"./chunk-53QUQUIU.mjs";export{DEMO_SUPPLIER,SUPPLIER_MENUS,SUPPLIER_ROLE,companiesModule,ensureSupplierRole,seedSupplierDemo};
-//# sourceMappingURL=companies-ZPGI75CY.mjs.map
