@@ -1,6 +1,20 @@
 import { errorCatalogue } from '@organiser/domain';
+import type { Page } from '@playwright/test';
 import { CAPTCHA_TEST_CODE, setLang } from '../../fixtures';
 import { buttonName, checkA11y, expect, frame, type Lang, msg, openSignedIn, PRODUCT, test } from './frame';
+
+/** Holds the console's scripts back until the returned function is called: the page is the server's first HTML. */
+async function holdScripts(page: Page): Promise<() => void> {
+  let release = () => {};
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.route('**/assets/*.js', async (route) => {
+    await held;
+    await route.continue();
+  });
+  return release;
+}
 
 // The login page (captcha, language) and the route guard around it.
 
@@ -18,14 +32,7 @@ for (const lang of ['en', 'zh'] satisfies Lang[]) {
     await setLang(page, lang);
     // The first HTML paints the login form in the chosen language before any script of the console has run: the
     // scripts are held back until the form has been seen.
-    let releaseScripts = () => {};
-    const scriptsHeld = new Promise<void>((resolve) => {
-      releaseScripts = resolve;
-    });
-    await page.route('**/assets/*.js', async (route) => {
-      await scriptsHeld;
-      await route.continue();
-    });
+    const releaseScripts = await holdScripts(page);
     await page.goto(asked, { waitUntil: 'commit' });
     const firstHtml = page.locator('#login-shell');
     await expect(firstHtml.getByRole('heading', { name: msg(lang, 'login.heading') })).toBeVisible();
@@ -79,14 +86,7 @@ test('the login page switches language in place, before and after its scripts ha
 }) => {
   await setLang(page, 'en');
   // first on the server's static copy of the form, with the scripts held back
-  let releaseScripts = () => {};
-  const scriptsHeld = new Promise<void>((resolve) => {
-    releaseScripts = resolve;
-  });
-  await page.route('**/assets/*.js', async (route) => {
-    await scriptsHeld;
-    await route.continue();
-  });
+  const releaseScripts = await holdScripts(page);
   await page.goto('/login', { waitUntil: 'commit' });
   const firstHtml = page.locator('#login-shell');
   await firstHtml
@@ -131,14 +131,7 @@ test('a visitor whose token outlived the session cookie sees no login form on th
   await setLang(page, 'en');
   // the browser was closed and opened again: the token is still in local storage, the cookie is gone
   await page.addInitScript((token) => localStorage.setItem('token', token), workerAdminToken);
-  let releaseScripts = () => {};
-  const scriptsHeld = new Promise<void>((resolve) => {
-    releaseScripts = resolve;
-  });
-  await page.route('**/assets/*.js', async (route) => {
-    await scriptsHeld;
-    await route.continue();
-  });
+  const releaseScripts = await holdScripts(page);
   await page.goto('/dashboard', { waitUntil: 'commit' });
   await expect(page.locator('#login-shell')).toBeAttached();
   await expect(page.locator('#login-shell')).toBeHidden();
