@@ -257,19 +257,50 @@ export async function runList(
     scope === 'trash' ||
     Boolean(rowScope && entity.def.scope);
   const forPage = await pageConditions(db, entity, query, scope, rowScope);
-  const shape = JSON.stringify([query, scope, rowScope ?? null, forPage.frequentKeyword]);
+  const offset = (query.page - 1) * query.size;
+  const withTotal = await totalInPage(db, entity, query, conditions, forPage.frequentKeyword, offset);
+  const shape = JSON.stringify([query, scope, rowScope ?? null, forPage.frequentKeyword, withTotal]);
   const page = () => {
     const where = and(...forPage.conditions);
     const order = listOrder(entity, query, scope);
-    const offset = (query.page - 1) * query.size;
-    return pageQuery(db, entity, { where, order, offset, size: query.size, engine });
+    return pageQuery(db, entity, { where, order, offset, size: query.size, engine, withTotal });
   };
+  if (withTotal) {
+    const rows = (await preparedPage(db, entity, engine, shape, page).execute()) as Row[];
+    const counted = rows.length ? Number(rows[0]![PAGE_TOTAL]) : offset === 0 ? 0 : null;
+    for (const row of rows) delete row[PAGE_TOTAL];
+    if (counted !== null) return { rows, total: counted, isEstimate: false };
+    // past the last page the statement has no row to carry the total: it is counted on its own
+    return { rows, ...(await countTotal(db, entity, conditions, isFiltered)) };
+  }
   // The page and its total do not depend on each other: on a pool they run side by side.
   const [rows, total] = await Promise.all([
     preparedPage(db, entity, engine, shape, page).execute() as Promise<Row[]>,
     countTotal(db, entity, conditions, isFiltered),
   ]);
   return { rows, ...total };
+}
+
+/** Key of the total in a page row counted by the page statement itself. */
+const PAGE_TOTAL = '$total';
+
+/**
+ * Whether the page statement counts the total too (`count(*) over ()`): when it reads every match anyway. A keyword
+ * looked up in its index (not a frequent short one, whose page walks the sort order and stops early) gives the
+ * page query all its matches before they are sorted; counting them there costs nothing, where a count statement
+ * beside it would read them all again (half of what the database does for such a list). Only for a first page
+ * range and when the planner expects no more matches than a capped count would read.
+ */
+async function totalInPage(
+  db: Db,
+  entity: EngineEntity,
+  query: Pick<ListQuery, 'keyword'>,
+  conditions: SQL[],
+  frequentKeyword: boolean,
+  offset: number,
+): Promise<boolean> {
+  if (!query.keyword || !entity.search || frequentKeyword || offset >= DEFERRED_FROM) return false;
+  return (await plannerEstimate(db, entity, and(...conditions))) < 5 * COUNT_CAP;
 }
 
 type PreparedPage = { execute: () => Promise<unknown> };
@@ -347,12 +378,21 @@ export function joinedLabelRow(row: Row, field: string): Row | null {
 function pageQuery(
   db: Db,
   entity: EngineEntity,
-  page: { where: SQL | undefined; order: SQL[]; offset: number; size: number; engine?: Engine },
+  page: {
+    where: SQL | undefined;
+    order: SQL[];
+    offset: number;
+    size: number;
+    engine?: Engine;
+    /** Each row also carries the number of matching rows (PAGE_TOTAL); first page range only. */
+    withTotal?: boolean;
+  },
 ) {
   const { where, order, offset, size } = page;
   const table = entity.table;
   const joins = labelJoins(page.engine, entity);
-  const selection: Record<string, PgColumn> = { ...getTableColumns(table) };
+  const selection: Record<string, PgColumn | SQL.Aliased> = { ...getTableColumns(table) };
+  if (page.withTotal) selection[PAGE_TOTAL] = sql<number>`count(*) over ()`.as('page_total');
   for (const j of joins)
     for (const c of j.columns) selection[joinedLabelKey(j.field, c)] = j.table[c] as PgColumn;
   let query = db.select(selection).from(table).$dynamic();
