@@ -70,7 +70,14 @@ export function listConditions(
   query: Pick<ListQuery, 'keyword' | 'filters'> & { where?: ListWhere | null },
   scope: Scope = 'live',
   rowScope?: RowScope | null,
-  { gramsIndex = true }: { gramsIndex?: boolean } = {},
+  {
+    gramsIndex = true,
+    keywordExact = true,
+  }: {
+    gramsIndex?: boolean;
+    /** false: a short keyword's character-pair condition without the ILIKE that makes it exact (for estimates) */
+    keywordExact?: boolean;
+  } = {},
 ): SQL[] {
   const conditions: SQL[] = [...scopeConditions(entity, rowScope)];
   // The entity's fixed list condition, or the one a module's own list passes instead.
@@ -82,8 +89,10 @@ export function listConditions(
   if (query.keyword && entity.search) {
     // One or two characters have no trigram: the keyword's characters and pairs are looked up in the
     // search_grams index first (migration 0006), the ILIKE keeps the exact meaning.
-    if (gramsIndex && isShortKeyword(query.keyword)) conditions.push(gramsCondition(entity, query.keyword));
-    conditions.push(sql`${entity.search} ILIKE ${`%${escapeLike(query.keyword)}%`}`);
+    const isShort = isShortKeyword(query.keyword);
+    if (gramsIndex && isShort) conditions.push(gramsCondition(entity, query.keyword));
+    if (keywordExact || !gramsIndex || !isShort)
+      conditions.push(sql`${entity.search} ILIKE ${`%${escapeLike(query.keyword)}%`}`);
   }
   for (const f of query.filters) {
     const c = filterCondition(entity, f);
@@ -216,6 +225,8 @@ export async function countTotal(
   entity: EngineEntity,
   conditions: SQL[],
   isFiltered: boolean,
+  /** Conditions the planner estimates better, matching the same rows or a few more (see runList). */
+  estimateConditions: SQL[] = conditions,
 ): Promise<Total> {
   const where = and(...conditions);
   let estimate: number;
@@ -223,7 +234,7 @@ export async function countTotal(
     estimate = await statisticsRows(db, entity);
     if (estimate >= 2 * COUNT_CAP) return { total: Math.round(estimate), isEstimate: true };
   } else {
-    estimate = await plannerEstimate(db, entity, where);
+    estimate = await plannerEstimate(db, entity, and(...estimateConditions));
     if (estimate >= 5 * COUNT_CAP) return { total: Math.round(estimate), isEstimate: true };
   }
   const capped = db
@@ -273,10 +284,16 @@ export async function runList(
     // past the last page the statement has no row to carry the total: it is counted on its own
     return { rows, ...(await countTotal(db, entity, conditions, isFiltered)) };
   }
+  // A frequent short keyword (one common letter) is estimated from its character-pair condition alone: with the
+  // ILIKE beside it the planner multiplies two selectivities of the same thing and expects a few thousand rows,
+  // so a capped count would read ten thousand matches on every request only to say "10,000+".
+  const estimateConditions = forPage.frequentKeyword
+    ? listConditions(entity, query, scope, rowScope, { keywordExact: false })
+    : conditions;
   // The page and its total do not depend on each other: on a pool they run side by side.
   const [rows, total] = await Promise.all([
     preparedPage(db, entity, engine, shape, page).execute() as Promise<Row[]>,
-    countTotal(db, entity, conditions, isFiltered),
+    countTotal(db, entity, conditions, isFiltered, estimateConditions),
   ]);
   return { rows, ...total };
 }
