@@ -110,7 +110,7 @@ test('the login page switches language in place, before and after its scripts ha
   await expect(page).toHaveTitle(`Log in - ${PRODUCT.en}`);
 });
 
-test("a visitor without a session opening / gets the login page without the frame's code", async ({
+test("a visitor without a session opening / gets the login page, and the frame's code only once they type", async ({
   page,
 }) => {
   await setLang(page, 'en');
@@ -120,8 +120,14 @@ test("a visitor without a session opening / gets the login page without the fram
   await expect(page).toHaveURL((url) => `${url.pathname}${url.search}` === '/login?redirect=%2Fdashboard');
   await expect(page.locator('#login-shell')).toHaveCount(0);
   await expect(page.getByRole('img', { name: msg('en', 'login.captchaImage') })).toBeVisible();
-  // the component library and the layout are fetched only on the way to a signed-in page
+  // the component library and the layout are fetched only on the way to a signed-in page: once the visitor
+  // starts to sign in, while they type
   expect(fetched.filter((path) => /\/assets\/(antd|app-layout)-/.test(path))).toEqual([]);
+  const frameCode = page.waitForRequest((request) =>
+    /\/assets\/app-layout-/.test(new URL(request.url()).pathname),
+  );
+  await page.getByLabel(msg('en', 'login.account'), { exact: true }).pressSequentially('ad');
+  await frameCode;
 });
 
 test('a visitor whose token outlived the session cookie sees no login form on the way to the dashboard', async ({

@@ -16,6 +16,7 @@ import { usePublicConfig } from '../../app/config-context';
 import { useDocumentTitle } from '../../app/document-title';
 import { afterLoginPath } from '../../app/guard';
 import { readLoginShell, takeLoginShell } from '../../app/login-shell';
+import { preloadSignedInFrame } from '../../app/preload-frame';
 import { LANGUAGE_NAMES } from '../../components/language-names';
 import { changeLanguage } from '../../i18n/i18n';
 import { useLang } from '../../i18n/use-lang';
@@ -81,6 +82,7 @@ export function LoginPage() {
   useLayoutEffect(() => {
     const taken = takeLoginShell();
     const carried = taken ? { ...EMPTY, ...taken.values } : null;
+    if (carried && ORDER.some((name) => carried[name] !== '')) preloadSignedInFrame();
     if (carried && ORDER.some((name) => carried[name] !== values[name])) setValues(carried);
     const input = (name: FieldName) => cardRef.current?.querySelector<HTMLInputElement>(`#${name}`);
     const focus = taken?.focus;
@@ -222,7 +224,15 @@ export function LoginPage() {
 
   return (
     <div className="login-page">
-      <main className="login-card" aria-labelledby="login-title" ref={cardRef}>
+      <main
+        className="login-card"
+        aria-labelledby="login-title"
+        ref={cardRef}
+        // the visitor has started to sign in: the signed-in frame's code loads meanwhile
+        onInputCapture={preloadSignedInFrame}
+        onKeyDownCapture={preloadSignedInFrame}
+        onPointerDownCapture={preloadSignedInFrame}
+      >
         <div className="login-card-head">
           <div className="login-brand">
             <img src={LOGO_DATA_URI} alt="" width={36} height={36} />
