@@ -43,13 +43,12 @@ function LoginRoute() {
 function SignInFirst() {
   const location = useLocation();
   const hasToken = useSession((s) => Boolean(s.token));
-  const decision = decideGuard({
-    pathname: location.pathname,
-    search: location.search,
-    hasToken,
-    isReady: true,
-  });
-  return !hasToken && decision.kind === 'redirect' ? <Navigate to={decision.to} replace /> : <ThemedFrame />;
+  if (!hasToken) {
+    const { pathname, search } = location;
+    const decision = decideGuard({ pathname, search, hasToken, isReady: false });
+    if (decision.kind === 'redirect') return <Navigate to={decision.to} replace />;
+  }
+  return <ThemedFrame />;
 }
 
 /** `/redirect/{path}` replaces itself with `/{path}` and the same query: used to reload a page in place. */
