@@ -2,6 +2,7 @@ import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
+import { maxWorkers } from '../../vitest.workers';
 
 /** Same alias as vite.config.ts: the folder of antd's single-icon modules. */
 const antdIconsDir = join(
@@ -16,6 +17,7 @@ export default defineConfig({
   resolve: { alias: { '@antd-icons': antdIconsDir } },
   test: {
     name: 'console',
+    maxWorkers,
     environment: 'happy-dom',
     include: ['src/**/*.test.{ts,tsx}'],
     setupFiles: ['./src/test/scheduler-guard.ts', './src/test/setup.ts'],

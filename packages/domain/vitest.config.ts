@@ -1,5 +1,6 @@
 import { defineConfig } from 'vitest/config';
+import { maxWorkers } from '../../vitest.workers';
 
 export default defineConfig({
-  test: { name: 'domain', include: ['src/**/*.test.ts'], environment: 'node' },
+  test: { name: 'domain', include: ['src/**/*.test.ts'], environment: 'node', maxWorkers },
 });

@@ -2,7 +2,7 @@ import { banner, type Lang } from '@organiser/domain';
 import type { Locator, Page } from '@playwright/test';
 import { en } from '../../../apps/console/src/messages/en';
 import { zh } from '../../../apps/console/src/messages/zh';
-import { expect, expectNoSeriousA11y, login, test } from '../../fixtures';
+import { buttonName, expect, expectNoSeriousA11y, login, test } from '../../fixtures';
 import { solidPng } from './png';
 
 // Create, edit, take offline and delete a banner with an image upload, in both languages, through the
@@ -12,10 +12,6 @@ const texts = { en, zh };
 
 /** A page load (boot, session, menu, list) can take a while on a busy machine. */
 const LOAD = { timeout: 30_000 };
-
-/** antd puts a space between two Chinese characters in a button ("保 存"). */
-const buttonName = (label: string) =>
-  new RegExp(`^\\s*${[...label].map((c) => c.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('\\s*')}\\s*$`);
 
 const field = (name: keyof typeof banner.fields, lang: Lang) => banner.fields[name]!.label[lang];
 

@@ -1,6 +1,14 @@
 import { flattenMessages, messages } from '@organiser/domain';
 import type { Page } from '@playwright/test';
-import { api, test as base, expect, expectNoSeriousA11y, type Lang, setLang } from '../../fixtures';
+import {
+  api,
+  test as base,
+  buttonName,
+  expect,
+  expectNoSeriousA11y,
+  type Lang,
+  setLang,
+} from '../../fixtures';
 
 // Helpers of the console frame journeys. Texts come from the console's own catalogues, so a journey
 // reads the screen the way a user of that language does.
@@ -16,11 +24,7 @@ export function msg(lang: Lang, key: string, params: Record<string, string | num
   return text.replace(/\{\{\s*(\w+)\s*\}\}/g, (_, name: string) => String(params[name] ?? ''));
 }
 
-/** A button name as antd renders it: two Chinese characters get a space between them ("保 存"). */
-export function buttonName(label: string): RegExp {
-  const chars = [...label].map((char) => char.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'));
-  return new RegExp(`^\\s*${chars.join('\\s*')}\\s*$`);
-}
+export { buttonName };
 
 export const PRODUCT = { en: 'Organiser Console', zh: '主办方管理后台' } as const;
 

@@ -3,7 +3,7 @@ import type { APIRequestContext, Locator, Page } from '@playwright/test';
 import { en as engineEn } from '../../../apps/console/src/messages/en';
 import { zh as engineZh } from '../../../apps/console/src/messages/zh';
 import { en as supplierEn, zh as supplierZh } from '../../../apps/console/src/pages/suppliers/messages';
-import { expect, expectNoSeriousA11y } from '../../fixtures';
+import { buttonName, expect, expectNoSeriousA11y } from '../../fixtures';
 import { solidPng } from '../engine/png';
 
 // Shared steps of the supplier journeys: records made through the API for a test of its own, and the
@@ -15,9 +15,7 @@ export const texts = { en: { ...engineEn, ...supplierEn }, zh: { ...engineZh, ..
 /** A page load (boot, session, menu, list) can take a while on a busy machine. */
 export const LOAD = { timeout: 30_000 };
 
-/** antd puts a space between two Chinese characters in a button ("保 存"). */
-export const buttonName = (label: string) =>
-  new RegExp(`^\\s*${[...label].map((c) => c.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('\\s*')}\\s*$`);
+export { buttonName };
 
 export const companyField = (name: string, lang: Lang) => company.fields[name]!.label[lang];
 
