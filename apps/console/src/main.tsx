@@ -3,11 +3,14 @@ import { createRoot } from 'react-dom/client';
 import { setApiBase } from './api/client';
 import { fetchPublicConfig } from './api/user';
 import { AppRoot } from './app/app-root';
+import { decideGuard } from './app/guard';
 import { removeLoginShell } from './app/login-shell';
+import { requestSession } from './app/session-request';
 import './app/global.css';
 import { applyTextSet, initI18n, initialLanguage } from './i18n/i18n';
 import { initAppState } from './state/app-settings';
 import { installErrorLog } from './state/error-log';
+import { sessionStore } from './state/session';
 
 // Boot: language first (stored → browser → English), then the deployment's public configuration, before anything
 // of the console renders. The server writes that configuration into the page it serves
@@ -29,6 +32,15 @@ function inlinedConfig(): PublicConfig | null {
   }
 }
 
+/** A page behind the guard with a token needs the session's calls: they start before anything renders. */
+function startSessionCalls(): void {
+  const token = sessionStore.get().token;
+  if (!token) return;
+  const { pathname, search } = window.location;
+  if (decideGuard({ pathname, search, hasToken: true, isReady: false }).kind === 'load')
+    requestSession(token);
+}
+
 async function boot(): Promise<void> {
   installErrorLog();
   await initI18n(initialLanguage());
@@ -37,6 +49,7 @@ async function boot(): Promise<void> {
     applyTextSet(config.site.texts);
     setApiBase(config.site.apiBase);
     initAppState(config.ui);
+    startSessionCalls();
     root.render(<AppRoot config={config} />);
   } catch (error) {
     console.error(error);

@@ -4,25 +4,13 @@ import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
 import { ApiError } from '../api/client';
 import { toastError } from '../api/feedback';
-import { fetchLoginMenu, fetchUrlPrefix, fetchUserInfo } from '../api/user';
 import { Loading } from '../components/loading';
-import { i18n } from '../i18n/i18n';
 import { applyUserSettings } from '../state/app-settings';
 import { completeSession, resetToken, useSession } from '../state/session';
 import { resetTags } from '../state/tags-view';
 import { loginPath } from './guard';
 import { beginProgress } from './progress';
-
-async function loadSession() {
-  const [user, permissions, urlPrefix] = await Promise.all([
-    fetchUserInfo(),
-    fetchLoginMenu(),
-    fetchUrlPrefix().catch(() => ''),
-  ]);
-  // template: roles must be a non-empty array, else "Verification failed, please Login again."
-  if (!user || user.roles.length === 0) throw new Error(i18n.t('guard.verificationFailed'));
-  return { user, permissions, urlPrefix };
-}
+import { takeSession } from './session-request';
 
 /**
  * The first route after login (or after a reload) loads the user info and menu, then the routes are
@@ -34,9 +22,19 @@ export function SessionLoader() {
   const token = useSession((s) => s.token);
   const location = useLocation();
   const navigate = useNavigate();
-  const query = useQuery({ queryKey: ['session', token], queryFn: loadSession, retry: false, gcTime: 0 });
+  const query = useQuery({
+    queryKey: ['session', token],
+    // the calls may already be under way (started by the login page or the boot); a token is set on this route
+    queryFn: () => takeSession(token ?? ''),
+    retry: false,
+    gcTime: 0,
+  });
 
   useEffect(() => beginProgress(), []);
+  // the layout's code loads beside the session calls, not after them
+  useEffect(() => {
+    import('../layout/app-layout').catch(() => undefined);
+  }, []);
 
   useEffect(() => {
     if (query.data) {

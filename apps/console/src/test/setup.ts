@@ -2,6 +2,7 @@ import { cleanup, configure } from '@testing-library/react';
 import { Modal, message } from 'antd';
 import NProgress from 'nprogress';
 import { afterAll, afterEach, beforeAll } from 'vitest';
+import { forgetSessionRequest } from '../app/session-request';
 import { initI18n } from '../i18n/i18n';
 
 // generous: the machines running the suite are shared and often busy
@@ -13,6 +14,7 @@ beforeAll(async () => {
 
 afterEach(() => {
   cleanup();
+  forgetSessionRequest();
   message.destroy();
   Modal.destroyAll();
   // closing dialogs wait for an animation end that happy-dom never fires: remove what is left

@@ -17,6 +17,7 @@ import { useDocumentTitle } from '../../app/document-title';
 import { afterLoginPath } from '../../app/guard';
 import { readLoginShell, takeLoginShell } from '../../app/login-shell';
 import { preloadSignedInFrame } from '../../app/preload-frame';
+import { requestSession } from '../../app/session-request';
 import { LANGUAGE_NAMES } from '../../components/language-names';
 import { changeLanguage } from '../../i18n/i18n';
 import { useLang } from '../../i18n/use-lang';
@@ -168,6 +169,8 @@ export function LoginPage() {
       const token = res.success ? res.content?.token : undefined;
       if (token) {
         startSession(token);
+        // the session's calls start now, while the signed-in frame renders
+        requestSession(token);
         navigate(afterLoginPath(location.search), { replace: true });
         return;
       }
