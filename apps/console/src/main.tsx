@@ -3,6 +3,7 @@ import { createRoot } from 'react-dom/client';
 import { setApiBase } from './api/client';
 import { fetchPublicConfig } from './api/user';
 import { AppRoot } from './app/app-root';
+import { preloadFrameParts, preloadPageAt } from './app/frame-parts';
 import { decideGuard } from './app/guard';
 import { removeLoginShell } from './app/login-shell';
 import { requestSession } from './app/session-request';
@@ -32,24 +33,31 @@ function inlinedConfig(): PublicConfig | null {
   }
 }
 
-/** A page behind the guard with a token needs the session's calls: they start before anything renders. */
-function startSessionCalls(): void {
+/** The token of a visitor opening a page behind the guard, who needs the session's calls and the signed-in frame. */
+function signedInToken(): string | null {
   const token = sessionStore.get().token;
-  if (!token) return;
+  if (!token) return null;
   const { pathname, search } = window.location;
-  if (decideGuard({ pathname, search, hasToken: true, isReady: false }).kind === 'load')
-    requestSession(token);
+  return decideGuard({ pathname, search, hasToken: true, isReady: false }).kind === 'load' ? token : null;
 }
 
 async function boot(): Promise<void> {
   installErrorLog();
+  const token = signedInToken();
+  // the frame's and the page's code load beside the language, the configuration and the session's calls, and the
+  // first render waits for them: no part of the frame then suspends (a failure is left to the routes, which load it
+  // again)
+  const frame = token
+    ? Promise.all([preloadFrameParts(), preloadPageAt(window.location.pathname)]).catch(() => undefined)
+    : undefined;
   await initI18n(initialLanguage());
   try {
     const config = inlinedConfig() ?? (await fetchPublicConfig());
     applyTextSet(config.site.texts);
     setApiBase(config.site.apiBase);
     initAppState(config.ui);
-    startSessionCalls();
+    if (token) requestSession(token);
+    await frame;
     root.render(<AppRoot config={config} />);
   } catch (error) {
     console.error(error);

@@ -1,14 +1,15 @@
 import { QueryClientProvider } from '@tanstack/react-query';
-import { lazy, Suspense } from 'react';
+import { Suspense } from 'react';
 import { Navigate, useLocation } from 'react-router';
 import { Loading } from '../components/loading';
 import { VisibleRoutesProvider } from '../navigation/visible-routes-context';
 import { useSession } from '../state/session';
+import { appLayout } from './frame-parts';
 import { decideGuard } from './guard';
 import { queryClient } from './query-client';
 import { SessionLoader } from './session-loader';
 
-const AppLayout = lazy(async () => ({ default: (await import('../layout/app-layout')).AppLayout }));
+const AppLayout = appLayout.Component;
 
 const FullScreenSpin = () => <Loading size="large" className="app-fullscreen-status" />;
 

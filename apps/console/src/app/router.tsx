@@ -1,6 +1,7 @@
 import { lazy, Suspense, useState } from 'react';
 import { createBrowserRouter, Navigate, type RouteObject, useLocation } from 'react-router';
 import { sessionStore, useSession } from '../state/session';
+import { protectedArea, themedFrame } from './frame-parts';
 import { decideGuard } from './guard';
 import { RootFrame } from './root-frame';
 
@@ -12,9 +13,9 @@ const ForbiddenPage = lazy(async () => ({
   default: (await import('../pages/errors/forbidden-page')).ForbiddenPage,
 }));
 // Every screen but the login page runs inside antd's providers, loaded with the first of them.
-const ThemedFrame = lazy(() => import('./themed-providers'));
+const ThemedFrame = themedFrame.Component;
 const RouteError = lazy(async () => ({ default: (await import('./route-error')).RouteError }));
-const ProtectedArea = lazy(async () => ({ default: (await import('./protected-shell')).ProtectedArea }));
+const ProtectedArea = protectedArea.Component;
 const AuthRedirectPage = lazy(async () => ({
   default: (await import('../pages/auth-redirect/auth-redirect-page')).AuthRedirectPage,
 }));

@@ -8,6 +8,7 @@ import { Loading } from '../components/loading';
 import { applyUserSettings } from '../state/app-settings';
 import { completeSession, resetToken, useSession } from '../state/session';
 import { resetTags } from '../state/tags-view';
+import { appLayout } from './frame-parts';
 import { loginPath } from './guard';
 import { beginProgress } from './progress';
 import { takeSession } from './session-request';
@@ -33,7 +34,7 @@ export function SessionLoader() {
   useEffect(() => beginProgress(), []);
   // the layout's code loads beside the session calls, not after them
   useEffect(() => {
-    import('../layout/app-layout').catch(() => undefined);
+    appLayout.preload().catch(() => undefined);
   }, []);
 
   useEffect(() => {

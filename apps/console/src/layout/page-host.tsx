@@ -1,11 +1,11 @@
 import type { FlatRoute } from '@organiser/domain';
 import { findRoute } from '@organiser/domain';
-import { memo, Suspense, useEffect, useLayoutEffect, useRef, useState } from 'react';
+import { memo, Suspense, useEffect, useLayoutEffect, useRef } from 'react';
 import { type Location, Route, Routes } from 'react-router';
 import { ProgressFallback } from '../app/root-frame';
 import { Loading } from '../components/loading';
 import { PageErrorBoundary } from '../components/page-error-boundary';
-import { readyPage, resolvePage } from '../pages/registry';
+import { resolvePage } from '../pages/registry';
 import { UnavailablePage } from '../pages/unavailable/unavailable-page';
 import type { TagView } from '../state/tags-view';
 
@@ -24,9 +24,7 @@ function PageFallback() {
  * (whose path, route, location and version did not change) are skipped instead of rendered again. */
 const PageSlot = memo(
   function PageSlot({ slot }: { slot: Slot }) {
-    const lazyPage = resolvePage(slot.route.view);
-    // chosen once per mount: the component type of a mounted page must not change
-    const [Page] = useState(() => lazyPage && readyPage(lazyPage));
+    const Page = resolvePage(slot.route.view)?.Component;
     const params = findRoute([slot.route], slot.path)?.params ?? {};
     const element = Page ? (
       <Page route={slot.route} params={params} />

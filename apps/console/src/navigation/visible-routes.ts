@@ -20,6 +20,10 @@ import { recordPages } from '../pages/record-pages';
 /** Every route inside the layout, resolved once: used to tell "no such page" (404) from "not yours" (401). */
 export const allLayoutRoutes: FlatRoute[] = flattenRoutes(layoutRoutes);
 
+/** The route at a path among all of the layout's, whoever may see it: to fetch its page's code ahead. */
+export const layoutRouteAt = (pathname: string): FlatRoute | undefined =>
+  findRoute(allLayoutRoutes, pathname)?.route;
+
 export type Visibility = {
   roles: string[];
   permissions: MenuPermission[];

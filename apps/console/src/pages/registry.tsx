@@ -1,36 +1,14 @@
 import { getEntity, getReport, type RouteView } from '@organiser/domain';
-import { type ComponentType, type LazyExoticComponent, lazy } from 'react';
+import { type ReadyLazy, readyLazy } from '../app/ready-lazy';
 import type { PageProps } from '../navigation/page-props';
 
 // Which component renders a catalogue route's `view` (packages/domain navigation). Every page is lazy-loaded.
 // A view with no component here shows the "not available yet" page.
 
-type Page = LazyExoticComponent<ComponentType<PageProps>>;
+/** A page: rendered at once when its code has arrived (fetched ahead, or rendered before), else lazily. */
+export type Page = ReadyLazy<PageProps>;
 
-/** Each page's loader, kept beside its lazy component so the page can be fetched ahead (preloadPage). */
-const loaders = new Map<Page, () => Promise<unknown>>();
-/** The component behind each lazy page whose code has arrived. */
-const loaded = new Map<Page, ComponentType<PageProps>>();
-
-const page = <M,>(load: () => Promise<M>, pick: (module: M) => ComponentType<PageProps>): Page => {
-  const loadAndKeep = async () => {
-    const picked = pick(await load());
-    loaded.set(component, picked);
-    return picked;
-  };
-  const component = lazy(async () => ({ default: await loadAndKeep() }));
-  loaders.set(component, loadAndKeep);
-  return component;
-};
-
-/**
- * The component of a lazy page once its code has arrived (fetched ahead, or rendered before), else the lazy page.
- * A lazy component suspends on its first render even when its code is already there, and the page then shows its
- * loading state and renders again later; the loaded component renders at once.
- */
-export function readyPage(page: Page): ComponentType<PageProps> {
-  return loaded.get(page) ?? page;
-}
+const page = readyLazy;
 
 /** Named pages, by `view.page`. */
 const pages: Record<string, Page> = {
@@ -156,7 +134,7 @@ export function resolvePage(view: RouteView | undefined): Page | undefined {
 
 /** Starts loading a view's page code, so a click that follows finds it loaded (the module is fetched once). */
 export function preloadPage(view: RouteView | undefined): void {
-  const component = resolvePage(view);
-  const load = component && loaders.get(component);
-  if (load) void load().catch(() => {});
+  resolvePage(view)
+    ?.preload()
+    .catch(() => {});
 }

@@ -146,7 +146,7 @@ describe('login page', () => {
     await user.type(input('Verification code'), 'efgh{Enter}');
     await waitFor(() => expect(sessionStore.get().token).toBe('tok-sms'));
     expect(calls.sent[1]).toMatchObject({ smsCode: '123456', checkCode: 'efgh' });
-    await waitFor(() => expect(app.location()).toBe('/'));
+    await waitFor(() => expect(app.location()).toBe('/dashboard'));
   });
 
   it('shows the password on request and switches language in place', async () => {

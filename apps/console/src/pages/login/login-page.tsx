@@ -48,6 +48,7 @@ export function LoginPage() {
   const config = usePublicConfig();
   const navigate = useNavigate();
   const location = useLocation();
+  const preloadFrame = () => preloadSignedInFrame(afterLoginPath(location.search));
   // the server's static copy of this form (app/login-shell.ts): what was typed into it before the scripts ran
   const [shell] = useState(readLoginShell);
   const [values, setValues] = useState<Values>(() => ({ ...EMPTY, ...shell?.values }));
@@ -83,7 +84,7 @@ export function LoginPage() {
   useLayoutEffect(() => {
     const taken = takeLoginShell();
     const carried = taken ? { ...EMPTY, ...taken.values } : null;
-    if (carried && ORDER.some((name) => carried[name] !== '')) preloadSignedInFrame();
+    if (carried && ORDER.some((name) => carried[name] !== '')) preloadFrame();
     if (carried && ORDER.some((name) => carried[name] !== values[name])) setValues(carried);
     const input = (name: FieldName) => cardRef.current?.querySelector<HTMLInputElement>(`#${name}`);
     const focus = taken?.focus;
@@ -232,9 +233,9 @@ export function LoginPage() {
         aria-labelledby="login-title"
         ref={cardRef}
         // the visitor has started to sign in: the signed-in frame's code loads meanwhile
-        onInputCapture={preloadSignedInFrame}
-        onKeyDownCapture={preloadSignedInFrame}
-        onPointerDownCapture={preloadSignedInFrame}
+        onInputCapture={preloadFrame}
+        onKeyDownCapture={preloadFrame}
+        onPointerDownCapture={preloadFrame}
       >
         <div className="login-card-head">
           <div className="login-brand">
