@@ -130,7 +130,9 @@ function printTasks(trace: { traceEvents: TraceEvent[] }, span: { from: number; 
         `${((e.ts - span.from) / 1000).toFixed(0).padStart(5)} ms  task ${((e.dur ?? 0) / 1000).toFixed(0)} ms`,
       );
   }
-  lines.push(`${((span.to - span.from) / 1000).toFixed(0).padStart(5)} ms  done (first row, or the dashboard)`);
+  lines.push(
+    `${((span.to - span.from) / 1000).toFixed(0).padStart(5)} ms  done (first row, or the dashboard)`,
+  );
   console.log(lines.sort((a, b) => Number.parseInt(a, 10) - Number.parseInt(b, 10)).join('\n'));
 }
 
