@@ -3,6 +3,7 @@ import { loadConfig } from './config/load';
 import type { DbHandle } from './db/client';
 import { acquireDataDirLock, type DataDirLock } from './db/lock';
 import { StartupError } from './startup-error';
+import { releaseStartupMemory } from './startup-memory';
 
 // `npm start`: read the configuration, open the database (PGlite under DATA_DIR, or DATABASE_URL), migrate,
 // synchronise permissions, seed an empty database, listen, and close cleanly on SIGINT / SIGTERM.
@@ -131,6 +132,7 @@ async function main(): Promise<void> {
       '',
     );
     process.stdout.write(`${lines.join('\n')}\n`);
+    releaseStartupMemory();
   } catch (error) {
     await handle?.close().catch(() => {});
     lock?.release();
