@@ -1,4 +1,5 @@
 import { HOME_PATH } from './guard';
+import { appLayout } from './layout-part';
 import { readyLazy } from './ready-lazy';
 
 // The signed-in frame's parts, each loaded when first needed or ahead of it (./preload-frame.ts), and then rendered
@@ -14,12 +15,6 @@ export const themedFrame = readyLazy(
 export const protectedArea = readyLazy(
   () => import('./protected-shell'),
   (m) => m.ProtectedArea,
-);
-
-/** The frame around every signed-in page: menu, navbar, tabs. */
-export const appLayout = readyLazy(
-  () => import('../layout/app-layout'),
-  (m) => m.AppLayout,
 );
 
 /** The three, loaded together. */

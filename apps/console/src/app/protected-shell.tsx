@@ -4,8 +4,8 @@ import { Navigate, useLocation } from 'react-router';
 import { Loading } from '../components/loading';
 import { VisibleRoutesProvider } from '../navigation/visible-routes-context';
 import { useSession } from '../state/session';
-import { appLayout } from './frame-parts';
 import { decideGuard } from './guard';
+import { appLayout } from './layout-part';
 import { queryClient } from './query-client';
 import { SessionLoader } from './session-loader';
 

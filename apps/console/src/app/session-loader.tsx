@@ -8,8 +8,8 @@ import { Loading } from '../components/loading';
 import { applyUserSettings } from '../state/app-settings';
 import { completeSession, resetToken, useSession } from '../state/session';
 import { resetTags } from '../state/tags-view';
-import { appLayout } from './frame-parts';
 import { loginPath } from './guard';
+import { appLayout } from './layout-part';
 import { beginProgress } from './progress';
 import { takeSession } from './session-request';
 
