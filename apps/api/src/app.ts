@@ -8,7 +8,7 @@ import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
-import { toPublicConfig } from '@organiser/domain';
+import { pickLang, toPublicConfig } from '@organiser/domain';
 import Fastify, { type FastifyInstance, type FastifyPluginAsync, type FastifyServerOptions } from 'fastify';
 import {
   createJsonSchemaTransform,
@@ -159,6 +159,20 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     // beside the first waits there for the first one's seed. That takes longer than Fastify's default of 10 s
     // on a slow or busy machine, so the bound is generous; a start that hangs still ends.
     pluginTimeout: STARTUP_TIMEOUT_MS,
+    // A path that does not decode (`%E0%A4%A`) is refused in the envelope and the caller's language, like any bad input
+    frameworkErrors: (error, request, reply) => {
+      const lang = pickLang(null, request.headers['accept-language'] ?? null);
+      const refusal =
+        error.code === 'FST_ERR_BAD_URL'
+          ? new AppError('badPath', { params: { url: request.url.split('?')[0] ?? '' } })
+          : new AppError('badRequest');
+      void reply.status(refusal.status).send({
+        success: false,
+        code: refusal.code,
+        message: refusal.messageIn(lang),
+        content: null,
+      });
+    },
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -360,6 +374,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     const isApi = urlPath === '/api' || urlPath.startsWith('/api/');
     const isPage =
       (request.method === 'GET' || request.method === 'HEAD') && !isApi && !urlPath.startsWith('/uploads/');
+    // A file the build does not have (a chunk of an earlier build, a mistyped asset) is a 404, never the page: a
+    // script or stylesheet answered with HTML fails in the browser with a misleading type error.
+    if (isPage && consolePage && FILE_PATH.test(urlPath) && !urlPath.endsWith('/index.html'))
+      return sendError(request, reply, new AppError('fileNotFound', { params: { url: urlPath } }));
     // History-mode console: every other page path is the console's index.html.
     if (isPage && consolePage) return consolePage.send(request, reply);
     if (isPage) return sendError(request, reply, new AppError('consoleNotBuilt'));

@@ -282,6 +282,19 @@ describe('console files', () => {
     }
   });
 
+  it('answers a file the build does not have with a 404, and a malformed address with a clear 400, in the envelope', async () => {
+    const missing = await t.app.inject({ method: 'GET', url: '/assets/app-old.js' });
+    expect(missing.statusCode).toBe(404);
+    expect(missing.json()).toMatchObject({ code: 40403, message: 'No such file: /assets/app-old.js' });
+    for (const url of ['/assets/%E0%A4%A', '/assets/%00x.js', '/favicon.svg%00', '/uploads/..%2fx.png']) {
+      const res = await t.app.inject({ method: 'GET', url, headers: { 'accept-language': 'zh-CN' } });
+      expect(res.statusCode, url).toBe(400);
+      expect(res.json(), url).toMatchObject({ success: false, code: 40008, message: `地址无效：${url}` });
+    }
+    const api = await t.app.inject({ method: 'GET', url: '/api/%E0%A4%A' });
+    expect(api.json()).toMatchObject({ code: 40008, message: 'This address is not valid: /api/%E0%A4%A' });
+  });
+
   it('still answers unknown /api paths with the 404 envelope', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/missing' });
     expect(res.statusCode).toBe(404);

@@ -74,6 +74,12 @@ function fromDatabaseError(error: unknown): AppError | null {
   return null;
 }
 
+/** The file server's routes (the console's files and the uploads), whose own refusals are about the path. */
+const isFileRoute = (request: FastifyRequest) => {
+  const url = request.routeOptions.url ?? '';
+  return url === '/*' || url === '/uploads/*';
+};
+
 /** Maps anything thrown while handling a request to an AppError; null = a server fault (500, logged). */
 export function toAppError(error: unknown, request: FastifyRequest): AppError | null {
   if (error instanceof AppError) return error;
@@ -96,6 +102,11 @@ export function toAppError(error: unknown, request: FastifyRequest): AppError | 
   // The multipart parser's own errors for a malformed form (plain Errors without a status).
   if (error instanceof Error && MALFORMED_MULTIPART.test(error.message)) return new AppError('badRequest');
   const status = fe.statusCode;
+  // The file server refuses a path that leaves its folder or holds a NUL character: a bad address, not a
+  // missing permission
+  if (fe.code === 'FST_STATIC_FORBIDDEN_PATH' || (status === 403 && isFileRoute(request))) {
+    return new AppError('badPath', { params: { url: request.url.split('?')[0] ?? '' } });
+  }
   if (typeof status === 'number' && status >= 400 && status < 500) {
     const key = statusKeys[status] ?? 'badRequest';
     if (key === 'payloadTooLarge') {

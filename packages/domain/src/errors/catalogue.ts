@@ -40,6 +40,12 @@ export const errorCatalogue = {
     en: 'The request body is nested more than {max} levels deep',
     zh: '请求体嵌套超过 {max} 层',
   },
+  badPath: {
+    code: 40008,
+    status: 400,
+    en: 'This address is not valid: {url}',
+    zh: '地址无效：{url}',
+  },
   captchaIncorrect: {
     code: 40010,
     status: 400,
@@ -248,6 +254,12 @@ export const errorCatalogue = {
     status: 409,
     en: 'The parent of a permission must be an existing menu',
     zh: '权限的上级必须是已存在的菜单',
+  },
+  fileNotFound: {
+    code: 40403,
+    status: 404,
+    en: 'No such file: {url}',
+    zh: '文件不存在：{url}',
   },
   consoleNotBuilt: {
     code: 40402,
