@@ -46,6 +46,22 @@ import { setupSystemLog } from './plugins/system-log';
 import { createStorage, type StorageProvider } from './storage';
 
 /** A path whose last part names a file: a name with an extension, not a dotfile. */
+/** The build's files that are never opened as a document (not SVG or HTML, which can run scripts). */
+const SUBRESOURCE_FILE = /\.(js|mjs|css|woff2?|ttf|png|jpe?g|webp|gif|ico|map)$/;
+
+/** Helmet's headers that only a document (a page, an SVG opened on its own) reads. */
+const DOCUMENT_ONLY_HEADERS = [
+  'content-security-policy',
+  'cross-origin-opener-policy',
+  'origin-agent-cluster',
+  'referrer-policy',
+  'x-dns-prefetch-control',
+  'x-download-options',
+  'x-frame-options',
+  'x-permitted-cross-domain-policies',
+  'x-xss-protection',
+];
+
 const FILE_PATH = /\/[^/.][^/]*\.[^/]+$/;
 
 export type BuildAppOptions = {
@@ -359,12 +375,13 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       // the build writes .br and .gz beside each asset (apps/console/vite.config.ts): sent as the client accepts
       preCompressed: true,
       setHeaders: (res, filePath) => {
-        res.header(
-          'Cache-Control',
-          filePath.includes(`${path.sep}assets${path.sep}`)
-            ? 'public, max-age=31536000, immutable'
-            : 'no-cache',
-        );
+        const isAsset = filePath.includes(`${path.sep}assets${path.sep}`);
+        res.header('Cache-Control', isAsset ? 'public, max-age=31536000, immutable' : 'no-cache');
+        // A script, stylesheet or font of the build runs under the page's policy, never as a page of its own: the
+        // headers that only a document reads are left off (about 600 bytes on each of the dozens of files a page
+        // loads); nosniff, the resource policy and HSTS stay.
+        if (isAsset && SUBRESOURCE_FILE.test(filePath))
+          for (const name of DOCUMENT_ONLY_HEADERS) res.raw.removeHeader(name);
       },
     });
   }

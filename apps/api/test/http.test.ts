@@ -225,6 +225,13 @@ describe('console files', () => {
     expect(asset.statusCode).toBe(200);
     expect(asset.body).toBe('console.log(1)');
     expect(asset.headers['cache-control']).toContain('immutable');
+    // a script is never a document: no page policy on it, but never sniffed
+    expect(asset.headers['content-security-policy']).toBeUndefined();
+    expect(asset.headers['x-frame-options']).toBeUndefined();
+    expect(asset.headers['x-content-type-options']).toBe('nosniff');
+    const page = await t.app.inject({ method: 'GET', url: '/login' });
+    expect(page.headers['content-security-policy']).toContain("default-src 'self'");
+    expect(page.headers['x-frame-options']).toBe('SAMEORIGIN');
     // a dotfile, a folder and index.html itself are never sent as files: they get the page
     for (const url of ['/.build-stamp', '/assets', '/assets/', '/index.html']) {
       const res = await t.app.inject({ method: 'GET', url });
