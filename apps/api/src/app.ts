@@ -9,7 +9,12 @@ import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import { pickLang, toPublicConfig } from '@organiser/domain';
-import Fastify, { type FastifyInstance, type FastifyPluginAsync, type FastifyServerOptions } from 'fastify';
+import Fastify, {
+  type FastifyInstance,
+  type FastifyPluginAsync,
+  type FastifyReply,
+  type FastifyServerOptions,
+} from 'fastify';
 import {
   createJsonSchemaTransform,
   createJsonSchemaTransformObject,
@@ -182,7 +187,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
         error.code === 'FST_ERR_BAD_URL'
           ? new AppError('badPath', { params: { url: request.url.split('?')[0] ?? '' } })
           : new AppError('badRequest');
-      void reply.status(refusal.status).send({
+      // typed for the route generics Fastify has not resolved yet; it is a plain reply
+      void (reply as unknown as FastifyReply).status(refusal.status).send({
         success: false,
         code: refusal.code,
         message: refusal.messageIn(lang),

@@ -11,6 +11,7 @@ describe('releasing start-up memory', () => {
     for (let round = 0; round < 40; round += 1) {
       kept = Array.from({ length: 20_000 }, (_, i) => ({ i, text: `row ${i} of round ${round}` }));
     }
+    expect(kept).toHaveLength(20_000);
     const before = process.memoryUsage().heapUsed;
     kept = [];
     expect(collectGarbage()).toBe(true);

@@ -1,9 +1,16 @@
 import { act, render, screen } from '@testing-library/react';
-import { Suspense, useState } from 'react';
+import { type ComponentType, Suspense, useState } from 'react';
 import { describe, expect, it } from 'vitest';
 import { readyLazy } from './ready-lazy';
 
 const Greeting = ({ name }: { name: string }) => <p>Hello {name}</p>;
+let rerender: (n: number) => void = () => {};
+function Counter({ Part }: { Part: ComponentType<{ name: string }> }) {
+  const [n, setN] = useState(0);
+  rerender = setN;
+  return <Part name={`Ada ${n}`} />;
+}
+
 const part = () =>
   readyLazy(
     async () => ({ Greeting }),
@@ -26,15 +33,9 @@ describe('readyLazy', () => {
 
   it('suspends once when the code has not arrived, then keeps the same component through later renders', async () => {
     const { Component } = part();
-    let rerender: (n: number) => void = () => {};
-    function Counter() {
-      const [n, setN] = useState(0);
-      rerender = setN;
-      return <Component name={`Ada ${n}`} />;
-    }
     render(
       <Suspense fallback={<p>Loading</p>}>
-        <Counter />
+        <Counter Part={Component} />
       </Suspense>,
     );
     expect(screen.getByText('Loading')).toBeTruthy();
