@@ -14,6 +14,7 @@ const INDEX = `<!doctype html>
 <html lang="en">
   <head>
     <title>Organiser Console</title>
+    <link rel="icon" type="image/svg+xml" href="/favicon.svg" />
     <script type="module" crossorigin src="/assets/index-1.js"></script>
     <link rel="stylesheet" crossorigin href="/assets/boot-1.css">
   </head>
@@ -110,6 +111,14 @@ describe('the login page before the scripts run', () => {
     const res = await t.app.inject({ method: 'GET', url: '/banner/banner_list' });
     expect(res.body).toContain(`<style>${CSS}</style>`);
     expect(res.body).toContain('<link rel="stylesheet" crossorigin href="/assets/boot-1.css" disabled>');
+  });
+
+  it('carries the tab icon in the page, so the browser does not ask for it', async () => {
+    for (const url of ['/login', '/dashboard']) {
+      const { body } = await t.app.inject({ method: 'GET', url });
+      expect(body, url).toContain(`<link rel="icon" type="image/svg+xml" href="${LOGO_DATA_URI}" />`);
+      expect(body, url).not.toContain('href="/favicon.svg"');
+    }
   });
 
   it('allows its one inline script by hash, and the script picks the language as the console does', async () => {

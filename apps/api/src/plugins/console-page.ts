@@ -1,5 +1,5 @@
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
-import { type PublicConfig, TOKEN_COOKIE, themeVariables } from '@organiser/domain';
+import { LOGO_DATA_URI, type PublicConfig, TOKEN_COOKIE, themeVariables } from '@organiser/domain';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { LOGIN_SHELL_ID, loginShellBody, loginShellHead } from './login-shell';
 
@@ -64,6 +64,8 @@ export function createConsolePage(
   current: () => Promise<PublicConfig> = async () => config,
   readAsset: (href: string) => string | null = () => null,
 ) {
+  // The tab's icon from the page itself: one request less on every first load (the file stays for other uses)
+  const pageHtml = indexHtml.replace(/href="\/favicon\.svg"/, () => `href="${LOGO_DATA_URI}"`);
   let configJson = '';
   let configTag = '';
   let live = config;
@@ -79,7 +81,7 @@ export function createConsolePage(
         ? '<link rel="preload" href="/api/user/captcha" as="fetch" crossorigin="anonymous">'
         : '';
     const tags = `${preload}${configTag}`;
-    const page = forLogin ? withLoginShell(indexHtml, live, readAsset) : indexHtml;
+    const page = forLogin ? withLoginShell(pageHtml, live, readAsset) : pageHtml;
     const html = page.includes('</head>')
       ? page.replace('</head>', () => `${tags}</head>`)
       : page.replace(/^(<!doctype html>)?/i, (doctype) => `${doctype}${tags}`);
