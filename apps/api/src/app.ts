@@ -13,6 +13,7 @@ import Fastify, {
   type FastifyInstance,
   type FastifyPluginAsync,
   type FastifyReply,
+  type FastifyRequest,
   type FastifyServerOptions,
 } from 'fastify';
 import {
@@ -39,7 +40,7 @@ import { withRunTimeSettings } from './modules/settings/store';
 import { setupAccessCheck, setupAuth, setupAuthCache } from './plugins/auth';
 import { setupBodyGuard } from './plugins/body-guard';
 import { createConsolePage } from './plugins/console-page';
-import { sendError, setupEnvelope } from './plugins/envelope';
+import { badPathError, sendError, setupEnvelope } from './plugins/envelope';
 import { setupUrlEncoded } from './plugins/form-body';
 import { LOGIN_SHELL_SCRIPT_HASH } from './plugins/login-shell';
 import { setupMetrics } from './plugins/metrics';
@@ -50,7 +51,6 @@ import { setupStatementCancel } from './plugins/statement-cancel';
 import { setupSystemLog } from './plugins/system-log';
 import { createStorage, type StorageProvider } from './storage';
 
-/** A path whose last part names a file: a name with an extension, not a dotfile. */
 /** The build's files that are never opened as a document (not SVG or HTML, which can run scripts). */
 const SUBRESOURCE_FILE = /\.(js|mjs|css|woff2?|ttf|png|jpe?g|webp|gif|ico|map)$/;
 
@@ -67,6 +67,7 @@ const DOCUMENT_ONLY_HEADERS = [
   'x-xss-protection',
 ];
 
+/** A path whose last part names a file: a name with an extension, not a dotfile. */
 const FILE_PATH = /\/[^/.][^/]*\.[^/]+$/;
 
 export type BuildAppOptions = {
@@ -180,20 +181,14 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     // beside the first waits there for the first one's seed. That takes longer than Fastify's default of 10 s
     // on a slow or busy machine, so the bound is generous; a start that hangs still ends.
     pluginTimeout: STARTUP_TIMEOUT_MS,
-    // A path that does not decode (`%E0%A4%A`) is refused in the envelope and the caller's language, like any bad input
+    // A path that does not decode (`%E0%A4%A`) is refused in the envelope and the caller's language, like any bad input.
+    // The request's hooks have not run yet, so its language is picked here.
     frameworkErrors: (error, request, reply) => {
-      const lang = pickLang(null, request.headers['accept-language'] ?? null);
-      const refusal =
-        error.code === 'FST_ERR_BAD_URL'
-          ? new AppError('badPath', { params: { url: request.url.split('?')[0] ?? '' } })
-          : new AppError('badRequest');
+      const plain = request as FastifyRequest;
+      plain.lang = pickLang(null, request.headers['accept-language'] ?? null);
+      const refusal = error.code === 'FST_ERR_BAD_URL' ? badPathError(plain) : new AppError('badRequest');
       // typed for the route generics Fastify has not resolved yet; it is a plain reply
-      void (reply as unknown as FastifyReply).status(refusal.status).send({
-        success: false,
-        code: refusal.code,
-        message: refusal.messageIn(lang),
-        content: null,
-      });
+      void sendError(plain, reply as unknown as FastifyReply, refusal);
     },
   });
   app.setValidatorCompiler(validatorCompiler);

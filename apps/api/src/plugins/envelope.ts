@@ -74,6 +74,10 @@ function fromDatabaseError(error: unknown): AppError | null {
   return null;
 }
 
+/** "This address is not valid": a path that does not decode, or one the file server refuses. */
+export const badPathError = (request: FastifyRequest) =>
+  new AppError('badPath', { params: { url: request.url.split('?')[0] ?? '' } });
+
 /** The file server's routes (the console's files and the uploads), whose own refusals are about the path. */
 const isFileRoute = (request: FastifyRequest) => {
   const url = request.routeOptions.url ?? '';
@@ -105,7 +109,7 @@ export function toAppError(error: unknown, request: FastifyRequest): AppError | 
   // The file server refuses a path that leaves its folder or holds a NUL character: a bad address, not a
   // missing permission
   if (fe.code === 'FST_STATIC_FORBIDDEN_PATH' || (status === 403 && isFileRoute(request))) {
-    return new AppError('badPath', { params: { url: request.url.split('?')[0] ?? '' } });
+    return badPathError(request);
   }
   if (typeof status === 'number' && status >= 400 && status < 500) {
     const key = statusKeys[status] ?? 'badRequest';
