@@ -213,6 +213,18 @@ export const errorCatalogue = {
     en: 'You cannot change the role "{nameEn}": you hold it yourself',
     zh: '您不能修改角色“{nameZh}”：您本人拥有该角色',
   },
+  accountProtected: {
+    code: 40312,
+    status: 403,
+    en: 'You cannot change the account "{account}": it is a root account or holds permissions you do not hold',
+    zh: '您不能修改账号“{account}”：该账号为超级管理员或拥有您没有的权限',
+  },
+  ownRoles: {
+    code: 40313,
+    status: 403,
+    en: 'You cannot change your own roles',
+    zh: '您不能修改自己的角色',
+  },
   lastRoot: {
     code: 40921,
     status: 409,

@@ -8,8 +8,9 @@ import { AppError } from '../../errors';
 import type { AuthUser } from '../../http/access';
 import { ok, okSchema } from '../../plugins/envelope';
 import { invalidateAuthCaches } from '../../security/auth-cache';
+import { assertHeld } from '../../security/permissions';
 import { assertRootRemains } from '../../security/root-guard';
-import { bilingual, heldPermissionIds, heldRoleIds, permissionIdsOfRole, permissionsByIds } from './store';
+import { bilingual, heldRoleIds, permissionIdsOfRole, permissionsByIds } from './store';
 
 // Roles (/adminManage/role_list, role/role_edit/{id}): name in both languages, a unique code (`root` is
 // reserved), status, remark and the permissions chosen in the permission tree. A change takes effect on the
@@ -111,11 +112,7 @@ async function assertGrantable(db: Db, user: AuthUser, wanted: number[], current
     const missing = added.find((id) => !known.has(id));
     throw new AppError('badParameter', { params: { name: `permissionIds: ${missing}` } });
   }
-  if (user.isRoot) return;
-  const held = await heldPermissionIds(db, user);
-  const refused = rows.find((r) => !held.has(r.id));
-  if (refused)
-    throw new AppError('grantNotHeld', { params: { nameEn: refused.nameEn, nameZh: refused.nameZh } });
+  await assertHeld(db, user, added);
 }
 
 async function assertCodeFree(db: Db, code: string, exceptId?: number): Promise<void> {

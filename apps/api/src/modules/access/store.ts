@@ -1,9 +1,8 @@
 import { ROOT_ROLE } from '@organiser/domain';
-import { and, asc, eq, inArray } from 'drizzle-orm';
+import { asc, eq, inArray } from 'drizzle-orm';
 import type { RouteRecord } from '../../context';
 import type { Db } from '../../db/client';
 import { permission, role, rolePermission, userRole } from '../../db/schema';
-import type { AuthUser } from '../../http/access';
 
 // Reads shared by the role and permission routes: the permission rows, what a caller holds, the routes of
 // the running server that a permission url stands for.
@@ -12,21 +11,8 @@ export type PermissionRow = typeof permission.$inferSelect;
 
 export const bilingual = (en: string, zh: string) => ({ en, zh: zh || en });
 
-/** Ids of the enabled permissions the user holds through enabled roles; every permission for root. */
-export async function heldPermissionIds(db: Db, user: Pick<AuthUser, 'id' | 'isRoot'>): Promise<Set<number>> {
-  if (user.isRoot) {
-    const all = await db.select({ id: permission.id }).from(permission);
-    return new Set(all.map((r) => r.id));
-  }
-  const rows = await db
-    .selectDistinct({ id: permission.id })
-    .from(permission)
-    .innerJoin(rolePermission, eq(rolePermission.permissionId, permission.id))
-    .innerJoin(role, and(eq(role.id, rolePermission.roleId), eq(role.status, 'enabled')))
-    .innerJoin(userRole, and(eq(userRole.roleId, role.id), eq(userRole.userId, user.id)))
-    .where(eq(permission.status, 'enabled'));
-  return new Set(rows.map((r) => r.id));
-}
+/** What a caller holds: one reading for role edits, permission switches and account rules. */
+export { heldPermissionIds } from '../../security/permissions';
 
 /** Ids of the roles the user holds (enabled or not). */
 export async function heldRoleIds(db: Db, userId: number): Promise<Set<number>> {

@@ -1,6 +1,14 @@
 import type { DemoSeed } from '../../db/seed';
 import type { AppModule } from '../../extensions';
-import { addMissingStaffRecords, refuseSupplierCreate, syncCompanyStaff, syncStaffLogin } from './login-sync';
+import {
+  addMissingStaffRecords,
+  guardAccountChange,
+  guardAccountWrite,
+  refuseAccountInAnyCase,
+  refuseSupplierCreate,
+  syncCompanyStaff,
+  syncStaffLogin,
+} from './login-sync';
 import { usersRoutes } from './routes';
 
 // Users and staff accounts (/user/user_list, /adminManage/admin_list): every account is a user_manager
@@ -15,6 +23,10 @@ export const usersModule: AppModule = {
   name: 'users',
   register: (ext) => {
     ext.routes(usersRoutes(ext));
+    // The account rule first: a refused write is stopped before its checks and rolled back before its login
+    // is touched.
+    ext.hooks('user_manager', { beforeWrite: guardAccountChange, afterWrite: guardAccountWrite });
+    ext.hooks('user_manager', { beforeWrite: refuseAccountInAnyCase });
     ext.hooks('user_manager', { beforeWrite: refuseSupplierCreate, afterWrite: syncStaffLogin });
     // A company write may have made a supplier login: it gets its staff record in the same transaction.
     ext.hooks('company', { afterWrite: syncCompanyStaff });

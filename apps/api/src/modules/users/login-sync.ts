@@ -2,11 +2,12 @@ import type { KitIssue } from '@organiser/domain';
 import { STAFF_USER_TYPES } from '@organiser/domain';
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { adminUser, session } from '../../db/schema';
+import { adminUser, loginFailure, session } from '../../db/schema';
 import { entityTables } from '../../db/schema/entities';
 import type { Row, Tx, WriteContext } from '../../engine/context';
 import type { WriteEvent } from '../../engine/hooks';
 import { AppError } from '../../errors';
+import { assertMayActOnAccount } from '../../security/account-guard';
 import { invalidateAuthCaches } from '../../security/auth-cache';
 import { assertRootRemains } from '../../security/root-guard';
 
@@ -38,48 +39,92 @@ const loginValues = (row: Row) => ({
   updatedAt: new Date(),
 });
 
+/** 409 `duplicate` naming the account field, in the caller's language. */
+const accountTaken = (ctx: WriteContext) =>
+  new AppError('duplicate', {
+    params: { field: ctx.entity.def.fields.account?.label[ctx.lang] ?? 'account' },
+  });
+
+/** A new staff record gets a login of its own: an existing login with the same account (in any case) is
+ * never taken over, whoever holds it. */
 async function createLogin(tx: Tx, ctx: WriteContext, row: Row): Promise<void> {
   const table = entityTables.user_manager!;
   const [holder] = (await tx
     .select({ id: adminUser.id })
     .from(adminUser)
-    .where(eq(adminUser.account, String(row.account)))
+    .where(sql`lower(${adminUser.account}) = lower(${String(row.account)})`)
     .limit(1)) as { id: number }[];
-  let loginId: number;
-  if (holder) {
-    // A login without a record (made before this record existed) is taken over; one linked to another
-    // record holds the account.
-    const [linked] = await tx
-      .select({ id: table.id })
-      .from(table)
-      .where(and(eq(table.loginId, holder.id), sql`${table.id} <> ${row.id}`))
-      .limit(1);
-    if (linked) {
-      const label = ctx.entity.def.fields.account?.label[ctx.lang] ?? 'account';
-      throw new AppError('duplicate', { params: { field: label } });
-    }
-    loginId = holder.id;
-    await tx
-      .update(adminUser)
-      .set({
-        ...loginValues(row),
-        ...(row.password ? { passwordHash: String(row.password) } : {}),
-        status: row.status === 'enabled' && !row.deletedAt ? 'enabled' : 'disabled',
-      })
-      .where(eq(adminUser.id, loginId));
-  } else {
-    const [created] = (await tx
-      .insert(adminUser)
-      .values({
-        ...loginValues(row),
-        passwordHash: row.password ? String(row.password) : NO_PASSWORD,
-        status: row.status === 'enabled' ? 'enabled' : 'disabled',
-      })
-      .returning({ id: adminUser.id })) as { id: number }[];
-    loginId = created!.id;
-  }
+  if (holder) throw accountTaken(ctx);
+  const [created] = (await tx
+    .insert(adminUser)
+    .values({
+      ...loginValues(row),
+      passwordHash: row.password ? String(row.password) : NO_PASSWORD,
+      status: row.status === 'enabled' ? 'enabled' : 'disabled',
+    })
+    .returning({ id: adminUser.id })) as { id: number }[];
+  const loginId = created!.id;
   await tx.update(table).set({ loginId }).where(eq(table.id, row.id));
   row.loginId = loginId;
+}
+
+/** The account rule (security/account-guard.ts) inside every engine write of user_manager records, whatever
+ * the path (edit, delete, restore, purge, status action, batch, import, revert, command): the row as stored
+ * before the write is the account acted on (a new record: the one created). A refusal rolls the write back. */
+export async function guardAccountWrite(tx: Tx, ctx: WriteContext, event: WriteEvent): Promise<void> {
+  for (const { before, after } of event.rows)
+    await assertMayActOnAccount(tx as Db, ctx.actor?.id ?? null, (before ?? after)!);
+}
+
+/** The same rule before the paths that check a write first (create, edit, import row, status action): a
+ * refusal comes before anything is hashed, mailed or reported as importable. */
+export async function guardAccountChange(
+  ctx: WriteContext,
+  values: Record<string, unknown>,
+  current: Row | null,
+): Promise<KitIssue[]> {
+  await assertMayActOnAccount(ctx.db, ctx.actor?.id ?? null, current ?? values);
+  return [];
+}
+
+/**
+ * Account names are unique regardless of case, among the records and the console logins: a new account
+ * `Editor` beside `editor`, or named after a login, is refused (409 naming the field) on every path that
+ * creates one. An exact match with a live record is left to the engine's own unique check (409, or the
+ * import row's error).
+ */
+export async function refuseAccountInAnyCase(
+  ctx: WriteContext,
+  values: Record<string, unknown>,
+  current: Row | null,
+): Promise<KitIssue[]> {
+  if (current || typeof values.account !== 'string') return [];
+  const table = entityTables.user_manager!;
+  const account = values.account;
+  const sameRecord = sql`exists (select 1 from ${table} u where u.account = ${account} and u.deleted_at is null)`;
+  const [record] = await ctx.db
+    .select({ id: table.id })
+    .from(table)
+    .where(
+      and(
+        sql`lower(${table.account}) = lower(${account})`,
+        sql`${table.account} <> ${account}`,
+        isNull(table.deletedAt),
+      ),
+    )
+    .limit(1);
+  const [login] = await ctx.db
+    .select({ id: adminUser.id })
+    .from(adminUser)
+    .where(
+      and(
+        sql`lower(${adminUser.account}) = lower(${account})`,
+        sql`not (${adminUser.account} = ${account} and ${sameRecord})`,
+      ),
+    )
+    .limit(1);
+  if (record || login) throw accountTaken(ctx);
+  return [];
 }
 
 /** The user_manager write hook. */
@@ -128,6 +173,8 @@ export async function syncStaffLogin(tx: Tx, ctx: WriteContext, event: WriteEven
       .where(eq(adminUser.id, loginId));
     if (!live) await revoke(tx, loginId, 'disabled');
     else if (passwordChanged) await revoke(tx, loginId, 'password');
+    // A new password lifts the account's lock, from every address.
+    if (passwordChanged) await tx.delete(loginFailure).where(eq(loginFailure.account, String(after.account)));
   }
   // Logins, their status or their sessions may have changed: cached sessions and permissions are dropped.
   if (touched) invalidateAuthCaches({ beforeCommit: true });

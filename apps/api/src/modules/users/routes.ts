@@ -16,6 +16,7 @@ import {
   adminUser,
   importHandle,
   role,
+  rolePermission,
   session,
   userInterest,
   userRole,
@@ -35,8 +36,10 @@ import type { Extensions } from '../../extensions';
 import type { Access } from '../../http/access';
 import { ok, okSchema } from '../../plugins/envelope';
 import { formFields } from '../../plugins/form-body';
+import { ADMIN_LIST_MENU, assertMayActOnAccount } from '../../security/account-guard';
 import { invalidateAuthCaches } from '../../security/auth-cache';
 import { hashPassword } from '../../security/password';
+import { assertHeld, heldPermissionIds } from '../../security/permissions';
 import { assertRootRemains } from '../../security/root-guard';
 import { sha256 } from '../auth/crypto';
 import { revokeSession } from '../auth/sessions';
@@ -44,12 +47,21 @@ import { createMailer } from '../mail';
 
 // The account calls of the user and admin screens that are not plain record routes, with the product's paths
 // verbatim under /api: the staff list, password reset, roles, interests, the activation mail and its link,
-// the two-step import, and each login's sessions. Every one hangs under the user list's menu.
+// the two-step import, and each login's sessions. The calls on any account hang under the user list's menu;
+// those only a staff account has (the staff list, roles, sessions) under the admin accounts' menu. Every call
+// that acts on an account passes the account rule (security/account-guard.ts), which also asks for the admin
+// accounts' menu when the account is a staff account.
 
 const MENU = '/user/user_list';
 const t = (en: string, zh: string) => ({ en, zh });
 const read: Access = { kind: 'menu', url: MENU };
 const write = (en: string, zh: string): Access => ({ kind: 'resource', menu: MENU, name: t(en, zh) });
+const staffRead: Access = { kind: 'menu', url: ADMIN_LIST_MENU };
+const staffWrite = (en: string, zh: string): Access => ({
+  kind: 'resource',
+  menu: ADMIN_LIST_MENU,
+  name: t(en, zh),
+});
 /** Not the entity's tag: the route table of user_manager lists the engine's routes only. */
 const tags = ['users'];
 
@@ -126,30 +138,92 @@ export function usersRoutes(ext: Extensions): FastifyPluginAsyncZod {
       return Number(row.loginId);
     };
 
-    const rolesOf = async (loginId: number | null, callerIsRoot: boolean) => {
+    /** The caller may act on the account (the account rule), as a yes or no. */
+    const mayActOn = (request: FastifyRequest, row: Row) =>
+      assertMayActOnAccount(db, request.auth!.user.id, row).then(
+        () => true,
+        (error) => {
+          if (error instanceof AppError && error.status === 403) return false;
+          throw error;
+        },
+      );
+
+    /** Every role, whether the login holds it and whether the caller may give or take it: never on its own
+     * login (unless root) or on an account it may not act on; a role only when the caller holds each of its
+     * permissions (root: any role). */
+    const rolesOf = async (request: FastifyRequest, row: Row, loginId: number) => {
+      const caller = request.auth!.user;
       const assigned = new Set(
-        loginId
-          ? (
-              await db.select({ roleId: userRole.roleId }).from(userRole).where(eq(userRole.userId, loginId))
-            ).map((r) => r.roleId)
-          : [],
+        (await db.select({ roleId: userRole.roleId }).from(userRole).where(eq(userRole.userId, loginId))).map(
+          (r) => r.roleId,
+        ),
       );
       const roles = await db.select().from(role).orderBy(role.id);
+      const grants = await db.select().from(rolePermission);
+      const held = await heldPermissionIds(db, caller);
+      const mayChange = (caller.isRoot || loginId !== caller.id) && (await mayActOn(request, row));
       return roles.map((r) => ({
         id: r.id,
         name: r.name,
         code: r.code,
         status: r.status,
         assigned: assigned.has(r.id),
-        assignable: r.status === 'enabled' && (r.code !== ROOT_ROLE || callerIsRoot),
+        assignable:
+          mayChange &&
+          r.status === 'enabled' &&
+          (caller.isRoot ||
+            (r.code !== ROOT_ROLE && grants.every((g) => g.roleId !== r.id || held.has(g.permissionId)))),
       }));
+    };
+
+    /**
+     * Role assignment: the account rule; never one's own roles (root aside, kept by the last-root rule); the
+     * root role only from root; each added role only when the caller holds every permission it grants (the
+     * rule of role edits).
+     */
+    const assertMayAssign = async (
+      request: FastifyRequest,
+      row: Row,
+      loginId: number,
+      roles: { id: number; code: string }[],
+    ) => {
+      const caller = request.auth!.user;
+      await assertMayActOnAccount(db, caller.id, row);
+      if (caller.isRoot) return;
+      if (loginId === caller.id) throw new AppError('ownRoles');
+      if (roles.some((r) => r.code === ROOT_ROLE))
+        throw fieldsError(
+          [
+            issue(
+              'ids',
+              'Only a root account can give the root role',
+              '只有超级管理员可以分配超级管理员角色',
+            ),
+          ],
+          request.lang,
+        );
+      const current = await db
+        .select({ id: userRole.roleId })
+        .from(userRole)
+        .where(eq(userRole.userId, loginId));
+      const added = roles.map((r) => r.id).filter((id) => !current.some((c) => c.id === id));
+      if (!added.length) return;
+      const grants = await db
+        .selectDistinct({ id: rolePermission.permissionId })
+        .from(rolePermission)
+        .where(inArray(rolePermission.roleId, added));
+      await assertHeld(
+        db,
+        caller,
+        grants.map((g) => g.id),
+      );
     };
 
     app.get(
       '/user_manager/list_admin',
       {
         validatorCompiler: engineValidator,
-        config: { access: read },
+        config: { access: staffRead },
         schema: {
           tags,
           summary:
@@ -245,6 +319,7 @@ export function usersRoutes(ext: Extensions): FastifyPluginAsyncZod {
       },
       async (request) => {
         const row = await recordOf(request.params.id);
+        await assertMayActOnAccount(db, request.auth!.user.id, row);
         const password = randomPassword();
         await updateRecord(context(request), request.params.id, { version: row.version, password });
         const email = typeof row.email === 'string' && row.email ? row.email : null;
@@ -268,7 +343,7 @@ export function usersRoutes(ext: Extensions): FastifyPluginAsyncZod {
     app.post(
       '/user_manager/config/:id',
       {
-        config: { access: write('Assign roles', '分配角色') },
+        config: { access: staffWrite('Assign roles', '分配角色') },
         schema: {
           tags,
           summary: "Set a staff account's roles (the ids of existing roles; [] removes them all)",
@@ -291,18 +366,7 @@ export function usersRoutes(ext: Extensions): FastifyPluginAsyncZod {
             [issue('ids', `No such role: ${missing.join(', ')}`, `角色不存在：${missing.join(', ')}`)],
             lang,
           );
-        const isRoot = request.auth!.user.isRoot;
-        if (!isRoot && found.some((r) => r.code === ROOT_ROLE))
-          throw fieldsError(
-            [
-              issue(
-                'ids',
-                'Only a root account can give the root role',
-                '只有超级管理员可以分配超级管理员角色',
-              ),
-            ],
-            lang,
-          );
+        await assertMayAssign(request, row, loginId, found);
         await db.transaction(async (tx) => {
           // the last enabled account holding root keeps it
           await assertRootRemains(tx as unknown as Db, { kind: 'setRoles', userId: loginId, roleIds: ids });
@@ -312,14 +376,14 @@ export function usersRoutes(ext: Extensions): FastifyPluginAsyncZod {
           invalidateAuthCaches({ beforeCommit: true });
         });
         invalidateAuthCaches();
-        return ok(await rolesOf(loginId, isRoot));
+        return ok(await rolesOf(request, row, loginId));
       },
     );
 
     app.post(
       '/role/list_by_user',
       {
-        config: { access: read },
+        config: { access: staffRead },
         preValidation: formFields,
         schema: {
           tags,
@@ -332,7 +396,7 @@ export function usersRoutes(ext: Extensions): FastifyPluginAsyncZod {
       async (request) => {
         const row = await recordOf(request.body.userId);
         const loginId = loginOf(row, request.lang);
-        return ok(await rolesOf(loginId, request.auth!.user.isRoot));
+        return ok(await rolesOf(request, row, loginId));
       },
     );
 
@@ -375,7 +439,7 @@ export function usersRoutes(ext: Extensions): FastifyPluginAsyncZod {
         },
       },
       async (request) => {
-        await recordOf(request.params.id);
+        await assertMayActOnAccount(db, request.auth!.user.id, await recordOf(request.params.id));
         const ids = [...new Set(request.body.categoryIds)];
         const unknown = await unknownCategories(ids);
         if (unknown.length)
@@ -438,6 +502,7 @@ export function usersRoutes(ext: Extensions): FastifyPluginAsyncZod {
       },
       async (request) => {
         const row = await recordOf(request.params.id);
+        await assertMayActOnAccount(db, request.auth!.user.id, row);
         const email = typeof row.email === 'string' ? row.email : '';
         if (!email)
           throw fieldsError([issue('email', 'The account has no email', '该账号没有邮箱')], request.lang);
@@ -612,7 +677,7 @@ export function usersRoutes(ext: Extensions): FastifyPluginAsyncZod {
     app.get(
       '/user_manager/sessions/:id',
       {
-        config: { access: read },
+        config: { access: staffRead },
         schema: {
           tags,
           summary: "A staff account's open sessions: device, address, last seen",
@@ -645,7 +710,7 @@ export function usersRoutes(ext: Extensions): FastifyPluginAsyncZod {
     app.post(
       '/user_manager/revoke_session/:id',
       {
-        config: { access: write('End a session', '结束会话') },
+        config: { access: staffWrite('End a session', '结束会话') },
         schema: {
           tags,
           summary: "End one of a staff account's sessions (on every API node at once)",
@@ -655,7 +720,9 @@ export function usersRoutes(ext: Extensions): FastifyPluginAsyncZod {
         },
       },
       async (request) => {
-        const loginId = loginOf(await recordOf(request.params.id), request.lang);
+        const row = await recordOf(request.params.id);
+        const loginId = loginOf(row, request.lang);
+        await assertMayActOnAccount(db, request.auth!.user.id, row);
         const [found] = await db
           .select({ id: session.id })
           .from(session)

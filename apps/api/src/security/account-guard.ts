@@ -1,0 +1,48 @@
+import { STAFF_USER_TYPES } from '@organiser/domain';
+import type { Db } from '../db/client';
+import { AppError } from '../errors';
+import { hasPermission, heldPermissionIds, holdsRootRole } from './permissions';
+
+// The one rule every write on an account goes through (edit, password, email, import row, enable, disable,
+// delete, restore, purge, role assignment, session revoke, activation mail, password reset): a caller who is
+// not root may not act on an account that is root or that holds any permission the caller does not hold, so
+// no account can take over a stronger one. Staff accounts (organiser and supplier logins) are governed by the
+// admin accounts' menu: acting on one also needs that menu, whatever route the call came through. The engine
+// runs it as a write hook of user_manager; the account routes that write elsewhere call it themselves.
+
+/** The admin accounts' menu: staff accounts are managed from it. */
+export const ADMIN_LIST_MENU = '/adminManage/admin_list';
+
+/** The account acted on, as stored: its type and, for a staff account, its console login. */
+export type AccountTarget = { account?: unknown; type?: unknown; loginId?: unknown };
+
+export const isStaffType = (type: unknown): boolean =>
+  (STAFF_USER_TYPES as readonly unknown[]).includes(type);
+
+/**
+ * Refuses (403) a caller acting on `target`: without the admin accounts' menu when the target is a staff
+ * account; `accountProtected` when the target's login is root or holds a permission the caller does not.
+ * `callerId` is the caller's login; null is the server itself (seeds, hooks of other entities), never refused.
+ * Inside a transaction, pass the transaction as `db`.
+ */
+export async function assertMayActOnAccount(
+  db: Db,
+  callerId: number | null,
+  target: AccountTarget,
+): Promise<void> {
+  if (callerId === null || (await holdsRootRole(db, callerId))) return;
+  if (
+    isStaffType(target.type) &&
+    !(await hasPermission(db, { userId: callerId, type: 'menu', method: '', url: ADMIN_LIST_MENU }))
+  )
+    throw new AppError('forbidden');
+  const loginId = target.loginId == null ? null : Number(target.loginId);
+  if (loginId === null || loginId === callerId) return;
+  const protectedAccount = () =>
+    new AppError('accountProtected', { params: { account: String(target.account ?? loginId) } });
+  if (await holdsRootRole(db, loginId, false)) throw protectedAccount();
+  const caller = { id: callerId, isRoot: false };
+  const mine = await heldPermissionIds(db, caller);
+  const theirs = await heldPermissionIds(db, { id: loginId, isRoot: false });
+  for (const id of theirs) if (!mine.has(id)) throw protectedAccount();
+}
