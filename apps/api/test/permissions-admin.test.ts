@@ -1,8 +1,8 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { syncPermissions } from '../src/db/permissions';
-import { permission } from '../src/db/schema';
-import { menuId, resourceId } from './access-fixtures';
+import { permission, role, rolePermission } from '../src/db/schema';
+import { createAccount, menuId, resourceId, resourcesUnder } from './access-fixtures';
 import { createTestApp, login, type TestApp } from './helpers';
 
 // The permission tree screens' API: built-in entries keep their url, method, type and parent while their
@@ -225,5 +225,39 @@ describe('permission administration', () => {
     const res = await call('DELETE', `/api/permission/${parent}`);
     expect(res.statusCode).toBe(409);
     expect(res.json().message).toContain('1');
+  });
+  it('lets a permission manager switch on or off only the permissions it holds', async () => {
+    const [manager] = await t.db
+      .insert(role)
+      .values({ name: 'perm_manager', code: 'perm_manager' })
+      .returning();
+    const held = [
+      await menuId(t.db, '/adminManage/permission_list'),
+      ...(await resourcesUnder(t.db, '/adminManage/permission_list')),
+    ];
+    await t.db
+      .insert(rolePermission)
+      .values(held.map((permissionId) => ({ roleId: manager!.id, permissionId })));
+    await createAccount(t.db, 'perm_manager', 'Manager2025', [manager!.id]);
+    const token = await login(t.app, 'perm_manager', 'Manager2025');
+    const put = (id: number, body: unknown) =>
+      t.app.inject({
+        method: 'PUT',
+        url: `/api/permission/${id}`,
+        headers: { 'x-token': token },
+        payload: body as object,
+      });
+    const rolesMenu = await read(await menuId(t.db, '/adminManage/role_list'));
+    const refused = await put(rolesMenu.id, asBody(rolesMenu, { status: 'disabled' }));
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json().message).toMatch(/^You cannot grant the permission "/);
+    const [stored] = await t.db.select().from(permission).where(eq(permission.id, rolesMenu.id));
+    expect(stored!.status).toBe('enabled');
+    // Its own permission: switched off and on again.
+    const own = await read(held[0]!);
+    expect((await put(own.id, asBody(own, { status: 'disabled' }))).statusCode).toBe(200);
+    expect((await put(own.id, asBody(own, { status: 'enabled' }))).statusCode).toBe(200);
+    const [back] = await t.db.select().from(permission).where(eq(permission.id, own.id));
+    expect(back!.status).toBe('enabled');
   });
 });

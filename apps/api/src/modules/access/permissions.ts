@@ -7,6 +7,7 @@ import { permission, role, rolePermission } from '../../db/schema';
 import { AppError } from '../../errors';
 import { ok, okSchema } from '../../plugins/envelope';
 import { invalidateAuthCaches } from '../../security/auth-cache';
+import { assertHeld } from '../../security/permissions';
 import { ROLE_MENU } from './roles';
 import {
   allPermissions,
@@ -283,6 +284,8 @@ export const permissionRoutes: FastifyPluginAsyncZod = async (app) => {
           }
         }
       }
+      // Switching a permission on or off changes every role holding it: only for one the caller holds.
+      if (body.status !== row.status) await assertHeld(db, request.auth!.user, [id], { anyStatus: true });
       checkShape(body, request.lang);
       await checkParent(db, body.parentId, id);
       await checkUnique(db, body, id);
