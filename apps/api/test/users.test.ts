@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminUser, mailLog, session } from '../src/db/schema';
 import { DEMO_USER_COUNT, seedUserDemo } from '../src/modules/users';
+import { createAccount } from './access-fixtures';
 import { createAccountWithRole } from './engine/roles';
 import { type Call, client, createEngineApp } from './engine/setup';
 import { login, multipart, tryLogin } from './helpers';
@@ -605,5 +606,91 @@ describe('demo data', () => {
     );
     expect(packaged.length).toBeGreaterThan(0);
     expect(packaged[0].vipPackageIdLabel).toBeTruthy();
+  });
+});
+
+describe('account names', () => {
+  it('never takes over an existing login, and refuses a name that differs only in case (409 naming account)', async () => {
+    await createAccount(t.db, 'lonely_login', 'Lonely2025', []);
+    const [login1] = await t.db.select().from(adminUser).where(eq(adminUser.account, 'lonely_login'));
+    for (const account of ['lonely_login', 'Admin', 'EDITOR']) {
+      const res = await call({
+        method: 'POST',
+        url: '/api/user_manager',
+        body: { account, type: 'admin', password: 'Hijack-12345' },
+      });
+      expect(res.status, account).toBe(409);
+      expect(res.body.message, account).toBe('Account already exists');
+    }
+    const zh = await call({
+      method: 'POST',
+      url: '/api/user_manager',
+      body: { account: 'Lonely_Login', type: 'buyer' },
+      lang: 'zh',
+    });
+    expect(zh.status).toBe(409);
+    expect(zh.body.message).toBe('账号已存在');
+    const [after] = await t.db.select().from(adminUser).where(eq(adminUser.account, 'lonely_login'));
+    expect(after).toEqual(login1);
+    const buyer = await createUser({ account: `case_buyer${n}` });
+    const twin = await call({
+      method: 'POST',
+      url: '/api/user_manager',
+      body: { account: buyer.account.toUpperCase() },
+    });
+    expect(twin.status).toBe(409);
+    // The login table holds the same rule.
+    await expect(createAccount(t.db, 'Lonely_LOGIN', 'Other2025x', [])).rejects.toThrow();
+  });
+});
+
+describe('history of accounts and for suppliers', () => {
+  it('records an imported password change as a masked change, as an edit does', async () => {
+    const user = await createUser();
+    const checked = await upload(Buffer.from(`id,password\n${user.id},Imported-2025\n`));
+    expect(checked.body.content.valid).toBe(1);
+    const done = await call({
+      method: 'POST',
+      url: '/api/user_manager/import',
+      body: { handle: checked.body.content.handle },
+    });
+    expect(done.body.content.updated).toBe(1);
+    const [latest] = (await call({ method: 'GET', url: `/api/user_manager/${user.id}/history` })).body
+      .content;
+    expect(latest).toMatchObject({
+      action: 'import',
+      changes: [{ field: 'password', old: '******', new: '******' }],
+    });
+  });
+
+  it("shows a supplier the organiser, not staff account names, in its own company's history", async () => {
+    n++;
+    const company = await call({
+      method: 'POST',
+      url: '/api/company',
+      body: {
+        name: `History Supplier ${n} Co., Ltd.`,
+        logo: `demo/logo-${n}.png`,
+        backgroundImg: `demo/bg-${n}.png`,
+        account: `hist_supplier${n}`,
+        password: 'Secret12345',
+        telphone: '86-13800000000',
+        introduce: 'Valves.',
+        email: `hist_supplier${n}@example.com`,
+        countryCode: 'CN',
+        belong: '330000/330200',
+        belongAddress: 'No. 1 Road',
+      },
+    });
+    expect(company.status).toBe(200);
+    const token = await login(t.app, `hist_supplier${n}`, 'Secret12345');
+    const url = `/api/company/${company.body.content.id}/history`;
+    const staffView = (await call({ method: 'GET', url })).body.content;
+    expect(staffView[0]).toMatchObject({ action: 'create', actorAccount: 'admin' });
+    const en = (await call({ method: 'GET', url, token })).body.content;
+    expect(en[0]).toMatchObject({ action: 'create', actorAccount: 'Organiser', actorId: null });
+    const zh = (await call({ method: 'GET', url, token, lang: 'zh' })).body.content;
+    expect(zh[0].actorAccount).toBe('组织方');
+    expect(JSON.stringify(zh)).not.toContain('"admin"');
   });
 });

@@ -1,13 +1,18 @@
-import { type FieldState, type HistoryItem, isSecretField } from '@organiser/domain';
-import { and, desc, eq, gt } from 'drizzle-orm';
+import { type FieldState, type HistoryItem, isSecretField, type Lang } from '@organiser/domain';
+import { and, desc, eq, gt, inArray } from 'drizzle-orm';
 import type { Db } from '../db/client';
+import { adminUser } from '../db/schema';
 import { recordHistory } from '../db/schema/entities';
-import type { Actor, Change, Tx } from './context';
+import type { Actor, Change, RowScope, Tx } from './context';
 
 export type { Change } from './context';
 
 /** Shown in history instead of a password change (the hash is never recorded). */
 export const SECRET_MASK = '******';
+
+/** The history changes of secret fields a write set: that they changed, never their values. */
+export const maskedChanges = (secrets: readonly string[]): Change[] =>
+  secrets.map((field) => ({ field, old: SECRET_MASK, new: SECRET_MASK }));
 
 import type { EngineEntity } from './entity';
 
@@ -77,6 +82,43 @@ export async function readHistory(db: Db, entity: EngineEntity, recordId: number
     at: r.at.toISOString(),
     changes: (r.changes as Change[]).filter((c) => !entity.states.get(c.field)?.isHidden),
   }));
+}
+
+/** How a supplier sees an organiser's staff in a record's history: the organiser, not a staff account. */
+export const ORGANISER_ACTOR = { en: 'Organiser', zh: '组织方' } as const;
+
+/**
+ * History as a caller confined to a company reads it: entries made by anyone but its own company's logins
+ * (organiser staff) name the organiser instead of a staff account.
+ */
+export async function maskActorsFor(
+  db: Db,
+  items: HistoryItem[],
+  scope: RowScope,
+  lang: Lang,
+): Promise<HistoryItem[]> {
+  const ids = [...new Set(items.map((i) => i.actorId).filter((id): id is number => id !== null))];
+  const own = new Set(
+    ids.length
+      ? (
+          await db
+            .select({ id: adminUser.id })
+            .from(adminUser)
+            .where(
+              and(
+                inArray(adminUser.id, ids),
+                eq(adminUser.type, 'company'),
+                eq(adminUser.companyId, scope.companyId),
+              ),
+            )
+        ).map((r) => r.id)
+      : [],
+  );
+  return items.map((i) =>
+    i.actorId !== null && own.has(i.actorId)
+      ? i
+      : { ...i, actorId: null, actorAccount: i.actorAccount === null ? null : ORGANISER_ACTOR[lang] },
+  );
 }
 
 /**

@@ -14,7 +14,7 @@ import { ok, okSchema } from '../http/envelope';
 import { hasPermission } from '../security/permissions';
 import { dynamicFields, storedFormIssues } from './dynamic-forms';
 import { toFieldErrors } from './field-errors';
-import { readHistory } from './history';
+import { maskActorsFor, readHistory } from './history';
 import { optionRows, runList, TREE_MAX, treeRows } from './list';
 import { apiValues, toListRecord, toRecord } from './records';
 import { historySchema, idParams, type RouteContext } from './route-context';
@@ -242,9 +242,11 @@ function registerRecordReads(rc: RouteContext): void {
       },
       async (request) => {
         const { id } = request.params as z.infer<typeof idParams>;
-        const row = await loadRow(db, entity, id, 'any', rowScope(request));
+        const scope = rowScope(request);
+        const row = await loadRow(db, entity, id, 'any', scope);
         if (!row) throw new AppError('notFound');
-        return ok(await readHistory(db, entity, id));
+        const items = await readHistory(db, entity, id);
+        return ok(scope ? await maskActorsFor(db, items, scope, request.lang) : items);
       },
     );
 }

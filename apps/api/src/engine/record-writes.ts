@@ -4,7 +4,7 @@ import { AppError } from '../errors';
 import type { Row, Tx, WriteContext } from './context';
 import { ensureMonthPartition } from './event-tables';
 import { fieldsError } from './field-errors';
-import { diff, SECRET_MASK, stamp } from './history';
+import { diff, maskedChanges, stamp } from './history';
 import { apiValues, toDbValues, toRecord } from './records';
 import { assertNotReferenced } from './references';
 import { liveOnly, loadRow, scopeConditions, scopedBody } from './row-scope';
@@ -82,7 +82,7 @@ async function writeUpdate(
         after: updated,
         input: virtual,
         silent: !hasChanges,
-        extra: { after: secrets.map((name) => ({ field: name, old: SECRET_MASK, new: SECRET_MASK })) },
+        extra: { after: maskedChanges(secrets) },
       },
     ];
   });

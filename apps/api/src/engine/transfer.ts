@@ -21,7 +21,7 @@ import { AppError } from '../errors';
 import type { Change, Row, RowScope, Tx, WriteContext } from './context';
 import { ensureMonthPartition } from './event-tables';
 import { toFieldErrors } from './field-errors';
-import { diff, stamp } from './history';
+import { diff, maskedChanges, stamp } from './history';
 import { matchingIds } from './list';
 import { apiValues, toDbValues, toRecord, withLabels } from './records';
 import {
@@ -436,7 +436,7 @@ async function updateRows(tx: Tx, ctx: WriteContext, updates: Planned[]): Promis
   for (const p of updates) {
     const current = p.current!;
     const before = apiValues(entity, current);
-    const { stored, virtual } = await storedValues(ctx, p.values);
+    const { stored, virtual, secrets } = await storedValues(ctx, p.values);
     const changes: Change[] = diff(before, stored, Object.keys(stored));
     if (changes.length === 0) continue;
     const set = Object.fromEntries(changes.map((c) => [c.field, stored[c.field]]));
@@ -448,7 +448,7 @@ async function updateRows(tx: Tx, ctx: WriteContext, updates: Planned[]): Promis
       .where(and(eq(entity.col('id'), current.id), eq(entity.col('version'), version)))
       .returning()) as Row[];
     if (!updated) throw new AppError('staleVersion');
-    out.push({ before: current, after: updated, input: virtual });
+    out.push({ before: current, after: updated, input: virtual, extra: { after: maskedChanges(secrets) } });
   }
   return out;
 }
