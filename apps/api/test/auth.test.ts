@@ -1,4 +1,4 @@
-import { and, desc, eq } from 'drizzle-orm';
+import { and, desc, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminUser, captcha, loginFailure, session, smsOutbox } from '../src/db/schema';
 import {
@@ -203,10 +203,34 @@ describe('captcha and login', () => {
     expect(zh.json().message).toBe('失败次数过多：该账号已锁定 15 分钟');
     // The period ends.
     await t.db
-      .update(adminUser)
+      .update(loginFailure)
       .set({ lockedUntil: new Date(Date.now() - 1000) })
-      .where(eq(adminUser.account, 'editor'));
+      .where(eq(loginFailure.account, 'editor'));
     expect((await tryLogin(t.app, EDITOR.account, EDITOR.password)).json().success).toBe(true);
+  });
+
+  it('locks an account only for the address its failures came from: the owner elsewhere still signs in', async () => {
+    const from = async (ip: string, password: string) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/user/login',
+        remoteAddress: ip,
+        payload: { ...ADMIN, password, checkCode: TEST_CAPTCHA_CODE, token: await captchaToken(t.app) },
+      });
+    for (const attempt of [1, 2]) expect((await from('203.0.113.9', `guess-${attempt}`)).statusCode).toBe(401);
+    const locked = await from('203.0.113.9', 'guess-3');
+    expect(locked.json()).toMatchObject({ code: 40013, content: { field: 'account' } });
+    // The guesser stays locked out, even with the right password.
+    expect((await from('203.0.113.9', ADMIN.password)).json().code).toBe(40013);
+    // The owner, from another address, is not.
+    const owner = await from('198.51.100.7', ADMIN.password);
+    expect(owner.json().success).toBe(true);
+    const [lock] = await t.db
+      .select()
+      .from(loginFailure)
+      .where(and(eq(loginFailure.account, ADMIN.account), eq(loginFailure.ip, '203.0.113.9')));
+    expect(lock!.lockedUntil!.getTime()).toBeGreaterThan(Date.now());
+    await t.db.delete(loginFailure).where(eq(loginFailure.account, ADMIN.account));
   });
 
   it('answers an unknown account exactly as a real one, locking it after as many failures', async () => {
@@ -246,19 +270,12 @@ describe('captcha and login', () => {
     expect(unknown).toEqual(real);
     // Once the period ends, an unknown account is counted afresh, like a real one.
     await t.db
-      .update(adminUser)
-      .set({ failedLogins: 0, lockedUntil: null })
-      .where(eq(adminUser.account, 'admin'));
-    await t.db
       .update(loginFailure)
       .set({ lockedUntil: new Date(Date.now() - 1000) })
-      .where(eq(loginFailure.account, 'no-such-account'));
+      .where(inArray(loginFailure.account, ['admin', 'no-such-account']));
     expect((await tryLogin(t.app, 'no-such-account', 'again')).json()).toEqual(failed.body);
     expect((await tryLogin(t.app, ADMIN.account, 'again')).json()).toEqual(failed.body);
-    await t.db
-      .update(adminUser)
-      .set({ failedLogins: 0, lockedUntil: null })
-      .where(eq(adminUser.account, 'admin'));
+    await t.db.delete(loginFailure).where(eq(loginFailure.account, 'admin'));
   });
 
   it('refuses a disabled account with its own message, and ends its sessions', async () => {

@@ -1,7 +1,8 @@
 import { ROOT_ROLE } from '@organiser/domain';
-import { eq, sql } from 'drizzle-orm';
+import { eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { adminUser, role, userRole } from '../src/db/schema';
+import { entityTables } from '../src/db/schema/entities';
 import { isDatabaseEmpty, seedIfEmpty as seedWith } from '../src/db/seed';
 import { registerModules } from '../src/extensions';
 import { modules } from '../src/modules';
@@ -9,6 +10,8 @@ import { StartupError } from '../src/startup-error';
 import { createTestApp, type TestApp, testConfig } from './helpers';
 
 // The first start on an empty database.
+
+const userManager = entityTables.user_manager!;
 
 describe('first-start seed', () => {
   let t: TestApp;
@@ -32,7 +35,7 @@ describe('first-start seed', () => {
   afterAll(() => t.close());
   beforeEach(async () => {
     await t.db.execute(
-      sql`truncate admin_user, role, user_role, role_permission, session restart identity cascade`,
+      sql`truncate admin_user, user_manager, role, user_role, role_permission, session restart identity cascade`,
     );
     demoRuns.length = 0;
   });
@@ -42,6 +45,22 @@ describe('first-start seed', () => {
     config: testConfig({ env }, t.dataDir),
     log: () => {},
   });
+
+  /** The staff records, as [account, type, login id], sorted. */
+  const staffRecords = async () =>
+    (
+      await t.db
+        .select({ account: userManager.account, type: userManager.type, loginId: userManager.loginId })
+        .from(userManager)
+        .where(inArray(userManager.type, ['admin', 'company']))
+    )
+      .map((r) => [r.account, r.type, r.loginId])
+      .sort();
+  /** Every login as the staff record it should have. */
+  const loginsAs = async (typeOf: (account: string) => string) =>
+    (await t.db.select({ id: adminUser.id, account: adminUser.account }).from(adminUser))
+      .map((l) => [l.account, typeOf(l.account), l.id])
+      .sort();
 
   it('creates the root role and account from ADMIN_ACCOUNT / ADMIN_PASSWORD, once', async () => {
     expect(await isDatabaseEmpty(t.db)).toBe(true);
@@ -70,6 +89,13 @@ describe('first-start seed', () => {
     // The demo suppliers bring the demo supplier login.
     expect(accounts.sort()).toEqual(['admin', 'editor', 'supplier']);
     expect(demoRuns).toEqual(['probe']);
+    // Each with its staff record, the supplier's a supplier account.
+    expect(await staffRecords()).toEqual(await loginsAs((a) => (a === 'supplier' ? 'company' : 'admin')));
+  });
+
+  it('gives every login its staff record on the first start itself, without a restart', async () => {
+    await seedWith(ctx({ DEMO_DATA: 'false' }), { demoAccounts: true, demoData: false }, seeds);
+    expect(await staffRecords()).toEqual(await loginsAs(() => 'admin'));
   });
 
   it('refuses to start in production without ADMIN_PASSWORD on an empty database', async () => {

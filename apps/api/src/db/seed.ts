@@ -25,7 +25,8 @@ export type DemoSeed = { name: string; run: (ctx: SeedContext) => Promise<void> 
 /**
  * Reference data a module needs to work at all (e.g. the region list), whatever DEMO_DATA says. Each run is
  * idempotent (it fills its tables only when they are empty) and runs on every start, before the first-start
- * seed, so a database created before the module existed gets its data too.
+ * seed, so a database created before the module existed gets its data too, and once more after a first-start
+ * seed (for data that follows the accounts it made).
  */
 export type ReferenceSeed = { name: string; run: (ctx: SeedContext) => Promise<void> };
 
@@ -152,6 +153,9 @@ export async function seedIfEmpty(
       ctx.log(`demo data: ${seed.name}`);
     }
   }
+  // The reference seeds fill in what depends on the accounts just made (each login's staff record), so a
+  // new data folder is complete without a restart.
+  await seedReferenceData(ctx, seeds);
   return {
     seeded: true,
     admin: { account: server.adminAccount, password: server.adminPassword ? null : password },

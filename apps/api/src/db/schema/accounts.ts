@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import {
   boolean,
   index,
@@ -39,7 +40,8 @@ export const adminUser = pgTable(
     updatedAt: updatedAt(),
   },
   (t) => [
-    uniqueIndex('admin_user_account_key').on(t.account),
+    // Unique regardless of case: `Editor` beside `editor` is refused.
+    uniqueIndex('admin_user_account_key').on(sql`lower(${t.account})`),
     index('admin_user_company_id_idx').on(t.companyId),
   ],
 );

@@ -1,4 +1,4 @@
-import { index, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { index, integer, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { adminUser } from './accounts';
 
 // Sessions (opaque tokens kept only as SHA-256 hashes), single-use captchas and the SMS second
@@ -79,17 +79,22 @@ export const smsOutbox = pgTable(
 );
 
 /**
- * Failed logins of accounts that do not exist, counted and locked exactly like an account's own
- * `failed_logins` / `locked_until`, so an unknown account answers "locked" after as many failures as a real
- * one: the answers do not tell which accounts exist.
+ * Failed logins per account and address (the client's IP), of existing accounts and of names that are not
+ * one alike: the maxFailures-th failure from one address locks that account for that address only, so
+ * failures from elsewhere never lock the owner out, and an unknown account answers "locked" after as many
+ * failures as a real one.
  */
 export const loginFailure = pgTable(
   'login_failure',
   {
-    account: text('account').primaryKey(),
+    account: text('account').notNull(),
+    ip: text('ip').notNull().default(''),
     failedLogins: integer('failed_logins').notNull().default(0),
     lockedUntil: timestamp('locked_until', { withTimezone: true }),
     updatedAt: timestamp('updated_at', { withTimezone: true }).defaultNow().notNull(),
   },
-  (t) => [index('login_failure_updated_at_idx').on(t.updatedAt)],
+  (t) => [
+    primaryKey({ columns: [t.account, t.ip] }),
+    index('login_failure_updated_at_idx').on(t.updatedAt),
+  ],
 );

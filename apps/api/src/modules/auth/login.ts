@@ -11,8 +11,8 @@ import { checkLoginCode, sendLoginCode } from './sms';
 import { loadUserInfo, type UserInfo } from './user-info';
 
 // Login with captcha, one message for a wrong account or password, disabled and locked accounts refused
-// with their own messages (an unknown account is counted and "locked" the same way), optional SMS second
-// factor. Each refusal carries `content.field` so the login page can point at the field.
+// with their own messages (an unknown account is counted and "locked" the same way, per account and
+// address), optional SMS second factor. Each refusal carries `content.field` so the login page can point at the field.
 
 export type LoginInput = {
   account: string;
@@ -36,21 +36,29 @@ const minutesLeft = (until: Date) => Math.max(1, Math.ceil((until.getTime() - Da
 const isLocked = (until: Date | null | undefined): until is Date =>
   Boolean(until && until.getTime() > Date.now());
 
-/**
- * A wrong password for an account that does not exist: counted in `login_failure` with the same rule as a
- * real account's failures (the lock starts on the maxFailures-th failure and the count restarts), so both
- * answer "locked for N minutes" after the same number of attempts.
- */
-async function unknownAccountFailure(db: Db, config: AppConfig, input: LoginInput): Promise<never> {
-  const [before] = await db
+/** Until when failures from this address lock this account out (null: not locked). */
+async function lockOf(db: Db, account: string, ip: string): Promise<Date | null> {
+  const [row] = await db
     .select({ lockedUntil: loginFailure.lockedUntil })
     .from(loginFailure)
-    .where(eq(loginFailure.account, input.account))
+    .where(and(eq(loginFailure.account, account), eq(loginFailure.ip, ip)))
     .limit(1);
-  if (isLocked(before?.lockedUntil)) {
-    throw refuse('accountLocked', 'account', { minutes: minutesLeft(before.lockedUntil) });
-  }
-  await verifyDummy(input.password, config.server.passwordHash);
+  return isLocked(row?.lockedUntil) ? row.lockedUntil : null;
+}
+
+/**
+ * A wrong password, counted per account and address in `login_failure` (existing or not, so the answers do
+ * not tell which accounts exist): the maxFailures-th failure from one address locks the account for that
+ * address only and the count restarts. Someone guessing elsewhere never locks the owner out. An existing
+ * account's own counter and lock (the login security page) follow the latest failures.
+ */
+async function failedLogin(
+  db: Db,
+  config: AppConfig,
+  input: LoginInput,
+  ip: string,
+  userId: number | null,
+): Promise<never> {
   const { maxFailures, lockMinutes } = config.deployment.login;
   const lockNow = sql`now() + make_interval(mins => ${lockMinutes})`;
   // One atomic upsert: concurrent failures on several nodes still count exactly.
@@ -58,11 +66,12 @@ async function unknownAccountFailure(db: Db, config: AppConfig, input: LoginInpu
     .insert(loginFailure)
     .values({
       account: input.account,
+      ip,
       failedLogins: maxFailures <= 1 ? 0 : 1,
       lockedUntil: maxFailures <= 1 ? lockNow : null,
     })
     .onConflictDoUpdate({
-      target: loginFailure.account,
+      target: [loginFailure.account, loginFailure.ip],
       set: {
         failedLogins: sql`case when ${loginFailure.failedLogins} + 1 >= ${maxFailures} then 0 else ${loginFailure.failedLogins} + 1 end`,
         lockedUntil: sql`case when ${loginFailure.failedLogins} + 1 >= ${maxFailures}
@@ -71,9 +80,16 @@ async function unknownAccountFailure(db: Db, config: AppConfig, input: LoginInpu
       },
     })
     .returning({ lockedUntil: loginFailure.lockedUntil });
-  if (isLocked(after?.lockedUntil)) {
-    throw refuse('accountLocked', 'account', { minutes: minutesLeft(after.lockedUntil) });
-  }
+  const locked = isLocked(after?.lockedUntil) ? after.lockedUntil : null;
+  if (userId !== null)
+    await db
+      .update(adminUser)
+      .set({
+        failedLogins: sql`${adminUser.failedLogins} + 1`,
+        ...(locked ? { lockedUntil: locked } : {}),
+      })
+      .where(eq(adminUser.id, userId));
+  if (locked) throw refuse('accountLocked', 'account', { minutes: minutesLeft(locked) });
   throw refuse('loginFailed', null);
 }
 
@@ -103,28 +119,15 @@ export async function login(
   });
   if (!captchaOk) throw refuse('captchaIncorrect', 'checkCode');
 
+  const locked = await lockOf(db, input.account, client.ip);
+  if (locked) throw refuse('accountLocked', 'account', { minutes: minutesLeft(locked) });
   const [user] = await db.select().from(adminUser).where(eq(adminUser.account, input.account)).limit(1);
-  if (!user) return unknownAccountFailure(db, config, input);
-  if (user.lockedUntil && user.lockedUntil.getTime() > Date.now()) {
-    throw refuse('accountLocked', 'account', { minutes: minutesLeft(user.lockedUntil) });
+  if (!user) {
+    await verifyDummy(input.password, server.passwordHash);
+    return failedLogin(db, config, input, client.ip, null);
   }
-  if (!(await verifyPassword(user.passwordHash, input.password))) {
-    const { maxFailures, lockMinutes } = deployment.login;
-    // One atomic update: concurrent failures on several nodes still count exactly.
-    const [after] = await db
-      .update(adminUser)
-      .set({
-        failedLogins: sql`case when ${adminUser.failedLogins} + 1 >= ${maxFailures} then 0 else ${adminUser.failedLogins} + 1 end`,
-        lockedUntil: sql`case when ${adminUser.failedLogins} + 1 >= ${maxFailures}
-          then now() + make_interval(mins => ${lockMinutes}) else ${adminUser.lockedUntil} end`,
-      })
-      .where(eq(adminUser.id, user.id))
-      .returning({ lockedUntil: adminUser.lockedUntil });
-    if (after?.lockedUntil && after.lockedUntil.getTime() > Date.now()) {
-      throw refuse('accountLocked', 'account', { minutes: minutesLeft(after.lockedUntil) });
-    }
-    throw refuse('loginFailed', null);
-  }
+  if (!(await verifyPassword(user.passwordHash, input.password)))
+    return failedLogin(db, config, input, client.ip, user.id);
   if (user.status !== 'enabled') throw refuse('accountDisabled', 'account');
 
   if (deployment.login.smsSecondFactor) {
@@ -152,6 +155,9 @@ export async function login(
       ...(rehash ? { passwordHash: rehash } : {}),
     })
     .where(eq(adminUser.id, user.id));
+  await db
+    .delete(loginFailure)
+    .where(and(eq(loginFailure.account, user.account), eq(loginFailure.ip, client.ip)));
   const { token } = await createSession(db, {
     userId: user.id,
     config: deployment,

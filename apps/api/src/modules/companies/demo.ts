@@ -533,7 +533,7 @@ export async function seedSupplierDemo(ctx: SeedContext): Promise<void> {
       type: 'company',
       companyId: Number(companies[0]!.id),
     })
-    .onConflictDoNothing({ target: adminUser.account })
+    .onConflictDoNothing()
     .returning({ id: adminUser.id });
   if (user) await db.insert(userRole).values({ userId: user.id, roleId }).onConflictDoNothing();
 }

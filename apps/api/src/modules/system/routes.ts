@@ -129,7 +129,7 @@ export const loginSecurityRoutes: FastifyPluginAsyncZod = async (app) => {
         .where(eq(adminUser.id, request.params.id))
         .returning({ id: adminUser.id, account: adminUser.account });
       if (!row) throw new AppError('notFound');
-      // failures counted before the account existed under that name
+      // its failures from every address, and those counted before the account existed under that name
       await db.delete(loginFailure).where(eq(loginFailure.account, row.account));
       request.logContext.args = { id: row.id, account: row.account };
       return ok({ id: row.id, failedLogins: 0, isLocked: false });
