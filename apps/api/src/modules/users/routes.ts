@@ -90,7 +90,11 @@ const roleSchema = z.object({
   code: z.string(),
   status: z.string(),
   assigned: z.boolean(),
-  assignable: z.boolean(),
+  assignable: z
+    .boolean()
+    .describe(
+      'The caller may give or take this role on this account: never on its own account or one it may not act on, and only a role whose every permission the caller holds (root: any)',
+    ),
 });
 
 const sessionSchema = z.object({

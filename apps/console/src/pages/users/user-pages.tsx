@@ -284,7 +284,8 @@ function RolesSection({ record }: { record: EntityRecord }) {
         options={roles.map((r) => ({
           value: r.id,
           label: `${r.name} (${r.code})`,
-          disabled: !r.assignable && !r.assigned,
+          // the server says which roles this caller may give or take on this account
+          disabled: !r.assignable,
         }))}
       />
       {can('POST', '/config/:id') && (
