@@ -43,6 +43,30 @@ async function createUser(patch: Record<string, unknown> = {}) {
   return res.body.content;
 }
 
+/** A company with a supplier login `${prefix}${n}` / Secret12345, made by root. */
+async function supplierCompany(prefix: string) {
+  n++;
+  const company = await call({
+    method: 'POST',
+    url: '/api/company',
+    body: {
+      name: `${prefix} ${n} Co., Ltd.`,
+      logo: `demo/logo-${n}.png`,
+      backgroundImg: `demo/bg-${n}.png`,
+      account: `${prefix}${n}`,
+      password: 'Secret12345',
+      telphone: '86-13800000000',
+      introduce: 'Pumps.',
+      email: `${prefix}${n}@example.com`,
+      countryCode: 'CN',
+      belong: '330000/330200',
+      belongAddress: 'No. 1 Road',
+    },
+  });
+  expect(company.status).toBe(200);
+  return company;
+}
+
 async function upload(data: Buffer, filename = 'users.csv', type = 'text/csv', lang: 'en' | 'zh' = 'en') {
   const form = await multipart({ file: { filename, type, data } });
   const res = await t.app.inject({
@@ -265,25 +289,7 @@ describe('staff accounts', () => {
   });
 
   it('lists a supplier login made from its company, with the company; refuses making one here', async () => {
-    n++;
-    const company = await call({
-      method: 'POST',
-      url: '/api/company',
-      body: {
-        name: `Users Test Supplier ${n} Co., Ltd.`,
-        logo: `demo/logo-${n}.png`,
-        backgroundImg: `demo/bg-${n}.png`,
-        account: `supplier_t${n}`,
-        password: 'Secret12345',
-        telphone: '86-13800000000',
-        introduce: 'Pumps.',
-        email: `supplier_t${n}@example.com`,
-        countryCode: 'CN',
-        belong: '330000/330200',
-        belongAddress: 'No. 1 Road',
-      },
-    });
-    expect(company.status).toBe(200);
+    const company = await supplierCompany('supplier_t');
     const admins = await call({ method: 'GET', url: `/api/user_manager/list_admin?keyword=supplier_t${n}` });
     expect(admins.body.content.list).toHaveLength(1);
     expect(admins.body.content.list[0]).toMatchObject({
@@ -664,25 +670,7 @@ describe('history of accounts and for suppliers', () => {
   });
 
   it("shows a supplier the organiser, not staff account names, in its own company's history", async () => {
-    n++;
-    const company = await call({
-      method: 'POST',
-      url: '/api/company',
-      body: {
-        name: `History Supplier ${n} Co., Ltd.`,
-        logo: `demo/logo-${n}.png`,
-        backgroundImg: `demo/bg-${n}.png`,
-        account: `hist_supplier${n}`,
-        password: 'Secret12345',
-        telphone: '86-13800000000',
-        introduce: 'Valves.',
-        email: `hist_supplier${n}@example.com`,
-        countryCode: 'CN',
-        belong: '330000/330200',
-        belongAddress: 'No. 1 Road',
-      },
-    });
-    expect(company.status).toBe(200);
+    const company = await supplierCompany('hist_supplier');
     const token = await login(t.app, `hist_supplier${n}`, 'Secret12345');
     const url = `/api/company/${company.body.content.id}/history`;
     const staffView = (await call({ method: 'GET', url })).body.content;

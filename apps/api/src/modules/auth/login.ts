@@ -93,7 +93,7 @@ async function failedLogin(
   throw refuse('loginFailed', null);
 }
 
-/** Forgets failures of unknown accounts that are neither locked nor touched for a month. */
+/** Forgets failure counts (per account and address) that are neither locked nor touched for a month. */
 export async function deleteOldLoginFailures(db: Db): Promise<void> {
   await db
     .delete(loginFailure)
