@@ -217,7 +217,8 @@ describe('captcha and login', () => {
         remoteAddress: ip,
         payload: { ...ADMIN, password, checkCode: TEST_CAPTCHA_CODE, token: await captchaToken(t.app) },
       });
-    for (const attempt of [1, 2]) expect((await from('203.0.113.9', `guess-${attempt}`)).statusCode).toBe(401);
+    for (const attempt of [1, 2])
+      expect((await from('203.0.113.9', `guess-${attempt}`)).statusCode).toBe(401);
     const locked = await from('203.0.113.9', 'guess-3');
     expect(locked.json()).toMatchObject({ code: 40013, content: { field: 'account' } });
     // The guesser stays locked out, even with the right password.

@@ -93,8 +93,5 @@ export const loginFailure = pgTable(
     lockedUntil: timestamp('locked_until', { withTimezone: true }),
     updatedAt: timestamp('updated_at', { withTimezone: true }).defaultNow().notNull(),
   },
-  (t) => [
-    primaryKey({ columns: [t.account, t.ip] }),
-    index('login_failure_updated_at_idx').on(t.updatedAt),
-  ],
+  (t) => [primaryKey({ columns: [t.account, t.ip] }), index('login_failure_updated_at_idx').on(t.updatedAt)],
 );
