@@ -19,30 +19,46 @@ export type AccountTarget = { account?: unknown; type?: unknown; loginId?: unkno
 export const isStaffType = (type: unknown): boolean =>
   (STAFF_USER_TYPES as readonly unknown[]).includes(type);
 
+/** What the rule needs of a caller, read once for a whole write (an import checks every row with it). */
+export type AccountCaller = { id: number; isRoot: boolean; mayManageStaff: boolean; held: Set<number> };
+
+/** The caller's login as the rule sees it; null for the server itself (seeds, hooks of other entities). */
+export async function accountCaller(db: Db, callerId: number | null): Promise<AccountCaller | null> {
+  if (callerId === null) return null;
+  if (await holdsRootRole(db, callerId))
+    return { id: callerId, isRoot: true, mayManageStaff: true, held: new Set() };
+  return {
+    id: callerId,
+    isRoot: false,
+    mayManageStaff: await hasPermission(db, {
+      userId: callerId,
+      type: 'menu',
+      method: '',
+      url: ADMIN_LIST_MENU,
+    }),
+    held: await heldPermissionIds(db, { id: callerId, isRoot: false }),
+  };
+}
+
 /**
  * Refuses (403) a caller acting on `target`: without the admin accounts' menu when the target is a staff
  * account; `accountProtected` when the target's login is root or holds a permission the caller does not.
- * `callerId` is the caller's login; null is the server itself (seeds, hooks of other entities), never refused.
+ * `caller` is the caller's login id (or its `accountCaller`); null is the server itself, never refused.
  * Inside a transaction, pass the transaction as `db`.
  */
 export async function assertMayActOnAccount(
   db: Db,
-  callerId: number | null,
+  caller: number | AccountCaller | null,
   target: AccountTarget,
 ): Promise<void> {
-  if (callerId === null || (await holdsRootRole(db, callerId))) return;
-  if (
-    isStaffType(target.type) &&
-    !(await hasPermission(db, { userId: callerId, type: 'menu', method: '', url: ADMIN_LIST_MENU }))
-  )
-    throw new AppError('forbidden');
+  const who = typeof caller === 'number' ? await accountCaller(db, caller) : caller;
+  if (who === null || who.isRoot) return;
+  if (isStaffType(target.type) && !who.mayManageStaff) throw new AppError('forbidden');
   const loginId = target.loginId == null ? null : Number(target.loginId);
-  if (loginId === null || loginId === callerId) return;
+  if (loginId === null || loginId === who.id) return;
   const protectedAccount = () =>
     new AppError('accountProtected', { params: { account: String(target.account ?? loginId) } });
   if (await holdsRootRole(db, loginId, false)) throw protectedAccount();
-  const caller = { id: callerId, isRoot: false };
-  const mine = await heldPermissionIds(db, caller);
   const theirs = await heldPermissionIds(db, { id: loginId, isRoot: false });
-  for (const id of theirs) if (!mine.has(id)) throw protectedAccount();
+  for (const id of theirs) if (!who.held.has(id)) throw protectedAccount();
 }

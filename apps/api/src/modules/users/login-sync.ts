@@ -7,7 +7,7 @@ import { entityTables } from '../../db/schema/entities';
 import type { Row, Tx, WriteContext } from '../../engine/context';
 import type { WriteEvent } from '../../engine/hooks';
 import { AppError } from '../../errors';
-import { assertMayActOnAccount } from '../../security/account-guard';
+import { type AccountCaller, accountCaller, assertMayActOnAccount } from '../../security/account-guard';
 import { invalidateAuthCaches } from '../../security/auth-cache';
 import { assertRootRemains } from '../../security/root-guard';
 
@@ -72,9 +72,13 @@ async function createLogin(tx: Tx, ctx: WriteContext, row: Row): Promise<void> {
  * the path (edit, delete, restore, purge, status action, batch, import, revert, command): the row as stored
  * before the write is the account acted on (a new record: the one created). A refusal rolls the write back. */
 export async function guardAccountWrite(tx: Tx, ctx: WriteContext, event: WriteEvent): Promise<void> {
+  const caller = await accountCaller(tx as Db, ctx.actor?.id ?? null);
   for (const { before, after } of event.rows)
-    await assertMayActOnAccount(tx as Db, ctx.actor?.id ?? null, (before ?? after)!);
+    await assertMayActOnAccount(tx as Db, caller, (before ?? after)!);
 }
+
+/** The caller of a write as the rule sees it, read once per write context (an import checks many rows). */
+const callers = new WeakMap<WriteContext, Promise<AccountCaller | null>>();
 
 /** The same rule before the paths that check a write first (create, edit, import row, status action): a
  * refusal comes before anything is hashed, mailed or reported as importable. */
@@ -83,7 +87,12 @@ export async function guardAccountChange(
   values: Record<string, unknown>,
   current: Row | null,
 ): Promise<KitIssue[]> {
-  await assertMayActOnAccount(ctx.db, ctx.actor?.id ?? null, current ?? values);
+  let caller = callers.get(ctx);
+  if (!caller) {
+    caller = accountCaller(ctx.db, ctx.actor?.id ?? null);
+    callers.set(ctx, caller);
+  }
+  await assertMayActOnAccount(ctx.db, await caller, current ?? values);
   return [];
 }
 
