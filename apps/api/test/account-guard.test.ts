@@ -398,3 +398,61 @@ describe('assigning roles', () => {
     expect(Object.values(await assignable(stronger.id)).every((a) => a === false)).toBe(true);
   });
 });
+
+describe("a supplier login's password set from its company", () => {
+  it('is refused to a company manager holding less than the supplier login, whose password stays', async () => {
+    const manager = await roleWith(t.db, 'company_manager', [
+      '/company',
+      '/company/company_list',
+      '/adminManage',
+      ADMIN_LIST,
+    ]);
+    const made = await staff('company_mgr', [manager]);
+    const token = await login(t.app, made.account, PASSWORD);
+    n++;
+    const company = await call({
+      method: 'POST',
+      url: '/api/company',
+      body: {
+        name: `Guarded Supplier ${n} Co., Ltd.`,
+        logo: `demo/logo-${n}.png`,
+        backgroundImg: `demo/bg-${n}.png`,
+        account: `guarded_supplier${n}`,
+        password: PASSWORD,
+        telphone: '86-13800000000',
+        introduce: 'Pumps.',
+        email: `guarded_supplier${n}@example.com`,
+        countryCode: 'CN',
+        belong: '330000/330200',
+        belongAddress: 'No. 1 Road',
+      },
+    });
+    expect(company.status, JSON.stringify(company.body)).toBe(200);
+    const id = company.body.content.id;
+    const loginOf = async () =>
+      (
+        await t.db
+          .select()
+          .from(adminUser)
+          .where(eq(adminUser.account, `guarded_supplier${n}`))
+      )[0]!;
+    const before = await loginOf();
+    const reset = await call({
+      method: 'POST',
+      url: `/api/company/resetLoginPassword/${id}`,
+      body: { password: 'Hijack-12345' },
+      token,
+    });
+    expect(reset.status, JSON.stringify(reset.body)).toBe(403);
+    const edit = await call({
+      method: 'PATCH',
+      url: `/api/company/${id}`,
+      body: { version: company.body.content.version, password: 'Hijack-12345' },
+      token,
+    });
+    expect(edit.status, JSON.stringify(edit.body)).toBe(403);
+    expect((await loginOf()).passwordHash).toBe(before.passwordHash);
+    // The supplier still signs in with its own password.
+    await login(t.app, `guarded_supplier${n}`, PASSWORD);
+  });
+});

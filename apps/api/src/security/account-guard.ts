@@ -4,11 +4,12 @@ import { AppError } from '../errors';
 import { hasPermission, heldPermissionIds, holdsRootRole } from './permissions';
 
 // The one rule every write on an account goes through (edit, password, email, import row, enable, disable,
-// delete, restore, purge, role assignment, session revoke, activation mail, password reset): a caller who is
-// not root may not act on an account that is root or that holds any permission the caller does not hold, so
-// no account can take over a stronger one. Staff accounts (organiser and supplier logins) are governed by the
-// admin accounts' menu: acting on one also needs that menu, whatever route the call came through. The engine
-// runs it as a write hook of user_manager; the account routes that write elsewhere call it themselves.
+// delete, restore, purge, role assignment, session revoke, activation mail, password reset, a supplier login's
+// password set from its company): a caller who is not root may not act on an account that is root or that
+// holds any permission the caller does not hold, so no account can take over a stronger one. Staff accounts
+// (organiser and supplier logins) are governed by the admin accounts' menu: acting on one also needs that
+// menu, whatever route the call came through. The users module runs it as a write hook of user_manager; the
+// routes that write accounts elsewhere call it themselves.
 
 /** The admin accounts' menu: staff accounts are managed from it. */
 export const ADMIN_LIST_MENU = '/adminManage/admin_list';
@@ -53,9 +54,11 @@ export async function assertMayActOnAccount(
 ): Promise<void> {
   const who = typeof caller === 'number' ? await accountCaller(db, caller) : caller;
   if (who === null || who.isRoot) return;
-  if (isStaffType(target.type) && !who.mayManageStaff) throw new AppError('forbidden');
   const loginId = target.loginId == null ? null : Number(target.loginId);
-  if (loginId === null || loginId === who.id) return;
+  // One's own account holds nothing one does not.
+  if (loginId !== null && loginId === who.id) return;
+  if (isStaffType(target.type) && !who.mayManageStaff) throw new AppError('forbidden');
+  if (loginId === null) return;
   const protectedAccount = () =>
     new AppError('accountProtected', { params: { account: String(target.account ?? loginId) } });
   if (await holdsRootRole(db, loginId, false)) throw protectedAccount();

@@ -7,6 +7,7 @@ import type { Row, Tx, WriteContext } from '../../engine/context';
 import { SECRET_MASK } from '../../engine/history';
 import type { CommandHandler, WriteEvent } from '../../engine/hooks';
 import { AppError } from '../../errors';
+import { assertMayActOnAccount } from '../../security/account-guard';
 import { invalidateAuthCaches } from '../../security/auth-cache';
 
 /** The demo supplier login (apps/api/src/modules/companies/demo.ts), printed at start. */
@@ -138,6 +139,12 @@ export async function setLogin(tx: Tx, ctx: WriteContext, row: Row, password: st
       const label = ctx.entity.def.fields.account?.label[ctx.lang] ?? 'account';
       throw new AppError('duplicate', { params: { field: label } });
     }
+    // A new password for an existing login is a write on that account: the account rule decides.
+    await assertMayActOnAccount(tx as Db, ctx.actor?.id ?? null, {
+      account,
+      type: 'company',
+      loginId: holder.id,
+    });
     await tx
       .update(adminUser)
       .set({
