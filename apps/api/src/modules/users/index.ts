@@ -1,14 +1,7 @@
 import type { DemoSeed } from '../../db/seed';
 import type { AppModule } from '../../extensions';
-import {
-  addMissingStaffRecords,
-  guardAccountChange,
-  guardAccountWrite,
-  refuseAccountInAnyCase,
-  refuseSupplierCreate,
-  syncCompanyStaff,
-  syncStaffLogin,
-} from './login-sync';
+import { guardAccountChange, guardAccountWrite, refuseAccountInAnyCase } from './account-rules';
+import { addMissingStaffRecords, refuseSupplierCreate, syncCompanyStaff, syncStaffLogin } from './login-sync';
 import { usersRoutes } from './routes';
 
 // Users and staff accounts (/user/user_list, /adminManage/admin_list): every account is a user_manager
