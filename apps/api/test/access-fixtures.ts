@@ -56,3 +56,18 @@ export async function roleId(db: Db, code: string): Promise<number> {
   if (!row) throw new Error(`no role ${code}`);
   return row.id;
 }
+
+/** The body of a new company with a supplier login `account` / `password` (a root call makes it). */
+export const supplierCompanyBody = (account: string, password: string) => ({
+  name: `${account} Co., Ltd.`,
+  logo: `demo/logo-${account}.png`,
+  backgroundImg: `demo/bg-${account}.png`,
+  account,
+  password,
+  telphone: '86-13800000000',
+  introduce: 'Pumps.',
+  email: `${account}@example.com`,
+  countryCode: 'CN',
+  belong: '330000/330200',
+  belongAddress: 'No. 1 Road',
+});

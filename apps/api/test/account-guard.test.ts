@@ -5,7 +5,7 @@ import type { Db } from '../src/db/client';
 import { adminUser, role, rolePermission, session, userInterest, userRole } from '../src/db/schema';
 import { entityTables } from '../src/db/schema/entities';
 import { addMissingStaffRecords } from '../src/modules/users';
-import { createAccount, menuId, resourcesUnder, roleId } from './access-fixtures';
+import { createAccount, menuId, resourcesUnder, roleId, supplierCompanyBody } from './access-fixtures';
 import { type Call, client, createEngineApp } from './engine/setup';
 import { login, multipart } from './helpers';
 
@@ -413,19 +413,7 @@ describe("a supplier login's password set from its company", () => {
     const company = await call({
       method: 'POST',
       url: '/api/company',
-      body: {
-        name: `Guarded Supplier ${n} Co., Ltd.`,
-        logo: `demo/logo-${n}.png`,
-        backgroundImg: `demo/bg-${n}.png`,
-        account: `guarded_supplier${n}`,
-        password: PASSWORD,
-        telphone: '86-13800000000',
-        introduce: 'Pumps.',
-        email: `guarded_supplier${n}@example.com`,
-        countryCode: 'CN',
-        belong: '330000/330200',
-        belongAddress: 'No. 1 Road',
-      },
+      body: supplierCompanyBody(`guarded_supplier${n}`, PASSWORD),
     });
     expect(company.status, JSON.stringify(company.body)).toBe(200);
     const id = company.body.content.id;

@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminUser, mailLog, session } from '../src/db/schema';
 import { DEMO_USER_COUNT, seedUserDemo } from '../src/modules/users';
-import { createAccount } from './access-fixtures';
+import { createAccount, supplierCompanyBody } from './access-fixtures';
 import { createAccountWithRole } from './engine/roles';
 import { type Call, client, createEngineApp } from './engine/setup';
 import { login, multipart, tryLogin } from './helpers';
@@ -49,19 +49,7 @@ async function supplierCompany(prefix: string) {
   const company = await call({
     method: 'POST',
     url: '/api/company',
-    body: {
-      name: `${prefix} ${n} Co., Ltd.`,
-      logo: `demo/logo-${n}.png`,
-      backgroundImg: `demo/bg-${n}.png`,
-      account: `${prefix}${n}`,
-      password: 'Secret12345',
-      telphone: '86-13800000000',
-      introduce: 'Pumps.',
-      email: `${prefix}${n}@example.com`,
-      countryCode: 'CN',
-      belong: '330000/330200',
-      belongAddress: 'No. 1 Road',
-    },
+    body: supplierCompanyBody(`${prefix}${n}`, 'Secret12345'),
   });
   expect(company.status).toBe(200);
   return company;
