@@ -24,6 +24,7 @@ import { toFieldErrors } from './field-errors';
 import { diff, stamp } from './history';
 import { matchingIds } from './list';
 import { apiValues, toDbValues, toRecord, withLabels } from './records';
+import { csvRows, turnTaker, xlsxRows } from './sheet-reader';
 import {
   type Cell,
   csvStream,
@@ -33,8 +34,6 @@ import {
   importColumns,
   isXlsx,
   mapHeaders,
-  parseCsv,
-  parseXlsx,
   toCell,
   xlsxStream,
 } from './spreadsheet';
@@ -137,15 +136,39 @@ export function decodeText(buffer: Buffer): string {
   }
 }
 
-async function readSheet(buffer: Buffer): Promise<Cell[][]> {
+const isBlankRow = (row: Cell[]) => row.every((c) => c === null || String(c).trim() === '');
+
+/** An import file's header and data rows (blank rows left out). */
+export type ImportSheet = { header: Cell[]; body: Cell[][] };
+
+/**
+ * Reads an import file row by row and refuses it as soon as it has one data row more than `maxRows`, so a file of
+ * a million rows costs what its first rows cost. Other requests get their turn while it reads.
+ */
+export async function readImportSheet(
+  buffer: Buffer,
+  options: { maxRows: number; lang: Lang },
+): Promise<ImportSheet> {
+  const { maxRows, lang } = options;
+  const pause = turnTaker();
+  const rows: Cell[][] = [];
   try {
-    return isXlsx(buffer) ? await parseXlsx(buffer) : parseCsv(decodeText(buffer));
-  } catch {
+    const source = isXlsx(buffer) ? xlsxRows(buffer, { lang }) : csvRows(decodeText(buffer));
+    for await (const row of source) {
+      if (!isBlankRow(row)) rows.push(row);
+      // the header and maxRows data rows are allowed
+      if (rows.length > maxRows + 1)
+        throw new AppError('payloadTooLarge', { params: { max: rowsLimit(maxRows, lang) } });
+      await pause();
+    }
+  } catch (error) {
+    if (error instanceof AppError) throw error;
     throw new AppError('unsupportedType', { params: { allowed: 'xlsx, csv' } });
   }
+  const [header, ...body] = rows;
+  if (!header) throw new AppError('badRequest');
+  return { header, body };
 }
-
-const isBlankRow = (row: Cell[]) => row.every((c) => c === null || String(c).trim() === '');
 
 /** Resolves relation cells given as labels (either language) to ids; ambiguous or unknown labels stay as
  * text so validation names the field. */
@@ -371,17 +394,15 @@ async function uniqueIssues(
   return issues;
 }
 
-/** Rows checked between two turns of the event loop, so a big file does not hold up other requests. */
-const ROWS_PER_TURN = 200;
-const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
-
 /** Checks every planned row (labels, kit validation, hooks, references, unique values) and fills its report. */
 async function checkRows(ctx: WriteContext, planned: Planned[]): Promise<void> {
   const labelIssues = await resolveLabels(ctx, planned);
   const known = await uniqueHolders(ctx, planned);
   const seenUnique = new Map<string, number>();
-  for (const [index, p] of planned.entries()) {
-    if (index % ROWS_PER_TURN === ROWS_PER_TURN - 1) await nextTurn();
+  // a big file does not hold up other requests: they get their turn between rows
+  const pause = turnTaker();
+  for (const p of planned) {
+    await pause();
     if (p.report.errors.length > 0) continue;
     const issues: KitIssue[] = [...(labelIssues.get(p) ?? [])];
     const labelled = new Set(issues.map((i) => i.path));
@@ -460,7 +481,7 @@ async function updateRows(tx: Tx, ctx: WriteContext, updates: Planned[]): Promis
  */
 export async function importRecords(
   ctx: WriteContext & { texts: { en?: TextSet; zh?: TextSet } },
-  buffer: Buffer,
+  input: Buffer | ImportSheet,
   dryRun: boolean,
   options: {
     /** Only these rows (the report's row numbers) are written; the others are reported as they are. */
@@ -470,13 +491,9 @@ export async function importRecords(
   } = {},
 ): Promise<ImportReport> {
   const { keepRows, maxRows = IMPORT_MAX_ROWS } = options;
-  const { lang } = ctx;
-  const sheet = (await readSheet(buffer)).filter((row) => !isBlankRow(row));
-  const [header, ...body] = sheet;
-  if (!header) throw new AppError('badRequest');
-  if (body.length > maxRows) {
-    throw new AppError('payloadTooLarge', { params: { max: rowsLimit(maxRows, lang) } });
-  }
+  const { header, body } = Buffer.isBuffer(input)
+    ? await readImportSheet(input, { maxRows, lang: ctx.lang })
+    : input;
   const { planned, ignored } = await planRows(ctx, header, body);
   await checkRows(ctx, planned);
   const valid = planned.filter(
