@@ -1,7 +1,10 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { adminUser, mailLog, session } from '../src/db/schema';
+import { adminUser, importHandle, mailLog, session } from '../src/db/schema';
+import { entityTables } from '../src/db/schema/entities';
+import { removeOldLogs } from '../src/modules/system';
 import { DEMO_USER_COUNT, seedUserDemo } from '../src/modules/users';
+import { verifyPassword } from '../src/security/password';
 import { createAccountWithRole } from './engine/roles';
 import { type Call, client, createEngineApp } from './engine/setup';
 import { login, multipart, tryLogin } from './helpers';
@@ -475,6 +478,53 @@ describe('import', () => {
     });
     expect(twice.status).toBe(400);
     expect(errorsOf(twice)).toHaveProperty('handle');
+  });
+
+  it('keeps no password of a checked file in clear: its hash only, and the handle goes once imported or expired', async () => {
+    n++;
+    const secret = `Clear-Secret-${n}x9`;
+    const other = `Other-Secret-${n}x9`;
+    const csv = `account,password,email\r\nsec_a${n},${secret},sec_a${n}@example.com\r\nsec_b${n},${other},not-an-email\r\n`;
+    const checked = await upload(Buffer.from(csv, 'utf8'));
+    expect(checked.body.content).toMatchObject({ total: 2, valid: 1, invalid: 1 });
+    const handle = checked.body.content.handle as string;
+    const kept = await t.db.select().from(importHandle).where(eq(importHandle.id, handle));
+    expect(kept).toHaveLength(1);
+    // everything the row holds, a stored file's bytes read as text
+    const dump = JSON.stringify(kept[0], (_, v) =>
+      v instanceof Uint8Array ? Buffer.from(v).toString('utf8') : v,
+    );
+    expect(dump).toContain(`sec_a${n}`);
+    expect(dump).not.toContain(secret);
+    expect(dump).not.toContain(other);
+
+    const done = await call({ method: 'POST', url: '/api/user_manager/import', body: { handle } });
+    expect(done.body.content).toMatchObject({ created: 1 });
+    expect(await t.db.select().from(importHandle).where(eq(importHandle.id, handle))).toEqual([]);
+    const users = entityTables.user_manager!;
+    const [created] = await t.db
+      .select()
+      .from(users)
+      .where(eq(users.account, `sec_a${n}`));
+    expect(await verifyPassword(String(created!.password), secret)).toBe(true);
+
+    // a checked file never confirmed is deleted by the daily clean-up once expired, and cannot be imported
+    const late = await upload(Buffer.from(`account,password\r\nsec_c${n},${secret}\r\n`, 'utf8'));
+    const lateHandle = late.body.content.handle as string;
+    await t.db
+      .update(importHandle)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(importHandle.id, lateHandle));
+    const cleaned = await removeOldLogs(t.db, 180);
+    expect(cleaned.deleted.importHandles).toBeGreaterThanOrEqual(1);
+    expect(await t.db.select().from(importHandle).where(eq(importHandle.id, lateHandle))).toEqual([]);
+    const refused = await call({
+      method: 'POST',
+      url: '/api/user_manager/import',
+      body: { handle: lateHandle },
+    });
+    expect(refused.status).toBe(400);
+    expect(errorsOf(refused)).toHaveProperty('handle');
   });
 
   it('round trip: export, edit, upload and import back', async () => {

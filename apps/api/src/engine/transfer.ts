@@ -123,6 +123,8 @@ type Planned = {
   report: ImportRowReport;
   values: Record<string, unknown>;
   current: Row | null;
+  /** Secrets of the row hashed when its file was checked: stored as they are, not validated again. */
+  hashed?: Record<string, string>;
 };
 
 /** A CSV's text: UTF-8 with or without a BOM, else GBK (what Excel saves in a Chinese Windows locale). */
@@ -430,6 +432,7 @@ async function insertRows(tx: Tx, ctx: WriteContext, creates: Planned[]): Promis
     const values = [];
     for (const p of slice) {
       const { stored, virtual } = await storedValues(ctx, p.values);
+      Object.assign(stored, p.hashed);
       values.push({ stored: { ...stored, ...derivedChanges(entity, null, stored) }, virtual });
     }
     const inserted = (await tx
@@ -458,6 +461,7 @@ async function updateRows(tx: Tx, ctx: WriteContext, updates: Planned[]): Promis
     const current = p.current!;
     const before = apiValues(entity, current);
     const { stored, virtual } = await storedValues(ctx, p.values);
+    Object.assign(stored, p.hashed);
     const changes: Change[] = diff(before, stored, Object.keys(stored));
     if (changes.length === 0) continue;
     const set = Object.fromEntries(changes.map((c) => [c.field, stored[c.field]]));
@@ -474,27 +478,30 @@ async function updateRows(tx: Tx, ctx: WriteContext, updates: Planned[]): Promis
   return out;
 }
 
-/**
- * Import: a dry run validates every row and reports per row; a confirmed import writes every valid row in
- * one transaction of the write pipeline (rows with an id update that record, the others are created) and
- * reports the same.
- */
-export async function importRecords(
-  ctx: WriteContext & { texts: { en?: TextSet; zh?: TextSet } },
+export type ImportOptions = {
+  /** Only these rows (the report's row numbers) are written; the others are reported as they are. */
+  keepRows?: ReadonlySet<number>;
+  /** Most data rows a file may have (default IMPORT_MAX_ROWS). */
+  maxRows?: number;
+  /** Secrets already hashed, by row number and field (a checked file kept for its confirmation). */
+  hashed?: ReadonlyMap<number, Record<string, string>>;
+};
+
+type ImportContext = WriteContext & { texts: { en?: TextSet; zh?: TextSet } };
+
+/** Reads and checks an import: every row planned and checked, the report, and the rows a write would take. */
+export async function planImport(
+  ctx: ImportContext,
   input: Buffer | ImportSheet,
   dryRun: boolean,
-  options: {
-    /** Only these rows (the report's row numbers) are written; the others are reported as they are. */
-    keepRows?: ReadonlySet<number>;
-    /** Most data rows a file may have (default IMPORT_MAX_ROWS). */
-    maxRows?: number;
-  } = {},
-): Promise<ImportReport> {
-  const { keepRows, maxRows = IMPORT_MAX_ROWS } = options;
+  options: ImportOptions = {},
+): Promise<{ report: ImportReport; planned: Planned[]; valid: Planned[] }> {
+  const { keepRows, maxRows = IMPORT_MAX_ROWS, hashed } = options;
   const { header, body } = Buffer.isBuffer(input)
     ? await readImportSheet(input, { maxRows, lang: ctx.lang })
     : input;
   const { planned, ignored } = await planRows(ctx, header, body);
+  if (hashed) for (const p of planned) p.hashed = hashed.get(p.report.row);
   await checkRows(ctx, planned);
   const valid = planned.filter(
     (p) => p.report.errors.length === 0 && (!keepRows || keepRows.has(p.report.row)),
@@ -509,6 +516,21 @@ export async function importRecords(
     ignoredColumns: ignored,
     rows: planned.map((p) => p.report),
   };
+  return { report, planned, valid };
+}
+
+/**
+ * Import: a dry run validates every row and reports per row; a confirmed import writes every valid row in
+ * one transaction of the write pipeline (rows with an id update that record, the others are created) and
+ * reports the same.
+ */
+export async function importRecords(
+  ctx: ImportContext,
+  input: Buffer | ImportSheet,
+  dryRun: boolean,
+  options: ImportOptions = {},
+): Promise<ImportReport> {
+  const { report, valid } = await planImport(ctx, input, dryRun, options);
   if (dryRun || valid.length === 0) return report;
   await runWrite(ctx, 'import', async (tx: Tx) => [
     ...(await insertRows(

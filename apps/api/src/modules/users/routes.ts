@@ -6,7 +6,7 @@ import {
   ROOT_ROLE,
   STAFF_USER_TYPES,
 } from '@organiser/domain';
-import { and, desc, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, inArray, isNull, lte, sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -20,6 +20,7 @@ import {
   userInterest,
   userRole,
 } from '../../db/schema';
+import { type CheckedImport, checkImport, importChecked, importFileOf } from '../../engine';
 import type { Row, WriteContext } from '../../engine/context';
 import { withEffective } from '../../engine/effective';
 import { createEngine } from '../../engine/engine';
@@ -29,7 +30,6 @@ import { updateRecord } from '../../engine/record-writes';
 import { toListRecord, withLabels } from '../../engine/records';
 import { engineValidator, idParams, importReportSchema } from '../../engine/route-context';
 import { loadRow } from '../../engine/row-scope';
-import { IMPORT_MAX_BYTES, importRecords } from '../../engine/transfer';
 import { AppError } from '../../errors';
 import type { Extensions } from '../../extensions';
 import type { Access } from '../../http/access';
@@ -518,19 +518,10 @@ export function usersRoutes(ext: Extensions): FastifyPluginAsyncZod {
         },
       },
       async (request) => {
-        if (!request.isMultipart()) throw new AppError('badRequest');
-        const file = await request.file({ limits: { fileSize: IMPORT_MAX_BYTES, files: 1 } });
-        if (!file) throw new AppError('badRequest');
-        const buffer = await file.toBuffer().catch((error: { code?: string }) => {
-          if (error.code === 'FST_REQ_FILE_TOO_LARGE')
-            throw new AppError('payloadTooLarge', {
-              params: { max: `${IMPORT_MAX_BYTES / 1024 / 1024} MB` },
-            });
-          throw error;
-        });
+        const buffer = await importFileOf(request);
         if (buffer.length === 0)
           throw fieldsError([issue('file', 'The file is empty', '文件为空')], request.lang);
-        const report = await importRecords({ ...context(request), texts }, buffer, true, {
+        const { report, kept } = await checkImport({ ...context(request), texts }, buffer, {
           maxRows: USER_IMPORT_MAX_ROWS,
         });
         if (report.total === 0)
@@ -547,12 +538,14 @@ export function usersRoutes(ext: Extensions): FastifyPluginAsyncZod {
               request.lang,
             );
         }
+        // expired handles go whenever a file is checked (and daily with the log retention)
+        await db.delete(importHandle).where(lte(importHandle.expiresAt, new Date()));
         const handle = randomUUID();
         await db.insert(importHandle).values({
           id: handle,
           entity: def.name,
           userId: request.auth!.user.id,
-          file: buffer,
+          sheet: kept,
           report,
           expiresAt: new Date(Date.now() + IMPORT_HANDLE_MINUTES * 60_000),
         });
@@ -577,18 +570,18 @@ export function usersRoutes(ext: Extensions): FastifyPluginAsyncZod {
       },
       async (request) => {
         const { handle, rows } = request.body;
+        // taken once: the handle is deleted as it is read, so the same file cannot be imported twice
         const [found] = await db
-          .select()
-          .from(importHandle)
+          .delete(importHandle)
           .where(
             and(
               eq(importHandle.id, handle),
               eq(importHandle.entity, def.name),
               eq(importHandle.userId, request.auth!.user.id),
-              isNull(importHandle.usedAt),
               gt(importHandle.expiresAt, new Date()),
             ),
-          );
+          )
+          .returning();
         if (!found)
           throw fieldsError(
             [
@@ -600,11 +593,10 @@ export function usersRoutes(ext: Extensions): FastifyPluginAsyncZod {
             ],
             request.lang,
           );
-        const report = await importRecords({ ...context(request), texts }, Buffer.from(found.file), false, {
+        const report = await importChecked({ ...context(request), texts }, found.sheet as CheckedImport, {
           keepRows: rows ? new Set(rows) : undefined,
           maxRows: USER_IMPORT_MAX_ROWS,
         });
-        await db.update(importHandle).set({ usedAt: new Date() }).where(eq(importHandle.id, handle));
         return ok(report);
       },
     );
