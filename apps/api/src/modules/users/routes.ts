@@ -11,15 +11,7 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Db } from '../../db/client';
-import {
-  activationToken,
-  adminUser,
-  importHandle,
-  role,
-  session,
-  userInterest,
-  userRole,
-} from '../../db/schema';
+import { adminUser, importHandle, role, session, userInterest, userRole } from '../../db/schema';
 import { type CheckedImport, checkImport, importChecked, importFileOf } from '../../engine';
 import type { Row, WriteContext } from '../../engine/context';
 import { withEffective } from '../../engine/effective';
@@ -38,9 +30,15 @@ import { formFields } from '../../plugins/form-body';
 import { invalidateAuthCaches } from '../../security/auth-cache';
 import { hashPassword } from '../../security/password';
 import { assertRootRemains } from '../../security/root-guard';
-import { sha256 } from '../auth/crypto';
 import { revokeSession } from '../auth/sessions';
 import { createMailer } from '../mail';
+import {
+  ACTIVATION_HOURS,
+  ACTIVATION_PAGE,
+  activateAccount,
+  issueActivationToken,
+  publicAddress,
+} from './activation';
 
 // The account calls of the user and admin screens that are not plain record routes, with the product's paths
 // verbatim under /api: the staff list, password reset, roles, interests, the activation mail and its link,
@@ -53,8 +51,6 @@ const write = (en: string, zh: string): Access => ({ kind: 'resource', menu: MEN
 /** Not the entity's tag: the route table of user_manager lists the engine's routes only. */
 const tags = ['users'];
 
-/** Activation links work this long. */
-export const ACTIVATION_HOURS = 48;
 /** Most rows an account file may have. */
 export const USER_IMPORT_MAX_ROWS = 10_000;
 /** A checked import file waits this long for its confirmation. */
@@ -98,6 +94,11 @@ export function usersRoutes(ext: Extensions): FastifyPluginAsyncZod {
     const { def, policy } = entity;
     const mailer = createMailer(db, config.server.smtpUrl);
     const texts = {};
+    /** The port the server listens on (PORT=0 picks a free one), or none yet. */
+    const listeningPort = () => {
+      const bound = app.server.address();
+      return bound && typeof bound === 'object' ? bound.port : undefined;
+    };
 
     const context = (request: FastifyRequest): WriteContext => ({
       db,
@@ -441,13 +442,10 @@ export function usersRoutes(ext: Extensions): FastifyPluginAsyncZod {
         const email = typeof row.email === 'string' ? row.email : '';
         if (!email)
           throw fieldsError([issue('email', 'The account has no email', '该账号没有邮箱')], request.lang);
-        const token = randomBytes(32).toString('base64url');
-        await db.insert(activationToken).values({
-          tokenHash: sha256(token),
-          userId: Number(row.id),
-          expiresAt: new Date(Date.now() + ACTIVATION_HOURS * 3_600_000),
-        });
-        const link = `${request.protocol}://${request.host}/api/user_manager/activate?token=${token}`;
+        const token = await issueActivationToken(db, Number(row.id));
+        // the console's address from configuration: a request's Host header could name any site
+        const address = publicAddress(config.server, listeningPort());
+        const link = `${address}${ACTIVATION_PAGE}?${new URLSearchParams({ token })}`;
         const result = await mailer.sendMail({
           to: email,
           template: 'activation',
@@ -463,39 +461,37 @@ export function usersRoutes(ext: Extensions): FastifyPluginAsyncZod {
       },
     );
 
+    const tokenSchema = z.string().regex(/^[A-Za-z0-9_-]{20,100}$/);
+
     app.get(
       '/user_manager/activate',
       {
         config: { access: { kind: 'public' } },
         schema: {
           tags,
-          summary: 'Follow an activation link: activates the account once, before the link expires',
-          querystring: z.strictObject({ token: z.string().regex(/^[A-Za-z0-9_-]{20,100}$/) }),
+          summary:
+            "An activation link of an earlier mail: sends the browser to the console's activation page, which activates on a button press (opening a link activates nothing)",
+          querystring: z.strictObject({ token: tokenSchema }),
+        },
+      },
+      async (request, reply) =>
+        reply.redirect(`${ACTIVATION_PAGE}?${new URLSearchParams({ token: request.query.token })}`, 303),
+    );
+
+    app.post(
+      '/user_manager/activate',
+      {
+        config: { access: { kind: 'public' } },
+        schema: {
+          tags,
+          summary:
+            "Activate the account of an activation link's token (the console's activation page sends it when its button is pressed): once, before the link expires",
+          body: z.strictObject({ token: tokenSchema }),
           response: { 200: okSchema(z.object({ account: z.string() })) },
         },
       },
       async (request) => {
-        const table = entity.table;
-        const account = await db.transaction(async (tx) => {
-          const [used] = await tx
-            .update(activationToken)
-            .set({ usedAt: new Date() })
-            .where(
-              and(
-                eq(activationToken.tokenHash, sha256(request.query.token)),
-                isNull(activationToken.usedAt),
-                gt(activationToken.expiresAt, new Date()),
-              ),
-            )
-            .returning({ userId: activationToken.userId });
-          if (!used) return null;
-          const [row] = (await tx
-            .update(table)
-            .set({ activatedAt: new Date(), version: sql`${table.version} + 1`, updatedAt: new Date() })
-            .where(and(eq(table.id, used.userId), isNull(table.deletedAt)))
-            .returning()) as Row[];
-          return row ? String(row.account) : null;
-        });
+        const account = await activateAccount(db, entity, request.body.token);
         if (!account)
           throw fieldsError(
             [issue('token', 'The link is not valid, already used or expired', '链接无效、已使用或已过期')],
