@@ -228,8 +228,13 @@ async function dateStyles(buffer: Buffer, entry: ZipEntry | undefined, budget: B
   return out;
 }
 
-/** The workbook's first sheet (in the workbook's order) as a part name, and its date system. */
-async function firstSheet(buffer: Buffer, entries: Map<string, ZipEntry>, budget: Budget) {
+/** A part a workbook relation names (`worksheets/sheet1.xml` or `/xl/worksheets/sheet1.xml`). */
+const partOf = (target: string | undefined) =>
+  target === undefined ? '' : target.startsWith('/') ? target.slice(1) : `xl/${target.replace(/^\.\//, '')}`;
+
+/** The parts an import reads: the workbook's first sheet (in the workbook's order), its shared strings and
+ * styles (where its relations put them, else where Excel does), and its date system. */
+async function workbookParts(buffer: Buffer, entries: Map<string, ZipEntry>, budget: Budget) {
   const book = entries.get('xl/workbook.xml');
   let sheetRelation: string | undefined;
   let date1904 = false;
@@ -245,29 +250,33 @@ async function firstSheet(buffer: Buffer, entries: Map<string, ZipEntry>, budget
     });
   }
   const targets = new Map<string, string>();
+  const byType = new Map<string, string>();
   const relations = entries.get('xl/_rels/workbook.xml.rels');
   if (relations) {
     await drain(entryText(buffer, relations, budget), {
       open: (name, attributes) => {
-        if (name === 'Relationship' && attributes.Id && attributes.Target)
-          targets.set(attributes.Id, attributes.Target);
+        if (name !== 'Relationship' || !attributes.Id || !attributes.Target) return;
+        targets.set(attributes.Id, attributes.Target);
+        const type = attributes.Type?.split('/').at(-1);
+        if (type && !byType.has(type)) byType.set(type, attributes.Target);
       },
       close: () => {},
       text: () => {},
     });
   }
-  const target = sheetRelation ? targets.get(sheetRelation) : undefined;
-  const named = target
-    ? target.startsWith('/')
-      ? target.slice(1)
-      : `xl/${target.replace(/^\.\//, '')}`
-    : undefined;
   const fallback = [...entries.keys()]
     .filter((n) => /^xl\/worksheets\/sheet\d+\.xml$/.test(n))
     .sort((a, b) => Number(/\d+/.exec(a)![0]) - Number(/\d+/.exec(b)![0]))[0];
-  const sheet = entries.get(named ?? '') ?? entries.get(fallback ?? '');
+  const sheet =
+    entries.get(partOf(sheetRelation ? targets.get(sheetRelation) : undefined)) ??
+    entries.get(fallback ?? '');
   if (!sheet) throw unreadable();
-  return { sheet, date1904 };
+  return {
+    sheet,
+    date1904,
+    strings: entries.get(partOf(byType.get('sharedStrings'))) ?? entries.get('xl/sharedStrings.xml'),
+    styles: entries.get(partOf(byType.get('styles'))) ?? entries.get('xl/styles.xml'),
+  };
 }
 
 /** Column index (0-based) of a cell reference such as `AB12`. */
@@ -289,9 +298,10 @@ export async function* xlsxRows(buffer: Buffer, limits: SheetLimits): AsyncGener
   const max = limits.maxUnpackedBytes ?? IMPORT_MAX_UNPACKED_BYTES;
   const budget: Budget = { left: max, max, lang: limits.lang };
   const entries = zipEntries(buffer);
-  const { sheet, date1904 } = await firstSheet(buffer, entries, budget);
-  const strings = await sharedStrings(buffer, entries.get('xl/sharedStrings.xml'), budget);
-  const dates = await dateStyles(buffer, entries.get('xl/styles.xml'), budget);
+  const parts = await workbookParts(buffer, entries, budget);
+  const { sheet, date1904 } = parts;
+  const strings = await sharedStrings(buffer, parts.strings, budget);
+  const dates = await dateStyles(buffer, parts.styles, budget);
 
   const cellValue = (c: CellState): Cell => {
     if (c.type === 'inlineStr') return c.value;
