@@ -112,6 +112,26 @@ describe('environment settings', () => {
     expect(message).toContain('NODE_ENV: expected development, production or test');
   });
 
+  it('reads PUBLIC_URL as an origin and refuses one with a path, a query, a user or another scheme', () => {
+    expect(parseServerSettings({}).publicUrl).toBeNull();
+    expect(parseServerSettings({ PUBLIC_URL: 'https://console.example.com/' }).publicUrl).toBe(
+      'https://console.example.com',
+    );
+    expect(parseServerSettings({ PUBLIC_URL: 'http://10.0.0.5:8080' }).publicUrl).toBe(
+      'http://10.0.0.5:8080',
+    );
+    for (const bad of [
+      'console.example.com',
+      'ftp://console.example.com',
+      'https://console.example.com/admin',
+      'https://console.example.com/?a=1',
+      'https://user:pw@console.example.com',
+    ])
+      expect(startupMessage(() => parseServerSettings({ PUBLIC_URL: bad }))).toContain(
+        'PUBLIC_URL: expected an http:// or https:// address with no path',
+      );
+  });
+
   it('reads DEMO_DATA=false and the S3 group', () => {
     const s = parseServerSettings({
       DEMO_DATA: 'false',

@@ -1,7 +1,10 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { adminUser, mailLog, session } from '../src/db/schema';
+import { adminUser, importHandle, mailLog, session } from '../src/db/schema';
+import { entityTables } from '../src/db/schema/entities';
+import { removeOldLogs } from '../src/modules/system';
 import { DEMO_USER_COUNT, seedUserDemo } from '../src/modules/users';
+import { verifyPassword } from '../src/security/password';
 import { createAccount, supplierCompanyBody } from './access-fixtures';
 import { createAccountWithRole } from './engine/roles';
 import { type Call, client, createEngineApp } from './engine/setup';
@@ -401,26 +404,21 @@ describe('interests', () => {
 });
 
 describe('activation mail', () => {
-  it('puts the mail in the outbox; its link activates the account once', async () => {
+  it('puts the mail in the outbox, its link to the server’s own address (not the Host header) and masked', async () => {
     const user = await createUser();
-    const sent = await call({
+    const res = await t.app.inject({
       method: 'POST',
       url: `/api/user_manager/send_active_email/${user.id}`,
-      lang: 'zh',
+      headers: { host: 'evil.example', 'x-token': t.token, 'accept-language': 'zh-CN' },
     });
+    const sent = { body: res.json() };
     expect(sent.body.content).toMatchObject({ status: 'outbox' });
     const [mail] = await t.db.select().from(mailLog).where(eq(mailLog.id, sent.body.content.mailId));
     expect(mail).toMatchObject({ to: user.email, template: 'activation', lang: 'zh', status: 'outbox' });
     expect(mail!.subject).toBe('激活您的账号');
-    const link = mail!.body.match(/https?:\/\/\S+/)![0];
-    const url = new URL(link);
-    const first = await t.app.inject({ method: 'GET', url: `${url.pathname}${url.search}` });
-    expect(first.json()).toMatchObject({ success: true, content: { account: user.account } });
-    const read = await call({ method: 'GET', url: `/api/user_manager/${user.id}` });
-    expect(read.body.content.activatedAt).not.toBeNull();
-    const second = await t.app.inject({ method: 'GET', url: `${url.pathname}${url.search}` });
-    expect(second.statusCode).toBe(400);
-    expect(second.json().content.errors[0].path).toBe('token');
+    // without PUBLIC_URL, the address the server is configured to listen on (HOST:PORT)
+    expect(mail!.body).toContain('http://127.0.0.1:8080/activate?token=******');
+    expect(`${mail!.body}${mail!.html}`).not.toContain('evil.example');
     // The email log shows it.
     const log = await call({
       method: 'GET',
@@ -470,6 +468,53 @@ describe('import', () => {
     });
     expect(twice.status).toBe(400);
     expect(errorsOf(twice)).toHaveProperty('handle');
+  });
+
+  it('keeps no password of a checked file in clear: its hash only, and the handle goes once imported or expired', async () => {
+    n++;
+    const secret = `Clear-Secret-${n}x9`;
+    const other = `Other-Secret-${n}x9`;
+    const csv = `account,password,email\r\nsec_a${n},${secret},sec_a${n}@example.com\r\nsec_b${n},${other},not-an-email\r\n`;
+    const checked = await upload(Buffer.from(csv, 'utf8'));
+    expect(checked.body.content).toMatchObject({ total: 2, valid: 1, invalid: 1 });
+    const handle = checked.body.content.handle as string;
+    const kept = await t.db.select().from(importHandle).where(eq(importHandle.id, handle));
+    expect(kept).toHaveLength(1);
+    // everything the row holds, a stored file's bytes read as text
+    const dump = JSON.stringify(kept[0], (_, v) =>
+      v instanceof Uint8Array ? Buffer.from(v).toString('utf8') : v,
+    );
+    expect(dump).toContain(`sec_a${n}`);
+    expect(dump).not.toContain(secret);
+    expect(dump).not.toContain(other);
+
+    const done = await call({ method: 'POST', url: '/api/user_manager/import', body: { handle } });
+    expect(done.body.content).toMatchObject({ created: 1 });
+    expect(await t.db.select().from(importHandle).where(eq(importHandle.id, handle))).toEqual([]);
+    const users = entityTables.user_manager!;
+    const [created] = await t.db
+      .select()
+      .from(users)
+      .where(eq(users.account, `sec_a${n}`));
+    expect(await verifyPassword(String(created!.password), secret)).toBe(true);
+
+    // a checked file never confirmed is deleted by the daily clean-up once expired, and cannot be imported
+    const late = await upload(Buffer.from(`account,password\r\nsec_c${n},${secret}\r\n`, 'utf8'));
+    const lateHandle = late.body.content.handle as string;
+    await t.db
+      .update(importHandle)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(importHandle.id, lateHandle));
+    const cleaned = await removeOldLogs(t.db, 180);
+    expect(cleaned.deleted.importHandles).toBeGreaterThanOrEqual(1);
+    expect(await t.db.select().from(importHandle).where(eq(importHandle.id, lateHandle))).toEqual([]);
+    const refused = await call({
+      method: 'POST',
+      url: '/api/user_manager/import',
+      body: { handle: lateHandle },
+    });
+    expect(refused.status).toBe(400);
+    expect(errorsOf(refused)).toHaveProperty('handle');
   });
 
   it('round trip: export, edit, upload and import back', async () => {

@@ -28,6 +28,8 @@ export type PasswordHashSettings = { memoryCost: number; timeCost: number; paral
 export type ServerSettings = {
   port: number;
   host: string;
+  /** Address people open the console at (links in mail); null: the server's own HOST:PORT. */
+  publicUrl: string | null;
   /** Absolute path of the data folder (PGlite database, uploads, lock file). */
   dataDir: string;
   databaseUrl: string | null;
@@ -80,6 +82,25 @@ const url = (schemes: string[]) =>
     error: `expected a URL starting with ${schemes.map((s) => `${s}://`).join(' or ')}`,
   });
 
+/** An origin people can open: http(s), a host, an optional port, nothing else (links append their own path). */
+function isPublicUrl(value: string): boolean {
+  try {
+    const url = new URL(value);
+    return (
+      (url.protocol === 'http:' || url.protocol === 'https:') &&
+      url.hostname !== '' &&
+      url.pathname === '/' &&
+      !url.search &&
+      !url.hash &&
+      !url.username &&
+      !url.password &&
+      !/[?#]$/.test(value)
+    );
+  } catch {
+    return false;
+  }
+}
+
 const envSchema = z
   .object({
     PORT: z.coerce
@@ -89,6 +110,13 @@ const envSchema = z
       .max(65535, { error: 'expected a port number from 0 to 65535 (0: any free port)' })
       .default(8080),
     HOST: z.string().default('127.0.0.1'),
+    PUBLIC_URL: z
+      .string()
+      .refine(isPublicUrl, {
+        error:
+          'expected an http:// or https:// address with no path, query or user, e.g. https://console.example.com',
+      })
+      .optional(),
     DATA_DIR: z.string().default('./data'),
     DATABASE_URL: url(['postgres', 'postgresql']).optional(),
     S3_ENDPOINT: url(['http', 'https']).optional(),
@@ -216,6 +244,7 @@ export function parseServerSettings(env: EnvInput, cwd = process.cwd()): ServerS
   return {
     port: e.PORT,
     host: e.HOST,
+    publicUrl: e.PUBLIC_URL ? new URL(e.PUBLIC_URL).origin : null,
     dataDir: path.resolve(cwd, e.DATA_DIR),
     databaseUrl: e.DATABASE_URL ?? null,
     s3,

@@ -1,5 +1,17 @@
 import { createRequire } from 'node:module';
-import { type EntityRecord, type FieldDef, isSecretField, type Lang, recordLabel } from '@organiser/domain';
+import {
+  type EntityRecord,
+  type FieldDef,
+  isRichTextUrl,
+  isSecretField,
+  type Lang,
+  RICH_TEXT_DROPPED_TAGS,
+  RICH_TEXT_TAGS,
+  RICH_TEXT_URL_ATTRIBUTES,
+  RICH_TEXT_URL_SCHEMES,
+  recordLabel,
+  richTextStyle,
+} from '@organiser/domain';
 import { inArray } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import type { Row } from './context';
@@ -29,8 +41,6 @@ export function toDbValue(field: FieldDef, value: unknown): unknown {
   return value;
 }
 
-const RICH_TEXT_EXTRA_TAGS = ['img', 'span', 'del', 's', 'u', 'sup', 'sub', 'video', 'source'];
-
 type SanitizeHtml = typeof import('sanitize-html');
 let sanitizer: SanitizeHtml | null = null;
 
@@ -41,21 +51,34 @@ function loadSanitizer(): SanitizeHtml {
   return sanitizer;
 }
 
-/** Rich text is stored sanitised: no scripts, event handlers or javascript: links. */
+/** An element's attributes reduced to the allow-list's rules: an aligned style at most, safe addresses, and a
+ * link opening a new tab does not hand it the opener. */
+function allowedAttributes(tagName: string, attribs: Record<string, string>) {
+  const out: Record<string, string> = {};
+  for (const [name, value] of Object.entries(attribs)) {
+    if (name === 'style') continue;
+    if (RICH_TEXT_URL_ATTRIBUTES.includes(name) && !isRichTextUrl(value)) continue;
+    out[name] = value;
+  }
+  const style = richTextStyle(attribs.style);
+  if (style) out.style = style;
+  if (tagName === 'a' && out.target === '_blank') out.rel = 'noopener noreferrer';
+  return { tagName, attribs: out };
+}
+
+/** Rich text is stored sanitised to the allow-list the console uses too: no scripts, event handlers, script
+ * links, classes or styles other than text alignment. */
 export function sanitizeRichText(html: string): string {
   const sanitizeHtml = loadSanitizer();
   return sanitizeHtml(html, {
-    allowedTags: [...sanitizeHtml.defaults.allowedTags, ...RICH_TEXT_EXTRA_TAGS],
-    allowedAttributes: {
-      ...sanitizeHtml.defaults.allowedAttributes,
-      '*': ['style', 'class'],
-      img: ['src', 'alt', 'title', 'width', 'height'],
-      video: ['src', 'controls', 'poster', 'width', 'height'],
-      source: ['src', 'type'],
-      a: ['href', 'name', 'target', 'rel'],
-    },
-    allowedSchemes: ['http', 'https', 'mailto', 'tel'],
-    allowedSchemesByTag: { img: ['http', 'https'] },
+    allowedTags: Object.keys(RICH_TEXT_TAGS),
+    allowedAttributes: Object.fromEntries(
+      Object.entries(RICH_TEXT_TAGS).map(([tag, names]) => [tag, [...names, 'style']]),
+    ),
+    nonTextTags: [...RICH_TEXT_DROPPED_TAGS],
+    transformTags: { '*': allowedAttributes },
+    parseStyleAttributes: false,
+    allowedSchemes: [...RICH_TEXT_URL_SCHEMES],
     allowProtocolRelative: false,
   });
 }

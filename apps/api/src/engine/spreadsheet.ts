@@ -12,8 +12,9 @@ import {
 } from '@organiser/domain';
 import type ExcelJS from 'exceljs';
 import type { EngineEntity } from './entity';
+import { type Cell, csvRows, xlsxRows } from './sheet-reader';
 
-/** exceljs is large (seconds to import on a slow machine): loaded on the first export or import, not at start. */
+/** exceljs is large (seconds to import on a slow machine): loaded on the first export, not at start. */
 let excel: Promise<typeof ExcelJS> | undefined;
 const loadExcel = () => {
   excel ??= import('exceljs').then((module) => module.default);
@@ -21,9 +22,10 @@ const loadExcel = () => {
 };
 
 // Spreadsheet cells ↔ API values, for export (xlsx, or CSV with a UTF-8 BOM so Excel opens Chinese) and
-// import (xlsx or CSV, headers in English or Chinese). What export writes, import reads back.
+// import (xlsx or CSV, headers in English or Chinese; read by sheet-reader.ts). What export writes, import reads
+// back.
 
-export type Cell = string | number | boolean | Date | null;
+export type { Cell };
 
 /** Columns an export writes: the caller's choice (or the columns shown by default), id always first so the
  * file can be imported back as updates. Null when a requested column is unknown. */
@@ -166,72 +168,12 @@ export function xlsxStream(sheetName: string, header: string[], rows: AsyncItera
 }
 
 /** Parses CSV text (RFC 4180: quotes, doubled quotes, CRLF or LF) into rows of strings. */
-export function parseCsv(text: string): string[][] {
-  const body = text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
-  const rows: string[][] = [];
-  let row: string[] = [];
-  let field = '';
-  let quoted = false;
-  for (let i = 0; i < body.length; i++) {
-    const c = body[i]!;
-    if (quoted) {
-      if (c === '"' && body[i + 1] === '"') {
-        field += '"';
-        i++;
-      } else if (c === '"') quoted = false;
-      else field += c;
-      continue;
-    }
-    if (c === '"' && field === '') quoted = true;
-    else if (c === ',') {
-      row.push(field);
-      field = '';
-    } else if (c === '\n' || c === '\r') {
-      if (c === '\r' && body[i + 1] === '\n') i++;
-      row.push(field);
-      rows.push(row);
-      row = [];
-      field = '';
-    } else field += c;
-  }
-  if (field !== '' || row.length > 0) {
-    row.push(field);
-    rows.push(row);
-  }
-  return rows;
-}
+export const parseCsv = (text: string): string[][] => [...csvRows(text)];
 
-function excelCell(value: ExcelJS.CellValue): Cell {
-  if (value === null || value === undefined) return null;
-  if (
-    value instanceof Date ||
-    typeof value === 'string' ||
-    typeof value === 'number' ||
-    typeof value === 'boolean'
-  ) {
-    return value;
-  }
-  if (typeof value === 'object') {
-    if ('richText' in value) return value.richText.map((r) => r.text).join('');
-    if ('text' in value && typeof value.text === 'string') return value.text;
-    if ('result' in value) return excelCell(value.result as ExcelJS.CellValue);
-    if ('error' in value) return null;
-  }
-  return String(value);
-}
-
-/** The first worksheet of an xlsx file as rows of cells. */
+/** The first worksheet of an xlsx file as rows of cells (imports read it row by row instead: sheet-reader.ts). */
 export async function parseXlsx(buffer: Buffer): Promise<Cell[][]> {
-  const { Workbook } = await loadExcel();
-  const workbook = new Workbook();
-  await workbook.xlsx.load(buffer as unknown as ArrayBuffer);
-  const sheet = workbook.worksheets[0];
-  if (!sheet) return [];
   const rows: Cell[][] = [];
-  sheet.eachRow({ includeEmpty: true }, (row) => {
-    const values = row.values as ExcelJS.CellValue[];
-    rows.push(values.slice(1).map(excelCell));
-  });
+  for await (const row of xlsxRows(buffer, { lang: 'en' })) rows.push(row);
   return rows;
 }
 

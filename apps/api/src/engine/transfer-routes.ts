@@ -1,4 +1,5 @@
 import { type ExportQuery, exportQuerySchema } from '@organiser/domain';
+import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { AppError } from '../errors';
 import { ok, okSchema } from '../http/envelope';
@@ -64,17 +65,21 @@ function registerImportRoute(rc: RouteContext): void {
       const { dryRun } = request.query as { dryRun: 'true' | 'false' };
       // Imports are the organiser's: rows of several companies at once do not fit a supplier's scope.
       if (def.scope && rowScope(request)) throw new AppError('forbidden');
-      if (!request.isMultipart()) throw new AppError('badRequest');
-      const file = await request.file({ limits: { fileSize: IMPORT_MAX_BYTES, files: 1 } });
-      if (!file) throw new AppError('badRequest');
-      const buffer = await file.toBuffer().catch((error: { code?: string }) => {
-        if (error.code === 'FST_REQ_FILE_TOO_LARGE') {
-          throw new AppError('payloadTooLarge', { params: { max: `${IMPORT_MAX_BYTES / 1024 / 1024} MB` } });
-        }
-        throw error;
-      });
+      const buffer = await importFileOf(request);
       const report = await importRecords({ ...context(request), texts }, buffer, dryRun === 'true');
       return ok(report);
     },
   );
+}
+
+/** The file of an import request (multipart field "file"), at most IMPORT_MAX_BYTES. */
+export async function importFileOf(request: FastifyRequest): Promise<Buffer> {
+  if (!request.isMultipart()) throw new AppError('badRequest');
+  const file = await request.file({ limits: { fileSize: IMPORT_MAX_BYTES, files: 1 } });
+  if (!file) throw new AppError('badRequest');
+  return file.toBuffer().catch((error: { code?: string }) => {
+    if (error.code === 'FST_REQ_FILE_TOO_LARGE')
+      throw new AppError('payloadTooLarge', { params: { max: `${IMPORT_MAX_BYTES / 1024 / 1024} MB` } });
+    throw error;
+  });
 }

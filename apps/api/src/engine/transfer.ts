@@ -24,6 +24,7 @@ import { toFieldErrors } from './field-errors';
 import { diff, maskedChanges, stamp } from './history';
 import { matchingIds } from './list';
 import { apiValues, toDbValues, toRecord, withLabels } from './records';
+import { csvRows, turnTaker, xlsxRows } from './sheet-reader';
 import {
   type Cell,
   csvStream,
@@ -33,8 +34,6 @@ import {
   importColumns,
   isXlsx,
   mapHeaders,
-  parseCsv,
-  parseXlsx,
   toCell,
   xlsxStream,
 } from './spreadsheet';
@@ -124,6 +123,8 @@ type Planned = {
   report: ImportRowReport;
   values: Record<string, unknown>;
   current: Row | null;
+  /** Secrets of the row hashed when its file was checked: stored as they are, not validated again. */
+  hashed?: Record<string, string>;
 };
 
 /** A CSV's text: UTF-8 with or without a BOM, else GBK (what Excel saves in a Chinese Windows locale). */
@@ -137,15 +138,39 @@ export function decodeText(buffer: Buffer): string {
   }
 }
 
-async function readSheet(buffer: Buffer): Promise<Cell[][]> {
+const isBlankRow = (row: Cell[]) => row.every((c) => c === null || String(c).trim() === '');
+
+/** An import file's header and data rows (blank rows left out). */
+export type ImportSheet = { header: Cell[]; body: Cell[][] };
+
+/**
+ * Reads an import file row by row and refuses it as soon as it has one data row more than `maxRows`, so a file of
+ * a million rows costs what its first rows cost. Other requests get their turn while it reads.
+ */
+export async function readImportSheet(
+  buffer: Buffer,
+  options: { maxRows: number; lang: Lang },
+): Promise<ImportSheet> {
+  const { maxRows, lang } = options;
+  const pause = turnTaker();
+  const rows: Cell[][] = [];
   try {
-    return isXlsx(buffer) ? await parseXlsx(buffer) : parseCsv(decodeText(buffer));
-  } catch {
+    const source = isXlsx(buffer) ? xlsxRows(buffer, { lang }) : csvRows(decodeText(buffer));
+    for await (const row of source) {
+      if (!isBlankRow(row)) rows.push(row);
+      // the header and maxRows data rows are allowed
+      if (rows.length > maxRows + 1)
+        throw new AppError('payloadTooLarge', { params: { max: rowsLimit(maxRows, lang) } });
+      await pause();
+    }
+  } catch (error) {
+    if (error instanceof AppError) throw error;
     throw new AppError('unsupportedType', { params: { allowed: 'xlsx, csv' } });
   }
+  const [header, ...body] = rows;
+  if (!header) throw new AppError('badRequest');
+  return { header, body };
 }
-
-const isBlankRow = (row: Cell[]) => row.every((c) => c === null || String(c).trim() === '');
 
 /** Resolves relation cells given as labels (either language) to ids; ambiguous or unknown labels stay as
  * text so validation names the field. */
@@ -371,17 +396,15 @@ async function uniqueIssues(
   return issues;
 }
 
-/** Rows checked between two turns of the event loop, so a big file does not hold up other requests. */
-const ROWS_PER_TURN = 200;
-const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
-
 /** Checks every planned row (labels, kit validation, hooks, references, unique values) and fills its report. */
 async function checkRows(ctx: WriteContext, planned: Planned[]): Promise<void> {
   const labelIssues = await resolveLabels(ctx, planned);
   const known = await uniqueHolders(ctx, planned);
   const seenUnique = new Map<string, number>();
-  for (const [index, p] of planned.entries()) {
-    if (index % ROWS_PER_TURN === ROWS_PER_TURN - 1) await nextTurn();
+  // a big file does not hold up other requests: they get their turn between rows
+  const pause = turnTaker();
+  for (const p of planned) {
+    await pause();
     if (p.report.errors.length > 0) continue;
     const issues: KitIssue[] = [...(labelIssues.get(p) ?? [])];
     const labelled = new Set(issues.map((i) => i.path));
@@ -409,6 +432,7 @@ async function insertRows(tx: Tx, ctx: WriteContext, creates: Planned[]): Promis
     const values = [];
     for (const p of slice) {
       const { stored, virtual } = await storedValues(ctx, p.values);
+      Object.assign(stored, p.hashed);
       values.push({ stored: { ...stored, ...derivedChanges(entity, null, stored) }, virtual });
     }
     const inserted = (await tx
@@ -437,6 +461,8 @@ async function updateRows(tx: Tx, ctx: WriteContext, updates: Planned[]): Promis
     const current = p.current!;
     const before = apiValues(entity, current);
     const { stored, virtual, secrets } = await storedValues(ctx, p.values);
+    Object.assign(stored, p.hashed);
+    secrets.push(...Object.keys(p.hashed ?? {}));
     const changes: Change[] = diff(before, stored, Object.keys(stored));
     if (changes.length === 0) continue;
     const set = Object.fromEntries(changes.map((c) => [c.field, stored[c.field]]));
@@ -453,31 +479,30 @@ async function updateRows(tx: Tx, ctx: WriteContext, updates: Planned[]): Promis
   return out;
 }
 
-/**
- * Import: a dry run validates every row and reports per row; a confirmed import writes every valid row in
- * one transaction of the write pipeline (rows with an id update that record, the others are created) and
- * reports the same.
- */
-export async function importRecords(
-  ctx: WriteContext & { texts: { en?: TextSet; zh?: TextSet } },
-  buffer: Buffer,
+export type ImportOptions = {
+  /** Only these rows (the report's row numbers) are written; the others are reported as they are. */
+  keepRows?: ReadonlySet<number>;
+  /** Most data rows a file may have (default IMPORT_MAX_ROWS). */
+  maxRows?: number;
+  /** Secrets already hashed, by row number and field (a checked file kept for its confirmation). */
+  hashed?: ReadonlyMap<number, Record<string, string>>;
+};
+
+type ImportContext = WriteContext & { texts: { en?: TextSet; zh?: TextSet } };
+
+/** Reads and checks an import: every row planned and checked, the report, and the rows a write would take. */
+export async function planImport(
+  ctx: ImportContext,
+  input: Buffer | ImportSheet,
   dryRun: boolean,
-  options: {
-    /** Only these rows (the report's row numbers) are written; the others are reported as they are. */
-    keepRows?: ReadonlySet<number>;
-    /** Most data rows a file may have (default IMPORT_MAX_ROWS). */
-    maxRows?: number;
-  } = {},
-): Promise<ImportReport> {
-  const { keepRows, maxRows = IMPORT_MAX_ROWS } = options;
-  const { lang } = ctx;
-  const sheet = (await readSheet(buffer)).filter((row) => !isBlankRow(row));
-  const [header, ...body] = sheet;
-  if (!header) throw new AppError('badRequest');
-  if (body.length > maxRows) {
-    throw new AppError('payloadTooLarge', { params: { max: rowsLimit(maxRows, lang) } });
-  }
+  options: ImportOptions = {},
+): Promise<{ report: ImportReport; planned: Planned[]; valid: Planned[] }> {
+  const { keepRows, maxRows = IMPORT_MAX_ROWS, hashed } = options;
+  const { header, body } = Buffer.isBuffer(input)
+    ? await readImportSheet(input, { maxRows, lang: ctx.lang })
+    : input;
   const { planned, ignored } = await planRows(ctx, header, body);
+  if (hashed) for (const p of planned) p.hashed = hashed.get(p.report.row);
   await checkRows(ctx, planned);
   const valid = planned.filter(
     (p) => p.report.errors.length === 0 && (!keepRows || keepRows.has(p.report.row)),
@@ -492,6 +517,21 @@ export async function importRecords(
     ignoredColumns: ignored,
     rows: planned.map((p) => p.report),
   };
+  return { report, planned, valid };
+}
+
+/**
+ * Import: a dry run validates every row and reports per row; a confirmed import writes every valid row in
+ * one transaction of the write pipeline (rows with an id update that record, the others are created) and
+ * reports the same.
+ */
+export async function importRecords(
+  ctx: ImportContext,
+  input: Buffer | ImportSheet,
+  dryRun: boolean,
+  options: ImportOptions = {},
+): Promise<ImportReport> {
+  const { report, valid } = await planImport(ctx, input, dryRun, options);
   if (dryRun || valid.length === 0) return report;
   await runWrite(ctx, 'import', async (tx: Tx) => [
     ...(await insertRows(

@@ -15,7 +15,7 @@ import { LOGIN_SHELL_ID, loginShellBody, loginShellHead } from './login-shell';
 // name and upload limits staff set at run time are part of it).
 
 /** Pages a visitor without a session can open without being sent to the login page. */
-const PUBLIC_PAGES = /^\/(404|401|auth-redirect|redirect\/)/;
+const PUBLIC_PAGES = /^\/(404|401|auth-redirect|activate|redirect\/)/;
 
 /** JSON that cannot close the <script> element it is embedded in, nor start an HTML comment. */
 const inlineJson = (value: unknown) =>

@@ -28,6 +28,12 @@ export async function fetchPublicConfig(signal?: AbortSignal): Promise<PublicCon
   return body.content;
 }
 
+/** Activates the account of an activation link's token; a refusal comes back with the field's message. */
+export const activateAccount = (token: string) =>
+  http.post<{ account?: string; errors?: { path: string; message: string }[] }>('/user_manager/activate', {
+    token,
+  });
+
 export const fetchCaptcha = async () => (await http.get<Captcha>('/user/captcha')).content;
 
 export const login = (input: LoginInput) =>

@@ -1,7 +1,7 @@
 // The route guard as pure decisions.
 
 /** Paths a visitor without a token may open (the public routes). */
-export const PUBLIC_PATHS = ['/login', '/auth-redirect', '/404', '/401'] as const;
+export const PUBLIC_PATHS = ['/login', '/auth-redirect', '/activate', '/404', '/401'] as const;
 
 export type GuardInput = {
   pathname: string;

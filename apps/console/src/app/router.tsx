@@ -16,6 +16,9 @@ const ForbiddenPage = lazy(async () => ({
 const ThemedFrame = themedFrame.Component;
 const RouteError = lazy(async () => ({ default: (await import('./route-error')).RouteError }));
 const ProtectedArea = protectedArea.Component;
+const ActivatePage = lazy(async () => ({
+  default: (await import('../pages/activate/activate-page')).ActivatePage,
+}));
 const AuthRedirectPage = lazy(async () => ({
   default: (await import('../pages/auth-redirect/auth-redirect-page')).AuthRedirectPage,
 }));
@@ -73,6 +76,7 @@ export const routes: RouteObject[] = [
         Component: SignInFirst,
         children: [
           { path: '/auth-redirect', Component: AuthRedirectPage },
+          { path: '/activate', Component: ActivatePage },
           { path: '/404', Component: NotFoundPage },
           { path: '/401', Component: ForbiddenPage },
           { path: '/redirect/*', Component: RedirectRoute },

@@ -50,6 +50,14 @@ export const en = {
     showPassword: 'Show password',
     language: 'Language',
   },
+  activate: {
+    title: 'Activate your account',
+    text: 'Press the button to activate the account this link was sent for.',
+    noToken: 'This link is incomplete: open the whole link from the activation mail.',
+    submit: 'Activate account',
+    done: 'Account {{account}} is activated.',
+    toLogin: 'Go to the login page',
+  },
   authRedirect: {
     title: 'Sign-in finished',
     text: 'This window hands the sign-in back to the console and closes itself. If it stays open, close it and go back to the console.',

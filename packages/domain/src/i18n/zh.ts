@@ -50,6 +50,14 @@ export const zh: Messages = {
     showPassword: '显示密码',
     language: '语言',
   },
+  activate: {
+    title: '激活账号',
+    text: '请点击下面的按钮激活此链接对应的账号。',
+    noToken: '链接不完整：请打开激活邮件中的完整链接。',
+    submit: '激活账号',
+    done: '账号 {{account}} 已激活。',
+    toLogin: '前往登录页',
+  },
   authRedirect: {
     title: '登录已完成',
     text: '此窗口会把登录结果交回控制台并自动关闭。如果窗口没有关闭，请手动关闭并返回控制台。',

@@ -11,6 +11,7 @@ export * from './money';
 export * from './policy';
 export * from './presets';
 export * from './responses';
+export * from './rich-text';
 export * from './rules';
 export * from './schemas';
 export * from './status';

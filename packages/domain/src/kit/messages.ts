@@ -131,6 +131,8 @@ export const kitMessages = {
     zh: '文件缺少“{label}”列',
   },
   rows: { en: '{count} rows', zh: '{count} 行' },
+  columns: { en: '{count} columns', zh: '{count} 列' },
+  unpackedSize: { en: '{size} once unpacked', zh: '解压后 {size}' },
   importUnknownId: { en: 'No record with id {id}', zh: '不存在 ID 为 {id} 的记录' },
   importDuplicateInFile: {
     en: '{label} repeats row {row} of this file',

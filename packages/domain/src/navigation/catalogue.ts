@@ -674,4 +674,4 @@ export const commonHiddenRoutes: RouteNode[] = [
 ];
 
 /** Routes outside the layout, reachable without a menu permission. */
-export const publicPaths = ['/login', '/auth-redirect', '/404', '/401'] as const;
+export const publicPaths = ['/login', '/auth-redirect', '/activate', '/404', '/401'] as const;

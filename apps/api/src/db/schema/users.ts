@@ -1,10 +1,8 @@
-import { customType, index, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { index, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 
 // What the users module keeps beside the user_manager records: favourite product categories, the mail log
-// (the local outbox when no SMTP server is configured), single-use activation tokens, and the checked files
+// (the local outbox when no SMTP server is configured), single-use activation tokens, and the checked rows
 // of an import waiting to be confirmed.
-
-const bytea = customType<{ data: Buffer; driverData: Buffer }>({ dataType: () => 'bytea' });
 
 /** A user's favourite product categories (ids of product_category, checked when that table exists). */
 export const userInterest = pgTable('user_interest', {
@@ -45,17 +43,17 @@ export const activationToken = pgTable(
   (t) => [index('activation_token_user_id_idx').on(t.userId)],
 );
 
-/** A file checked by `upload`, kept until `import` writes its rows (or it expires). */
+/** The rows of a file checked by `upload` (passwords hashed, never the file itself), kept until `import` writes
+ * them, which deletes the handle, or until it expires and the daily clean-up deletes it. */
 export const importHandle = pgTable(
   'import_handle',
   {
     id: text('id').primaryKey(),
     entity: text('entity').notNull(),
     userId: integer('user_id'),
-    file: bytea('file').notNull(),
+    sheet: jsonb('sheet').notNull(),
     report: jsonb('report').notNull(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
-    usedAt: timestamp('used_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).defaultNow().notNull(),
   },
   (t) => [index('import_handle_expires_at_idx').on(t.expiresAt)],

@@ -18,6 +18,29 @@ const page = (lines: string[], link?: string) =>
     link ? `<p><a href="${escapeHtml(link)}">${escapeHtml(link)}</a></p>` : ''
   }</div>`;
 
+const MASK = '******';
+
+/** A link as the mail log keeps it: the values of its query (an activation token) masked. */
+function maskedLink(link: string): string {
+  try {
+    const url = new URL(link);
+    for (const key of new Set(url.searchParams.keys())) url.searchParams.set(key, MASK);
+    url.hash = '';
+    return url.toString();
+  } catch {
+    return MASK;
+  }
+}
+
+/** A mail's data with its secrets masked: passwords and tokens, and the query of links. */
+const maskedData = (data: Record<string, string>) =>
+  Object.fromEntries(
+    Object.entries(data).map(([key, value]) => [
+      key,
+      key === 'password' || key === 'token' ? MASK : key === 'link' ? maskedLink(value) : value,
+    ]),
+  );
+
 /** Templates by name, in both languages. */
 export const MAIL_TEMPLATES: Record<string, Record<Lang, Template>> = {
   activation: {
@@ -102,8 +125,9 @@ export function createMailer(db: Db, smtpUrl: string | null, from = 'no-reply@lo
           error = e instanceof Error ? e.message.slice(0, 500) : String(e);
         }
       }
-      // The log never keeps a secret the mail carries (a new password): it is rendered again masked.
-      const logged = 'password' in data ? render({ ...data, password: '******' }) : mail;
+      // The log never keeps a secret the mail carries (a new password, the token of a link): it is rendered
+      // again with them masked; the mail itself keeps them.
+      const logged = render(maskedData(data));
       const [row] = await db
         .insert(mailLog)
         .values({

@@ -1,13 +1,14 @@
-import { lt, sql } from 'drizzle-orm';
+import { lt, lte, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/client';
-import { ossLog, smsLog, systemLog } from '../../db/schema';
+import { importHandle, ossLog, smsLog, systemLog } from '../../db/schema';
 
 // Log retention: rows of the system, SMS and object-storage logs older than LOG_RETENTION_DAYS are removed
 // once a day. The system log is partitioned by month (`system_log_pYYYYMM`, migration 0012): a month that
 // ended before the cut-off is dropped whole, which costs nothing however many rows it holds; the rows left
 // before the cut-off (the cut-off's own month, the default partition) are deleted. One node at a time: the
-// run holds a transaction-level advisory lock, and a node that does not get it skips the run.
+// run holds a transaction-level advisory lock, and a node that does not get it skips the run. The same daily
+// run deletes the checked import files whose confirmation time is over.
 
 /** Arbitrary constant naming the retention run's advisory lock. */
 export const RETENTION_LOCK_KEY = 7_310_402_118;
@@ -18,7 +19,7 @@ export type RetentionResult = {
   /** False when another node held the lock: nothing was done. */
   ran: boolean;
   droppedPartitions: string[];
-  deleted: { systemLog: number; smsLog: number; ossLog: number };
+  deleted: { systemLog: number; smsLog: number; ossLog: number; importHandles: number };
 };
 
 const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
@@ -37,7 +38,11 @@ export async function removeOldLogs(db: Db, days: number, now = new Date()): Pro
       await tx.execute(sql`select pg_try_advisory_xact_lock(${RETENTION_LOCK_KEY}) as ok`),
     );
     if (!lock?.ok)
-      return { ran: false, droppedPartitions: [], deleted: { systemLog: 0, smsLog: 0, ossLog: 0 } };
+      return {
+        ran: false,
+        droppedPartitions: [],
+        deleted: { systemLog: 0, smsLog: 0, ossLog: 0, importHandles: 0 },
+      };
     const partitions = rowsOf<{ name: string }>(
       await tx.execute(sql`
         select c.relname as name from pg_inherits i join pg_class c on c.oid = i.inhrelid
@@ -56,6 +61,8 @@ export async function removeOldLogs(db: Db, days: number, now = new Date()): Pro
       systemLog: countOf(await tx.delete(systemLog).where(lt(systemLog.createdAt, cutoff))),
       smsLog: countOf(await tx.delete(smsLog).where(lt(smsLog.createdAt, cutoff))),
       ossLog: countOf(await tx.delete(ossLog).where(lt(ossLog.createdAt, cutoff))),
+      // a checked import file that was never confirmed goes when it expires, whatever the log retention
+      importHandles: countOf(await tx.delete(importHandle).where(lte(importHandle.expiresAt, now))),
     };
     return { ran: true, droppedPartitions: dropped, deleted };
   });

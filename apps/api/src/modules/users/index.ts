@@ -1,6 +1,7 @@
 import type { DemoSeed } from '../../db/seed';
 import type { AppModule } from '../../extensions';
 import { guardAccountChange, guardAccountWrite, refuseAccountInAnyCase } from './account-rules';
+import { withdrawActivationLinks } from './activation';
 import { addMissingStaffRecords, refuseSupplierCreate, syncCompanyStaff, syncStaffLogin } from './login-sync';
 import { usersRoutes } from './routes';
 
@@ -21,6 +22,8 @@ export const usersModule: AppModule = {
     ext.hooks('user_manager', { beforeWrite: guardAccountChange, afterWrite: guardAccountWrite });
     ext.hooks('user_manager', { beforeWrite: refuseAccountInAnyCase });
     ext.hooks('user_manager', { beforeWrite: refuseSupplierCreate, afterWrite: syncStaffLogin });
+    // a changed email withdraws the activation links mailed to the old one
+    ext.hooks('user_manager', { afterWrite: withdrawActivationLinks });
     // A company write may have made a supplier login: it gets its staff record in the same transaction.
     ext.hooks('company', { afterWrite: syncCompanyStaff });
     ext.referenceSeed({ name: 'staff-records', run: ({ db }) => addMissingStaffRecords(db) });
@@ -28,6 +31,7 @@ export const usersModule: AppModule = {
   },
 };
 
+export { ACTIVATION_HOURS, publicAddress } from './activation';
 export { DEMO_USER_COUNT, DEMO_USER_PASSWORD } from './demo-accounts';
 export { addMissingStaffRecords, syncStaffLogin } from './login-sync';
-export { ACTIVATION_HOURS, randomPassword, usersRoutes } from './routes';
+export { randomPassword, usersRoutes } from './routes';

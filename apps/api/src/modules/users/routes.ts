@@ -6,13 +6,12 @@ import {
   ROOT_ROLE,
   STAFF_USER_TYPES,
 } from '@organiser/domain';
-import { and, desc, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, inArray, isNull, lte, sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Db } from '../../db/client';
 import {
-  activationToken,
   adminUser,
   importHandle,
   role,
@@ -21,6 +20,7 @@ import {
   userInterest,
   userRole,
 } from '../../db/schema';
+import { type CheckedImport, checkImport, importChecked, importFileOf } from '../../engine';
 import type { Row, WriteContext } from '../../engine/context';
 import { withEffective } from '../../engine/effective';
 import { createEngine } from '../../engine/engine';
@@ -30,7 +30,6 @@ import { updateRecord } from '../../engine/record-writes';
 import { toListRecord, withLabels } from '../../engine/records';
 import { engineValidator, idParams, importReportSchema } from '../../engine/route-context';
 import { loadRow } from '../../engine/row-scope';
-import { IMPORT_MAX_BYTES, importRecords } from '../../engine/transfer';
 import { AppError } from '../../errors';
 import type { Extensions } from '../../extensions';
 import type { Access } from '../../http/access';
@@ -41,9 +40,15 @@ import { invalidateAuthCaches } from '../../security/auth-cache';
 import { hashPassword } from '../../security/password';
 import { assertHeld, heldPermissionIds } from '../../security/permissions';
 import { assertRootRemains } from '../../security/root-guard';
-import { sha256 } from '../auth/crypto';
 import { revokeSession } from '../auth/sessions';
 import { createMailer } from '../mail';
+import {
+  ACTIVATION_HOURS,
+  ACTIVATION_PAGE,
+  activateAccount,
+  issueActivationToken,
+  publicAddress,
+} from './activation';
 
 // The account calls of the user and admin screens that are not plain record routes, with the product's paths
 // verbatim under /api: the staff list, password reset, roles, interests, the activation mail and its link,
@@ -65,8 +70,6 @@ const staffWrite = (en: string, zh: string): Access => ({
 /** Not the entity's tag: the route table of user_manager lists the engine's routes only. */
 const tags = ['users'];
 
-/** Activation links work this long. */
-export const ACTIVATION_HOURS = 48;
 /** Most rows an account file may have. */
 export const USER_IMPORT_MAX_ROWS = 10_000;
 /** A checked import file waits this long for its confirmation. */
@@ -114,6 +117,11 @@ export function usersRoutes(ext: Extensions): FastifyPluginAsyncZod {
     const { def, policy } = entity;
     const mailer = createMailer(db, config.server.smtpUrl);
     const texts = {};
+    /** The port the server listens on (PORT=0 picks a free one), or none yet. */
+    const listeningPort = () => {
+      const bound = app.server.address();
+      return bound && typeof bound === 'object' ? bound.port : undefined;
+    };
 
     const context = (request: FastifyRequest): WriteContext => ({
       db,
@@ -510,13 +518,10 @@ export function usersRoutes(ext: Extensions): FastifyPluginAsyncZod {
         const email = typeof row.email === 'string' ? row.email : '';
         if (!email)
           throw fieldsError([issue('email', 'The account has no email', '该账号没有邮箱')], request.lang);
-        const token = randomBytes(32).toString('base64url');
-        await db.insert(activationToken).values({
-          tokenHash: sha256(token),
-          userId: Number(row.id),
-          expiresAt: new Date(Date.now() + ACTIVATION_HOURS * 3_600_000),
-        });
-        const link = `${request.protocol}://${request.host}/api/user_manager/activate?token=${token}`;
+        const token = await issueActivationToken(db, Number(row.id));
+        // the console's address from configuration: a request's Host header could name any site
+        const address = publicAddress(config.server, listeningPort());
+        const link = `${address}${ACTIVATION_PAGE}?${new URLSearchParams({ token })}`;
         const result = await mailer.sendMail({
           to: email,
           template: 'activation',
@@ -532,39 +537,37 @@ export function usersRoutes(ext: Extensions): FastifyPluginAsyncZod {
       },
     );
 
+    const tokenSchema = z.string().regex(/^[A-Za-z0-9_-]{20,100}$/);
+
     app.get(
       '/user_manager/activate',
       {
         config: { access: { kind: 'public' } },
         schema: {
           tags,
-          summary: 'Follow an activation link: activates the account once, before the link expires',
-          querystring: z.strictObject({ token: z.string().regex(/^[A-Za-z0-9_-]{20,100}$/) }),
+          summary:
+            "An activation link of an earlier mail: sends the browser to the console's activation page, which activates on a button press (opening a link activates nothing)",
+          querystring: z.strictObject({ token: tokenSchema }),
+        },
+      },
+      async (request, reply) =>
+        reply.redirect(`${ACTIVATION_PAGE}?${new URLSearchParams({ token: request.query.token })}`, 303),
+    );
+
+    app.post(
+      '/user_manager/activate',
+      {
+        config: { access: { kind: 'public' } },
+        schema: {
+          tags,
+          summary:
+            "Activate the account of an activation link's token (the console's activation page sends it when its button is pressed): once, before the link expires",
+          body: z.strictObject({ token: tokenSchema }),
           response: { 200: okSchema(z.object({ account: z.string() })) },
         },
       },
       async (request) => {
-        const table = entity.table;
-        const account = await db.transaction(async (tx) => {
-          const [used] = await tx
-            .update(activationToken)
-            .set({ usedAt: new Date() })
-            .where(
-              and(
-                eq(activationToken.tokenHash, sha256(request.query.token)),
-                isNull(activationToken.usedAt),
-                gt(activationToken.expiresAt, new Date()),
-              ),
-            )
-            .returning({ userId: activationToken.userId });
-          if (!used) return null;
-          const [row] = (await tx
-            .update(table)
-            .set({ activatedAt: new Date(), version: sql`${table.version} + 1`, updatedAt: new Date() })
-            .where(and(eq(table.id, used.userId), isNull(table.deletedAt)))
-            .returning()) as Row[];
-          return row ? String(row.account) : null;
-        });
+        const account = await activateAccount(db, entity, request.body.token);
         if (!account)
           throw fieldsError(
             [issue('token', 'The link is not valid, already used or expired', '链接无效、已使用或已过期')],
@@ -587,19 +590,10 @@ export function usersRoutes(ext: Extensions): FastifyPluginAsyncZod {
         },
       },
       async (request) => {
-        if (!request.isMultipart()) throw new AppError('badRequest');
-        const file = await request.file({ limits: { fileSize: IMPORT_MAX_BYTES, files: 1 } });
-        if (!file) throw new AppError('badRequest');
-        const buffer = await file.toBuffer().catch((error: { code?: string }) => {
-          if (error.code === 'FST_REQ_FILE_TOO_LARGE')
-            throw new AppError('payloadTooLarge', {
-              params: { max: `${IMPORT_MAX_BYTES / 1024 / 1024} MB` },
-            });
-          throw error;
-        });
+        const buffer = await importFileOf(request);
         if (buffer.length === 0)
           throw fieldsError([issue('file', 'The file is empty', '文件为空')], request.lang);
-        const report = await importRecords({ ...context(request), texts }, buffer, true, {
+        const { report, kept } = await checkImport({ ...context(request), texts }, buffer, {
           maxRows: USER_IMPORT_MAX_ROWS,
         });
         if (report.total === 0)
@@ -616,12 +610,14 @@ export function usersRoutes(ext: Extensions): FastifyPluginAsyncZod {
               request.lang,
             );
         }
+        // expired handles go whenever a file is checked (and daily with the log retention)
+        await db.delete(importHandle).where(lte(importHandle.expiresAt, new Date()));
         const handle = randomUUID();
         await db.insert(importHandle).values({
           id: handle,
           entity: def.name,
           userId: request.auth!.user.id,
-          file: buffer,
+          sheet: kept,
           report,
           expiresAt: new Date(Date.now() + IMPORT_HANDLE_MINUTES * 60_000),
         });
@@ -646,18 +642,18 @@ export function usersRoutes(ext: Extensions): FastifyPluginAsyncZod {
       },
       async (request) => {
         const { handle, rows } = request.body;
+        // taken once: the handle is deleted as it is read, so the same file cannot be imported twice
         const [found] = await db
-          .select()
-          .from(importHandle)
+          .delete(importHandle)
           .where(
             and(
               eq(importHandle.id, handle),
               eq(importHandle.entity, def.name),
               eq(importHandle.userId, request.auth!.user.id),
-              isNull(importHandle.usedAt),
               gt(importHandle.expiresAt, new Date()),
             ),
-          );
+          )
+          .returning();
         if (!found)
           throw fieldsError(
             [
@@ -669,11 +665,10 @@ export function usersRoutes(ext: Extensions): FastifyPluginAsyncZod {
             ],
             request.lang,
           );
-        const report = await importRecords({ ...context(request), texts }, Buffer.from(found.file), false, {
+        const report = await importChecked({ ...context(request), texts }, found.sheet as CheckedImport, {
           keepRows: rows ? new Set(rows) : undefined,
           maxRows: USER_IMPORT_MAX_ROWS,
         });
-        await db.update(importHandle).set({ usedAt: new Date() }).where(eq(importHandle.id, handle));
         return ok(report);
       },
     );

@@ -29,3 +29,16 @@ describe('sanitizeHtml', () => {
     expect(htmlToText('<p>a</p><p>b  c</p>')).toBe('ab c');
   });
 });
+
+describe('the allow-list shared with the server', () => {
+  it('keeps only text alignment of a style and no class: no overlay survives', () => {
+    const html =
+      '<div class="ant-modal-mask" style="position:fixed; inset:0; z-index:99999; background:#000">Sale!</div>' +
+      '<p style="text-align:center; color:red" class="x">Centred</p>' +
+      '<p style="TEXT-ALIGN: Right">Right</p><span style="width:100vw">plain</span><constructor>kept</constructor>';
+    // the same result the server stores for the same HTML (apps/api/test/rich-text.test.ts)
+    expect(sanitizeHtml(html)).toBe(
+      '<div>Sale!</div><p style="text-align: center">Centred</p><p style="text-align: right">Right</p><span>plain</span>kept',
+    );
+  });
+});

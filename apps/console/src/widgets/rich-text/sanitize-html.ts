@@ -1,83 +1,16 @@
 // Rich text is stored sanitised by the server (sanitize-html); the console sanitises again wherever it puts HTML
 // into the page (display, paste), so a record written by any other path cannot run script in the console.
-// Allow-list: known tags and attributes survive, unknown tags are unwrapped, dangerous ones go with their content.
+// The allow-list is the domain's, the one the server stores by: known tags and attributes survive, unknown tags are
+// unwrapped, dangerous ones go with their content, no class, no style but text alignment.
+import {
+  isRichTextUrl,
+  RICH_TEXT_DROPPED_TAGS,
+  RICH_TEXT_TAGS,
+  RICH_TEXT_URL_ATTRIBUTES,
+  richTextStyle,
+} from '@organiser/domain';
 
-const ALLOWED: Record<string, readonly string[]> = {
-  p: [],
-  br: [],
-  b: [],
-  strong: [],
-  i: [],
-  em: [],
-  u: [],
-  s: [],
-  del: [],
-  sup: [],
-  sub: [],
-  h1: [],
-  h2: [],
-  h3: [],
-  h4: [],
-  h5: [],
-  h6: [],
-  ul: [],
-  ol: [],
-  li: [],
-  blockquote: [],
-  pre: [],
-  code: [],
-  hr: [],
-  span: [],
-  div: [],
-  figure: [],
-  figcaption: [],
-  table: [],
-  thead: [],
-  tbody: [],
-  tr: [],
-  th: ['colspan', 'rowspan'],
-  td: ['colspan', 'rowspan'],
-  a: ['href', 'title', 'target', 'rel'],
-  img: ['src', 'alt', 'title', 'width', 'height'],
-  video: ['src', 'controls', 'poster', 'width', 'height'],
-  source: ['src', 'type'],
-};
-
-/** Removed together with everything inside them. */
-const DROPPED = new Set([
-  'script',
-  'style',
-  'iframe',
-  'object',
-  'embed',
-  'template',
-  'noscript',
-  'svg',
-  'math',
-  'form',
-  'input',
-  'button',
-  'textarea',
-  'select',
-  'link',
-  'meta',
-  'base',
-  'frame',
-  'frameset',
-]);
-
-const URL_ATTRIBUTES = new Set(['href', 'src', 'poster']);
-const SAFE_URL = /^(https?:|mailto:|tel:|\/(?!\/)|#|[^:/?#]+(?:[/?#]|$))/i;
-
-const isControlOrSpace = (code: number) => code <= 0x20 || (code >= 0x7f && code <= 0x9f);
-
-function isSafeUrl(value: string): boolean {
-  // control characters and spaces inside a scheme ("java\tscript:") are how filters get bypassed
-  const compact = [...value].filter((c) => !isControlOrSpace(c.charCodeAt(0))).join('');
-  return SAFE_URL.test(compact) && !/^(javascript|data|vbscript):/i.test(compact);
-}
-
-const TEXT_ALIGN = /^\s*text-align\s*:\s*(left|right|center|justify)\s*;?\s*$/i;
+const DROPPED = new Set(RICH_TEXT_DROPPED_TAGS);
 
 function clean(node: Node, doc: Document): Node | null {
   if (node.nodeType === 3) return doc.createTextNode(node.textContent ?? '');
@@ -88,7 +21,7 @@ function clean(node: Node, doc: Document): Node | null {
   const children = [...element.childNodes]
     .map((child) => clean(child, doc))
     .filter((c): c is Node => c !== null);
-  const allowed = ALLOWED[tag];
+  const allowed = Object.hasOwn(RICH_TEXT_TAGS, tag) ? RICH_TEXT_TAGS[tag] : undefined;
   if (!allowed) {
     const fragment = doc.createDocumentFragment();
     for (const child of children) fragment.append(child);
@@ -98,11 +31,11 @@ function clean(node: Node, doc: Document): Node | null {
   for (const name of allowed) {
     const value = element.getAttribute(name);
     if (value === null) continue;
-    if (URL_ATTRIBUTES.has(name) && !isSafeUrl(value)) continue;
+    if (RICH_TEXT_URL_ATTRIBUTES.includes(name) && !isRichTextUrl(value)) continue;
     out.setAttribute(name, value);
   }
-  const style = element.getAttribute('style');
-  if (style && TEXT_ALIGN.test(style)) out.setAttribute('style', style.trim());
+  const style = richTextStyle(element.getAttribute('style'));
+  if (style) out.setAttribute('style', style);
   if (tag === 'a' && out.getAttribute('target') === '_blank') out.setAttribute('rel', 'noopener noreferrer');
   for (const child of children) out.append(child);
   return out;
