@@ -6,7 +6,7 @@ import {
   VIDEO_MAX_BYTES,
   VIDEO_TYPES,
 } from '../config/constants';
-import { auditState, counter, defineEntity, enableStatus, sortNo } from '../kit';
+import { auditDecision, auditState, counter, defineEntity, enableStatus, sortNo } from '../kit';
 import type { FieldDef } from '../kit/types';
 import { packageGrants } from './vip-package';
 
@@ -485,28 +485,9 @@ export const company = defineEntity({
     },
 
     auditStatus: auditState({ list: { filter: 'in', width: 110 }, form: { group: 'audit' } }),
-    auditReason: {
-      kind: 'longText',
-      label: t('Audit remark', '审核意见'),
-      computed: true,
-      maxLength: 500,
-      form: { group: 'audit' },
-    },
-    auditedBy: {
-      kind: 'text',
-      label: t('Audited by', '审核人'),
-      computed: true,
-      maxLength: 64,
-      list: hidden,
-      form: { group: 'audit' },
-    },
-    auditedAt: {
-      kind: 'datetime',
-      label: t('Audited at', '审核时间'),
-      computed: true,
-      list: hidden,
-      form: { group: 'audit' },
-    },
+    auditReason: auditDecision.remark({ form: { group: 'audit' } }),
+    auditedBy: auditDecision.by({ list: hidden, form: { group: 'audit' } }),
+    auditedAt: auditDecision.at({ list: hidden, form: { group: 'audit' } }),
     isPublic: {
       kind: 'boolean',
       label: t('Public', '前台可见'),

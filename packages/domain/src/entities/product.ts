@@ -6,7 +6,7 @@ import {
   VIDEO_MAX_BYTES,
   VIDEO_TYPES,
 } from '../config/constants';
-import { auditStatus, counter, defineEntity, enableStatus, sortNo } from '../kit';
+import { auditDecision, auditStatus, counter, defineEntity, enableStatus, sortNo } from '../kit';
 
 const t = (en: string, zh: string) => ({ en, zh });
 const image = (sizeHint?: string) => ({
@@ -409,28 +409,9 @@ export const product = defineEntity({
       list: { filter: 'in', width: 110 },
       form: { group: 'audit' },
     }),
-    auditRemark: {
-      kind: 'longText',
-      label: t('Audit remark', '审核意见'),
-      computed: true,
-      maxLength: 500,
-      form: { group: 'audit' },
-    },
-    auditUser: {
-      kind: 'text',
-      label: t('Audited by', '审核人'),
-      computed: true,
-      maxLength: 64,
-      list: hidden,
-      form: { group: 'audit' },
-    },
-    auditTime: {
-      kind: 'datetime',
-      label: t('Audited at', '审核时间'),
-      computed: true,
-      list: hidden,
-      form: { group: 'audit' },
-    },
+    auditRemark: auditDecision.remark({ form: { group: 'audit' } }),
+    auditUser: auditDecision.by({ list: hidden, form: { group: 'audit' } }),
+    auditTime: auditDecision.at({ list: hidden, form: { group: 'audit' } }),
     isPublic: {
       kind: 'boolean',
       label: t('Passed and enabled', '已通过且启用'),

@@ -203,8 +203,12 @@ function build(input: EntityInput<Record<string, FieldInput>>, options: ShapeOpt
       if (actions[action]) fail(`action "${action}" is declared twice`);
       if ((RESERVED_SEGMENTS as readonly string[]).includes(action))
         fail(`action "${action}" is a reserved name`);
-      for (const target of Object.keys(a.assign ?? {}))
+      for (const target of Object.keys(a.assign ?? {})) {
         if (!(target in fields)) fail(`${action}: assigns "${target}"`);
+        // what an action-only decision records is action-only too (an audit's who, when and remark)
+        else if (field.actionOnly && !fields[target]!.actionOnly)
+          fail(`${action}: assigns "${target}", which must be actionOnly like "${name}"`);
+      }
       actions[action] = { field: name, ...a };
     }
   }

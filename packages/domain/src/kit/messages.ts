@@ -97,6 +97,10 @@ export const kitMessages = {
   },
   notAccepted: { en: '{label} is not used on this site', zh: '本站点不使用{label}' },
   readOnly: { en: '{label} cannot be changed', zh: '{label}不可修改' },
+  actionOnly: {
+    en: '{label} is set only by its actions (such as the audit), not by saving the record',
+    zh: '{label}只能通过相应操作（如审核）设置，不能在保存时修改',
+  },
   unknownField: { en: 'Unknown field: {name}', zh: '未知字段：{name}' },
   versionRequired: {
     en: 'The record version is required to save changes',

@@ -107,6 +107,10 @@ type FieldCommon = {
   derive?: Derivation;
   /** Accepted on create, refused on update (an account cannot be changed once created). */
   readOnlyOnEdit?: boolean;
+  /** Written only by its status machine's actions and the decisions they record (an audit's status, who
+   * decided, when, the remark): never by a create, an edit or an import, for any caller. Sent with the
+   * value the record has (a new record's initial one) it is ignored; any other value is refused naming it. */
+  actionOnly?: boolean;
   /** Only organiser staff may write it: a caller scoped to its own company (a supplier account) is refused
    * (a supplier cannot give itself a package or higher limits). */
   organiserOnly?: boolean;
