@@ -554,6 +554,43 @@ describe('supplier accounts and their products', () => {
     expect(errorsOf(organiserOnly)).toEqual({ hot: '热门只能由平台修改' });
   });
 
+  it('gets one answer for another company’s material and for a missing one as the parent', async () => {
+    const foreign = await createProduct(other.id, { kind: 'material', grade: '304', name: 'Their steel' });
+    const ownSteel = await createProduct(own.id, { kind: 'material', grade: '316', name: 'Own steel' });
+    const cut = await createProduct(own.id, { kind: 'subMaterial', grade: '316', parentId: ownSteel.id });
+    for (const lang of ['en', 'zh'] as const) {
+      const answers = [];
+      for (const parentId of [foreign.id, 99_999_999]) {
+        const res = await as({
+          method: 'PUT',
+          url: `/api/product/${cut.id}`,
+          body: { version: cut.version, parentId },
+          lang,
+        });
+        expect(res.status).toBe(400);
+        answers.push(res.body.content.errors);
+      }
+      expect(answers[0]).toEqual(answers[1]);
+      expect(answers[0]).toEqual([
+        {
+          path: 'parentId',
+          message:
+            lang === 'en' ? 'Parent material: the chosen record does not exist' : '所属材料：所选记录不存在',
+        },
+      ]);
+    }
+    expect(await get(cut.id)).toMatchObject({ version: cut.version, parentId: ownSteel.id });
+    // the organiser, who sees every company, is told why
+    const staff = await call({
+      method: 'PUT',
+      url: `/api/product/${cut.id}`,
+      body: { version: cut.version, parentId: foreign.id },
+    });
+    expect(staff.body.content.errors).toEqual([
+      { path: 'parentId', message: 'Parent material must be a product of the same company' },
+    ]);
+  });
+
   it('sends its passed product back to audit when it edits it', async () => {
     const passed = await ok({ method: 'POST', url: `/api/product/pass/${mine.id}` });
     const edited = await as({
