@@ -24,6 +24,10 @@ export const kitMessages = {
     en: '{label}: "{value}" is not an enabled form group',
     zh: '{label}：“{value}”不是已启用的表单分组',
   },
+  dynamicCodeReserved: {
+    en: '{label} "{value}" is a reserved name: choose another',
+    zh: '{label}“{value}”是保留名称，请换一个',
+  },
   dynamicCodeDuplicate: {
     en: '{label} "{value}" is already used in this form group',
     zh: '{label}“{value}”在该表单分组中已存在',

@@ -87,7 +87,7 @@ function run<T>(
 const withDefaults = (fields: Record<string, FieldDef>, values: Record<string, unknown>) =>
   Object.fromEntries(
     Object.entries(values).map(([k, v]) => {
-      const field = fields[k];
+      const field = Object.hasOwn(fields, k) ? fields[k] : undefined;
       const fallback = field && isEmptyValue(v) ? defaultOf(field) : undefined;
       return [k, fallback === undefined ? v : fallback];
     }),
