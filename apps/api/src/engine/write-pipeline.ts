@@ -12,7 +12,7 @@ import { applyQuotas, settleExclusive } from './write-effects';
 
 // The one write pipeline every write goes through (create, update, revert, delete, restore, purge, import,
 // status actions, batches and commands). A write path supplies only its own statements; the pipeline runs
-// them in a transaction together with what every write does: monthly quotas consumed, exclusive flags
+// them in a transaction together with what every write does: the company limits kept, exclusive flags
 // settled, the modules' afterWrite hooks, and the history entries (unless the entity keeps no history). The
 // afterCommit hooks run once the transaction committed.
 

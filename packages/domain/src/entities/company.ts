@@ -35,7 +35,7 @@ const grants = Object.fromEntries(
 
 /**
  * /company (company_list, supplier/company_add, supplier/company_edit/{id}): a company, its rules and its
- * monthly limits. A supplier account (a login of type company, created from `account` + `password`) sees and
+ * limits. A supplier account (a login of type company, created from `account` + `password`) sees and
  * edits only its own company. The audit decisions are taken on the `company_audit` view.
  */
 export const company = defineEntity({
@@ -346,7 +346,7 @@ export const company = defineEntity({
       form: { group: 'media' },
     },
     adVideos: {
-      // One video; setting or replacing it uses the company's monthly video quota.
+      // One video; the company may have one while its video limit is at least 1.
       kind: 'video',
       label: t('Advertising video', '广告视频'),
       upload: { maxCount: 1, maxBytes: VIDEO_MAX_BYTES, types: VIDEO_TYPES, sizeHint: '800x444' },
@@ -540,7 +540,7 @@ export const company = defineEntity({
   quotas: [
     {
       key: 'companyVideo',
-      on: { set: 'adVideos' },
+      counts: { set: 'adVideos' },
       limit: { entity: 'company', field: 'companyVideoLimit' },
     },
   ],

@@ -30,7 +30,7 @@ export const PRODUCT_KINDS = ['device', 'material', 'subMaterial'] as const;
  * company's products; every new product, and every supplier edit of a passed or refused one, waits for the
  * organiser's audit (pass / refuse with a remark, on the product list). A product is public when its audit
  * passed, it is enabled and its company is public (`publicProductCondition` in the products module).
- * Creating a product uses the company's monthly product quota, turning on a standout card its standout quota.
+ * A company has at most its product limit of live products, and its standout limit of them with a standout card.
  */
 export const product = defineEntity({
   name: 'product',
@@ -185,8 +185,8 @@ export const product = defineEntity({
       form: {
         group: 'basic',
         help: t(
-          'Turning it on uses the company’s monthly standout quota',
-          '开启将占用企业每月的突出展示额度',
+          'The company has at most its standout limit of standout cards at once',
+          '企业同时突出展示的产品卡片不超过其突出展示限额',
         ),
       },
     },
@@ -473,10 +473,10 @@ export const product = defineEntity({
   labelField: 'name',
   scope: { field: 'companyId' },
   quotas: [
-    { key: 'product', on: 'create', limit: { entity: 'company', field: 'productLimit' } },
+    { key: 'product', counts: 'records', limit: { entity: 'company', field: 'productLimit' } },
     {
       key: 'productCardStandout',
-      on: { set: 'cardStandout' },
+      counts: { set: 'cardStandout' },
       limit: { entity: 'company', field: 'productCardStandoutLimit' },
     },
   ],

@@ -192,8 +192,8 @@ function build(input: EntityInput<Record<string, FieldInput>>, options: ShapeOpt
     fail(`scope field "${input.scope.field}" is not declared`);
   for (const quota of input.quotas ?? []) {
     if (!input.scope) fail(`quota "${quota.key}" needs the entity's scope (the company it counts against)`);
-    if (quota.on !== 'create' && !(quota.on.set in fields))
-      fail(`quota "${quota.key}": field "${quota.on.set}" is not declared`);
+    if (quota.counts !== 'records' && !(quota.counts.set in fields))
+      fail(`quota "${quota.key}": field "${quota.counts.set}" is not declared`);
   }
 
   const actions: EntityDef['actions'] = {};
