@@ -1,8 +1,10 @@
+import { entities } from '@organiser/domain';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminUser, companyQuotaUsage } from '../src/db/schema';
 import { entityTables } from '../src/db/schema/entities';
 import { type Call, client, createEngineApp } from './engine/setup';
+import { importFile, sheetOf } from './engine/transfer-helpers';
 import { login, multipart, tryLogin } from './helpers';
 
 // Suppliers: company categories (tree rules), packages and effective limits, the company audit, the monthly
@@ -337,6 +339,78 @@ describe('company video limit (what a company has at once)', () => {
     expect(ok.adVideos).toBeNull();
     const usage = await t.db.select().from(companyQuotaUsage).where(eq(companyQuotaUsage.companyId, ok.id));
     expect(usage).toEqual([]);
+  });
+});
+
+describe('file fields (every caller)', () => {
+  const MP4 = Buffer.concat([Buffer.from('0000001866747970', 'hex'), Buffer.alloc(200, 1)]);
+  const upload = async (file: { filename: string; type: string; data: Buffer }, kind: string) => {
+    const form = await multipart({ kind, file });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/oss/upload',
+      payload: form.payload,
+      headers: { ...form.headers, 'x-token': t.token },
+    });
+    return res.json().content as string;
+  };
+
+  it('refuses a logo that is a video or names no upload, in both languages, and keeps the stored one', async () => {
+    const company = await createCompany();
+    const video = await upload({ filename: 'clip.mp4', type: 'video/mp4', data: MP4 }, 'video');
+    const cases: [string, string, string][] = [
+      [
+        video,
+        'Logo must be a file of type image/png, image/jpeg',
+        '企业 Logo必须是以下类型的文件：image/png, image/jpeg',
+      ],
+      [
+        '2026/01/no-such-file.png',
+        'Logo: the file does not exist; upload it again',
+        '企业 Logo：文件不存在，请重新上传',
+      ],
+    ];
+    for (const [logo, en, zh] of cases) {
+      for (const lang of ['en', 'zh'] as const) {
+        const res = await call({
+          method: 'PUT',
+          url: `/api/company/${company.id}`,
+          body: { version: company.version, logo },
+          lang,
+        });
+        expect(res.status, logo).toBe(400);
+        expect(res.body.content.errors).toEqual([{ path: 'logo', message: lang === 'en' ? en : zh }]);
+      }
+      const created = await call({ method: 'POST', url: '/api/company', body: companyBody({ logo }) });
+      expect(created.status).toBe(400);
+    }
+    expect(await call({ method: 'GET', url: `/api/company/${company.id}` })).toMatchObject({
+      body: { content: { logo: company.logo, version: company.version } },
+    });
+    // an image uploaded for it is accepted, and the video where a video belongs
+    const image = await upload({ filename: 'logo.png', type: 'image/png', data: PNG }, 'image');
+    const saved = await call({
+      method: 'PUT',
+      url: `/api/company/${company.id}`,
+      body: { version: company.version, logo: image, adVideos: video },
+    });
+    expect(saved.status, JSON.stringify(saved.body)).toBe(200);
+    expect((await call({ method: 'GET', url: `/api/company/${company.id}` })).body.content).toMatchObject({
+      logo: image,
+      adVideos: video,
+    });
+  });
+
+  it('refuses an import row whose logo names no upload, and writes nothing', async () => {
+    const { csv } = await sheetOf(
+      entities.company!,
+      [companyBody({ logo: '2026/01/no-such-file.png' })],
+      'en',
+    );
+    const before = (await call({ method: 'GET', url: '/api/company/list?size=1' })).body.content.total;
+    const res = await importFile(t.app, t.token, entities.company!, csv, 'csv', false);
+    expect(JSON.stringify(res.body)).toContain('Logo: the file does not exist; upload it again');
+    expect((await call({ method: 'GET', url: '/api/company/list?size=1' })).body.content.total).toBe(before);
   });
 });
 

@@ -91,6 +91,18 @@ export const kitMessages = {
     en: '{label} needs at least {min} characters, with letters and digits',
     zh: '{label}至少 {min} 位，且须同时包含字母和数字',
   },
+  fileMissing: {
+    en: '{label}: the file does not exist; upload it again',
+    zh: '{label}：文件不存在，请重新上传',
+  },
+  fileWrongType: {
+    en: '{label} must be a file of type {types}',
+    zh: '{label}必须是以下类型的文件：{types}',
+  },
+  fileTooLarge: {
+    en: '{label} allows files of at most {max} MB',
+    zh: '{label}的文件不能超过 {max} MB',
+  },
   notOwnFile: {
     en: '{label} must be a file uploaded by your company',
     zh: '{label}必须是本企业上传的文件',
