@@ -1,9 +1,10 @@
+import { entities } from '@organiser/domain';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminUser, companyQuotaUsage } from '../src/db/schema';
 import { entityTables } from '../src/db/schema/entities';
-import { quotaUsage } from '../src/modules/quota';
 import { type Call, client, createEngineApp } from './engine/setup';
+import { importFile, sheetOf } from './engine/transfer-helpers';
 import { login, multipart, tryLogin } from './helpers';
 
 // Suppliers: company categories (tree rules), packages and effective limits, the company audit, the monthly
@@ -296,47 +297,34 @@ describe('company audit', () => {
   });
 });
 
-describe('monthly company video quota', () => {
-  it('lets exactly the limit of 20 parallel video changes through, and answers limitExceed to the rest', async () => {
-    const company = await createCompany({ companyVideoLimit: 3 });
-    const attempt = async (worker: number) => {
-      for (let tries = 0; tries < 60; tries++) {
-        const current = (await call({ method: 'GET', url: `/api/company/${company.id}` })).body.content;
-        const res = await call({
-          method: 'PUT',
-          url: `/api/company/${company.id}`,
-          body: { version: current.version, adVideos: `demo/video-${worker}-${tries}.mp4` },
-        });
-        if (res.status !== 409) return res;
-      }
-      throw new Error('never got past stale versions');
-    };
-    const results = await Promise.all(Array.from({ length: 20 }, (_, w) => attempt(w)));
-    expect(results.filter((r) => r.status === 200)).toHaveLength(3);
-    const refused = results.filter((r) => r.status === 429);
-    expect(refused).toHaveLength(17);
-    expect(refused[0]!.body).toMatchObject({ code: 42901, message: 'the current limit is exceeded' });
-    expect(await quotaUsage(t.db, { companyId: company.id, key: 'companyVideo' })).toBe(3);
+describe('company video limit (what a company has at once)', () => {
+  const company = (id: number) => call({ method: 'GET', url: `/api/company/${id}` });
+  const setVideo = async (id: number, adVideos: string | null, lang?: 'zh') =>
+    call({
+      method: 'PUT',
+      url: `/api/company/${id}`,
+      body: { version: (await company(id)).body.content.version, adVideos },
+      lang,
+    });
 
-    const zh = await call({
-      method: 'PUT',
-      url: `/api/company/${company.id}`,
-      body: {
-        version: (await call({ method: 'GET', url: `/api/company/${company.id}` })).body.content.version,
-        adVideos: 'demo/one-more.mp4',
-      },
-      lang: 'zh',
+  it('refuses a video while the limit is 0, in both languages, and changes nothing', async () => {
+    const none = await createCompany({ companyVideoLimit: 0 });
+    const refused = await setVideo(none.id, 'demo/first.mp4');
+    expect(refused.status).toBe(429);
+    expect(refused.body).toMatchObject({ code: 42901, message: 'the current limit is exceeded' });
+    expect((await setVideo(none.id, 'demo/first.mp4', 'zh')).body).toMatchObject({
+      message: '已超出当前限额',
     });
-    expect(zh.body).toMatchObject({ code: 42901, message: '已超出当前限额' });
-    // A refused write changes nothing; an edit that keeps the video uses nothing.
-    const kept = (await call({ method: 'GET', url: `/api/company/${company.id}` })).body.content;
-    const edit = await call({
-      method: 'PUT',
-      url: `/api/company/${company.id}`,
-      body: { version: kept.version, adVideos: kept.adVideos, fax: '86-12345678' },
-    });
-    expect(edit.status).toBe(200);
-    expect(await quotaUsage(t.db, { companyId: company.id, key: 'companyVideo' })).toBe(3);
+    expect((await company(none.id)).body.content).toMatchObject({ adVideos: null, version: none.version });
+  });
+
+  it('lets a company with a limit of 1 replace its video as often as it likes', async () => {
+    const one = await createCompany({ companyVideoLimit: 1 });
+    for (const video of ['demo/a.mp4', 'demo/b.mp4', 'demo/c.mp4', null, 'demo/d.mp4'])
+      expect((await setVideo(one.id, video)).status).toBe(200);
+    expect((await company(one.id)).body.content.adVideos).toBe('demo/d.mp4');
+    const usage = await call({ method: 'GET', url: `/api/quota/usage/${one.id}` });
+    expect(usage.body.content.usage.companyVideo).toBe(1);
   });
 
   it('counts a video given on create, against the package’s limit when the company has none', async () => {
@@ -351,6 +339,78 @@ describe('monthly company video quota', () => {
     expect(ok.adVideos).toBeNull();
     const usage = await t.db.select().from(companyQuotaUsage).where(eq(companyQuotaUsage.companyId, ok.id));
     expect(usage).toEqual([]);
+  });
+});
+
+describe('file fields (every caller)', () => {
+  const MP4 = Buffer.concat([Buffer.from('0000001866747970', 'hex'), Buffer.alloc(200, 1)]);
+  const upload = async (file: { filename: string; type: string; data: Buffer }, kind: string) => {
+    const form = await multipart({ kind, file });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/oss/upload',
+      payload: form.payload,
+      headers: { ...form.headers, 'x-token': t.token },
+    });
+    return res.json().content as string;
+  };
+
+  it('refuses a logo that is a video or names no upload, in both languages, and keeps the stored one', async () => {
+    const company = await createCompany();
+    const video = await upload({ filename: 'clip.mp4', type: 'video/mp4', data: MP4 }, 'video');
+    const cases: [string, string, string][] = [
+      [
+        video,
+        'Logo must be a file of type image/png, image/jpeg',
+        '企业 Logo必须是以下类型的文件：image/png, image/jpeg',
+      ],
+      [
+        '2026/01/no-such-file.png',
+        'Logo: the file does not exist; upload it again',
+        '企业 Logo：文件不存在，请重新上传',
+      ],
+    ];
+    for (const [logo, en, zh] of cases) {
+      for (const lang of ['en', 'zh'] as const) {
+        const res = await call({
+          method: 'PUT',
+          url: `/api/company/${company.id}`,
+          body: { version: company.version, logo },
+          lang,
+        });
+        expect(res.status, logo).toBe(400);
+        expect(res.body.content.errors).toEqual([{ path: 'logo', message: lang === 'en' ? en : zh }]);
+      }
+      const created = await call({ method: 'POST', url: '/api/company', body: companyBody({ logo }) });
+      expect(created.status).toBe(400);
+    }
+    expect(await call({ method: 'GET', url: `/api/company/${company.id}` })).toMatchObject({
+      body: { content: { logo: company.logo, version: company.version } },
+    });
+    // an image uploaded for it is accepted, and the video where a video belongs
+    const image = await upload({ filename: 'logo.png', type: 'image/png', data: PNG }, 'image');
+    const saved = await call({
+      method: 'PUT',
+      url: `/api/company/${company.id}`,
+      body: { version: company.version, logo: image, adVideos: video },
+    });
+    expect(saved.status, JSON.stringify(saved.body)).toBe(200);
+    expect((await call({ method: 'GET', url: `/api/company/${company.id}` })).body.content).toMatchObject({
+      logo: image,
+      adVideos: video,
+    });
+  });
+
+  it('refuses an import row whose logo names no upload, and writes nothing', async () => {
+    const { csv } = await sheetOf(
+      entities.company!,
+      [companyBody({ logo: '2026/01/no-such-file.png' })],
+      'en',
+    );
+    const before = (await call({ method: 'GET', url: '/api/company/list?size=1' })).body.content.total;
+    const res = await importFile(t.app, t.token, entities.company!, csv, 'csv', false);
+    expect(JSON.stringify(res.body)).toContain('Logo: the file does not exist; upload it again');
+    expect((await call({ method: 'GET', url: '/api/company/list?size=1' })).body.content.total).toBe(before);
   });
 });
 
@@ -561,7 +621,7 @@ describe('supplier accounts', () => {
     expect(organiserOnly.status).toBe(400);
     expect(errorsOf(organiserOnly)).toEqual({
       vipPackageId: '会员套餐只能由平台修改',
-      companyVideoLimit: '企业视频数/月只能由平台修改',
+      companyVideoLimit: '企业视频数只能由平台修改',
     });
     const foreign = await as({
       method: 'PUT',

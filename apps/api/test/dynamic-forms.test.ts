@@ -179,6 +179,47 @@ describe('dynamic form configs', () => {
     expect(otherGroup.status).toBe(200);
   });
 
+  it('refuse a code named after a member every object has, in both languages, and store nothing', async () => {
+    const url = '/api/dynamic_form_config';
+    const base = {
+      category: 'product',
+      groupCode: 'members',
+      enLabel: 'Member',
+      zhLabel: '成员',
+      type: 'text',
+    };
+    for (const code of ['constructor', 'toString', 'hasOwnProperty', 'valueOf', 'isPrototypeOf']) {
+      for (const lang of ['en', 'zh'] as const) {
+        const res = await call({ method: 'POST', url, body: { ...base, code }, lang });
+        expect(res.status, code).toBe(400);
+        expect(errorsOf(res)).toEqual({
+          code:
+            lang === 'en'
+              ? `Code "${code}" is a reserved name: choose another`
+              : `编码“${code}”是保留名称，请换一个`,
+        });
+      }
+    }
+    const proto = await call({ method: 'POST', url, body: { ...base, code: '__proto__' } });
+    expect(Object.keys(errorsOf(proto))).toEqual(['code']);
+    const listed = await call({ method: 'GET', url: `${url}/list?groupCode=members` });
+    expect(listed.body.content.total).toBe(0);
+  });
+
+  it('check values by their own codes only: a stored config named like an object member does not break saves', async () => {
+    // configs stored before such codes were refused
+    await t.db.execute(sql`insert into dynamic_form_config (category, group_code, code, en_label, zh_label, type)
+      values ('product', 'legacy', 'constructor', 'Maker', '制造者', 'text'),
+             ('product', 'legacy', 'toString', 'Label', '标签', 'text')`);
+    const empty = await post({ title: 'Legacy empty', formGroup: 'legacy', specs: {} });
+    expect(empty.status, JSON.stringify(empty.body)).toBe(200);
+    const filled = await post({ title: 'Legacy', formGroup: 'legacy', specs: { constructor: 'Acme' } });
+    expect(filled.status, JSON.stringify(filled.body)).toBe(200);
+    expect((await stored(filled.body.content.id))!.specs).toEqual({ constructor: 'Acme' });
+    const wrong = await post({ title: 'Legacy wrong', formGroup: 'legacy', specs: { toString: 5 } });
+    expect(errorsOf(wrong)).toEqual({ 'specs.toString': 'Label must be text' });
+  });
+
   it('are read by whoever manages them, and refused to others', async () => {
     await createAccountWithRole(t.db, {
       account: 'formreader',

@@ -24,6 +24,7 @@ import type { SeedOptions } from '../src/db/seed';
 import type { AppModule } from '../src/extensions';
 import type { StorageProvider } from '../src/storage';
 import { openFromTemplate } from './database';
+import { fixtureFiles } from './fixture-files';
 
 /**
  * Test helpers for every API test (apps/api/test/**, src/**\/*.test.ts). Keep these signatures stable.
@@ -138,7 +139,7 @@ export async function createTestApp(overrides: TestAppOverrides = {}): Promise<T
     storage: overrides.storage,
     logger: overrides.logger ?? false,
     seed: overrides.seed ?? { demoAccounts: true, demoData: false },
-    extraModules: overrides.extraModules,
+    extraModules: [fixtureFiles, ...(overrides.extraModules ?? [])],
   });
   await app.ready();
   let closed = false;

@@ -2,7 +2,6 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { entityTables } from '../src/db/schema/entities';
 import { publicProductCondition } from '../src/modules/products';
-import { quotaUsage } from '../src/modules/quota';
 import { type Call, client, createEngineApp } from './engine/setup';
 import { login, multipart } from './helpers';
 
@@ -333,51 +332,86 @@ describe('a product read back field by field', () => {
   });
 });
 
-describe('monthly product quotas', () => {
+describe('product limits (what a company has at once)', () => {
+  const create = (companyId: number) =>
+    call({ method: 'POST', url: '/api/product', body: productBody(companyId) });
+  const live = async (companyId: number, query = '') =>
+    (await ok({ method: 'GET', url: `/api/product/list?companyId=${companyId}${query}` })).total as number;
+
   it('lets exactly the product limit of parallel creates through, answering limitExceed to the rest', async () => {
     const company = await createCompany({ productLimit: 3 });
-    const results = await Promise.all(
-      Array.from({ length: 12 }, () =>
-        call({ method: 'POST', url: '/api/product', body: productBody(company.id) }),
-      ),
-    );
+    const results = await Promise.all(Array.from({ length: 12 }, () => create(company.id)));
     expect(results.filter((r) => r.status === 200)).toHaveLength(3);
     const refused = results.filter((r) => r.status === 429);
     expect(refused).toHaveLength(9);
     expect(refused[0]!.body).toMatchObject({ code: 42901, message: 'the current limit is exceeded' });
     const zh = await call({ method: 'POST', url: '/api/product', body: productBody(company.id), lang: 'zh' });
     expect(zh.body).toMatchObject({ code: 42901, message: '已超出当前限额' });
-    expect(await quotaUsage(t.db, { companyId: company.id, key: 'product' })).toBe(3);
-    const listed = await ok({ method: 'GET', url: `/api/product/list?companyId=${company.id}` });
-    expect(listed.total).toBe(3);
+    expect(await live(company.id)).toBe(3);
   });
 
-  it('lets exactly the standout limit of parallel standout cards through; turning one off uses nothing', async () => {
+  it('lets one of two parallel creates through at one below the limit', async () => {
+    const company = await createCompany({ productLimit: 3 });
+    await createProduct(company.id);
+    await createProduct(company.id);
+    const results = await Promise.all([create(company.id), create(company.id)]);
+    expect(results.map((r) => r.status).sort()).toEqual([200, 429]);
+    expect(await live(company.id)).toBe(3);
+  });
+
+  it('counts live products: a deleted one frees its place, restoring it past the limit is refused', async () => {
+    const company = await createCompany({ productLimit: 2 });
+    const first = await createProduct(company.id);
+    await createProduct(company.id);
+    expect((await create(company.id)).status).toBe(429);
+    await ok({ method: 'DELETE', url: `/api/product/${first.id}` });
+    // deleting every product and adding again, month after month, never passes the limit
+    const again = await create(company.id);
+    expect(again.status, JSON.stringify(again.body)).toBe(200);
+    const restore = await call({ method: 'POST', url: `/api/product/restore/${first.id}` });
+    expect(restore.status).toBe(429);
+    expect((await call({ method: 'GET', url: `/api/product/${first.id}` })).status).toBe(404);
+    expect(await live(company.id)).toBe(2);
+    // a lower limit keeps what the company has and refuses more
+    const current = await ok({ method: 'GET', url: `/api/company/${company.id}` });
+    await ok({
+      method: 'PUT',
+      url: `/api/company/${company.id}`,
+      body: { version: current.version, productLimit: 1 },
+    });
+    expect((await create(company.id)).status).toBe(429);
+    expect(await live(company.id)).toBe(2);
+  });
+
+  it('limits the standout cards a company has at once, in parallel too; turning one off frees its place', async () => {
     const company = await createCompany({ productCardStandoutLimit: 2 });
     const products = await Promise.all(Array.from({ length: 6 }, () => createProduct(company.id)));
-    const results = await Promise.all(
-      products.map((p) =>
-        call({
-          method: 'PUT',
-          url: `/api/product/${p.id}`,
-          body: { version: p.version, cardStandout: true },
-        }),
-      ),
-    );
+    const standout = (p: Rec, on: boolean) =>
+      call({ method: 'PUT', url: `/api/product/${p.id}`, body: { version: p.version, cardStandout: on } });
+    const results = await Promise.all(products.map((p) => standout(p, true)));
     expect(results.filter((r) => r.status === 200)).toHaveLength(2);
     expect(results.filter((r) => r.status === 429)).toHaveLength(4);
+    expect(await live(company.id, '&cardStandout=true')).toBe(2);
     const on = results.find((r) => r.status === 200)!.body.content;
+    const offProduct = products.find(
+      (p) => !results.some((r) => r.status === 200 && r.body.content.id === p.id),
+    )!;
     await ok({
       method: 'PUT',
       url: `/api/product/${on.id}`,
       body: { version: on.version, cardStandout: false },
     });
-    expect(await quotaUsage(t.db, { companyId: company.id, key: 'productCardStandout' })).toBe(2);
-    const listed = await ok({
-      method: 'GET',
-      url: `/api/product/list?companyId=${company.id}&cardStandout=true`,
+    // switched on three times this month, but never more than two at once
+    const third = await standout(await get(offProduct.id), true);
+    expect(third.status, JSON.stringify(third.body)).toBe(200);
+    expect(await live(company.id, '&cardStandout=true')).toBe(2);
+    const created = await call({
+      method: 'POST',
+      url: '/api/product',
+      body: productBody(company.id, { cardStandout: true }),
     });
-    expect(listed.total).toBe(1);
+    expect(created.status).toBe(429);
+    expect(await live(company.id, '&cardStandout=true')).toBe(2);
   });
 });
 
@@ -552,6 +586,43 @@ describe('supplier accounts and their products', () => {
       lang: 'zh',
     });
     expect(errorsOf(organiserOnly)).toEqual({ hot: '热门只能由平台修改' });
+  });
+
+  it('gets one answer for another company’s material and for a missing one as the parent', async () => {
+    const foreign = await createProduct(other.id, { kind: 'material', grade: '304', name: 'Their steel' });
+    const ownSteel = await createProduct(own.id, { kind: 'material', grade: '316', name: 'Own steel' });
+    const cut = await createProduct(own.id, { kind: 'subMaterial', grade: '316', parentId: ownSteel.id });
+    for (const lang of ['en', 'zh'] as const) {
+      const answers = [];
+      for (const parentId of [foreign.id, 99_999_999]) {
+        const res = await as({
+          method: 'PUT',
+          url: `/api/product/${cut.id}`,
+          body: { version: cut.version, parentId },
+          lang,
+        });
+        expect(res.status).toBe(400);
+        answers.push(res.body.content.errors);
+      }
+      expect(answers[0]).toEqual(answers[1]);
+      expect(answers[0]).toEqual([
+        {
+          path: 'parentId',
+          message:
+            lang === 'en' ? 'Parent material: the chosen record does not exist' : '所属材料：所选记录不存在',
+        },
+      ]);
+    }
+    expect(await get(cut.id)).toMatchObject({ version: cut.version, parentId: ownSteel.id });
+    // the organiser, who sees every company, is told why
+    const staff = await call({
+      method: 'PUT',
+      url: `/api/product/${cut.id}`,
+      body: { version: cut.version, parentId: foreign.id },
+    });
+    expect(staff.body.content.errors).toEqual([
+      { path: 'parentId', message: 'Parent material must be a product of the same company' },
+    ]);
   });
 
   it('sends its passed product back to audit when it edits it', async () => {

@@ -297,9 +297,9 @@ describe('monthly quotas', () => {
   });
 
   describe('GET /api/quota/usage/:companyId', () => {
-    it("answers this month's usage of every key", async () => {
+    it("answers this month's usage of the monthly keys, and what the company has of the others", async () => {
       const id = company();
-      await consumeQuota(t.db, { companyId: id, key: 'companyVideo', limit: 5, amount: 2 });
+      await consumeQuota(t.db, { companyId: id, key: 'consult', limit: 5, amount: 2 });
       await consumeQuota(t.db, { companyId: id, key: 'siteLetter', limit: null });
       await consumeQuota(t.db, { companyId: id, key: 'siteLetter', limit: null, now: MAY });
       const res = await t.app.inject({
@@ -315,8 +315,8 @@ describe('monthly quotas', () => {
         content: {
           period: quotaPeriod(),
           usage: {
-            companyVideo: 2,
-            consult: 0,
+            companyVideo: 0,
+            consult: 2,
             consultReply: 0,
             product: 0,
             productCardStandout: 0,

@@ -1,12 +1,13 @@
 import { entityLabel, type FieldDef, type KitIssue, kitMessage } from '@organiser/domain';
-import { and, arrayOverlaps, eq, inArray } from 'drizzle-orm';
+import { and, arrayOverlaps, inArray } from 'drizzle-orm';
 import { upload } from '../db/schema/uploads';
 import { AppError } from '../errors';
 import type { Row, RowScope, WriteContext } from './context';
 import { liveOnly, loadRow, scopeConditions } from './row-scope';
 
 // What a record points at: related records must exist (and be reachable by the caller), a record others
-// still point at cannot be removed for good, and a supplier account may only attach its own uploads.
+// still point at cannot be removed for good, and file fields name uploads that fit their rule (a supplier
+// account's only its own).
 
 /** Related records must exist (and be live, and within the caller's row scope); a tree parent may not be the
  * record itself or below it. */
@@ -201,26 +202,57 @@ function fileKeys(field: FieldDef, value: unknown): string[] {
   return [String(value)];
 }
 
-/** A scoped caller may only point a file field at files its own company uploaded (uploads record their
- * company); files the record already had stay acceptable. */
-export async function checkOwnFiles(
+type StoredFile = { path: string; contentType: string; size: number; companyId: number | null };
+
+/** Why a stored file does not fit a field's upload rule (its types and size), or null when it does. A scoped
+ * caller may only name its own company's uploads: another company's file and a missing one answer alike. */
+function fileProblem(
+  field: FieldDef,
+  file: StoredFile | undefined,
+  rowScope: RowScope | null | undefined,
+): KitIssue['message'] | null {
+  const label = field.label;
+  if (rowScope && file?.companyId !== rowScope.companyId) return kitMessage('notOwnFile', { label });
+  if (!file) return kitMessage('fileMissing', { label });
+  const rule = 'upload' in field ? field.upload : undefined;
+  if (!rule) return null;
+  if (!rule.types.includes(file.contentType))
+    return kitMessage('fileWrongType', { label, types: rule.types.join(', ') });
+  if (file.size > rule.maxBytes)
+    return kitMessage('fileTooLarge', { label, max: Math.round((rule.maxBytes / 1024 / 1024) * 10) / 10 });
+  return null;
+}
+
+/** Every file a write puts in an image, video or attachment field is an upload (the uploads table) of a type
+ * and size the field's rule allows, for every caller; a caller scoped to a company may only name its own
+ * company's uploads. Files the record already had stay acceptable. One issue per field. */
+export async function checkFiles(
   ctx: Pick<WriteContext, 'db' | 'entity' | 'rowScope'>,
   values: Record<string, unknown>,
   current: Record<string, unknown> | null,
 ): Promise<KitIssue[]> {
-  if (!ctx.rowScope) return [];
   const issues: KitIssue[] = [];
   for (const [name, field] of Object.entries(ctx.entity.def.fields)) {
     if (!FILE_KINDS.has(field.kind) || !(name in values)) continue;
     const had = new Set(fileKeys(field, current?.[name]));
     const keys = [...new Set(fileKeys(field, values[name]))].filter((k) => !had.has(k));
     if (keys.length === 0) continue;
-    const own = await ctx.db
-      .select({ path: upload.path })
+    const rows = (await ctx.db
+      .select({
+        path: upload.path,
+        contentType: upload.contentType,
+        size: upload.size,
+        companyId: upload.companyId,
+      })
       .from(upload)
-      .where(and(inArray(upload.path, keys), eq(upload.companyId, ctx.rowScope.companyId)));
-    if (own.length < keys.length)
-      issues.push({ path: name, message: kitMessage('notOwnFile', { label: field.label }) });
+      .where(inArray(upload.path, keys))) as StoredFile[];
+    const byPath = new Map(rows.map((r) => [r.path, r]));
+    for (const key of keys) {
+      const problem = fileProblem(field, byPath.get(key), ctx.rowScope);
+      if (!problem) continue;
+      issues.push({ path: name, message: problem });
+      break;
+    }
   }
   return issues;
 }

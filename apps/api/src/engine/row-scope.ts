@@ -52,7 +52,7 @@ export function scopedBody(
   const out = normaliseBody(entity.def.fields, body) as Record<string, unknown>;
   const refused: KitIssue[] = [];
   for (const key of Object.keys(out)) {
-    const field = entity.def.fields[key];
+    const field = Object.hasOwn(entity.def.fields, key) ? entity.def.fields[key] : undefined;
     if (!field?.organiserOnly || entity.states.get(key)?.isHidden) continue;
     // The record sent back as it was read: an unchanged organiser-only value is no change, so it is left out.
     if (mode === 'update' && current && sameValue(field, out[key], current[key])) delete out[key];

@@ -414,8 +414,7 @@ async function checkRows(ctx: WriteContext, planned: Planned[]): Promise<void> {
       Object.fromEntries(Object.entries(p.values).filter(([k]) => !labelled.has(k))),
     );
     issues.push(...checked.issues);
-    if (issues.length === 0)
-      issues.push(...(await beforeWrite(ctx, checked.values, p.current, { files: false })));
+    if (issues.length === 0) issues.push(...(await beforeWrite(ctx, checked.values, p.current)));
     if (issues.length === 0) issues.push(...(await uniqueIssues(ctx, p, checked.values, seenUnique, known)));
     p.values = checked.values;
     p.report.errors = toFieldErrors(issues, ctx.lang);

@@ -1,17 +1,16 @@
-import { isEmptyValue, isSecretField } from '@organiser/domain';
-import { and, eq, ne, type SQL, sql } from 'drizzle-orm';
+import { isEmptyValue, isSecretField, type QuotaRule } from '@organiser/domain';
+import { and, eq, isNotNull, ne, type SQL, sql } from 'drizzle-orm';
 import { AppError } from '../errors';
-import { consumeQuota, type QuotaKey } from '../quota/quota';
 import type { Row, Tx, WriteContext } from './context';
 import { effectiveValues } from './effective';
 import type { EngineEntity } from './entity';
 import { type HistoryEntry, historyName, stamp, writeHistory } from './history';
 import { apiValues } from './records';
-import { liveOnly, loadRow } from './row-scope';
+import { liveOnly } from './row-scope';
 
 // What the engine does on every write besides storing the caller's values: secrets hashed and virtual values
-// set aside, computed fields derived, status moved by an edit, monthly quotas consumed, and exclusive flags
-// (one default per company) settled — the last two inside the write's transaction.
+// set aside, computed fields derived, status moved by an edit, the company's limits on what it has at once
+// kept, and exclusive flags (one default per company) settled — the last two inside the write's transaction.
 
 /** Splits validated values into the columns to store (passwords hashed; an empty password on update means
  * unchanged and is dropped) and the virtual fields' values, which only the entity's hooks see. */
@@ -71,40 +70,74 @@ export function derivedChanges(
   return out;
 }
 
+/** Whether a row counts against a quota: live, and (for `{ set }`) with the field set. */
+function isCounted(entity: EngineEntity, quota: QuotaRule, row: Row | null): boolean {
+  if (!row || (entity.def.softDelete && row.deletedAt != null)) return false;
+  if (quota.counts === 'records') return true;
+  const value = row[quota.counts.set];
+  return !isEmptyValue(value) && value !== false;
+}
+
+/** How many live records of a company count against a quota. */
+async function heldCount(db: Tx, entity: EngineEntity, quota: QuotaRule, companyId: number): Promise<number> {
+  const conditions = [eq(entity.col(entity.def.scope!.field), companyId), ...liveOnly(entity)];
+  if (quota.counts !== 'records') {
+    const column = entity.col(quota.counts.set);
+    const isFlag = entity.def.fields[quota.counts.set]?.kind === 'boolean';
+    conditions.push(isFlag ? eq(column, true) : isNotNull(column));
+  }
+  const [held] = await db
+    .select({ count: sql<number>`count(*)::int` })
+    .from(entity.table)
+    .where(and(...conditions));
+  return Number(held?.count ?? 0);
+}
+
+/** How many counted records a company has now, for each quota of the engine's entities (its live products,
+ * standout cards, video), by quota key. */
+export async function heldQuotaCounts(
+  db: Tx,
+  engine: WriteContext['engine'],
+  companyId: number,
+): Promise<Record<string, number>> {
+  const out: Record<string, number> = {};
+  for (const entity of engine.list)
+    for (const quota of entity.def.source ? [] : entity.def.quotas)
+      out[quota.key] = await heldCount(db, entity, quota, companyId);
+  return out;
+}
+
 /**
- * Consumes the entity's monthly quotas a write uses, inside its transaction (a refusal rolls the
- * write back; usage is counted atomically, so concurrent writes never pass the limit). The limit is the
- * effective value of the company's limit field: its own, else its package's; empty is unlimited.
+ * Keeps what a company has within its limits (its live products, standout cards, video), inside the write's
+ * transaction. A write that adds a counted record (a create, a restore, a flag turned on, a record moved to
+ * the company) locks the company's row, so concurrent writes for one company take turns and each counts the
+ * others' committed records, then counts the company's records as the write leaves them: more than the limit
+ * is refused (limitExceed) and rolls the write back. Deleting a record or turning a flag off frees its place.
+ * The limit is the effective value of the company's limit field: its own, else its package's; empty is
+ * unlimited.
  */
 export async function applyQuotas(tx: Tx, ctx: WriteContext, before: Row | null, after: Row): Promise<void> {
   const { entity, engine } = ctx;
   for (const quota of entity.def.quotas) {
-    if (quota.on === 'create') {
-      if (before) continue;
-    } else {
-      const value = after[quota.on.set];
-      // a flag counts when it is turned on; turning it off uses nothing
-      if (
-        isEmptyValue(value) ||
-        value === false ||
-        JSON.stringify(value) === JSON.stringify(before?.[quota.on.set] ?? null)
-      )
-        continue;
-    }
-    const companyId = Number(after[entity.def.scope!.field]);
+    const scope = entity.def.scope!.field;
+    const companyId = Number(after[scope]);
+    const hadPlace = isCounted(entity, quota, before) && Number(before![scope]) === companyId;
+    if (!isCounted(entity, quota, after) || hadPlace) continue;
     const target = engine.get(quota.limit.entity);
     if (!target) throw new Error(`quota ${quota.key}: no entity ${quota.limit.entity}`);
-    const isSelf =
-      target.def.name === (entity.def.source ?? entity.def.name) && Number(after.id) === companyId;
-    const company = isSelf ? after : await loadRow(tx, target, companyId);
+    // not FOR UPDATE: a product's insert holds a key-share lock on its company, which this must not wait for
+    const [company] = (await tx
+      .select()
+      .from(target.table)
+      .where(eq(target.col('id'), companyId))
+      .for('no key update')) as Row[];
     if (!company) throw new AppError('notFound');
     const effective = await effectiveValues(tx, engine, target, [
       { ...apiValues(target, company), id: companyId },
     ]);
-    const own = company[quota.limit.field];
-    const value = effective.get(companyId)?.[quota.limit.field]?.value ?? own;
-    const limit = typeof value === 'number' ? value : null;
-    await consumeQuota(tx, { companyId, key: quota.key as QuotaKey, limit });
+    const value = effective.get(companyId)?.[quota.limit.field]?.value ?? company[quota.limit.field];
+    if (typeof value !== 'number') continue;
+    if ((await heldCount(tx, entity, quota, companyId)) > value) throw new AppError('limitExceed');
   }
 }
 

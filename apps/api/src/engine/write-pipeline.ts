@@ -5,14 +5,14 @@ import { checkDictionaries } from './dictionary-check';
 import { checkDynamicForms, DYNAMIC_FORM_ENTITY, invalidateDynamicForms } from './dynamic-forms';
 import { allFields, diff, type HistoryEntry, historyName, writeHistory } from './history';
 import { apiValues } from './records';
-import { checkOwnFiles, checkReferences } from './references';
+import { checkFiles, checkReferences } from './references';
 import { loadRow } from './row-scope';
 import { guarded } from './unique';
 import { applyQuotas, settleExclusive } from './write-effects';
 
 // The one write pipeline every write goes through (create, update, revert, delete, restore, purge, import,
 // status actions, batches and commands). A write path supplies only its own statements; the pipeline runs
-// them in a transaction together with what every write does: monthly quotas consumed, exclusive flags
+// them in a transaction together with what every write does: the company limits kept, exclusive flags
 // settled, the modules' afterWrite hooks, and the history entries (unless the entity keeps no history). The
 // afterCommit hooks run once the transaction committed.
 
@@ -109,12 +109,12 @@ export async function beforeValidate(
 }
 
 /** Field issues of a write beyond the body's own validation: the modules' beforeWrite hooks, references
- * (within the caller's scope) and, for a scoped caller, files it did not upload. */
+ * (within the caller's scope) and files that are no fitting upload (for a scoped caller, not its own). */
 export async function beforeWrite(
   ctx: WriteContext,
   values: Record<string, unknown>,
   current: Row | null,
-  options: { references?: boolean; files?: boolean } = {},
+  options: { references?: boolean } = {},
 ): Promise<KitIssue[]> {
   const issues: KitIssue[] = [];
   for (const hook of ctx.extensions.hooksOf(ctx.entity.def.name).beforeWrite)
@@ -130,8 +130,7 @@ export async function beforeWrite(
       current ? apiValues(ctx.entity, current) : null,
     )),
   );
-  if (options.files !== false)
-    issues.push(...(await checkOwnFiles(ctx, values, current ? apiValues(ctx.entity, current) : null)));
+  issues.push(...(await checkFiles(ctx, values, current ? apiValues(ctx.entity, current) : null)));
   return issues;
 }
 

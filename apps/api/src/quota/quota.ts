@@ -13,7 +13,9 @@ import { AppError } from '../errors';
 // write then gives the usage back by rolling back. Without a transaction, call `releaseQuota` with the grant
 // when the guarded write fails after the quota was taken.
 
-/** The monthly limits a company (or its membership package) has. */
+/** The limits a company (or its membership package) has, by key. Enquiries, replies, purchase-contact reveals
+ * and site letters are monthly and counted here; companyVideo, product and productCardStandout limit what a
+ * company has at once and are counted from its records (the entities' `quotas`, kept by the engine). */
 export const QUOTA_KEYS = [
   'companyVideo',
   'consult',

@@ -7,6 +7,7 @@ import {
   fieldStateMap,
   isApplicable,
   isSecretField,
+  kitMessage,
   type MachineAction,
   resolveFields,
 } from '@organiser/domain';
@@ -270,8 +271,13 @@ function plainEditable(def: EntityDef): FieldState[] {
 
 describe.each(writable.map((def) => [def.name, def] as const))('updates of %s', (_name, def) => {
   const states = fieldStateMap(def);
-  const fixed = resolveFields(def).filter((s) => !s.isHidden && !s.isEditable && !s.field.computed);
-  const computed = resolveFields(def).filter((s) => !s.isHidden && Boolean(s.field.computed));
+  // fields set only by actions are accepted unchanged and refused changed, computed or not
+  const fixed = resolveFields(def).filter(
+    (s) => !s.isHidden && !s.isEditable && (!s.field.computed || s.isActionOnly),
+  );
+  const computed = resolveFields(def).filter(
+    (s) => !s.isHidden && Boolean(s.field.computed) && !s.isActionOnly,
+  );
 
   it('accepts back exactly what GET returned, changing nothing', async () => {
     const record = await create(def);
@@ -365,7 +371,7 @@ describe.each(writable.map((def) => [def.name, def] as const))('updates of %s', 
 
   if (fixed.length > 0) {
     it.each(fixed.map((s) => [s.name, s] as const))(
-      'refuses a changed %s (read-only) naming it, and changes nothing',
+      'refuses a changed %s (read-only or set only by actions) naming it, and changes nothing',
       async (_field, s) => {
         const record = await create(def);
         const before = await read(def, record.id);
@@ -376,7 +382,10 @@ describe.each(writable.map((def) => [def.name, def] as const))('updates of %s', 
         });
         expect(res.status).toBe(400);
         expect(res.body.content.errors).toEqual([
-          { path: s.name, message: `${s.field.label.en} cannot be changed` },
+          {
+            path: s.name,
+            message: kitMessage(s.isActionOnly ? 'actionOnly' : 'readOnly', { label: s.field.label }).en,
+          },
         ]);
         expect(await read(def, record.id)).toEqual(before);
       },

@@ -46,7 +46,7 @@ describe('the company form (inherited limits, supplier accounts)', { timeout: 60
     await waitFor(() =>
       expect(inForce('Enquiries a month')).toBe('In force: 20 · from the membership package “Gold”'),
     );
-    expect(inForce('Company videos a month')).toBe('In force: 5 · set here');
+    expect(inForce('Company videos')).toBe('In force: 5 · set here');
     expect(inForce('Enquiry replies a month')).toBe(
       'In force: no limit · set neither here nor in the membership package',
     );

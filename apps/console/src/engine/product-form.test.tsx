@@ -72,3 +72,33 @@ describe('the product form (kinds)', { timeout: 60_000 }, () => {
     expect(api.stored('product', 5)).toMatchObject({ kind: 'material', grade: '316L', model: null });
   });
 });
+
+describe('the product form (audit fields)', { timeout: 60_000 }, () => {
+  const auditLabels = ['Audit status', 'Audit remark', 'Audited by', 'Audited at'];
+
+  for (const type of ['company', 'admin'] as const) {
+    it(`does not offer the audit fields on add, and shows them read-only on edit (${type})`, async () => {
+      signIn(type === 'company' ? { type, roles: ['supplier'], companyId: 1 } : {});
+      storingApi({ product: [product()] })
+        .on('GET /api/product_category/tree', () => ok({ list: [], total: 0 }))
+        .on('GET /api/dictionary/:code/items', () => ok([]));
+      const add = await renderPage(EntityFormPage, routeNamed('ProductAdd'), {
+        url: '/productManage/product/product_add',
+      });
+      await waitFor(() => expect(itemLabelled('Product name')).toBeTruthy());
+      for (const label of auditLabels) expect(itemLabelled(label), label).toBeUndefined();
+      add.unmount();
+
+      await renderPage(EntityFormPage, productEdit, { url: '/productManage/product/product_edit/5' });
+      await screen.findByDisplayValue('HX-100');
+      const status = itemLabelled('Audit status')!;
+      expect(within(status).getByText('Passed')).toBeTruthy();
+      expect(status.querySelector('.ant-select-disabled')).not.toBeNull();
+      for (const label of auditLabels.slice(1)) {
+        const item = itemLabelled(label)!;
+        for (const control of item.querySelectorAll('input, textarea'))
+          expect((control as HTMLInputElement).disabled, label).toBe(true);
+      }
+    });
+  }
+});

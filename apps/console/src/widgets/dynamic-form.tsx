@@ -1,5 +1,6 @@
 import {
   type DynamicFormConfig,
+  dynamicValueOf,
   dynamicValueProblem,
   keptDynamicValues,
   type Language,
@@ -158,7 +159,7 @@ export function DynamicFormSection({
   };
   const errorOf = (c: DynamicFormConfig): string | undefined => {
     const path = `${name}.${c.code}`;
-    if (touched.has(c.code)) return dynamicValueProblem(c, values[c.code])?.[lang];
+    if (touched.has(c.code)) return dynamicValueProblem(c, dynamicValueOf(values, c.code))?.[lang];
     return serverErrors[path] ?? storedIssues?.find((i) => i.path === path)?.message;
   };
 
@@ -180,7 +181,7 @@ export function DynamicFormSection({
               id={inputId}
               config={c}
               lang={lang}
-              value={values[c.code]}
+              value={dynamicValueOf(values, c.code)}
               onChange={(v) => set(c.code, v)}
               disabled={disabled}
               invalid={Boolean(error)}

@@ -6,7 +6,7 @@ import {
   VIDEO_MAX_BYTES,
   VIDEO_TYPES,
 } from '../config/constants';
-import { auditState, counter, defineEntity, enableStatus, sortNo } from '../kit';
+import { auditDecision, auditState, counter, defineEntity, enableStatus, sortNo } from '../kit';
 import type { FieldDef } from '../kit/types';
 import { packageGrants } from './vip-package';
 
@@ -35,7 +35,7 @@ const grants = Object.fromEntries(
 
 /**
  * /company (company_list, supplier/company_add, supplier/company_edit/{id}): a company, its rules and its
- * monthly limits. A supplier account (a login of type company, created from `account` + `password`) sees and
+ * limits. A supplier account (a login of type company, created from `account` + `password`) sees and
  * edits only its own company. The audit decisions are taken on the `company_audit` view.
  */
 export const company = defineEntity({
@@ -346,7 +346,7 @@ export const company = defineEntity({
       form: { group: 'media' },
     },
     adVideos: {
-      // One video; setting or replacing it uses the company's monthly video quota.
+      // One video; the company may have one while its video limit is at least 1.
       kind: 'video',
       label: t('Advertising video', '广告视频'),
       upload: { maxCount: 1, maxBytes: VIDEO_MAX_BYTES, types: VIDEO_TYPES, sizeHint: '800x444' },
@@ -485,28 +485,9 @@ export const company = defineEntity({
     },
 
     auditStatus: auditState({ list: { filter: 'in', width: 110 }, form: { group: 'audit' } }),
-    auditReason: {
-      kind: 'longText',
-      label: t('Audit remark', '审核意见'),
-      computed: true,
-      maxLength: 500,
-      form: { group: 'audit' },
-    },
-    auditedBy: {
-      kind: 'text',
-      label: t('Audited by', '审核人'),
-      computed: true,
-      maxLength: 64,
-      list: hidden,
-      form: { group: 'audit' },
-    },
-    auditedAt: {
-      kind: 'datetime',
-      label: t('Audited at', '审核时间'),
-      computed: true,
-      list: hidden,
-      form: { group: 'audit' },
-    },
+    auditReason: auditDecision.remark({ form: { group: 'audit' } }),
+    auditedBy: auditDecision.by({ list: hidden, form: { group: 'audit' } }),
+    auditedAt: auditDecision.at({ list: hidden, form: { group: 'audit' } }),
     isPublic: {
       kind: 'boolean',
       label: t('Public', '前台可见'),
@@ -559,7 +540,7 @@ export const company = defineEntity({
   quotas: [
     {
       key: 'companyVideo',
-      on: { set: 'adVideos' },
+      counts: { set: 'adVideos' },
       limit: { entity: 'company', field: 'companyVideoLimit' },
     },
   ],

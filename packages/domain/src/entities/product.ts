@@ -6,7 +6,7 @@ import {
   VIDEO_MAX_BYTES,
   VIDEO_TYPES,
 } from '../config/constants';
-import { auditStatus, counter, defineEntity, enableStatus, sortNo } from '../kit';
+import { auditDecision, auditStatus, counter, defineEntity, enableStatus, sortNo } from '../kit';
 
 const t = (en: string, zh: string) => ({ en, zh });
 const image = (sizeHint?: string) => ({
@@ -30,7 +30,7 @@ export const PRODUCT_KINDS = ['device', 'material', 'subMaterial'] as const;
  * company's products; every new product, and every supplier edit of a passed or refused one, waits for the
  * organiser's audit (pass / refuse with a remark, on the product list). A product is public when its audit
  * passed, it is enabled and its company is public (`publicProductCondition` in the products module).
- * Creating a product uses the company's monthly product quota, turning on a standout card its standout quota.
+ * A company has at most its product limit of live products, and its standout limit of them with a standout card.
  */
 export const product = defineEntity({
   name: 'product',
@@ -185,8 +185,8 @@ export const product = defineEntity({
       form: {
         group: 'basic',
         help: t(
-          'Turning it on uses the company’s monthly standout quota',
-          '开启将占用企业每月的突出展示额度',
+          'The company has at most its standout limit of standout cards at once',
+          '企业同时突出展示的产品卡片不超过其突出展示限额',
         ),
       },
     },
@@ -409,28 +409,9 @@ export const product = defineEntity({
       list: { filter: 'in', width: 110 },
       form: { group: 'audit' },
     }),
-    auditRemark: {
-      kind: 'longText',
-      label: t('Audit remark', '审核意见'),
-      computed: true,
-      maxLength: 500,
-      form: { group: 'audit' },
-    },
-    auditUser: {
-      kind: 'text',
-      label: t('Audited by', '审核人'),
-      computed: true,
-      maxLength: 64,
-      list: hidden,
-      form: { group: 'audit' },
-    },
-    auditTime: {
-      kind: 'datetime',
-      label: t('Audited at', '审核时间'),
-      computed: true,
-      list: hidden,
-      form: { group: 'audit' },
-    },
+    auditRemark: auditDecision.remark({ form: { group: 'audit' } }),
+    auditUser: auditDecision.by({ list: hidden, form: { group: 'audit' } }),
+    auditTime: auditDecision.at({ list: hidden, form: { group: 'audit' } }),
     isPublic: {
       kind: 'boolean',
       label: t('Passed and enabled', '已通过且启用'),
@@ -492,10 +473,10 @@ export const product = defineEntity({
   labelField: 'name',
   scope: { field: 'companyId' },
   quotas: [
-    { key: 'product', on: 'create', limit: { entity: 'company', field: 'productLimit' } },
+    { key: 'product', counts: 'records', limit: { entity: 'company', field: 'productLimit' } },
     {
       key: 'productCardStandout',
-      on: { set: 'cardStandout' },
+      counts: { set: 'cardStandout' },
       limit: { entity: 'company', field: 'productCardStandoutLimit' },
     },
   ],

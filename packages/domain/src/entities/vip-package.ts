@@ -3,14 +3,20 @@ import type { BooleanField, NumberField } from '../kit/types';
 
 const t = (en: string, zh: string) => ({ en, zh });
 
-/** A monthly limit a package grants; empty is unlimited. */
-const limit = (en: string, zh: string): NumberField => ({
+/** A limit a package grants, per month or on what a company has at once; empty is unlimited. */
+const limit = (en: string, zh: string, per: 'month' | 'atOnce' = 'month'): NumberField => ({
   kind: 'integer',
   label: t(en, zh),
   min: 0,
   max: 1_000_000,
   list: { shown: false },
-  form: { group: 'limits', help: t('Per month; empty is unlimited', '每月；不填为不限') },
+  form: {
+    group: 'limits',
+    help:
+      per === 'month'
+        ? t('Per month; empty is unlimited', '每月；不填为不限')
+        : t('At once; empty is unlimited', '同时拥有的数量；不填为不限'),
+  },
 });
 
 const flag = (en: string, zh: string): BooleanField => ({
@@ -21,13 +27,15 @@ const flag = (en: string, zh: string): BooleanField => ({
   form: { group: 'limits' },
 });
 
-/** The monthly limits and flags a package grants; a company's own values override them (see company.ts). */
+/** The limits and flags a package grants; a company's own values override them (see company.ts). Enquiries,
+ * replies, purchase-contact reveals and site letters are counted per month; products, standout cards and
+ * videos on what the company has at once. */
 export const packageGrants = {
-  companyVideoLimit: limit('Company videos a month', '企业视频数/月'),
+  companyVideoLimit: limit('Company videos', '企业视频数', 'atOnce'),
   consultLimit: limit('Enquiries a month', '咨询数/月'),
   consultReplyLimit: limit('Enquiry replies a month', '咨询回复数/月'),
-  productLimit: limit('Products', '产品数'),
-  productCardStandoutLimit: limit('Standout product cards', '产品卡片突出展示数'),
+  productLimit: limit('Products', '产品数', 'atOnce'),
+  productCardStandoutLimit: limit('Standout product cards', '产品卡片突出展示数', 'atOnce'),
   buyRequirementAuthLimit: limit('Purchase-contact reveals a month', '采购需求联系方式查看数/月'),
   siteLetterLimit: limit('Site letters a month', '站内信数/月'),
   enableConsult: flag('Enquiries enabled', '开通咨询'),

@@ -1,7 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { camelCase, columnOf, defineEntity, defineEvent, defineReport, snakeCase } from './define-entity';
-import { enableStatus } from './presets';
+import { fieldStateMap } from './policy';
+import { auditDecision, auditStatus, enableStatus } from './presets';
+import { createSchema, updateTreatment } from './schemas';
 import type { RecordOf } from './types';
+import { validateCreate, validateUpdate } from './validate';
 
 const t = (en: string, zh: string) => ({ en, zh });
 const base = {
@@ -222,5 +225,40 @@ describe('shapes, capabilities and commands', () => {
     // @ts-expect-error a password is never returned
     record.secret;
     expect([size, title]).toEqual([2, 'x']);
+  });
+
+  it('keeps an audit to its actions: not created, not edited, its decision fields with it', () => {
+    const audited = (remark: object) =>
+      defineEntity({
+        ...base,
+        name: 'audited_thing',
+        fields: {
+          name: { kind: 'text', label: t('Name', '名称') },
+          audit: auditStatus({ assign: { reason: 'remark' } }),
+          remark: { kind: 'longText', label: t('Remark', '意见'), computed: true, ...remark },
+        },
+        labelField: 'name',
+      });
+    expect(() => audited({})).toThrow(/assigns "remark", which must be actionOnly/);
+    const def = audited({ actionOnly: true });
+    const states = fieldStateMap(def);
+    expect(states.get('audit')).toMatchObject({ isCreatable: false, isEditable: false, isActionOnly: true });
+    expect(updateTreatment(states.get('remark')!)).toBe('unchanged');
+    expect(createSchema(def).safeParse({ name: 'x', audit: 'passed' }).success).toBe(true);
+    expect(validateCreate(def, { name: 'x', audit: 'passed' })).toEqual({
+      ok: false,
+      issues: [{ path: 'audit', message: expect.objectContaining({ zh: expect.stringContaining('审核') }) }],
+    });
+    expect(validateCreate(def, { name: 'x', audit: 'pending', remark: null })).toEqual({
+      ok: true,
+      value: { name: 'x', audit: 'pending' },
+    });
+    const current = { name: 'x', audit: 'passed', remark: null };
+    expect(validateUpdate(def, { ...current, version: 1 }, { current })).toEqual({
+      ok: true,
+      value: { name: 'x', version: 1 },
+    });
+    expect(validateUpdate(def, { remark: 'fine', version: 1 }, { current }).ok).toBe(false);
+    expect(auditDecision.at()).toMatchObject({ kind: 'datetime', actionOnly: true });
   });
 });

@@ -192,8 +192,8 @@ function build(input: EntityInput<Record<string, FieldInput>>, options: ShapeOpt
     fail(`scope field "${input.scope.field}" is not declared`);
   for (const quota of input.quotas ?? []) {
     if (!input.scope) fail(`quota "${quota.key}" needs the entity's scope (the company it counts against)`);
-    if (quota.on !== 'create' && !(quota.on.set in fields))
-      fail(`quota "${quota.key}": field "${quota.on.set}" is not declared`);
+    if (quota.counts !== 'records' && !(quota.counts.set in fields))
+      fail(`quota "${quota.key}": field "${quota.counts.set}" is not declared`);
   }
 
   const actions: EntityDef['actions'] = {};
@@ -203,8 +203,12 @@ function build(input: EntityInput<Record<string, FieldInput>>, options: ShapeOpt
       if (actions[action]) fail(`action "${action}" is declared twice`);
       if ((RESERVED_SEGMENTS as readonly string[]).includes(action))
         fail(`action "${action}" is a reserved name`);
-      for (const target of Object.keys(a.assign ?? {}))
+      for (const target of Object.keys(a.assign ?? {})) {
         if (!(target in fields)) fail(`${action}: assigns "${target}"`);
+        // what an action-only decision records is action-only too (an audit's who, when and remark)
+        else if (field.actionOnly && !fields[target]!.actionOnly)
+          fail(`${action}: assigns "${target}", which must be actionOnly like "${name}"`);
+      }
       actions[action] = { field: name, ...a };
     }
   }

@@ -285,7 +285,8 @@ function limitsOf(field: FieldDef): Partial<FormFieldDescriptor> {
 
 /**
  * The form of the add or edit page: groups in declared order, then ungrouped fields. On add, computed fields
- * and status fields are left out; on edit they show disabled. Hidden fields are never on the form.
+ * and fields set only by actions (an audit's status and decision) are left out; on edit they show disabled,
+ * like status fields. Hidden fields are never on the form.
  */
 export function formLayout(
   def: EntityDef,
@@ -296,7 +297,7 @@ export function formLayout(
   const rest: FormFieldDescriptor[] = [];
   for (const s of resolveFields(def, options.policy)) {
     if (s.isHidden) continue;
-    if (options.mode === 'add' && s.field.computed) continue;
+    if (options.mode === 'add' && (s.field.computed || s.isActionOnly)) continue;
     const field = s.field;
     const descriptor: FormFieldDescriptor = {
       ...factsOf(def, s.name, field),

@@ -3,7 +3,9 @@ import { defineEntity } from './define-entity';
 import {
   type DynamicFormConfig,
   dynamicFormIssues,
+  dynamicValueOf,
   dynamicValueProblem,
+  isReservedDynamicCode,
   isValidOptionList,
   keptDynamicValues,
 } from './dynamic-forms';
@@ -67,6 +69,23 @@ describe('dynamic form values', () => {
       ['specs.colour', '"colour" is not an input of the form group machine'],
       ['specs.power', 'POWER is required'],
     ]);
+  });
+
+  it('look values up by their own codes only: a code named like an object member reads no member', () => {
+    const configs = [config('constructor', 'text', { required: true }), config('toString', 'integer')];
+    expect(dynamicFormIssues('specs', configs, {}, 'g')).toEqual([
+      { path: 'specs.constructor', message: { en: 'CONSTRUCTOR is required', zh: '请填写constructor' } },
+    ]);
+    expect(dynamicFormIssues('specs', configs, { constructor: 'Acme', toString: 3 }, 'g')).toEqual([]);
+    expect(dynamicFormIssues('specs', [config('power', 'number')], { hasOwnProperty: 'x' }, 'g')).toEqual([
+      {
+        path: 'specs.hasOwnProperty',
+        message: expect.objectContaining({ en: '"hasOwnProperty" is not an input of the form group g' }),
+      },
+    ]);
+    expect(dynamicValueOf({}, 'valueOf')).toBeUndefined();
+    expect(['constructor', '__proto__', 'toString'].every(isReservedDynamicCode)).toBe(true);
+    expect(isReservedDynamicCode('power')).toBe(false);
   });
 
   it('keep, on a group switch, only the codes the new group has', () => {

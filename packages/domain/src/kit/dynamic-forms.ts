@@ -53,6 +53,16 @@ export type DynamicFormConfig = {
   sortNo: number;
 };
 
+/** Names every object has through its prototype (`constructor`, `toString`, `hasOwnProperty`, `__proto__`…).
+ * A code named so would read that member wherever a value is looked up by code, so none may be a code. */
+const OBJECT_MEMBERS: ReadonlySet<string> = new Set(Object.getOwnPropertyNames(Object.prototype));
+
+export const isReservedDynamicCode = (code: string): boolean => OBJECT_MEMBERS.has(code);
+
+/** The value a form holds for one code: its own entry only, never a member every object inherits. */
+export const dynamicValueOf = (values: Record<string, unknown> | null | undefined, code: string): unknown =>
+  values && Object.hasOwn(values, code) ? values[code] : undefined;
+
 /** A select option's value. */
 export const DYNAMIC_OPTION_VALUE = /^[A-Za-z0-9][A-Za-z0-9_.-]{0,49}$/;
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
@@ -151,11 +161,11 @@ export function dynamicFormIssues(
   const byCode = new Map(configs.map((c) => [c.code, c]));
   for (const code of Object.keys(values ?? {})) {
     if (byCode.has(code)) continue;
-    if (isEmptyValue(values?.[code])) continue;
+    if (isEmptyValue(dynamicValueOf(values, code))) continue;
     issues.push({ path: `${field}.${code}`, message: kitMessage('dynamicUnknownCode', { code, group }) });
   }
   for (const config of configs) {
-    const problem = dynamicValueProblem(config, values?.[config.code]);
+    const problem = dynamicValueProblem(config, dynamicValueOf(values, config.code));
     if (problem) issues.push({ path: `${field}.${config.code}`, message: problem });
   }
   return issues;

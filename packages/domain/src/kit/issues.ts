@@ -149,14 +149,13 @@ export function describeIssues(issues: readonly z.core.$ZodIssue[], context: Iss
       push(path, kitMessage('versionRequired'));
       continue;
     }
-    const field = context.extra?.[path] ?? states.get(path)?.field;
+    const extra = context.extra && Object.hasOwn(context.extra, path) ? context.extra[path] : undefined;
+    const field = extra ?? states.get(path)?.field;
     if (!field) {
       push(path, kitMessage('unknownField', { name: path }));
       continue;
     }
-    const isRequired = context.extra?.[path]
-      ? Boolean(field.required)
-      : Boolean(states.get(path)?.isRequired);
+    const isRequired = extra ? Boolean(field.required) : Boolean(states.get(path)?.isRequired);
     push(path, messageOf(raw, field, isRequired));
   }
   return out;

@@ -24,6 +24,10 @@ export const kitMessages = {
     en: '{label}: "{value}" is not an enabled form group',
     zh: '{label}：“{value}”不是已启用的表单分组',
   },
+  dynamicCodeReserved: {
+    en: '{label} "{value}" is a reserved name: choose another',
+    zh: '{label}“{value}”是保留名称，请换一个',
+  },
   dynamicCodeDuplicate: {
     en: '{label} "{value}" is already used in this form group',
     zh: '{label}“{value}”在该表单分组中已存在',
@@ -87,6 +91,18 @@ export const kitMessages = {
     en: '{label} needs at least {min} characters, with letters and digits',
     zh: '{label}至少 {min} 位，且须同时包含字母和数字',
   },
+  fileMissing: {
+    en: '{label}: the file does not exist; upload it again',
+    zh: '{label}：文件不存在，请重新上传',
+  },
+  fileWrongType: {
+    en: '{label} must be a file of type {types}',
+    zh: '{label}必须是以下类型的文件：{types}',
+  },
+  fileTooLarge: {
+    en: '{label} allows files of at most {max} MB',
+    zh: '{label}的文件不能超过 {max} MB',
+  },
   notOwnFile: {
     en: '{label} must be a file uploaded by your company',
     zh: '{label}必须是本企业上传的文件',
@@ -97,6 +113,10 @@ export const kitMessages = {
   },
   notAccepted: { en: '{label} is not used on this site', zh: '本站点不使用{label}' },
   readOnly: { en: '{label} cannot be changed', zh: '{label}不可修改' },
+  actionOnly: {
+    en: '{label} is set only by its actions (such as the audit), not by saving the record',
+    zh: '{label}只能通过相应操作（如审核）设置，不能在保存时修改',
+  },
   unknownField: { en: 'Unknown field: {name}', zh: '未知字段：{name}' },
   versionRequired: {
     en: 'The record version is required to save changes',

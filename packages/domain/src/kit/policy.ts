@@ -17,6 +17,8 @@ export type FieldState = {
   isReadOnlyOnEdit: boolean;
   /** Moved only by its status machine's actions. */
   isStatus: boolean;
+  /** Written only by actions (`actionOnly`): neither created nor edited, whoever calls. */
+  isActionOnly: boolean;
 };
 
 export type EntityPolicy = FieldPolicy;
@@ -59,15 +61,18 @@ export function resolveFields(def: EntityDef, policy: EntityPolicy = EMPTY_POLIC
     const isComputed = Boolean(field.computed) || isView;
     const isStatus = field.kind === 'enum' && Boolean(field.machine);
     const isReadOnlyOnEdit = Boolean(field.readOnlyOnEdit) || readOnly.has(name);
+    const isActionOnly = Boolean(field.actionOnly);
     return {
       name,
       field,
       isHidden,
-      isRequired: !isHidden && !isComputed && (Boolean(field.required) || required.has(name)),
-      isCreatable: !isHidden && !isComputed,
-      isEditable: !isHidden && !isComputed && !isReadOnlyOnEdit && !isStatus,
-      isReadOnlyOnEdit: isReadOnlyOnEdit || isComputed || isStatus,
+      isRequired:
+        !isHidden && !isComputed && !isActionOnly && (Boolean(field.required) || required.has(name)),
+      isCreatable: !isHidden && !isComputed && !isActionOnly,
+      isEditable: !isHidden && !isComputed && !isReadOnlyOnEdit && !isStatus && !isActionOnly,
+      isReadOnlyOnEdit: isReadOnlyOnEdit || isComputed || isStatus || isActionOnly,
       isStatus,
+      isActionOnly,
     };
   });
 }

@@ -1,4 +1,12 @@
-import type { Bilingual, EnumField, NumberField, StatusMachine } from './types';
+import type {
+  Bilingual,
+  DateField,
+  EnumField,
+  LongTextField,
+  NumberField,
+  StatusMachine,
+  TextField,
+} from './types';
 
 // Named field kinds many entities share (their status fields and machines), so a definition names them
 // instead of repeating options and transitions.
@@ -142,8 +150,38 @@ export const auditStatus = (
       },
     },
     { label: t('Audit status', '审核状态') },
-    rest,
+    { actionOnly: true, ...rest },
   );
+};
+
+type DecisionOverrides<F> = Partial<Omit<F, 'kind' | 'actionOnly'>>;
+
+/** What an audit decision records beside its status: the remark (a refusal's reason), who decided and when.
+ * Shown, written only by the audit actions (`assign` of `auditStatus`). */
+export const auditDecision = {
+  remark: (overrides: DecisionOverrides<LongTextField> = {}): LongTextField => ({
+    kind: 'longText',
+    label: t('Audit remark', '审核意见'),
+    maxLength: 500,
+    computed: true,
+    actionOnly: true,
+    ...overrides,
+  }),
+  by: (overrides: DecisionOverrides<TextField> = {}): TextField => ({
+    kind: 'text',
+    label: t('Audited by', '审核人'),
+    maxLength: 64,
+    computed: true,
+    actionOnly: true,
+    ...overrides,
+  }),
+  at: (overrides: DecisionOverrides<DateField> = {}): DateField => ({
+    kind: 'datetime',
+    label: t('Audited at', '审核时间'),
+    computed: true,
+    actionOnly: true,
+    ...overrides,
+  }),
 };
 
 /** The audit status as the audited entity itself keeps it (its view carries the machine): shown,

@@ -54,19 +54,29 @@ function addRuleIssues(
   }
 }
 
-/** The body of `POST /api/<entity>`: creatable fields, defaults applied, cross-field rules checked. */
+/** The body of `POST /api/<entity>`: creatable fields, defaults applied, cross-field rules checked. Fields set
+ * only by actions are named so a client may send a new record's initial value (`validateCreate` refuses any
+ * other). */
 export function createSchema(def: EntityDef, options: BodySchemaOptions = {}) {
   const states = fieldStateMap(def, options.policy);
+  const shape: Record<string, z.ZodType> = {};
+  for (const s of states.values())
+    if (s.isActionOnly && !s.isHidden)
+      shape[s.name] = z
+        .unknown()
+        .optional()
+        .describe('Set only by its actions: accepted only with the initial value, and ignored');
   return z
-    .strictObject(shapeOf([...states.values()], 'create'))
+    .strictObject({ ...shape, ...shapeOf([...states.values()], 'create') })
     .superRefine((value, ctx) => addRuleIssues(def, states, value, ctx, false));
 }
 
 /** How an update treats a field the caller may not change: `ignored` (derived by the server, whatever is
- * sent), `unchanged` (accepted only with the stored value: status fields, read-only fields), or null when the
- * field is editable or not accepted at all (hidden). */
+ * sent), `unchanged` (accepted only with the stored value: status fields, read-only fields, fields set only by
+ * actions), or null when the field is editable or not accepted at all (hidden). */
 export function updateTreatment(state: FieldState): 'ignored' | 'unchanged' | null {
   if (state.isHidden || state.isEditable) return null;
+  if (state.isActionOnly) return 'unchanged';
   if (state.field.computed) return 'ignored';
   return 'unchanged';
 }

@@ -94,7 +94,11 @@ describe('field options', () => {
         fields: { name },
         labelField: 'name',
         quotas: [
-          { key: 'companyVideo', on: 'create', limit: { entity: 'company', field: 'companyVideoLimit' } },
+          {
+            key: 'companyVideo',
+            counts: 'records',
+            limit: { entity: 'company', field: 'companyVideoLimit' },
+          },
         ],
       }),
     ).toThrow(/needs the entity's scope/);

@@ -107,6 +107,10 @@ type FieldCommon = {
   derive?: Derivation;
   /** Accepted on create, refused on update (an account cannot be changed once created). */
   readOnlyOnEdit?: boolean;
+  /** Written only by its status machine's actions and the decisions they record (an audit's status, who
+   * decided, when, the remark): never by a create, an edit or an import, for any caller. Sent with the
+   * value the record has (a new record's initial one) it is ignored; any other value is refused naming it. */
+  actionOnly?: boolean;
   /** Only organiser staff may write it: a caller scoped to its own company (a supplier account) is refused
    * (a supplier cannot give itself a package or higher limits). */
   organiserOnly?: boolean;
@@ -299,14 +303,16 @@ export type SortSpec = { field: string; order: SortOrder };
  * the records whose `field` is its company id (`id` for the company itself). */
 export type RowScopeRule = { field: string };
 
-/** A per-company monthly quota an entity's writes consume, against a limit field of a company
- * (its effective value: the company's own, else its package's; empty is unlimited). The company is the
- * record's scope field. */
+/** A limit on what a company has at once (its live products, its standout cards, its video), against a limit
+ * field of a company (its effective value: the company's own, else its package's; empty is unlimited); the
+ * company is the record's scope field. A write that would make the company hold more counted records than the
+ * limit is refused (`limitExceed`), while a deleted record or a flag turned off frees its place. Monthly
+ * limits (enquiries, replies…) are not these. */
 export type QuotaRule = {
-  /** The quota's key (companyVideo, product, consult, …). */
+  /** The quota's key (companyVideo, product, productCardStandout). */
   key: string;
-  /** `create`: one unit per new record; `{ set }`: one unit each time the field gets a new non-empty value. */
-  on: 'create' | { set: string };
+  /** What counts: every live record (`records`), or the live records whose field is set (true, not empty). */
+  counts: 'records' | { set: string };
   limit: { entity: string; field: string };
 };
 
@@ -419,7 +425,7 @@ export type EntityInput<F extends Record<string, FieldInput>> = {
   rules?: readonly CrossRule[];
   /** Records belong to a company (row scope for supplier accounts). */
   scope?: RowScopeRule;
-  /** Monthly quotas the entity's writes consume. */
+  /** Limits on how many of the entity's records a company has at once. */
   quotas?: readonly QuotaRule[];
   /** List filters a list opens with (query parameter → value, `auditStatus` → `pending`); the user can clear them. */
   defaultFilters?: Readonly<Record<string, string>>;

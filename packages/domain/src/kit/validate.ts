@@ -87,7 +87,7 @@ function run<T>(
 const withDefaults = (fields: Record<string, FieldDef>, values: Record<string, unknown>) =>
   Object.fromEntries(
     Object.entries(values).map(([k, v]) => {
-      const field = fields[k];
+      const field = Object.hasOwn(fields, k) ? fields[k] : undefined;
       const fallback = field && isEmptyValue(v) ? defaultOf(field) : undefined;
       return [k, fallback === undefined ? v : fallback];
     }),
@@ -96,13 +96,41 @@ const withDefaults = (fields: Record<string, FieldDef>, values: Record<string, u
 const dropUndefined = (values: Record<string, unknown>) =>
   Object.fromEntries(Object.entries(values).filter(([, v]) => v !== undefined));
 
-export function validateCreate(def: EntityDef, body: unknown, options: BodySchemaOptions = {}) {
-  return run(createSchema(def, options), body, {
+/** Validates the body of a create and returns the values to write. A field set only by actions starts at its
+ * initial value (a status machine's first state, otherwise empty), whatever the caller is: sent with that
+ * value it is ignored, with any other refused naming it. */
+export function validateCreate(
+  def: EntityDef,
+  body: unknown,
+  options: BodySchemaOptions = {},
+): Validated<Record<string, unknown>> {
+  const result = run(createSchema(def, options), body, {
     def,
     policy: options.policy,
     rules: 'all',
     merge: { mode: 'create' },
   }) as Validated<Record<string, unknown>>;
+  const actionOnly = resolveFields(def, options.policy).filter((s) => s.isActionOnly && !s.isHidden);
+  const sent = normaliseBody(def.fields, body);
+  const refused: KitIssue[] = [];
+  if (sent && typeof sent === 'object' && !Array.isArray(sent))
+    for (const s of actionOnly) {
+      const value = (sent as Record<string, unknown>)[s.name];
+      if (value !== undefined && !sameValue(s.field, value, defaultOf(s.field) ?? null))
+        refused.push({ path: s.name, message: kitMessage('actionOnly', { label: s.field.label }) });
+    }
+  if (!result.ok) {
+    const seen = new Set(refused.map((i) => i.path));
+    return { ok: false, issues: [...refused, ...result.issues.filter((i) => !seen.has(i.path))] };
+  }
+  if (refused.length) return { ok: false, issues: refused };
+  const value = { ...result.value };
+  for (const s of actionOnly) {
+    const initial = defaultOf(s.field);
+    if (initial === undefined) delete value[s.name];
+    else value[s.name] = initial;
+  }
+  return { ok: true, value };
 }
 
 export type UpdateOptions = BodySchemaOptions & {
@@ -137,7 +165,10 @@ export function validateUpdate(
       const state = states.get(name);
       if (!state || updateTreatment(state) !== 'unchanged' || value === undefined) continue;
       if (!options.current || !sameValue(state.field, value, options.current[name]))
-        changed.push({ path: name, message: kitMessage('readOnly', { label: state.field.label }) });
+        changed.push({
+          path: name,
+          message: kitMessage(state.isActionOnly ? 'actionOnly' : 'readOnly', { label: state.field.label }),
+        });
     }
   }
   if (!result.ok) {

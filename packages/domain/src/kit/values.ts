@@ -31,7 +31,9 @@ export function normaliseValue(field: FieldDef, value: unknown): unknown {
 export function normaliseBody(fields: Record<string, FieldDef>, body: unknown): unknown {
   if (!body || typeof body !== 'object' || Array.isArray(body)) return body;
   const out: Record<string, unknown> = {};
-  for (const [k, v] of Object.entries(body)) out[k] = fields[k] ? normaliseValue(fields[k], v) : v;
+  // a key is a field only as the definition's own (a body may name `constructor` or `toString`)
+  for (const [k, v] of Object.entries(body))
+    out[k] = Object.hasOwn(fields, k) ? normaliseValue(fields[k]!, v) : v;
   return out;
 }
 

@@ -1,8 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { check, integer, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
 
-// Per-company monthly limits (videos, enquiries, replies, products, standout cards,
-// purchase-contact reveals, site letters). One row per company, quota and UTC month, counted up atomically by
+// Per-company monthly limits (enquiries, replies, purchase-contact reveals, site letters; products,
+// standout cards and videos are limits on what a company has at once, counted from its records). One row per company, quota and UTC month, counted up atomically by
 // `consumeQuota` (src/quota/quota.ts). A month without a row has used nothing.
 export const companyQuotaUsage = pgTable(
   'company_quota_usage',

@@ -1,6 +1,7 @@
 import {
   DYNAMIC_OPTION_TYPES,
   type DynamicFormType,
+  isReservedDynamicCode,
   isValidOptionList,
   type KitIssue,
   kitMessage,
@@ -10,8 +11,9 @@ import type { Row, WriteContext } from '../../engine/context';
 import { dynamicFormConfig } from '../../engine/dynamic-forms';
 import type { EntityHooks } from '../../engine/hooks';
 
-/** A config's options are a well-formed list when its type takes options, and its code is unique within its
- * category and group (the unique index on (category, group_code, code) backs it up). */
+/** A config's options are a well-formed list when its type takes options, and its code is no name every object
+ * has (`constructor`…) and is unique within its category and group (the unique index on (category,
+ * group_code, code) backs it up). */
 export async function checkConfig(
   ctx: WriteContext,
   values: Record<string, unknown>,
@@ -29,6 +31,14 @@ export async function checkConfig(
         message: kitMessage('dynamicOptionsInvalid', { label: fields.options!.label }),
       });
   }
+  if (typeof values.code === 'string' && isReservedDynamicCode(values.code))
+    return [
+      ...issues,
+      {
+        path: 'code',
+        message: kitMessage('dynamicCodeReserved', { label: fields.code!.label, value: values.code }),
+      },
+    ];
   const category = values.category ?? current?.category;
   const groupCode = values.groupCode ?? current?.groupCode;
   const code = values.code ?? current?.code;

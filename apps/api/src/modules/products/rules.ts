@@ -37,10 +37,18 @@ export async function checkProduct(
   const parentId = values.parentId as number | null | undefined;
   if (parentId != null) {
     const label = fields.parentId!.label;
+    // Looked up among the caller's own rows: for a supplier another company's product does not exist, so it
+    // gets the same answer as a missing id (the engine's reference check) and learns nothing about it.
     const [parent] = await ctx.db
       .select({ companyId: products.companyId })
       .from(products)
-      .where(and(eq(products.id, parentId), isNull(products.deletedAt)))
+      .where(
+        and(
+          eq(products.id, parentId),
+          isNull(products.deletedAt),
+          ctx.rowScope ? eq(products.companyId, ctx.rowScope.companyId) : undefined,
+        ),
+      )
       .limit(1);
     if (parent && companyId != null && parent.companyId !== companyId)
       issues.push({
