@@ -121,6 +121,7 @@ export const en = {
   'history.current': 'Current',
   'history.action.create': 'Created',
   'history.action.update': 'Updated',
+  'history.action.updateWithoutVersion': 'Updated without a version check',
   'history.action.delete': 'Deleted',
   'history.action.restore': 'Restored',
   'history.action.revert': 'Reverted',

@@ -107,6 +107,7 @@ export const zh: Record<EngineMessageKey, string> = {
   'history.current': '当前',
   'history.action.create': '新增',
   'history.action.update': '修改',
+  'history.action.updateWithoutVersion': '修改（未校验版本）',
   'history.action.delete': '删除',
   'history.action.restore': '恢复',
   'history.action.revert': '版本恢复',
