@@ -331,15 +331,37 @@ export function uploadSizeHint(
   return rule.sizeHint;
 }
 
-/** A record's label in one language: its label field, or the matching half of a bilingual pair
- * (falling back to the other half when empty). */
-export function recordLabel(def: EntityDef, record: Record<string, unknown>, lang: Lang): string {
+/** The label's fields in each language: a bilingual pair's halves, or the `en<Name>` / `zh<Name>` text fields
+ * beside a plain label field `<name>` (a product category's `name` with its `enName` and `zhName`); null when
+ * the label has one language only. */
+export function labelLanguages(def: EntityDef): { en: string; zh: string } | null {
   const pair = def.pairs[def.labelField];
-  if (pair) {
-    const first = record[lang === 'en' ? pair.en : pair.zh];
-    const second = record[lang === 'en' ? pair.zh : pair.en];
-    return String((first ?? '') !== '' ? first : (second ?? ''));
-  }
-  const v = record[def.labelField];
-  return v === null || v === undefined ? '' : String(v);
+  if (pair) return { en: pair.en, zh: pair.zh };
+  const suffix = def.labelField.charAt(0).toUpperCase() + def.labelField.slice(1);
+  const en = `en${suffix}`;
+  const zh = `zh${suffix}`;
+  const isText = (name: string) => def.fields[name]?.kind === 'text';
+  return isText(en) && isText(zh) ? { en, zh } : null;
+}
+
+/** The stored fields a record's label is made of (what a query must read for `recordLabel`). */
+export function labelColumns(def: EntityDef): string[] {
+  const languages = labelLanguages(def);
+  if (!languages) return [def.labelField];
+  return def.pairs[def.labelField]
+    ? [languages.en, languages.zh]
+    : [languages.en, languages.zh, def.labelField];
+}
+
+const filled = (value: unknown) => value !== null && value !== undefined && String(value).trim() !== '';
+
+/** A record's label in one language: the label field in that language when the definition has one (falling
+ * back to the label field, then to the other language), else the label field. */
+export function recordLabel(def: EntityDef, record: Record<string, unknown>, lang: Lang): string {
+  const languages = labelLanguages(def);
+  const order = languages
+    ? [languages[lang], def.labelField, languages[lang === 'en' ? 'zh' : 'en']]
+    : [def.labelField];
+  const found = order.map((name) => record[name]).find(filled);
+  return found === undefined ? '' : String(found);
 }

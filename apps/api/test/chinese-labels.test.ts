@@ -1,0 +1,100 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type Call, client, createEngineApp } from './engine/setup';
+
+// What a Chinese reader gets from stored data that has a Chinese form: relation labels of product categories
+// on every read path (the list's joined labels, one record, the options of the pickers, the category tree).
+
+// biome-ignore lint/suspicious/noExplicitAny: API records; the assertions check their fields.
+type Rec = Record<string, any>;
+
+let t: Awaited<ReturnType<typeof createEngineApp>>;
+let call: (c: Call) => ReturnType<ReturnType<typeof client>>;
+
+beforeAll(async () => {
+  t = await createEngineApp();
+  call = client(t.app, t.token);
+});
+afterAll(() => t?.close());
+
+async function ok(c: Call): Promise<Rec> {
+  const res = await call(c);
+  if (res.status !== 200) throw new Error(`${c.method} ${c.url}: ${res.status} ${JSON.stringify(res.body)}`);
+  return res.body.content;
+}
+
+describe('product category labels in Chinese', () => {
+  it('shows the Chinese name on every read path, and the English one to an English reader', async () => {
+    const top = await ok({
+      method: 'POST',
+      url: '/api/product_category',
+      body: { name: 'Pumps', enName: 'Pumps', zhName: '泵' },
+    });
+    const sub = await ok({
+      method: 'POST',
+      url: '/api/product_category',
+      body: { name: 'Centrifugal pumps', enName: 'Centrifugal pumps', zhName: '离心泵', parentId: top.id },
+    });
+    const company = await ok({
+      method: 'POST',
+      url: '/api/company',
+      body: {
+        name: 'Suzhou Label Works Co., Ltd.',
+        logo: 'demo/logo-l.png',
+        backgroundImg: 'demo/bg-l.png',
+        account: 'labelworks',
+        telphone: '0512-62345678',
+        introduce: 'Pumps.',
+        email: 'labels@example.com',
+        countryCode: 'CN',
+        belongAddress: 'No. 8 Renmin Road',
+      },
+    });
+    const product = await ok({
+      method: 'POST',
+      url: '/api/product',
+      body: {
+        name: 'Label pump',
+        companyId: company.id,
+        categoryId1: top.id,
+        categoryId: sub.id,
+        logo: 'demo/product-l.png',
+        shortContent: 'A pump',
+        brand: 'Huaxin',
+        belongAddress: 'Suzhou',
+        content: '<p>A pump.</p>',
+        model: 'HX-L',
+      },
+    });
+
+    const list = await ok({ method: 'GET', url: `/api/product/list?keyword=Label%20pump`, lang: 'zh' });
+    expect(list.list.find((p: Rec) => p.id === product.id)).toMatchObject({
+      categoryId1Label: '泵',
+      categoryIdLabel: '离心泵',
+    });
+    const one = await ok({ method: 'GET', url: `/api/product/${product.id}`, lang: 'zh' });
+    expect(one).toMatchObject({ categoryId1Label: '泵', categoryIdLabel: '离心泵' });
+    const options = await ok({
+      method: 'GET',
+      url: `/api/product_category/options?ids=${top.id},${sub.id}`,
+      lang: 'zh',
+    });
+    expect(options).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ id: top.id, label: '泵' }),
+        expect.objectContaining({ id: sub.id, label: '离心泵' }),
+      ]),
+    );
+    const categories = await ok({
+      method: 'GET',
+      url: '/api/product_category/list?keyword=离心',
+      lang: 'zh',
+    });
+    expect(categories.list.find((c: Rec) => c.id === sub.id)).toMatchObject({ parentIdLabel: '泵' });
+    const tree = await ok({ method: 'GET', url: '/api/product_category/tree?keyword=离心', lang: 'zh' });
+    const root = tree.list.find((c: Rec) => c.id === top.id);
+    expect(root.children.find((c: Rec) => c.id === sub.id)).toMatchObject({ parentIdLabel: '泵' });
+
+    const english = await ok({ method: 'GET', url: `/api/product/${product.id}`, lang: 'en' });
+    expect(english).toMatchObject({ categoryId1Label: 'Pumps', categoryIdLabel: 'Centrifugal pumps' });
+  });
+});
