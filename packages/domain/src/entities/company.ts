@@ -179,7 +179,8 @@ export const company = defineEntity({
     mobile: {
       kind: 'text',
       label: t('Mobile', '手机'),
-      format: 'phone',
+      format: 'mobile',
+      countryField: 'countryCode',
       maxLength: 30,
       list: hidden,
       form: {

@@ -56,6 +56,14 @@ export const kitMessages = {
   invalidEmail: { en: '{label} must be an email address', zh: '{label}必须是邮箱地址' },
   invalidUrl: { en: '{label} must be a web address', zh: '{label}必须是网址' },
   invalidPhone: { en: '{label} must be a phone number', zh: '{label}必须是电话号码' },
+  invalidMobile: {
+    en: '{label} must be a mobile number, e.g. 13800000000 or +44 7700 900123',
+    zh: '{label}必须是手机号码，例如 13800000000 或 +44 7700 900123',
+  },
+  invalidMainlandMobile: {
+    en: '{label} must be a mainland China mobile number (11 digits starting with 13–19), e.g. 13800000000',
+    zh: '{label}必须是中国大陆手机号码（以 13–19 开头的 11 位数字），例如 13800000000',
+  },
   invalidFile: { en: '{label} must be an uploaded file', zh: '{label}必须是已上传的文件' },
   invalidReference: { en: '{label} must be chosen from the list', zh: '{label}必须从列表中选择' },
   missingReference: {

@@ -59,7 +59,7 @@ export const textControl: ControlRenderer = ({ field, common, value, onChange, p
         ? 'email'
         : field.format === 'url'
           ? 'url'
-          : field.format === 'phone'
+          : field.format === 'phone' || field.format === 'mobile'
             ? 'tel'
             : undefined
     }
