@@ -130,7 +130,14 @@ export async function beforeWrite(
     issues.push(...(await hook(ctx, values, current)));
   if (options.references === false) return issues;
   issues.push(...(await checkReferences(ctx, values, current ? Number(current.id) : undefined, current)));
-  issues.push(...(await checkDictionaries(ctx.db, ctx.entity.def, values)));
+  issues.push(
+    ...(await checkDictionaries(
+      ctx.db,
+      ctx.entity.def,
+      values,
+      current ? apiValues(ctx.entity, current) : null,
+    )),
+  );
   issues.push(
     ...(await checkDynamicForms(
       ctx.db,

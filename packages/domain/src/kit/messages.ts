@@ -8,6 +8,10 @@ export const kitMessages = {
   required: { en: '{label} is required', zh: '请填写{label}' },
   requiredChoice: { en: 'Please choose {label}', zh: '请选择{label}' },
   requiredUpload: { en: 'Please upload {label}', zh: '请上传{label}' },
+  disabledChoice: {
+    en: '{label}: "{value}" is disabled and cannot be chosen',
+    zh: '{label}：“{value}”已停用，不能选择',
+  },
   dictValue: {
     en: '{label}: "{value}" is not an enabled value of its dictionary',
     zh: '{label}：“{value}”不是字典中已启用的值',
