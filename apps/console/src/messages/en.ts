@@ -163,6 +163,7 @@ export const en = {
   'dynamicForm.loadFailed': 'The inputs of the form group could not be loaded',
   'form.maxChoices': 'At most {{max}}',
   'form.noMatch': 'Nothing matches',
+  'form.disabledChoice': '{{label}} (disabled)',
   // uploads
   'upload.choose': 'Upload',
   'upload.chooseVideo': 'Upload a video',

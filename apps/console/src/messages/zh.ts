@@ -146,6 +146,7 @@ export const zh: Record<EngineMessageKey, string> = {
   'dynamicForm.loadFailed': '无法加载表单分组的输入项',
   'form.maxChoices': '最多 {{max}} 项',
   'form.noMatch': '没有匹配项',
+  'form.disabledChoice': '{{label}}（已停用）',
   'upload.choose': '上传',
   'upload.chooseVideo': '上传视频',
   'upload.chooseFile': '上传文件',

@@ -98,7 +98,16 @@ export type FieldFacts = {
   kind: FieldKind;
   label: Bilingual;
   options?: readonly EnumOption[];
-  relation?: { entity: string; labelField: string; isMultiple: boolean; maxCount?: number };
+  relation?: {
+    entity: string;
+    labelField: string;
+    isMultiple: boolean;
+    maxCount?: number;
+    /** Only a top-level record of the related tree may be chosen. */
+    isTopLevel?: boolean;
+    /** The chosen record must be a child of the record this other field holds (the form offers only those). */
+    under?: string;
+  };
   upload?: UploadRule;
   dict?: string;
   /** Part of a bilingual pair shown side by side. */
@@ -131,6 +140,8 @@ function factsOf(def: EntityDef, name: string, field: FieldDef): FieldFacts {
             labelField: field.labelField,
             isMultiple: field.kind === 'relationMany',
             maxCount: field.maxCount,
+            ...(field.kind === 'relation' && field.topLevel ? { isTopLevel: true } : {}),
+            ...(field.kind === 'relation' && field.under ? { under: field.under } : {}),
           }
         : field.kind === 'treeRelation'
           ? { entity: def.name, labelField: field.labelField, isMultiple: false }
@@ -364,4 +375,20 @@ export function recordLabel(def: EntityDef, record: Record<string, unknown>, lan
     : [def.labelField];
   const found = order.map((name) => record[name]).find(filled);
   return found === undefined ? '' : String(found);
+}
+
+/** The status field of an entity whose records can be disabled (the enable / disable machine), if it has one:
+ * a disabled record is not offered for new choices, while a choice already stored keeps it. */
+export function disablingField(def: EntityDef): string | null {
+  const field = def.fields.status;
+  if (field?.kind !== 'enum') return null;
+  return field.options.some((o) => o.value === 'disabled') && field.options.some((o) => o.value === 'enabled')
+    ? 'status'
+    : null;
+}
+
+/** Whether a record (as the API returns it) is disabled, so not to be offered for a new choice. */
+export function isDisabledRecord(def: EntityDef, record: Record<string, unknown>): boolean {
+  const field = disablingField(def);
+  return field !== null && record[field] === 'disabled';
 }
