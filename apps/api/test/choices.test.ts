@@ -173,3 +173,24 @@ describe('mobile numbers', () => {
     expect(Object.keys(errorsOf(moved))).toEqual(['mobile']);
   });
 });
+
+describe('company profile fields from dictionaries', () => {
+  it('takes annual and export revenue as values of the revenue dictionary, refusing free text', async () => {
+    const free = await call({
+      method: 'POST',
+      url: '/api/company',
+      body: companyBody({ annualRevenue: 'US$1–2.5 million' }),
+    });
+    expect(free.status).toBe(400);
+    expect(Object.keys(errorsOf(free))).toEqual(['annualRevenue']);
+    const company = await ok({
+      method: 'POST',
+      url: '/api/company',
+      body: companyBody({ annualRevenue: '1m_5m', exportRevenue: '5m_10m' }),
+    });
+    const read = await ok({ method: 'GET', url: `/api/company/${company.id}` });
+    expect(read).toMatchObject({ annualRevenue: '1m_5m', exportRevenue: '5m_10m' });
+    const items = await ok({ method: 'GET', url: '/api/dictionary/company_annual_revenue/items' });
+    expect(items.find((i: Rec) => i.value === '5m_10m').label.zh).toBe('500–1000 万美元');
+  });
+});
