@@ -367,12 +367,19 @@ export function labelColumns(def: EntityDef): string[] {
 const filled = (value: unknown) => value !== null && value !== undefined && String(value).trim() !== '';
 
 /** A record's label in one language: the label field in that language when the definition has one (falling
- * back to the label field, then to the other language), else the label field. */
+ * back to the other language), else the label field. */
 export function recordLabel(def: EntityDef, record: Record<string, unknown>, lang: Lang): string {
   const languages = labelLanguages(def);
-  const order = languages
-    ? [languages[lang], def.labelField, languages[lang === 'en' ? 'zh' : 'en']]
-    : [def.labelField];
+  const other = lang === 'en' ? 'zh' : 'en';
+  // the plain label field (a product category's `name`) stays the English label, as it always was; a Chinese
+  // reader gets the Chinese field first
+  const order = !languages
+    ? [def.labelField]
+    : def.pairs[def.labelField]
+      ? [languages[lang], languages[other]]
+      : lang === 'zh'
+        ? [languages.zh, def.labelField, languages.en]
+        : [def.labelField, languages.en, languages.zh];
   const found = order.map((name) => record[name]).find(filled);
   return found === undefined ? '' : String(found);
 }
