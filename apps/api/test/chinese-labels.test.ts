@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ossLog, systemLog } from '../src/db/schema';
-import { type Call, client, createEngineApp } from './engine/setup';
+import { type Call, client, companyBody, createEngineApp, okClient } from './engine/setup';
 import { multipart } from './helpers';
 
 // What a Chinese reader gets from stored data that has a Chinese form: relation labels of product categories
@@ -19,11 +19,7 @@ beforeAll(async () => {
 });
 afterAll(() => t?.close());
 
-async function ok(c: Call): Promise<Rec> {
-  const res = await call(c);
-  if (res.status !== 200) throw new Error(`${c.method} ${c.url}: ${res.status} ${JSON.stringify(res.body)}`);
-  return res.body.content;
-}
+const ok = (c: Call): Promise<Rec> => okClient(call)(c);
 
 describe('product category labels in Chinese', () => {
   it('shows the Chinese name on every read path, and the English one to an English reader', async () => {
@@ -37,21 +33,7 @@ describe('product category labels in Chinese', () => {
       url: '/api/product_category',
       body: { name: 'Centrifugal pumps', enName: 'Centrifugal pumps', zhName: '离心泵', parentId: top.id },
     });
-    const company = await ok({
-      method: 'POST',
-      url: '/api/company',
-      body: {
-        name: 'Suzhou Label Works Co., Ltd.',
-        logo: 'demo/logo-l.png',
-        backgroundImg: 'demo/bg-l.png',
-        account: 'labelworks',
-        telphone: '0512-62345678',
-        introduce: 'Pumps.',
-        email: 'labels@example.com',
-        countryCode: 'CN',
-        belongAddress: 'No. 8 Renmin Road',
-      },
-    });
+    const company = await ok({ method: 'POST', url: '/api/company', body: companyBody('labels') });
     const product = await ok({
       method: 'POST',
       url: '/api/product',

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Call, client, createEngineApp } from './engine/setup';
+import { type Call, client, companyBody, createEngineApp, okClient } from './engine/setup';
 
 // Disabled options (tags, categories, packages): a write that newly chooses a disabled record is refused
 // naming the field; a record that held the choice before it was disabled keeps it when saved again; the
@@ -18,40 +18,22 @@ beforeAll(async () => {
 });
 afterAll(() => t?.close());
 
-async function ok(c: Call): Promise<Rec> {
-  const res = await call(c);
-  if (res.status !== 200) throw new Error(`${c.method} ${c.url}: ${res.status} ${JSON.stringify(res.body)}`);
-  return res.body.content;
-}
+const ok = (c: Call): Promise<Rec> => okClient(call)(c);
 
 const errorsOf = (res: { body: { content: { errors: { path: string; message: string }[] } } }) =>
   Object.fromEntries(res.body.content.errors.map((e) => [e.path, e.message]));
 
-const companyBody = (patch: Rec = {}): Rec => {
-  n++;
-  return {
-    name: `Choice Works ${n} Co., Ltd.`,
-    logo: `demo/logo-c${n}.png`,
-    backgroundImg: `demo/bg-c${n}.png`,
-    account: `choice${n}x`,
-    telphone: '0512-62345678',
-    introduce: 'Pumps.',
-    email: `choice${n}@example.com`,
-    countryCode: 'CN',
-    belongAddress: 'No. 8 Renmin Road',
-    ...patch,
-  };
-};
+const newCompany = (patch: Rec = {}): Rec => companyBody(`c${++n}`, patch);
 
 describe('disabled options', () => {
   it('refuses a disabled company tag as a new choice, naming the field, and keeps a stored one', async () => {
     const kept = await ok({ method: 'POST', url: '/api/company_tag', body: { name: 'Kept choice' } });
-    const company = await ok({ method: 'POST', url: '/api/company', body: companyBody({ tags: [kept.id] }) });
+    const company = await ok({ method: 'POST', url: '/api/company', body: newCompany({ tags: [kept.id] }) });
     await ok({ method: 'POST', url: `/api/company_tag/disable/${kept.id}` });
     const refused = await call({
       method: 'POST',
       url: '/api/company',
-      body: companyBody({ tags: [kept.id] }),
+      body: newCompany({ tags: [kept.id] }),
       lang: 'zh',
     });
     expect(refused.status).toBe(400);
@@ -83,7 +65,7 @@ describe('disabled options', () => {
       body: { name: 'Closed line', zhName: '停产线' },
     });
     await ok({ method: 'POST', url: `/api/product_category/disable/${category.id}` });
-    const company = await ok({ method: 'POST', url: '/api/company', body: companyBody() });
+    const company = await ok({ method: 'POST', url: '/api/company', body: newCompany() });
     const product = await call({
       method: 'POST',
       url: '/api/product',
@@ -112,7 +94,7 @@ describe('disabled options', () => {
     const withPackage = await call({
       method: 'POST',
       url: '/api/company',
-      body: companyBody({ vipPackageId: pkg.id }),
+      body: newCompany({ vipPackageId: pkg.id }),
     });
     expect(withPackage.status).toBe(400);
     expect(Object.keys(errorsOf(withPackage))).toEqual(['vipPackageId']);
@@ -137,7 +119,7 @@ describe('mobile numbers', () => {
     const company = await call({
       method: 'POST',
       url: '/api/company',
-      body: companyBody({ mobile: '12345' }),
+      body: newCompany({ mobile: '12345' }),
     });
     expect(company.status).toBe(400);
     expect(Object.keys(errorsOf(company))).toEqual(['mobile']);
@@ -151,7 +133,7 @@ describe('mobile numbers', () => {
     const foreign = await call({
       method: 'POST',
       url: '/api/company',
-      body: companyBody({ mobile: '+44 7700 900123' }),
+      body: newCompany({ mobile: '+44 7700 900123' }),
       lang: 'zh',
     });
     expect(errorsOf(foreign)).toEqual({
@@ -160,7 +142,7 @@ describe('mobile numbers', () => {
     const abroad = await call({
       method: 'POST',
       url: '/api/company',
-      body: companyBody({ countryCode: 'GB', mobile: '+44 7700 900123' }),
+      body: newCompany({ countryCode: 'GB', mobile: '+44 7700 900123' }),
     });
     expect(abroad.status, JSON.stringify(abroad.body)).toBe(200);
     // a change of the country alone is checked against the stored mobile
@@ -179,14 +161,14 @@ describe('company profile fields from dictionaries', () => {
     const free = await call({
       method: 'POST',
       url: '/api/company',
-      body: companyBody({ annualRevenue: 'US$1–2.5 million' }),
+      body: newCompany({ annualRevenue: 'US$1–2.5 million' }),
     });
     expect(free.status).toBe(400);
     expect(Object.keys(errorsOf(free))).toEqual(['annualRevenue']);
     const company = await ok({
       method: 'POST',
       url: '/api/company',
-      body: companyBody({ annualRevenue: '1m_5m', exportRevenue: '5m_10m' }),
+      body: newCompany({ annualRevenue: '1m_5m', exportRevenue: '5m_10m' }),
     });
     const read = await ok({ method: 'GET', url: `/api/company/${company.id}` });
     expect(read).toMatchObject({ annualRevenue: '1m_5m', exportRevenue: '5m_10m' });
