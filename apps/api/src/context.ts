@@ -17,6 +17,9 @@ export type LogContext = {
   args?: unknown;
   /** English message of the refusal or failure. */
   error?: string;
+  /** The refusal's catalogue key and parameters: the log shows its message in the reader's language. */
+  errorKey?: string;
+  errorParams?: Record<string, string | number>;
 };
 
 declare module 'fastify' {

@@ -36,3 +36,23 @@ export class AppError extends Error {
     return new AppError('validation', { content: { errors } });
   }
 }
+
+/** A logged failure as its reader reads it: the message of its catalogue key in the reader's language, with the
+ * parameters it was stored with; a row written before keys were kept (or an unexpected failure's own text)
+ * shows its stored message. */
+export function loggedErrorMessage(
+  row: { errorMessage: string | null; errorKey?: string | null; errorParams?: unknown },
+  lang: Lang,
+): string | null {
+  const key = row.errorKey;
+  if (!key || !Object.hasOwn(errorCatalogue, key)) return row.errorMessage;
+  const params = row.errorParams && typeof row.errorParams === 'object' ? row.errorParams : undefined;
+  return errorMessage(key as ErrorKey, lang, params as Record<string, string | number> | undefined);
+}
+
+/** The catalogue key and parameters of a failure worth storing beside its message (null for other errors). */
+export function errorKeyOf(
+  error: unknown,
+): { errorKey: string; errorParams: Record<string, string | number> | null } | null {
+  return error instanceof AppError ? { errorKey: error.key, errorParams: error.params ?? null } : null;
+}

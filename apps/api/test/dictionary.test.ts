@@ -120,6 +120,37 @@ describe('dictionary check', () => {
     expect(rename.status).toBe(200);
   });
 
+  it('keeps a stored value whose item was disabled since, while a new choice of it is refused', async () => {
+    const stored = await call({
+      method: 'POST',
+      url: '/api/dict_swatch',
+      body: { title: 'K', colour: 'red' },
+    });
+    expect(stored.status).toBe(200);
+    const off = await call({ method: 'POST', url: `/api/dict_item/disable/${items.red}` });
+    expect(off.status).toBe(200);
+    try {
+      const read = await call({ method: 'GET', url: `/api/dict_swatch/${stored.body.content.id}` });
+      const resave = await call({
+        method: 'PUT',
+        url: `/api/dict_swatch/${read.body.content.id}`,
+        body: read.body.content,
+      });
+      expect(resave.status, JSON.stringify(resave.body)).toBe(200);
+      const after = await call({ method: 'GET', url: `/api/dict_swatch/${read.body.content.id}` });
+      expect(after.body.content.colour).toBe('red');
+      const other = await call({
+        method: 'POST',
+        url: '/api/dict_swatch',
+        body: { title: 'L', colour: 'red' },
+      });
+      expect(other.status).toBe(400);
+      expect(errorsOf(other)).toEqual({ colour: 'Colour: "red" is not an enabled value of its dictionary' });
+    } finally {
+      await call({ method: 'POST', url: `/api/dict_item/enable/${items.red}` });
+    }
+  });
+
   it('refuses every value of a disabled dictionary, and offers none of its items', async () => {
     expect((await enabledDictItems(t.db, 'test_colour')).map((o) => o.value)).toEqual(['blue', 'red']);
     const off = await call({ method: 'POST', url: `/api/dict_group/disable/${groupId}` });

@@ -27,19 +27,21 @@ export async function enabledDictItems(db: Db, code: string): Promise<DictOption
 
 /**
  * Field issues for the `dict` fields of `values` whose non-empty value is not the value of an enabled item
- * of the enabled dictionary the field names. Fields absent from `values` (left unchanged by an update) are
- * not checked. One query per dictionary named.
+ * of the enabled dictionary the field names. Fields absent from `values` (left unchanged by an update), and
+ * values equal to the `stored` ones, are not checked. One query per dictionary named.
  */
 export async function checkDictionaries(
   db: Db,
   def: EntityDef,
   values: Record<string, unknown>,
+  stored: Record<string, unknown> | null = null,
 ): Promise<KitIssue[]> {
   const wanted = new Map<string, { name: string; value: string }[]>();
   for (const [name, field] of Object.entries(def.fields)) {
     if (field.kind !== 'dict') continue;
     const value = values[name];
-    if (isEmptyValue(value)) continue;
+    // a value kept from before its item was disabled stays; only a new choice must be enabled
+    if (isEmptyValue(value) || (stored && String(stored[name] ?? '') === String(value))) continue;
     const list = wanted.get(field.dict) ?? [];
     list.push({ name, value: String(value) });
     wanted.set(field.dict, list);

@@ -1,4 +1,4 @@
-import type { ListFilter, ListQuery, ListWhere } from '@organiser/domain';
+import { type ListFilter, type ListQuery, type ListWhere, labelColumns } from '@organiser/domain';
 import {
   and,
   arrayOverlaps,
@@ -365,11 +365,10 @@ function labelJoins(engine: Engine | undefined, entity: EngineEntity) {
     if (state.isHidden || state.field.kind !== 'relation') continue;
     const target = engine.get(state.field.to);
     if (!target) continue;
-    const pair = target.def.pairs[target.def.labelField];
     joins.push({
       field: name,
       table: alias(target.table, `rel_${name}`),
-      columns: pair ? [pair.en, pair.zh] : [target.def.labelField],
+      columns: labelColumns(target.def),
     });
   }
   return joins;

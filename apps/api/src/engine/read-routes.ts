@@ -1,6 +1,7 @@
 import {
   DEFAULT_PAGE_SIZE,
   type EntityRecord,
+  isDisabledRecord,
   LIST_WINDOW,
   type ListQuery,
   listQuerySchema,
@@ -141,7 +142,19 @@ function registerOptionsRoute(
         tags,
         summary: `${label.en} as select options ({ id, label }), for relation selects with search`,
         querystring: optionsQuery,
-        response: { 200: okSchema(z.array(z.object({ id: z.number().int(), label: z.string() }))) },
+        response: {
+          200: okSchema(
+            z.array(
+              z.object({
+                id: z.number().int(),
+                label: z.string(),
+                isDisabled: z
+                  .boolean()
+                  .describe('Disabled: kept where it is chosen already, not to be offered for a new choice'),
+              }),
+            ),
+          ),
+        },
       },
     },
     async (request) => {
@@ -154,7 +167,13 @@ function registerOptionsRoute(
         size: q.size,
         rowScope: rowScope(request),
       });
-      return ok(rows.map((row) => ({ id: Number(row.id), label: recordLabel(def, row, request.lang) })));
+      return ok(
+        rows.map((row) => ({
+          id: Number(row.id),
+          label: recordLabel(def, row, request.lang),
+          isDisabled: isDisabledRecord(def, row),
+        })),
+      );
     },
   );
 }

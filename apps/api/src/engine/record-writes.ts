@@ -39,12 +39,16 @@ export async function createRecord(ctx: WriteContext, body: unknown): Promise<En
   return toRecord(entity, written!.after!);
 }
 
+/** The history action of an update written without a version check. */
+export const UNCHECKED_UPDATE = 'updateWithoutVersion';
+
 /** Writes new values over a live record at the version the caller read. */
 async function writeUpdate(
   ctx: WriteContext,
   current: Row,
   changes: Record<string, unknown>,
   action: 'update' | 'revert',
+  historyAction?: string,
 ): Promise<Row> {
   const { entity, actor } = ctx;
   const before = apiValues(entity, current);
@@ -82,6 +86,7 @@ async function writeUpdate(
         after: updated,
         input: virtual,
         silent: !hasChanges,
+        historyAction,
         extra: { after: maskedChanges(secrets) },
       },
     ];
@@ -110,10 +115,13 @@ export async function updateRecord(ctx: WriteContext, id: number, body: unknown)
   const valid = validateUpdate(entity.def, sent, { policy: entity.policy, current: stored });
   if (!valid.ok) throw fieldsError(valid.issues, lang);
   const { version, ...changes } = valid.value;
-  // Optimistic concurrency; the conditional UPDATE also catches a write that lands in between.
-  if (Number(current.version) !== version) throw new AppError('staleVersion');
+  // Optimistic concurrency; the conditional UPDATE also catches a write that lands in between. A body without
+  // a version (a client of the original system) is written over the version read here, and its history entry
+  // says that no version was checked.
+  if (version !== undefined && Number(current.version) !== version) throw new AppError('staleVersion');
   await checkChange(ctx, current, changes);
-  return toRecord(entity, await writeUpdate(ctx, current, changes, 'update'));
+  const historyAction = version === undefined ? UNCHECKED_UPDATE : undefined;
+  return toRecord(entity, await writeUpdate(ctx, current, changes, 'update', historyAction));
 }
 
 /** Soft delete where declared (the record goes to the trash), otherwise removal when nothing points at it. */

@@ -1,8 +1,16 @@
-import { entityLabel, type FieldDef, type KitIssue, kitMessage } from '@organiser/domain';
-import { and, arrayOverlaps, inArray } from 'drizzle-orm';
+import {
+  disablingField,
+  entityLabel,
+  type FieldDef,
+  type KitIssue,
+  kitMessage,
+  recordLabel,
+} from '@organiser/domain';
+import { and, arrayOverlaps, eq, inArray } from 'drizzle-orm';
 import { upload } from '../db/schema/uploads';
 import { AppError } from '../errors';
 import type { Row, RowScope, WriteContext } from './context';
+import type { EngineEntity } from './entity';
 import { liveOnly, loadRow, scopeConditions } from './row-scope';
 
 // What a record points at: related records must exist (and be reachable by the caller), a record others
@@ -37,6 +45,14 @@ export async function checkReferences(
       issues.push({ path: name, message: kitMessage('missingReference', { label: field.label }) });
       continue;
     }
+    const disabled = await newlyChosenDisabled(ctx, target, ids, current?.[name]);
+    if (disabled) {
+      issues.push({
+        path: name,
+        message: kitMessage('disabledChoice', { label: field.label, value: disabled }),
+      });
+      continue;
+    }
     if (field.kind === 'treeRelation' && selfId !== undefined) {
       // Walk up from the new parent: meeting the record itself means a cycle.
       let parent: number | null = value as number;
@@ -66,6 +82,29 @@ export async function checkReferences(
   }
   issues.push(...(await checkTreeLevels(ctx, values, current ?? null, issues)));
   return issues;
+}
+
+/** The label of a disabled record among `ids` that the stored value did not hold already (a choice kept from
+ * before it was disabled stays), or null. */
+async function newlyChosenDisabled(
+  ctx: Pick<WriteContext, 'db'>,
+  target: EngineEntity,
+  ids: number[],
+  stored: unknown,
+): Promise<{ en: string; zh: string } | null> {
+  const status = disablingField(target.def);
+  if (!status) return null;
+  const kept = new Set((Array.isArray(stored) ? stored : [stored]).map(Number));
+  const fresh = ids.filter((id) => !kept.has(id));
+  if (fresh.length === 0) return null;
+  const [row] = (await ctx.db
+    .select()
+    .from(target.table)
+    .where(and(inArray(target.col('id'), fresh), eq(target.col(status), 'disabled')))
+    .limit(1)) as Row[];
+  if (!row) return null;
+  const label = (lang: 'en' | 'zh') => recordLabel(target.def, row, lang) || `#${row.id}`;
+  return { en: label('en'), zh: label('zh') };
 }
 
 /** The tree field of an entity, if it is a tree. */

@@ -12,6 +12,7 @@ import {
   kitMessages,
   type Lang,
   type ListQuery,
+  labelColumns as labelColumnsOf,
   type TextSet,
   validateCreate,
   validateUpdate,
@@ -187,8 +188,7 @@ async function resolveLabels(ctx: WriteContext, planned: Planned[]): Promise<Map
       for (const item of Array.isArray(v) ? v : [v]) if (typeof item === 'string') labels.add(item);
     }
     if (labels.size === 0) continue;
-    const pair = target.def.pairs[target.def.labelField];
-    const labelColumns = pair ? [pair.en, pair.zh] : [target.def.labelField];
+    const labelColumns = labelColumnsOf(target.def);
     const conditions: SQL[] = [or(...labelColumns.map((c) => inArray(target.col(c), [...labels])))!];
     if (target.def.softDelete) conditions.push(isNull(target.col('deletedAt')));
     const rows = (await db

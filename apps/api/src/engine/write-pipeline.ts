@@ -28,6 +28,8 @@ export type PipelineRow = WrittenRow & {
   version?: number;
   /** No history entry (a write that changed only virtual values). */
   silent?: boolean;
+  /** The action the history entry records, when not the write's own (an update without a version check). */
+  historyAction?: string;
 };
 
 export type PipelineOptions = {
@@ -51,7 +53,14 @@ function historyEntry(ctx: WriteContext, action: string, w: PipelineRow): Histor
   ];
   const id = Number((w.after ?? w.before)!.id);
   const version = w.version ?? (w.after ? Number(w.after.version) : Number(w.before!.version) + 1);
-  return { entity: historyName(entity), recordId: id, version, action, actor, changes };
+  return {
+    entity: historyName(entity),
+    recordId: id,
+    version,
+    action: w.historyAction ?? action,
+    actor,
+    changes,
+  };
 }
 
 /** Runs a write's statements in a transaction with the quotas, exclusive flags, hooks and history of every
@@ -121,7 +130,14 @@ export async function beforeWrite(
     issues.push(...(await hook(ctx, values, current)));
   if (options.references === false) return issues;
   issues.push(...(await checkReferences(ctx, values, current ? Number(current.id) : undefined, current)));
-  issues.push(...(await checkDictionaries(ctx.db, ctx.entity.def, values)));
+  issues.push(
+    ...(await checkDictionaries(
+      ctx.db,
+      ctx.entity.def,
+      values,
+      current ? apiValues(ctx.entity, current) : null,
+    )),
+  );
   issues.push(
     ...(await checkDynamicForms(
       ctx.db,

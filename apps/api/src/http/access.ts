@@ -13,7 +13,9 @@ import type { Lang } from '@organiser/domain';
  */
 export type Access =
   | { kind: 'public' }
-  | { kind: 'login' }
+  /** `tokenInBody`: the token may also come as the body's `token` field (a form or JSON), read once the body is
+   * parsed, when no header carries one. */
+  | { kind: 'login'; tokenInBody?: boolean }
   | { kind: 'menu'; url: string }
   | {
       kind: 'resource';

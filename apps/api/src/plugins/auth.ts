@@ -53,7 +53,10 @@ async function enforce(app: FastifyInstance, request: FastifyRequest): Promise<v
   const access = request.routeOptions.config?.access;
   // No access = no route (the 404 handler); public routes need no token.
   if (!access || access.kind === 'public') return;
-  const auth = await authenticate(app.db, app.config.deployment, readToken(request.headers));
+  const token = readToken(request.headers);
+  // checked by authenticateFromBody once the body is read
+  if (!token && access.kind === 'login' && access.tokenInBody) return;
+  const auth = await authenticate(app.db, app.config.deployment, token);
   request.auth = auth;
   if (access.kind === 'login' || auth.user.isRoot) return;
   const allowed =
@@ -66,6 +69,17 @@ async function enforce(app: FastifyInstance, request: FastifyRequest): Promise<v
           url: request.routeOptions.url ?? '',
         });
   if (!allowed) throw new AppError('forbidden');
+}
+
+/**
+ * preValidation of a route whose access says `tokenInBody`: without a header token, the body's `token` signs the
+ * caller in (clients of the original system send it so); without either, the usual refusal.
+ */
+export async function authenticateFromBody(this: FastifyInstance, request: FastifyRequest): Promise<void> {
+  if (request.auth) return;
+  const sent = (request.body as { token?: unknown } | undefined)?.token;
+  const token = typeof sent === 'string' && sent.trim() ? sent.trim() : null;
+  request.auth = await authenticate(this.db, this.config.deployment, token);
 }
 
 export function setupAuth(app: FastifyInstance): void {

@@ -1,3 +1,4 @@
+import { Readable } from 'node:stream';
 import { validationMessage } from '@organiser/domain';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { AppError } from '../errors';
@@ -6,6 +7,9 @@ import { AppError } from '../errors';
 // - A body's content type is one the route declares in `schema.consumes` (JSON when it declares none); anything
 //   else is a 415 before the body is read, so a JSON text sent as text/plain or a form never reaches a handler as an
 //   "empty" body. A multipart form without a boundary is a 400 (the multipart parser cannot split it).
+// - An empty form (multipart or URL-encoded, no field at all) on a route that does not take forms is no body:
+//   clients built for vue-element-admin send one on every POST, also on calls that take none (enable, reset
+//   password…). A route that needs a body refuses it as it refuses a missing one.
 // - A JSON body is an object: `null`, a number, a string, a boolean or an array is a 400.
 // - No text anywhere (query, path, body keys and values, form fields) holds the NUL character: PostgreSQL
 //   cannot store it in text or jsonb, so it would otherwise surface as a server error.
@@ -57,6 +61,42 @@ export function checkContentType(request: FastifyRequest): void {
       params: { expected: accepted.join(', '), received: type ? type.slice(0, 100) : 'no Content-Type' },
     });
   }
+}
+
+const FORM_TYPES = new Set([MULTIPART_TYPE, 'application/x-www-form-urlencoded']);
+/** An empty form is a few dozen bytes (the closing boundary, at most 70 characters); longer ones hold fields. */
+const EMPTY_FORM_MAX_BYTES = 200;
+
+async function readSmall(payload: NodeJS.ReadableStream, max: number): Promise<string | null> {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of payload) {
+    const buffer = Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk as string);
+    size += buffer.length;
+    if (size > max) return null;
+    chunks.push(buffer);
+  }
+  return Buffer.concat(chunks).toString('latin1');
+}
+
+/**
+ * True when the request carries an empty form that the route does not take as a form (read here, before the
+ * body parsers); the request then goes on as one without a body.
+ */
+async function isEmptyForm(request: FastifyRequest, payload: NodeJS.ReadableStream): Promise<boolean> {
+  if (!BODY_METHODS.has(request.method) || !isApiRoute(request)) return false;
+  const header = request.headers['content-type'];
+  const type = mediaTypeOf(header);
+  if (!FORM_TYPES.has(type) || acceptedTypes(request).includes(type)) return false;
+  // a multipart type without its boundary is malformed, empty or not
+  const boundary = /;\s*boundary=("?)([^";]+)\1/i.exec(header ?? '')?.[2];
+  if (type === MULTIPART_TYPE && boundary === undefined) return false;
+  if (!hasBody(request)) return true;
+  const length = Number(request.headers['content-length'] ?? Number.NaN);
+  if (!Number.isInteger(length) || length > EMPTY_FORM_MAX_BYTES) return false;
+  const text = await readSmall(payload, EMPTY_FORM_MAX_BYTES);
+  if (text === null) return false;
+  return text.trim() === (type === MULTIPART_TYPE ? `--${boundary}--` : '');
 }
 
 function jsonKind(value: unknown): string {
@@ -113,6 +153,11 @@ export function setupBodyGuard(app: FastifyInstance): void {
   // preParsing: after the access check (a refused caller learns nothing about the body rules), before the
   // body is read.
   app.addHook('preParsing', async (request, _reply, payload) => {
+    if (await isEmptyForm(request, payload)) {
+      delete request.headers['content-type'];
+      request.headers['content-length'] = '0';
+      return Readable.from([]);
+    }
     checkContentType(request);
     return payload;
   });

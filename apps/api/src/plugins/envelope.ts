@@ -23,6 +23,8 @@ export function formatBytes(bytes: number): string {
 export function sendError(request: FastifyRequest, reply: FastifyReply, error: AppError): FastifyReply {
   request.logContext ??= {};
   request.logContext.error = error.message;
+  request.logContext.errorKey = error.key;
+  request.logContext.errorParams = error.params;
   return reply.status(error.status).send({
     success: false,
     code: error.code,

@@ -72,6 +72,8 @@ export function setupSystemLog(app: FastifyInstance, db: Db): SystemLogWriter {
       errorMessage: success
         ? null
         : String(withoutNul(redactString(context.error ?? response?.message ?? ''))) || null,
+      errorKey: success ? null : (context.errorKey ?? null),
+      errorParams: success || !context.errorParams ? null : forLog(context.errorParams),
       durationMs: Math.round(reply.elapsedTime),
     };
     const write = db

@@ -78,7 +78,8 @@ export async function sampleValue(
       }
       if (field.format === 'email') return `user${seed}@example.com`;
       if (field.format === 'url') return `https://expo.example.com/p/${seed}`;
-      if (field.format === 'phone') return `+86 138 0000 ${String(seed % 10000).padStart(4, '0')}`;
+      if (field.format === 'phone' || field.format === 'mobile')
+        return `+86 138 0000 ${String(seed % 10000).padStart(4, '0')}`;
       return fit(field.pair?.lang === 'zh' ? `样例${name}${seed}` : `Sample ${name} ${seed}`, field);
     }
     case 'longText':

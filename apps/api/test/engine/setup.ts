@@ -51,3 +51,31 @@ export const registered: EntityDef[] = Object.values(entities);
 export const writable: EntityDef[] = registered.filter((def) => !def.source);
 /** Views over another entity's records (reads and their status actions only). */
 export const views: EntityDef[] = registered.filter((def) => def.source);
+
+/** A client whose calls must succeed: answers the content, throws with the refusal otherwise. */
+export function okClient(call: ReturnType<typeof client>) {
+  // biome-ignore lint/suspicious/noExplicitAny: response content of any route; the assertions check it.
+  return async (c: Call): Promise<any> => {
+    const res = await call(c);
+    if (res.status !== 200)
+      throw new Error(`${c.method} ${c.url}: ${res.status} ${JSON.stringify(res.body)}`);
+    return res.body.content;
+  };
+}
+
+/** A valid company body (its required fields), unique by `n`. */
+export const companyBody = (
+  n: number | string,
+  patch: Record<string, unknown> = {},
+): Record<string, unknown> => ({
+  name: `Test Works ${n} Co., Ltd.`,
+  logo: `demo/logo-${n}.png`,
+  backgroundImg: `demo/bg-${n}.png`,
+  account: `works${n}x`,
+  telphone: '0512-62345678',
+  introduce: 'Pumps.',
+  email: `works${n}@example.com`,
+  countryCode: 'CN',
+  belongAddress: 'No. 8 Renmin Road',
+  ...patch,
+});

@@ -58,7 +58,7 @@ export const entityApi = {
   /** `{ id, label }` of records for a select: by keyword, or the labels of known ids. */
   options: async (entity: string, query: { keyword?: string; ids?: number[] }, signal?: AbortSignal) =>
     (
-      await http.get<{ id: number; label: string }[]>(
+      await http.get<{ id: number; label: string; isDisabled: boolean }[]>(
         url(entity, 'options'),
         { keyword: query.keyword, ids: query.ids?.join(',') },
         { signal },

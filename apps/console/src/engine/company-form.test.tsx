@@ -118,4 +118,33 @@ describe('the company form (inherited limits, supplier accounts)', { timeout: 60
     await waitFor(() => expect(api.callsTo('GET', '/api/company/1').length).toBeGreaterThan(1));
     expect(rendered.router.state.location.pathname).toBe('/company/supplier/company_edit/1');
   });
+
+  it('offers no disabled tag, and marks a stored one that was disabled since', async () => {
+    signIn();
+    const tag = (id: number, name: string, status: string) => ({ id, name, status, version: 1 });
+    companyApi()
+      .on('GET /api/company_tag/list', () =>
+        ok({
+          list: [
+            tag(3, 'Gold supplier', 'disabled'),
+            tag(8, 'Verified', 'enabled'),
+            tag(9, 'Retired', 'disabled'),
+          ],
+          total: 3,
+          page: 1,
+          size: 20,
+        }),
+      )
+      .on('GET /api/company_tag/options', () => ok([{ id: 3, label: 'Gold supplier', isDisabled: true }]));
+    await renderPage(EntityFormPage, companyEdit, { url: '/company/supplier/company_edit/1' });
+    await screen.findByDisplayValue('Acme Pumps Co., Ltd.');
+    const tags = itemOf('Tags');
+    await waitFor(() => expect(within(tags).getByText('Gold supplier (disabled)')).toBeTruthy());
+    await userEvent.click(within(tags).getByRole('combobox'));
+    await screen.findByText('Verified', { selector: '.ant-select-item-option-content' });
+    const offered = [...document.querySelectorAll('.ant-select-item-option-content')].map(
+      (e) => e.textContent,
+    );
+    expect(offered).toEqual(['Gold supplier (disabled)', 'Verified']);
+  });
 });

@@ -102,3 +102,69 @@ describe('the product form (audit fields)', { timeout: 60_000 }, () => {
     });
   }
 });
+
+const node = (id: number, name: string, parentId: number | null, extra: Record<string, unknown> = {}) => ({
+  id,
+  name,
+  enName: name,
+  zhName: null,
+  parentId,
+  status: 'enabled',
+  sortNo: id,
+  version: 1,
+  ...extra,
+});
+
+const categoryTree = () => [
+  {
+    ...node(31, 'Machinery', null),
+    children: [node(32, 'Pumps', 31), node(34, 'Valves', 31, { status: 'disabled' })],
+  },
+  { ...node(33, 'Textiles', null), children: [node(35, 'Yarn', 33)] },
+  { ...node(36, 'Closed line', null, { status: 'disabled' }), children: [] },
+];
+
+/** The titles the tree select of a form item offers once opened. */
+async function treeOptions(label: string): Promise<string[]> {
+  const item = itemLabelled(label)!;
+  await userEvent.click(within(item).getByRole('combobox'));
+  const id = within(item).getByRole('combobox').getAttribute('aria-controls') ?? '';
+  await waitFor(() => expect(document.querySelectorAll('.ant-select-tree-title').length).toBeGreaterThan(0));
+  const popups = [...document.querySelectorAll('.ant-select-dropdown')].filter(
+    (p) => !p.classList.contains('ant-select-dropdown-hidden'),
+  );
+  const popup = popups[popups.length - 1] ?? document.getElementById(id);
+  const titles = [...(popup?.querySelectorAll('.ant-select-tree-title') ?? [])].map(
+    (e) => e.textContent ?? '',
+  );
+  await userEvent.keyboard('{Escape}');
+  return titles;
+}
+
+describe('the product form (categories)', { timeout: 60_000 }, () => {
+  it('offers top-level categories in Category, the chosen one’s children in Sub-category, never a disabled one', async () => {
+    signIn();
+    const api = storingApi({ product: [product()] })
+      .on('GET /api/product_category/tree', () => ok({ list: categoryTree(), total: 6 }))
+      .on('GET /api/dictionary/:code/items', () => ok([]));
+    await renderPage(EntityFormPage, productEdit, { url: '/productManage/product/product_edit/5' });
+    await screen.findByDisplayValue('HX-100');
+    expect(await treeOptions('Category')).toEqual(['Machinery', 'Textiles']);
+    expect(await treeOptions('Sub-category')).toEqual(['Pumps']);
+
+    // another category empties the sub-category, which then offers that category's children
+    await userEvent.click(within(itemLabelled('Category')!).getByRole('combobox'));
+    const textiles = await screen.findAllByText('Textiles', { selector: '.ant-select-tree-title' });
+    await userEvent.click(textiles[textiles.length - 1]!);
+    await waitFor(() => expect(within(itemLabelled('Sub-category')!).queryByText('Pumps')).toBeNull());
+    expect(await treeOptions('Sub-category')).toEqual(['Yarn']);
+    const clock = vi.spyOn(Date, 'now').mockReturnValue(Date.now() + 4_000);
+    save();
+    await waitFor(() => expect(api.callsTo('PUT', '/api/product/5')).toHaveLength(1));
+    clock.mockRestore();
+    expect(api.callsTo('PUT', '/api/product/5')[0]!.body).toMatchObject({
+      categoryId1: 33,
+      categoryId: null,
+    });
+  });
+});

@@ -121,6 +121,7 @@ export const en = {
   'history.current': 'Current',
   'history.action.create': 'Created',
   'history.action.update': 'Updated',
+  'history.action.updateWithoutVersion': 'Updated without a version check',
   'history.action.delete': 'Deleted',
   'history.action.restore': 'Restored',
   'history.action.revert': 'Reverted',
@@ -162,6 +163,7 @@ export const en = {
   'dynamicForm.loadFailed': 'The inputs of the form group could not be loaded',
   'form.maxChoices': 'At most {{max}}',
   'form.noMatch': 'Nothing matches',
+  'form.disabledChoice': '{{label}} (disabled)',
   // uploads
   'upload.choose': 'Upload',
   'upload.chooseVideo': 'Upload a video',

@@ -2,6 +2,7 @@ import type { Bilingual, Language } from '@organiser/domain';
 import { useQuery } from '@tanstack/react-query';
 import { Select } from 'antd';
 import { http } from '../api/client';
+import { useEngineText } from '../messages';
 
 // A `dict` field's value is the value of an enabled item of its dictionary (the server refuses anything else):
 // the select offers those items, labelled in the user's language, and a stored value shows as its label.
@@ -35,10 +36,13 @@ type Props = {
 };
 
 export function DictSelect({ dict, lang, value, onChange, allowClear, ...rest }: Props) {
+  const t = useEngineText();
   const { data, isLoading } = useDictItems(dict);
   const options = (data ?? []).map((o) => ({ value: o.value, label: o.label[lang] || o.value }));
-  // A stored value whose item was disabled since still shows (as itself) so the user sees what is there.
-  if (value && data && !options.some((o) => o.value === value)) options.push({ value, label: value });
+  // A stored value whose item was disabled since still shows, marked, so the user sees what is there (and the
+  // server keeps it on a save); it is not offered to anyone choosing anew.
+  if (value && data && !options.some((o) => o.value === value))
+    options.push({ value, label: t('form.disabledChoice', { label: value }) });
   return (
     <Select
       {...rest}

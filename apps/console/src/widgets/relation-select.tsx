@@ -1,4 +1,10 @@
-import { type EntityRecord, getEntity, type Language, recordLabel } from '@organiser/domain';
+import {
+  type EntityRecord,
+  getEntity,
+  isDisabledRecord,
+  type Language,
+  recordLabel,
+} from '@organiser/domain';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Select, Spin } from 'antd';
 import { useEffect, useMemo, useRef, useState } from 'react';
@@ -37,7 +43,7 @@ export async function searchRecords(input: {
   keyword: string;
   lang: Language;
   signal?: AbortSignal;
-}): Promise<{ id: number; label: string; record?: EntityRecord }[]> {
+}): Promise<{ id: number; label: string; isDisabled: boolean; record?: EntityRecord }[]> {
   const def = getEntity(input.entity);
   if (!def || !hasMenuPermission(sessionStore.get(), def.permission.menu)) {
     const found = await entityApi.options(
@@ -45,7 +51,7 @@ export async function searchRecords(input: {
       { keyword: input.keyword || undefined },
       input.signal,
     );
-    return found.map((o) => ({ id: o.id, label: o.label }));
+    return found.map((o) => ({ id: o.id, label: o.label, isDisabled: o.isDisabled }));
   }
   const canSearch = def.search.length > 0;
   const query: Record<string, string> = { size: String(canSearch ? PAGE : 50) };
@@ -53,8 +59,38 @@ export async function searchRecords(input: {
   const page = await entityApi.list(input.entity, query, input.signal);
   const needle = input.keyword.trim().toLowerCase();
   return page.list
-    .map((record) => ({ id: record.id, label: recordLabel(def, record, input.lang), record }))
+    .map((record) => ({
+      id: record.id,
+      label: recordLabel(def, record, input.lang),
+      isDisabled: isDisabledRecord(def, record),
+      record,
+    }))
     .filter((o) => canSearch || !needle || o.label.toLowerCase().includes(needle));
+}
+
+/** The chosen records that are disabled: those the search found disabled, and those the options route says are
+ * (a stored choice the search did not return). */
+function useDisabledChoices(
+  entity: string,
+  value: Value | undefined,
+  found: { id: number; isDisabled: boolean }[] | undefined,
+): Set<number> {
+  const chosen = value === null || value === undefined ? [] : Array.isArray(value) ? value : [value];
+  const lang = useLang();
+  const stored = useQuery({
+    queryKey: [...entityKeys.options(entity, `ids:${chosen.join(',')}`), lang],
+    queryFn: ({ signal }) => entityApi.options(entity, { ids: chosen }, signal),
+    enabled: chosen.length > 0,
+    staleTime: 30_000,
+  });
+  const chosenKey = chosen.join(',');
+  return useMemo(() => {
+    const ids = new Set(chosenKey.split(',').filter(Boolean).map(Number));
+    const out = new Set<number>();
+    for (const o of [...(stored.data ?? []), ...(found ?? [])])
+      if (o.isDisabled && ids.has(o.id)) out.add(o.id);
+    return out;
+  }, [stored.data, found, chosenKey]);
 }
 
 /** A relation select with remote search, single or multiple with a maximum count. */
@@ -97,19 +133,25 @@ export function RelationSelect({
     staleTime: 30_000,
   });
   for (const o of result.data ?? []) labels.current.set(o.id, o.label);
+  const disabledIds = useDisabledChoices(entity, value, result.data);
 
   const selected = value === null || value === undefined ? [] : Array.isArray(value) ? value : [value];
   const options = useMemo(() => {
-    const found = (result.data ?? []).map((o) => ({ value: o.id, label: o.label }));
+    // a disabled record is not offered for a new choice; one chosen before it was disabled stays, marked
+    const found = (result.data ?? [])
+      .filter((o) => !o.isDisabled || selected.includes(o.id))
+      .map((o) => ({ value: o.id, label: o.label }));
     // the chosen records stay in the options so their labels show
     const missing = selected
       .filter((v) => !found.some((o) => o.value === v))
       .map((v) => ({ value: v, label: labels.current.get(v) ?? `#${v}` }));
-    const all = [...missing, ...found];
+    const all = [...missing, ...found].map((o) =>
+      disabledIds.has(o.value) ? { ...o, label: t('form.disabledChoice', { label: o.label }) } : o,
+    );
     // a full choice greys out the options not chosen (the dropdown says why)
     if (!isMultiple || !isChoiceFull(maxCount, selected.length)) return all;
     return all.map((o) => (selected.includes(o.value) ? o : { ...o, disabled: true }));
-  }, [result.data, selected, isMultiple, maxCount]);
+  }, [result.data, selected, isMultiple, maxCount, disabledIds, t]);
   const popupRender = useLimitPopup(isMultiple ? maxCount : undefined, selected.length);
 
   return (

@@ -1,4 +1,4 @@
-import { getEntity, recordLabel } from '@organiser/domain';
+import { getEntity, isDisabledRecord, recordLabel } from '@organiser/domain';
 import { useQuery } from '@tanstack/react-query';
 import { TreeSelect } from 'antd';
 import { useMemo } from 'react';
@@ -10,7 +10,7 @@ import { isChoiceFull, useChoiceLimit, useLimitPopup } from './choice-limit';
 
 type Node = { value: number; title: string; disabled?: boolean; children: Node[] };
 
-export type TreeItem = { id: number; parentId: number | null; label: string };
+export type TreeItem = { id: number; parentId: number | null; label: string; isDisabled?: boolean };
 
 const NO_QUERY: Record<string, string> = {};
 
@@ -30,12 +30,34 @@ export function flattenTree(
   label: (record: TreeRecord) => string,
   parentId: number | null = null,
   out: TreeItem[] = [],
+  isDisabled: (record: TreeRecord) => boolean = () => false,
 ): TreeItem[] {
   for (const node of nodes) {
-    out.push({ id: node.id, parentId, label: label(node) });
-    if (node.children?.length) flattenTree(node.children, label, node.id, out);
+    out.push({ id: node.id, parentId, label: label(node), isDisabled: isDisabled(node) });
+    if (node.children?.length) flattenTree(node.children, label, node.id, out, isDisabled);
   }
   return out;
+}
+
+/** Which nodes a field may choose: only top-level ones (`roots`), or only the children of one node (`under`, none
+ * while it is empty); the others are left out. */
+export type TreeLevel = { roots: true } | { under: number | null };
+
+function withinLevel(items: TreeItem[], level?: TreeLevel): TreeItem[] {
+  if (!level) return items;
+  if ('roots' in level) return items.filter((i) => i.parentId === null);
+  return items
+    .filter((i) => level.under !== null && i.parentId === level.under)
+    .map((i) => ({ ...i, parentId: null }));
+}
+
+/** Disabled records are not offered for a new choice: left out unless chosen, and marked when chosen. */
+function withoutDisabled(items: TreeItem[], chosen: number[], mark: (label: string) => string): TreeItem[] {
+  const hidden = new Set(items.filter((i) => i.isDisabled && !chosen.includes(i.id)).map((i) => i.id));
+  // a disabled node's children go with it (they cannot be reached)
+  const isHidden = (item: TreeItem): boolean =>
+    hidden.has(item.id) || (item.parentId !== null && hidden.has(item.parentId) && !chosen.includes(item.id));
+  return items.filter((i) => !isHidden(i)).map((i) => (i.isDisabled ? { ...i, label: mark(i.label) } : i));
 }
 
 /**
@@ -70,6 +92,8 @@ type Props = {
   entity: string;
   /** The record being edited, which cannot become its own ancestor (a parent field of the same entity). */
   selfId?: number | null;
+  /** Only top-level nodes, or only the children of one node. */
+  level?: TreeLevel;
   /** Several nodes (a relation-many to a tree: a company's categories), at most `maxCount`. */
   isMultiple?: boolean;
   maxCount?: number;
@@ -85,6 +109,7 @@ export function EntityTreeSelect({
   id,
   entity,
   selfId,
+  level,
   isMultiple,
   maxCount,
   value,
@@ -98,10 +123,15 @@ export function EntityTreeSelect({
   const def = getEntity(entity);
   const result = useEntityTree(entity);
   const isWithinLimit = useChoiceLimit(isMultiple ? maxCount : undefined);
+  const chosenKey = (Array.isArray(value) ? value : typeof value === 'number' ? [value] : []).join(',');
   const tree = useMemo(() => {
     const label = (r: TreeRecord) => (def ? recordLabel(def, r, lang) : '') || `#${r.id}`;
-    return buildTree(flattenTree(result.data?.list ?? [], label), selfId);
-  }, [result.data, def, lang, selfId]);
+    const isDisabled = (r: TreeRecord) => (def ? isDisabledRecord(def, r) : false);
+    const items = flattenTree(result.data?.list ?? [], label, null, [], isDisabled);
+    const chosenIds = chosenKey.split(',').filter(Boolean).map(Number);
+    const mark = (text: string) => t('form.disabledChoice', { label: text });
+    return buildTree(withoutDisabled(withinLevel(items, level), chosenIds, mark), selfId);
+  }, [result.data, def, lang, selfId, level, chosenKey, t]);
 
   const common = {
     id,

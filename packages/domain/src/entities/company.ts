@@ -179,7 +179,8 @@ export const company = defineEntity({
     mobile: {
       kind: 'text',
       label: t('Mobile', '手机'),
-      format: 'phone',
+      format: 'mobile',
+      countryField: 'countryCode',
       maxLength: 30,
       list: hidden,
       form: {
@@ -369,9 +370,9 @@ export const company = defineEntity({
       form: { group: 'profile' },
     },
     annualRevenue: {
-      kind: 'text',
+      kind: 'dict',
       label: t('Annual revenue', '年营业额'),
-      maxLength: 100,
+      dict: 'company_annual_revenue',
       list: hidden,
       form: { group: 'profile' },
     },
@@ -446,9 +447,9 @@ export const company = defineEntity({
       form: { group: 'profile' },
     },
     exportRevenue: {
-      kind: 'text',
+      kind: 'dict',
       label: t('Export revenue', '出口额'),
-      maxLength: 100,
+      dict: 'company_annual_revenue',
       list: hidden,
       form: { group: 'profile' },
     },

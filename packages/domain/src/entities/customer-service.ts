@@ -32,7 +32,7 @@ export const customerService = defineEntity({
     mobile: {
       kind: 'text',
       label: t('Mobile', '手机'),
-      format: 'phone',
+      format: 'mobile',
       maxLength: 30,
       list: { width: 140 },
     },

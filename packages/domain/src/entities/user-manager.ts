@@ -141,7 +141,8 @@ export const userManager = defineEntity({
     mobile: {
       kind: 'text',
       label: t('Mobile', '手机'),
-      format: 'phone',
+      format: 'mobile',
+      countryField: 'country',
       maxLength: 30,
       list: { width: 140 },
       form: { group: 'profile' },

@@ -98,7 +98,16 @@ export type FieldFacts = {
   kind: FieldKind;
   label: Bilingual;
   options?: readonly EnumOption[];
-  relation?: { entity: string; labelField: string; isMultiple: boolean; maxCount?: number };
+  relation?: {
+    entity: string;
+    labelField: string;
+    isMultiple: boolean;
+    maxCount?: number;
+    /** Only a top-level record of the related tree may be chosen. */
+    isTopLevel?: boolean;
+    /** The chosen record must be a child of the record this other field holds (the form offers only those). */
+    under?: string;
+  };
   upload?: UploadRule;
   dict?: string;
   /** Part of a bilingual pair shown side by side. */
@@ -131,6 +140,8 @@ function factsOf(def: EntityDef, name: string, field: FieldDef): FieldFacts {
             labelField: field.labelField,
             isMultiple: field.kind === 'relationMany',
             maxCount: field.maxCount,
+            ...(field.kind === 'relation' && field.topLevel ? { isTopLevel: true } : {}),
+            ...(field.kind === 'relation' && field.under ? { under: field.under } : {}),
           }
         : field.kind === 'treeRelation'
           ? { entity: def.name, labelField: field.labelField, isMultiple: false }
@@ -332,15 +343,60 @@ export function uploadSizeHint(
   return rule.sizeHint;
 }
 
-/** A record's label in one language: its label field, or the matching half of a bilingual pair
- * (falling back to the other half when empty). */
-export function recordLabel(def: EntityDef, record: Record<string, unknown>, lang: Lang): string {
+/** The label's fields in each language: a bilingual pair's halves, or the `en<Name>` / `zh<Name>` text fields
+ * beside a plain label field `<name>` (a product category's `name` with its `enName` and `zhName`); null when
+ * the label has one language only. */
+export function labelLanguages(def: EntityDef): { en: string; zh: string } | null {
   const pair = def.pairs[def.labelField];
-  if (pair) {
-    const first = record[lang === 'en' ? pair.en : pair.zh];
-    const second = record[lang === 'en' ? pair.zh : pair.en];
-    return String((first ?? '') !== '' ? first : (second ?? ''));
-  }
-  const v = record[def.labelField];
-  return v === null || v === undefined ? '' : String(v);
+  if (pair) return { en: pair.en, zh: pair.zh };
+  const suffix = def.labelField.charAt(0).toUpperCase() + def.labelField.slice(1);
+  const en = `en${suffix}`;
+  const zh = `zh${suffix}`;
+  const isText = (name: string) => def.fields[name]?.kind === 'text';
+  return isText(en) && isText(zh) ? { en, zh } : null;
+}
+
+/** The stored fields a record's label is made of (what a query must read for `recordLabel`). */
+export function labelColumns(def: EntityDef): string[] {
+  const languages = labelLanguages(def);
+  if (!languages) return [def.labelField];
+  return def.pairs[def.labelField]
+    ? [languages.en, languages.zh]
+    : [languages.en, languages.zh, def.labelField];
+}
+
+const filled = (value: unknown) => value !== null && value !== undefined && String(value).trim() !== '';
+
+/** A record's label in one language: the label field in that language when the definition has one (falling
+ * back to the other language), else the label field. */
+export function recordLabel(def: EntityDef, record: Record<string, unknown>, lang: Lang): string {
+  const languages = labelLanguages(def);
+  const other = lang === 'en' ? 'zh' : 'en';
+  // the plain label field (a product category's `name`) stays the English label, as it always was; a Chinese
+  // reader gets the Chinese field first
+  const order = !languages
+    ? [def.labelField]
+    : def.pairs[def.labelField]
+      ? [languages[lang], languages[other]]
+      : lang === 'zh'
+        ? [languages.zh, def.labelField, languages.en]
+        : [def.labelField, languages.en, languages.zh];
+  const found = order.map((name) => record[name]).find(filled);
+  return found === undefined ? '' : String(found);
+}
+
+/** The status field of an entity whose records can be disabled (the enable / disable machine), if it has one:
+ * a disabled record is not offered for new choices, while a choice already stored keeps it. */
+export function disablingField(def: EntityDef): string | null {
+  const field = def.fields.status;
+  if (field?.kind !== 'enum') return null;
+  return field.options.some((o) => o.value === 'disabled') && field.options.some((o) => o.value === 'enabled')
+    ? 'status'
+    : null;
+}
+
+/** Whether a record (as the API returns it) is disabled, so not to be offered for a new choice. */
+export function isDisabledRecord(def: EntityDef, record: Record<string, unknown>): boolean {
+  const field = disablingField(def);
+  return field !== null && record[field] === 'disabled';
 }

@@ -8,6 +8,7 @@ export * from './list-query';
 export * from './machine';
 export * from './messages';
 export * from './money';
+export * from './phone';
 export * from './policy';
 export * from './presets';
 export * from './responses';

@@ -12,8 +12,9 @@ import { DYNAMIC_CODE } from './values';
  * every page cheap and matches the "10,000+" total shown for big tables. */
 export const LIST_WINDOW = 10_000;
 
-/** Parameters every list accepts besides the filters. `lang` picks the message language. */
-export const LIST_BASE_PARAMS = ['page', 'size', 'keyword', 'sort', 'order', 'lang'] as const;
+/** Parameters every list accepts besides the filters. `lang` picks the message language; `limit` is the page
+ * size under the name vue-element-admin's lists send (`page` and `limit`), so their clients keep working. */
+export const LIST_BASE_PARAMS = ['page', 'size', 'limit', 'keyword', 'sort', 'order', 'lang'] as const;
 
 export const KEYWORD_MAX = 100;
 
@@ -171,7 +172,14 @@ export function parseListQuery(def: EntityDef, raw: RawQuery, policy?: EntityPol
   if (page === null) return { ok: false, param: 'page' };
   const requestedSize = intParam('size', DEFAULT_PAGE_SIZE);
   if (requestedSize === null) return { ok: false, param: 'size' };
-  const size = Math.min(requestedSize, MAX_PAGE_SIZE);
+  const requestedLimit = intParam('limit', requestedSize);
+  // `limit` is `size` under another name: both given, they must agree
+  if (
+    requestedLimit === null ||
+    (raw.size !== undefined && raw.size !== '' && requestedLimit !== requestedSize)
+  )
+    return { ok: false, param: 'limit' };
+  const size = Math.min(requestedLimit, MAX_PAGE_SIZE);
   if (page * size > LIST_WINDOW && page > 1) return { ok: false, param: 'page' };
 
   let keyword: string | undefined;
@@ -301,6 +309,9 @@ export function listQuerySchema(def: EntityDef, policy?: EntityPolicy) {
   const shape: Record<string, z.ZodType> = {
     page: text.describe('Page number, from 1'),
     size: text.describe('Rows per page: 10, 20, 30 or 50 (default 20, capped at 50)'),
+    limit: text.describe(
+      'The same as size (the name vue-element-admin lists send); when both are given they must agree',
+    ),
     keyword: text.describe('Searches the entity’s searchable fields'),
     sort: text.describe('A sortable field'),
     order: z.enum(['asc', 'desc']).optional(),
@@ -335,7 +346,7 @@ export function parseExportQuery(
   raw: RawQuery,
   policy?: EntityPolicy,
 ): { ok: true; value: ExportQuery } | { ok: false; param: string } {
-  const { format, columns, purpose, page: _page, size: _size, ...rest } = raw;
+  const { format, columns, purpose, page: _page, size: _size, limit: _limit, ...rest } = raw;
   const f = single(format) ?? 'xlsx';
   if (f !== 'xlsx' && f !== 'csv') return { ok: false, param: 'format' };
   const p = single(purpose) ?? 'view';
@@ -358,7 +369,7 @@ export function parseExportQuery(
 export function exportQuerySchema(def: EntityDef, policy?: EntityPolicy) {
   const base = listQuerySchema(def, policy).in as z.ZodObject;
   return base
-    .omit({ page: true, size: true })
+    .omit({ page: true, size: true, limit: true })
     .extend({
       format: z.enum(['xlsx', 'csv']).optional().describe('xlsx (default) or csv with a UTF-8 BOM'),
       purpose: z

@@ -8,6 +8,10 @@ export const kitMessages = {
   required: { en: '{label} is required', zh: '请填写{label}' },
   requiredChoice: { en: 'Please choose {label}', zh: '请选择{label}' },
   requiredUpload: { en: 'Please upload {label}', zh: '请上传{label}' },
+  disabledChoice: {
+    en: '{label}: "{value}" is disabled and cannot be chosen',
+    zh: '{label}：“{value}”已停用，不能选择',
+  },
   dictValue: {
     en: '{label}: "{value}" is not an enabled value of its dictionary',
     zh: '{label}：“{value}”不是字典中已启用的值',
@@ -60,6 +64,14 @@ export const kitMessages = {
   invalidEmail: { en: '{label} must be an email address', zh: '{label}必须是邮箱地址' },
   invalidUrl: { en: '{label} must be a web address', zh: '{label}必须是网址' },
   invalidPhone: { en: '{label} must be a phone number', zh: '{label}必须是电话号码' },
+  invalidMobile: {
+    en: '{label} must be a mobile number, e.g. 13800000000 or +44 7700 900123',
+    zh: '{label}必须是手机号码，例如 13800000000 或 +44 7700 900123',
+  },
+  invalidMainlandMobile: {
+    en: '{label} must be a mainland China mobile number (11 digits starting with 13–19), e.g. 13800000000',
+    zh: '{label}必须是中国大陆手机号码（以 13–19 开头的 11 位数字），例如 13800000000',
+  },
   invalidFile: { en: '{label} must be an uploaded file', zh: '{label}必须是已上传的文件' },
   invalidReference: { en: '{label} must be chosen from the list', zh: '{label}必须从列表中选择' },
   missingReference: {

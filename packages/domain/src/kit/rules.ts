@@ -1,6 +1,7 @@
 import { isApplicable } from './conditions';
 import { isArrayKind } from './define-entity';
 import { kitMessage } from './messages';
+import { isChina, isValidMobile } from './phone';
 import type { FieldState } from './policy';
 import type { Bilingual, CrossRule, EntityDef } from './types';
 
@@ -85,6 +86,25 @@ export function kindIssues(
   return issues;
 }
 
+/** Mobile fields of a record whose country is China hold mainland numbers (kit/phone.ts). A body that does not
+ * name the country leaves the check to the whole record. */
+function mobileIssues(
+  def: EntityDef,
+  values: Record<string, unknown>,
+  isVisible: (name: string) => boolean,
+): KitIssue[] {
+  const issues: KitIssue[] = [];
+  for (const [name, field] of Object.entries(def.fields)) {
+    if (field.kind !== 'text' || field.format !== 'mobile' || !field.countryField) continue;
+    const value = values[name];
+    if (typeof value !== 'string' || value.trim() === '' || !isVisible(name)) continue;
+    const country = values[field.countryField];
+    if (!isChina(country) || isValidMobile(value, country)) continue;
+    issues.push({ path: name, message: kitMessage('invalidMainlandMobile', { label: field.label }) });
+  }
+  return issues;
+}
+
 /**
  * Evaluates the entity's cross-field rules on a whole record (an endDate not before its startDate).
  * Rules naming a hidden field are skipped: a hidden field counts as absent; so are rules naming a
@@ -108,6 +128,7 @@ export function checkRules(
   const isVisible = (name: string) => !states?.get(name)?.isHidden && applies(name);
   const label = (name: string) => def.fields[name]?.label ?? { en: name, zh: name };
   issues.push(...kindIssues(def, values, states, options));
+  issues.push(...mobileIssues(def, values, isVisible));
   for (const rule of def.rules) {
     if (rule.kind === 'compare') {
       if (!isVisible(rule.field) || !isVisible(rule.other)) continue;

@@ -89,7 +89,8 @@ export function serverManagedKeys(def: EntityDef, options: BodySchemaOptions = {
   return Object.keys(recordSchema(def, options).shape).filter((k) => k !== 'version' && !(k in def.fields));
 }
 
-/** The body of `PUT` and `PATCH /api/<entity>/{id}`: any editable field plus the `version` the caller read.
+/** The body of `PUT` and `PATCH /api/<entity>/{id}`: any editable field plus the `version` the caller read
+ * (optional: clients of the original system never send one).
  * A record exactly as GET returned it is a valid body: server-managed keys and computed fields are ignored,
  * read-only and status fields are accepted when they hold the stored value (the server compares them).
  * Rules are checked here when the body holds all their fields; the server checks them again on the
@@ -113,7 +114,14 @@ export function updateSchema(def: EntityDef, options: BodySchemaOptions = {}) {
   return z
     .strictObject({
       ...shape,
-      version: z.number().int().positive().describe('The version the caller read (409 when stale)'),
+      version: z
+        .number()
+        .int()
+        .positive()
+        .optional()
+        .describe(
+          'The version the caller read (409 when stale); without it the write is not checked against one, and its history entry says so',
+        ),
     })
     .superRefine((value, ctx) => addRuleIssues(def, states, value, ctx, true));
 }

@@ -125,7 +125,8 @@ type FieldCommon = {
   form?: FormHints;
 };
 
-export type TextFormat = 'email' | 'url' | 'phone';
+/** `mobile`: a mobile number (kit/phone.ts), a mainland one when the field `countryField` names holds China. */
+export type TextFormat = 'email' | 'url' | 'phone' | 'mobile';
 
 export type TextField = FieldCommon & {
   kind: 'text';
@@ -133,6 +134,8 @@ export type TextField = FieldCommon & {
   maxLength?: number;
   pattern?: PatternRule;
   format?: TextFormat;
+  /** With `format: 'mobile'`: the field holding the record's country (a code or a name). */
+  countryField?: string;
   default?: string;
   /** Set when this field is one half of a bilingual pair (`name` → `enName` + `zhName`). */
   pair?: { name: string; lang: 'en' | 'zh' };

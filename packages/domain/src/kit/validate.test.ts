@@ -185,12 +185,13 @@ describe('field policy', () => {
 });
 
 describe('update schema', () => {
-  it('is partial but needs the version, and refuses clearing a required field', () => {
+  it('is partial, takes the version when sent, and refuses clearing a required field', () => {
     expect(validateUpdate(banner, { version: 3, title: 'New' })).toEqual({
       ok: true,
       value: { version: 3, title: 'New' },
     });
-    expect(messages(validateUpdate(banner, { title: 'New' })).version?.en).toBe(
+    expect(validateUpdate(banner, { title: 'New' })).toEqual({ ok: true, value: { title: 'New' } });
+    expect(messages(validateUpdate(banner, { version: 'x', title: 'New' })).version?.en).toBe(
       'The record version is required to save changes',
     );
     expect(messages(validateUpdate(banner, { version: 1, title: '' })).title?.en).toBe('Title is required');

@@ -149,8 +149,8 @@ export function validateUpdate(
   def: EntityDef,
   body: unknown,
   options: UpdateOptions = {},
-): Validated<Record<string, unknown> & { version: number }> {
-  type Value = Record<string, unknown> & { version: number };
+): Validated<Record<string, unknown> & { version?: number }> {
+  type Value = Record<string, unknown> & { version?: number };
   const result = run(updateSchema(def, options), body, {
     def,
     policy: options.policy,

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isValidMobile } from './phone';
 import type { FieldDef } from './types';
 
 // The zod type of each field kind's value, the normalisation applied before it, and the kinds' defaults.
@@ -73,6 +74,8 @@ export function valueSchema(field: FieldDef): z.ZodType {
       if (field.format === 'email') return s.pipe(z.email());
       if (field.format === 'url') return s.pipe(z.url({ protocol: /^https?$/ }));
       if (field.format === 'phone') return s.regex(PHONE);
+      if (field.format === 'mobile')
+        return s.refine((v) => v === '' || isValidMobile(v), { params: { kit: 'invalidMobile' } });
       return s;
     }
     case 'longText': {

@@ -1,4 +1,4 @@
-import { bigint, boolean, index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { bigint, boolean, index, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 
 // What the system sent or stored for its users, kept for the operators' log screens and removed by retention.
 
@@ -34,6 +34,9 @@ export const ossLog = pgTable(
     contentType: text('content_type').notNull().default(''),
     success: boolean('success').notNull(),
     errorMessage: text('error_message'),
+    /** The refusal's catalogue key and parameters (its message is shown in the reader's language). */
+    errorKey: text('error_key'),
+    errorParams: jsonb('error_params'),
     createdAt: timestamp('created_at', { withTimezone: true }).defaultNow().notNull(),
   },
   (t) => [index('oss_log_created_at_idx').on(t.createdAt.desc())],

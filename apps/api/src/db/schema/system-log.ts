@@ -26,6 +26,9 @@ export const systemLog = pgTable(
     success: boolean('success').notNull(),
     statusCode: integer('status_code').notNull(),
     errorMessage: text('error_message'),
+    /** The refusal's catalogue key and parameters (its message is shown in the reader's language). */
+    errorKey: text('error_key'),
+    errorParams: jsonb('error_params'),
     durationMs: integer('duration_ms').notNull().default(0),
     createdAt: timestamp('created_at', { withTimezone: true }).defaultNow().notNull(),
   },

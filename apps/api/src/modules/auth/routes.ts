@@ -3,6 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { adminUser } from '../../db/schema';
 import { AppError } from '../../errors';
+import { authenticateFromBody } from '../../plugins/auth';
 import { ok, okSchema } from '../../plugins/envelope';
 import { formFields } from '../../plugins/form-body';
 import { invalidateAuthCaches } from '../../security/auth-cache';
@@ -104,10 +105,14 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/user/get_current_user_info',
     {
-      config: { access: { kind: 'login' }, systemLog: false },
+      config: { access: { kind: 'login', tokenInBody: true }, systemLog: false },
+      preValidation: [formFields, authenticateFromBody],
       schema: {
         tags: ['user'],
-        summary: 'The signed-in user: nickname, avatar, introduction, role codes, type, account',
+        summary:
+          'The signed-in user: nickname, avatar, introduction, role codes, type, account. The token comes as X-Token or, without it, as the body’s token (multipart form, URL-encoded form or JSON)',
+        consumes: ['multipart/form-data', 'application/x-www-form-urlencoded', 'application/json'],
+        body: z.object({ token: z.string().max(200).optional() }).optional(),
         response: { 200: okSchema(userInfoSchema) },
       },
     },

@@ -229,13 +229,8 @@ const markets = [
   'Oceania',
   'Eastern Europe',
 ];
-const revenues = [
-  'US$1–2.5 million',
-  'US$2.5–5 million',
-  'US$5–10 million',
-  'US$10–50 million',
-  'US$50–100 million',
-];
+/** Values of the `company_annual_revenue` dictionary (annual and export revenue). */
+const revenues = ['1m_5m', '1m_5m', '5m_10m', '10m_50m', '50m_100m'];
 const reasons = [
   '营业执照图片不清晰，请重新上传',
   'The logo does not match the company named on the business licence',

@@ -9,7 +9,7 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ossLog, upload } from '../../db/schema';
-import { AppError } from '../../errors';
+import { AppError, errorKeyOf } from '../../errors';
 import { formatBytes, ok, okSchema } from '../../plugins/envelope';
 import { formFields } from '../../plugins/form-body';
 import { effectiveUploadLimits } from '../settings/store';
@@ -168,6 +168,7 @@ export const ossRoutes: FastifyPluginAsyncZod = async (app) => {
         contentType: attempt.type.slice(0, 200),
         success: error === null,
         errorMessage: message?.slice(0, 1000) ?? null,
+        ...errorKeyOf(error),
       })
       .catch((e: unknown) => request.log.warn({ err: e }, 'object-storage log write failed'));
   }

@@ -1,10 +1,11 @@
-import { type ListFilter, ossLogReport, smsLogReport, systemLogReport } from '@organiser/domain';
+import { type Lang, type ListFilter, ossLogReport, smsLogReport, systemLogReport } from '@organiser/domain';
 import { and, asc, count, desc, eq, gte, ilike, lt, lte, or, type SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { FastifyPluginAsync } from 'fastify';
 import { ossLog, smsLog, systemLog } from '../../db/schema';
 import type { ReportContext, ReportParamValues, ReportQuery, ReportResult } from '../../engine/report-routes';
 import { registerReportRoutes } from '../../engine/report-routes';
+import { loggedErrorMessage } from '../../errors';
 
 // The log screens (system, SMS, object storage) are reports over their tables: the engine's report list gives
 // them filters, keyword, sort, server paging, export and the row drawer; this file maps each report field to
@@ -18,11 +19,13 @@ type LogSource = {
   table: LogTable;
   /** Report field → column (the report's `logId` is the row id, `loggedAt` its time). */
   columns: Record<string, AnyPgColumn>;
-  /** A stored row as the report shows it. */
-  toRow: (row: Record<string, unknown>) => Record<string, unknown>;
+  /** A stored row as the report shows it to a reader of `lang`. */
+  toRow: (row: Record<string, unknown>, lang: Lang) => Record<string, unknown>;
   /** Rows of a supplier account: its company's only (null: none of them). */
   scope?: AnyPgColumn;
 };
+
+type LoggedError = Parameters<typeof loggedErrorMessage>[0];
 
 const escapeLike = (value: string) => value.replace(/[\\%_]/g, (c) => `\\${c}`);
 
@@ -92,7 +95,7 @@ function logQuery(source: LogSource, search: readonly string[]): ReportQuery {
       .as('capped');
     const [total] = await ctx.db.select({ n: count() }).from(capped);
     return {
-      rows: (rows as Record<string, unknown>[]).map(source.toRow),
+      rows: (rows as Record<string, unknown>[]).map((row) => source.toRow(row, ctx.lang)),
       total: Number(total?.n ?? 0),
     };
   };
@@ -113,7 +116,7 @@ export const systemLogSource: LogSource = {
     durationMs: systemLog.durationMs,
     loggedAt: systemLog.createdAt,
   },
-  toRow: (r) => ({
+  toRow: (r, lang) => ({
     logId: r.id,
     account: r.account,
     companyId: r.companyId,
@@ -124,7 +127,7 @@ export const systemLogSource: LogSource = {
     responseArgs: json(r.responseArgs),
     success: r.success,
     statusCode: r.statusCode,
-    errorMessage: r.errorMessage,
+    errorMessage: loggedErrorMessage(r as LoggedError, lang),
     durationMs: r.durationMs,
     loggedAt: iso(r.createdAt),
   }),
@@ -166,7 +169,7 @@ export const ossLogSource: LogSource = {
     success: ossLog.success,
     loggedAt: ossLog.createdAt,
   },
-  toRow: (r) => ({
+  toRow: (r, lang) => ({
     logId: r.id,
     account: r.account,
     companyId: r.companyId,
@@ -175,7 +178,7 @@ export const ossLogSource: LogSource = {
     size: r.size,
     contentType: r.contentType,
     success: r.success,
-    errorMessage: r.errorMessage,
+    errorMessage: loggedErrorMessage(r as LoggedError, lang),
     loggedAt: iso(r.createdAt),
   }),
   scope: ossLog.companyId,

@@ -3,7 +3,7 @@ import { and, count, desc, eq, gt, ilike, like, or, type SQL } from 'drizzle-orm
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { adminUser, loginFailure, systemLog } from '../../db/schema';
-import { AppError } from '../../errors';
+import { AppError, loggedErrorMessage } from '../../errors';
 import { ok, okSchema } from '../../plugins/envelope';
 
 // /systemManage/login_security: the lockout state of staff accounts, their unlock, and an account's login
@@ -188,7 +188,7 @@ export const loginSecurityRoutes: FastifyPluginAsyncZod = async (app) => {
           url: r.url,
           success: r.success,
           ip: r.ip,
-          errorMessage: r.errorMessage,
+          errorMessage: loggedErrorMessage(r, request.lang),
           time: r.createdAt.toISOString(),
         })),
         total: Number(total?.n ?? 0),

@@ -1,4 +1,11 @@
-import { actionList, type EntityRecord, listColumns, listFilters, recordLabel } from '@organiser/domain';
+import {
+  actionList,
+  type EntityRecord,
+  labelColumns,
+  listColumns,
+  listFilters,
+  recordLabel,
+} from '@organiser/domain';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
@@ -77,9 +84,7 @@ export function useListScreen(entity: string, slots?: ListSlots) {
     total,
     cellContext,
     sort: effectiveSort(def, state),
-    labelColumns: def.pairs[def.labelField]
-      ? [def.pairs[def.labelField]!.en, def.pairs[def.labelField]!.zh]
-      : [def.labelField],
+    labelColumns: labelColumns(def),
     cellOverride: (name: string, record: EntityRecord) => slots?.cells?.[name]?.(record[name], record),
     batch: (input: { name: string; label: string; action?: NamedAction; isDanger?: boolean }) =>
       actions.runBatch({ ...input, selection: list.selection, total, onDone: list.clearSelection }),

@@ -31,7 +31,15 @@ const SYSTEM: Record<string, { en: string; zh: string }> = {
   deletedAt: { en: 'Deleted', zh: '删除时间' },
 };
 
-const KNOWN_ACTIONS = new Set(['create', 'update', 'delete', 'restore', 'revert', 'import']);
+const KNOWN_ACTIONS = new Set([
+  'create',
+  'update',
+  'updateWithoutVersion',
+  'delete',
+  'restore',
+  'revert',
+  'import',
+]);
 
 /** A record's details and its history (who, when, what changed old → new), with revert (what-users-want B.3 #4). */
 export function RecordDrawer({ meta, access, recordId, onClose, onEdit, panels }: Props) {

@@ -6,7 +6,8 @@ import {
   MONEY_SYMBOL,
 } from '@organiser/domain';
 import { DatePicker, Form, Input, InputNumber, Select, Switch } from 'antd';
-import { type ReactNode, useEffect } from 'react';
+import { type ReactNode, useEffect, useMemo } from 'react';
+import type { TreeRecord } from '../../api/entity-api';
 import type { EngineT } from '../../messages';
 import { DictSelect } from '../../widgets/dict-select';
 import { DynamicFormSection, useFormGroups } from '../../widgets/dynamic-form';
@@ -16,7 +17,7 @@ import { PhoneInput } from '../../widgets/phone-input';
 import { AreaCascader, CHINA, CountrySelect } from '../../widgets/region-select';
 import { RelationSelect } from '../../widgets/relation-select';
 import { RichTextEditor } from '../../widgets/rich-text/rich-text-editor';
-import { EntityTreeSelect } from '../../widgets/tree-select';
+import { EntityTreeSelect, type TreeLevel, useEntityTree } from '../../widgets/tree-select';
 import { type Attachment, FileUpload } from '../../widgets/upload/file-upload';
 import { ImageUpload } from '../../widgets/upload/image-upload';
 import { VideoUpload } from '../../widgets/upload/video-upload';
@@ -59,7 +60,7 @@ export const textControl: ControlRenderer = ({ field, common, value, onChange, p
         ? 'email'
         : field.format === 'url'
           ? 'url'
-          : field.format === 'phone'
+          : field.format === 'phone' || field.format === 'mobile'
             ? 'tel'
             : undefined
     }
@@ -272,21 +273,58 @@ function knownLabels(field: FormFieldDescriptor, record?: EntityRecord): Record<
   return initial;
 }
 
-/** Related records; a related entity that is a tree (a company's categories) is picked in the tree. */
-export const relationControl: ControlRenderer = ({ field, record, common, value, onChange, placeholder }) => {
+/** The record of a tree with this id, at any depth. */
+function findNode(nodes: TreeRecord[], id: number): TreeRecord | undefined {
+  for (const node of nodes) {
+    if (node.id === id) return node;
+    const below = node.children?.length ? findNode(node.children, id) : undefined;
+    if (below) return below;
+  }
+  return undefined;
+}
+
+/**
+ * A node of a related tree. A field limited to top-level nodes offers only those; a field that must sit under
+ * another field's choice (a product's sub-category under its category) offers only that node's children, and
+ * is emptied when that choice changes.
+ */
+function RelatedTreeSelect({ field, common, value, onChange, placeholder }: ControlContext) {
   const relation = field.relation!;
-  if (getEntity(relation.entity)?.tree)
-    return (
-      <EntityTreeSelect
-        {...common}
-        entity={relation.entity}
-        isMultiple={relation.isMultiple}
-        maxCount={relation.maxCount}
-        value={value as number | number[] | null}
-        onChange={onChange}
-        placeholder={placeholder}
-      />
-    );
+  const form = Form.useFormInstance();
+  // a field that depends on no other watches a name no form holds
+  const parent = Form.useWatch(relation.under ?? '$none', form) as number | null | undefined;
+  const parentId = relation.under ? (parent ?? null) : undefined;
+  const tree = useEntityTree(relation.entity);
+  // a choice that is not under the chosen parent (the parent changed) is emptied; one that is stays
+  useEffect(() => {
+    if (parentId === undefined || typeof value !== 'number' || !tree.data) return;
+    const chosen = findNode(tree.data.list, value);
+    const parentField = getEntity(relation.entity)?.tree;
+    if (chosen && parentField && (chosen[parentField] ?? null) !== parentId) onChange?.(null);
+  }, [parentId, value, onChange, tree.data, relation.entity]);
+  const level = useMemo<TreeLevel | undefined>(
+    () => (relation.isTopLevel ? { roots: true } : parentId !== undefined ? { under: parentId } : undefined),
+    [relation.isTopLevel, parentId],
+  );
+  return (
+    <EntityTreeSelect
+      {...common}
+      entity={relation.entity}
+      level={level}
+      isMultiple={relation.isMultiple}
+      maxCount={relation.maxCount}
+      value={value as number | number[] | null}
+      onChange={onChange}
+      placeholder={placeholder}
+    />
+  );
+}
+
+/** Related records; a related entity that is a tree (a company's categories) is picked in the tree. */
+export const relationControl: ControlRenderer = (context) => {
+  const { field, record, common, value, onChange, placeholder } = context;
+  const relation = field.relation!;
+  if (getEntity(relation.entity)?.tree) return <RelatedTreeSelect {...context} />;
   return (
     <RelationSelect
       id={common.id}
