@@ -12,6 +12,7 @@ import { DictSelect } from '../../widgets/dict-select';
 import { DynamicFormSection, useFormGroups } from '../../widgets/dynamic-form';
 import { FormOptionsEditor } from '../../widgets/form-options-editor';
 import { JsonInput } from '../../widgets/json-input';
+import { lengthCount } from '../../widgets/length-count';
 import { PhoneInput } from '../../widgets/phone-input';
 import { AreaCascader, CHINA, CountrySelect } from '../../widgets/region-select';
 import { RelationSelect } from '../../widgets/relation-select';
@@ -65,7 +66,7 @@ export const textControl: ControlRenderer = ({ field, common, value, onChange, p
     }
     value={text(value)}
     onChange={(e) => onChange?.(e.target.value)}
-    maxLength={field.maxLength}
+    {...lengthCount(field.maxLength)}
     placeholder={placeholder}
     autoComplete="off"
   />
@@ -77,7 +78,7 @@ export const bilingualControl: ControlRenderer = ({ field, common, value, onChan
     lang={field.pair?.lang ?? 'en'}
     value={text(value)}
     onChange={(v) => onChange?.(v)}
-    maxLength={field.maxLength}
+    {...lengthCount(field.maxLength)}
     placeholder={placeholder}
   />
 );
@@ -88,8 +89,7 @@ export const textareaControl: ControlRenderer = ({ field, common, value, onChang
     value={text(value)}
     onChange={(e) => onChange?.(e.target.value)}
     autoSize={{ minRows: 3, maxRows: 10 }}
-    maxLength={field.maxLength}
-    showCount={Boolean(field.maxLength)}
+    {...lengthCount(field.maxLength)}
     placeholder={placeholder}
   />
 );
