@@ -165,7 +165,8 @@ export type MachineAction = {
   label: Bilingual;
   from: readonly string[];
   to: string;
-  /** Asked before the action runs (the console shows it in a confirm box). */
+  /** Asked before the action runs (the console shows it in a confirm box); `{{label}}` stands for the record's
+   * name. */
   confirm?: Bilingual;
   /** Fields the caller sends with the action (a refusal needs its reason). */
   input?: Record<string, FieldDef>;
