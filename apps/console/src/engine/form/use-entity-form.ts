@@ -14,7 +14,7 @@ import { entityApi, fieldErrorsOf } from '../../api/entity-api';
 import { entityKeys, sharedRecordEntities } from '../../api/query-keys';
 import { useEngineText } from '../../messages';
 import { type EntityMeta, useEntityMeta } from '../entity-meta';
-import { organiserOnlyFields, useScope } from '../scope';
+import { organiserOnlyFields, ownCompanyField, useScope } from '../scope';
 import {
   bodyOf,
   type FormMode,
@@ -414,8 +414,10 @@ export function useEntityForm(
 ): EntityFormController {
   const meta = useEntityMeta(entity);
   const { def, lang } = meta;
-  const { isScoped } = useScope();
-  const fixed = useFixedValues(options.fixed);
+  const { isScoped, companyId } = useScope();
+  const own = isScoped && companyId !== null ? ownCompanyField(def) : null;
+  // a supplier's new record belongs to its own company (the field is not on its form)
+  const fixed = useFixedValues(own ? { [own]: companyId, ...options.fixed } : options.fixed);
   // a supplier account cannot set organiser-only fields; they show disabled and are never sent
   const omit = useMemo(() => (isScoped ? organiserOnlyFields(def) : []), [isScoped, def]);
   const mode: FormMode = id === undefined || id === null || id === '' ? 'add' : 'edit';
