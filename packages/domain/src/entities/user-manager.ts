@@ -76,8 +76,6 @@ export const userManager = defineEntity({
       kind: 'integer',
       label: t('Supplier company ID', '所属企业 ID'),
       computed: true,
-      // only a supplier login belongs to a company
-      onlyWhen: { field: 'type', in: ['company'] },
       list: { shown: false },
       form: {
         group: 'account',
