@@ -258,11 +258,13 @@ export const product = defineEntity({
     args: {
       kind: 'json',
       label: t('Basic parameters', '基本参数'),
-      list: hidden,
-      form: {
-        group: 'spec',
-        help: t('Address, date of manufacture and size, as JSON', '地址、生产日期与尺寸（JSON）'),
+      parts: {
+        address: { kind: 'text', label: t('Address', '地址'), maxLength: 200 },
+        birthday: { kind: 'date', label: t('Date of manufacture', '生产日期') },
+        size: { kind: 'text', label: t('Size', '尺寸'), maxLength: 100 },
       },
+      list: hidden,
+      form: { group: 'spec' },
     },
     arg1: {
       kind: 'text',

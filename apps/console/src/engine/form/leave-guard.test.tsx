@@ -1,8 +1,8 @@
 import { fireEvent, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { EntityFormPage } from '../entity-form-page';
-import { renderPage, routeNamed, type StoredRecord, signIn, storingApi } from '../test/harness';
 import { bannerRecord } from '../test/banner-fixtures';
+import { renderPage, routeNamed, type StoredRecord, signIn, storingApi } from '../test/harness';
 
 // Closing the browser tab or reloading the page asks first while a form has unsaved changes, and not otherwise.
 

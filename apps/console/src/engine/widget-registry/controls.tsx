@@ -12,6 +12,7 @@ import { DictSelect } from '../../widgets/dict-select';
 import { DynamicFormSection, useFormGroups } from '../../widgets/dynamic-form';
 import { FormOptionsEditor } from '../../widgets/form-options-editor';
 import { JsonInput } from '../../widgets/json-input';
+import { JsonPartsInput } from '../../widgets/json-parts-input';
 import { lengthCount } from '../../widgets/length-count';
 import { PhoneInput } from '../../widgets/phone-input';
 import { AreaCascader, CHINA, CountrySelect } from '../../widgets/region-select';
@@ -322,9 +323,13 @@ export const treeControl: ControlRenderer = ({
   />
 );
 
-export const jsonControl: ControlRenderer = ({ common, value, onChange }) => (
-  <JsonInput id={common.id} disabled={common.disabled} value={value} onChange={onChange} />
-);
+/** JSON as text; an object of declared parts as one input per part. */
+export const jsonControl: ControlRenderer = ({ field, meta, common, value, onChange }) =>
+  field.parts ? (
+    <JsonPartsInput {...common} parts={field.parts} lang={meta.lang} value={value} onChange={onChange} />
+  ) : (
+    <JsonInput id={common.id} disabled={common.disabled} value={value} onChange={onChange} />
+  );
 
 /** The options of a dynamic form's choice input: value and both labels per row. */
 export const formOptionsControl: ControlRenderer = ({ common, value, onChange }) => (
