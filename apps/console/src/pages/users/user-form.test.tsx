@@ -12,7 +12,9 @@ afterEach(() => {
 });
 
 const itemLabelled = (label: string) =>
-  screen.queryAllByText(label, { selector: 'label' })[0]?.closest('.ant-form-item') as HTMLElement | undefined;
+  screen.queryAllByText(label, { selector: 'label' })[0]?.closest('.ant-form-item') as
+    | HTMLElement
+    | undefined;
 
 const buyer = {
   id: 5,
