@@ -179,6 +179,28 @@ describe('EntityListPage (banner)', { timeout: 60_000 }, () => {
     expect(await screen.findByText('“Spring fair”: Display status is now “Offline”')).toBeTruthy();
   });
 
+  it('offers a disabled banner only Enable, an enabled one its online state and Disable', async () => {
+    signIn();
+    fakeApi().on('GET /api/banner/list', () =>
+      ok({
+        list: [
+          bannerRecord({ id: 7, title: 'Spring fair', status: 'disabled', displayStatus: 'online' }),
+          bannerRecord({ id: 8, title: 'Summer sale', status: 'enabled', displayStatus: 'online' }),
+        ],
+        total: 2,
+        page: 1,
+        size: 20,
+      }),
+    );
+    await renderPage(EntityListPage, bannerList, { url: '/banner/banner_list' });
+    const disabled = (await screen.findByText('Spring fair')).closest('tr')!;
+    expect(within(disabled).getByText('Disabled')).toBeTruthy();
+    expect(within(disabled).getByRole('button', { name: 'Enable' })).toBeTruthy();
+    expect(within(disabled).queryByRole('button', { name: 'Take offline' })).toBeNull();
+    const enabled = screen.getByText('Summer sale').closest('tr')!;
+    expect(within(enabled).getByRole('button', { name: 'Take offline' })).toBeTruthy();
+  });
+
   it('names the record in the confirmation and the toast in Chinese', async () => {
     signIn();
     bannerApi().on('POST /api/banner/offline/:id', () => ok(bannerRecord({ displayStatus: 'offline' })));

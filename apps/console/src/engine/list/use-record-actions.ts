@@ -6,6 +6,7 @@ import {
   type FieldError,
   type MachineAction,
   recordLabel,
+  visibilityFields,
 } from '@organiser/domain';
 import { useQueryClient } from '@tanstack/react-query';
 import { App } from 'antd';
@@ -261,8 +262,12 @@ export function statusRowActions(
   record: EntityRecord,
 ): RowAction[] {
   const machine = actionList(meta.def, meta.policy);
+  // a disabled record with an online state is not shown whatever that state: it offers Enable, not online/offline
+  const visibility = visibilityFields(meta.def);
+  const isGated = visibility !== null && record[visibility.gate] === 'disabled';
   return availableActions(meta.def, record, meta.policy).flatMap((name) => {
     const action = machine.find((a) => a.name === name);
+    if (isGated && action?.field === visibility.state) return [];
     return action && access.canAction(name)
       ? [{ key: name, label: action.label[meta.lang], onClick: () => actions.runOne(record, action) }]
       : [];
