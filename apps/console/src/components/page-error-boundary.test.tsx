@@ -27,7 +27,9 @@ describe('PageErrorBoundary', () => {
     await changeLanguage('en');
     vi.spyOn(console, 'error').mockImplementation(() => {});
     renderFailing(
-      new TypeError('Failed to fetch dynamically imported module: http://127.0.0.1/assets/product-list-1a2b.js'),
+      new TypeError(
+        'Failed to fetch dynamically imported module: http://127.0.0.1/assets/product-list-1a2b.js',
+      ),
     );
     expect(screen.getByText('A new version of the console is available')).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Reload' })).toBeTruthy();
