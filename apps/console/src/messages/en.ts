@@ -41,6 +41,7 @@ export const en = {
   'list.purged': '“{{label}}” deleted for good',
   'list.actionDone': '{{action}}: done',
   'list.stateNow': '“{{label}}”: {{field}} is now “{{state}}”',
+  'list.moreColumns': 'More columns to the right',
   'list.rowActions': 'Actions for {{label}}',
   'list.thumbnail': '{{field}} of {{label}}',
   'list.noValue': '—',

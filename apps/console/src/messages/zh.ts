@@ -39,6 +39,7 @@ export const zh: Record<EngineMessageKey, string> = {
   'list.purged': '已彻底删除“{{label}}”',
   'list.actionDone': '{{action}}：已完成',
   'list.stateNow': '“{{label}}”的{{field}}已改为“{{state}}”',
+  'list.moreColumns': '右侧还有更多列',
   'list.rowActions': '{{label}} 的操作',
   'list.thumbnail': '{{label}} 的{{field}}',
   'list.noValue': '—',
