@@ -8,6 +8,7 @@ import { pick } from '../../i18n/i18n';
 import { useLang } from '../../i18n/use-lang';
 import { useTextSet } from '../../messages';
 import type { PageProps } from '../../navigation/page-props';
+import { AccessListHeader } from './access-list-header';
 import { accessApi, accessKeys, type Bilingual, type PermissionEntry } from './api';
 import { accessTexts } from './messages';
 import { buildTree, matchingIds, type TreeNode } from './tree-model';
@@ -96,14 +97,13 @@ export function PermissionListPage({ route }: PageProps) {
 
   return (
     <Card variant="borderless" className="access-page">
-      <div className="access-page-header">
-        <h1 className="app-page-title">{pick(route.title, lang)}</h1>
-        {can('POST', '/api/permission') && (
-          <Button type="primary" onClick={() => navigate(PERMISSION_ADD_PATH)}>
-            {text('permissions.add')}
-          </Button>
-        )}
-      </div>
+      <AccessListHeader
+        title={pick(route.title, lang)}
+        addLabel={text('permissions.add')}
+        onAdd={can('POST', '/api/permission') ? () => navigate(PERMISSION_ADD_PATH) : undefined}
+        onReload={() => void list.refetch()}
+        isReloading={list.isFetching}
+      />
       <Space className="access-toolbar" wrap>
         <Input.Search
           allowClear
