@@ -123,7 +123,8 @@ export async function sampleValue(
     case 'tags':
       return [`tag${seed}`];
     case 'json':
-      return { sample: seed };
+      // an object of declared parts holds only those parts
+      return field.parts ? { [Object.keys(field.parts)[0]!]: `sample ${seed}` } : { sample: seed };
     case 'password':
       return `Secret${seed}pass`;
   }
@@ -256,7 +257,7 @@ export function otherValue(field: FieldDef, current: unknown): unknown {
     case 'relationMany':
       return [...((current as number[] | null) ?? []), 999999];
     case 'json':
-      return { changed: true };
+      return field.parts ? { [Object.keys(field.parts)[0]!]: 'changed' } : { changed: true };
     default:
       return `${String(current ?? '')}changed`;
   }

@@ -2,6 +2,7 @@ import { Button, Result } from 'antd';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useRouteError } from 'react-router';
+import { isMissingCode, NewVersionState } from '../components/new-version';
 import { recordError } from '../state/error-log';
 
 /** Last line of defence for an error outside the page boundaries: a message and a reload, never a blank page. */
@@ -12,6 +13,12 @@ export function RouteError() {
     console.error(error);
     recordError({ error, component: 'router', info: 'route' });
   }, [error]);
+  if (isMissingCode(error))
+    return (
+      <main className="app-fullscreen-status">
+        <NewVersionState />
+      </main>
+    );
   return (
     <main className="app-fullscreen-status">
       <Result

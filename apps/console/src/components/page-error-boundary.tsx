@@ -2,6 +2,7 @@ import { Button, Result } from 'antd';
 import { Component, type ErrorInfo, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { recordError } from '../state/error-log';
+import { isMissingCode, NewVersionState } from './new-version';
 
 type Props = { name: string; children: ReactNode };
 type State = { error: Error | null };
@@ -40,6 +41,7 @@ export class PageErrorBoundary extends Component<Props, State> {
   }
 
   override render() {
+    if (isMissingCode(this.state.error)) return <NewVersionState />;
     if (this.state.error) return <PageErrorState onRetry={() => this.setState({ error: null })} />;
     return this.props.children;
   }

@@ -172,9 +172,45 @@ describe('EntityListPage (banner)', { timeout: 60_000 }, () => {
     const row = (await screen.findByText('Spring fair')).closest('tr')!;
     await userEvent.click(within(row).getByRole('button', { name: 'Take offline' }));
     const dialog = await screen.findByRole('dialog');
-    expect(within(dialog).getByText('Take this record offline?')).toBeTruthy();
+    expect(within(dialog).getByText('Take “Spring fair” offline?')).toBeTruthy();
     await userEvent.click(within(dialog).getByRole('button', { name: /Take offline/ }));
     await waitFor(() => expect(api.callsTo('POST', '/api/banner/offline/7')).toHaveLength(1));
+    // the toast names the record and the state it is in now
+    expect(await screen.findByText('“Spring fair”: Display status is now “Offline”')).toBeTruthy();
+  });
+
+  it('offers a disabled banner only Enable, an enabled one its online state and Disable', async () => {
+    signIn();
+    fakeApi().on('GET /api/banner/list', () =>
+      ok({
+        list: [
+          bannerRecord({ id: 7, title: 'Spring fair', status: 'disabled', displayStatus: 'online' }),
+          bannerRecord({ id: 8, title: 'Summer sale', status: 'enabled', displayStatus: 'online' }),
+        ],
+        total: 2,
+        page: 1,
+        size: 20,
+      }),
+    );
+    await renderPage(EntityListPage, bannerList, { url: '/banner/banner_list' });
+    const disabled = (await screen.findByText('Spring fair')).closest('tr')!;
+    expect(within(disabled).getByText('Disabled')).toBeTruthy();
+    expect(within(disabled).getByRole('button', { name: 'Enable' })).toBeTruthy();
+    expect(within(disabled).queryByRole('button', { name: 'Take offline' })).toBeNull();
+    const enabled = screen.getByText('Summer sale').closest('tr')!;
+    expect(within(enabled).getByRole('button', { name: 'Take offline' })).toBeTruthy();
+  });
+
+  it('names the record in the confirmation and the toast in Chinese', async () => {
+    signIn();
+    bannerApi().on('POST /api/banner/offline/:id', () => ok(bannerRecord({ displayStatus: 'offline' })));
+    await renderPage(EntityListPage, bannerList, { url: '/banner/banner_list', lang: 'zh' });
+    const row = (await screen.findByText('Spring fair')).closest('tr')!;
+    await userEvent.click(within(row).getByRole('button', { name: '下线' }));
+    const dialog = await screen.findByRole('dialog');
+    expect(within(dialog).getByText('确定下线“Spring fair”吗？')).toBeTruthy();
+    await userEvent.click(within(dialog).getByRole('button', { name: /下\s*线/ }));
+    expect(await screen.findByText('“Spring fair”的上下线状态已改为“下线”')).toBeTruthy();
   });
 
   it('shows a record’s history in the drawer and reverts to an earlier version', async () => {

@@ -17,6 +17,7 @@ import { tableColumns } from './list/table-columns';
 import type { ListSlots } from './slots';
 import './entity-screens.css';
 import { useInertMeasureRow } from '../components/use-inert-measure-row';
+import { ScrollHint } from './list/scroll-hint';
 
 /** The list page of every entity (`banner_list`…), from its definition; a domain adds toolbar items, row
  * and bulk actions and drawer panels through `slots`. */
@@ -214,30 +215,33 @@ function ListTable({ screen }: { screen: ListScreen }) {
     list.setSort(field, one?.order === 'ascend' ? 'asc' : one?.order === 'descend' ? 'desc' : undefined);
   };
   return (
-    <Table<EntityRecord>
-      ref={tableRef}
-      rowKey="id"
-      className="entity-table"
-      aria-label={t('list.table', { entity: meta.label({ plural: true }) })}
-      columns={table.columns}
-      dataSource={data?.list ?? []}
-      loading={list.isLoading || (list.isFetching && Boolean(data))}
-      onChange={onTableChange}
-      tableLayout="fixed"
-      scroll={table.width ? { x: table.width } : undefined}
-      rowSelection={rowSelectionOf(screen)}
-      locale={{ emptyText: state.isTrash ? t('list.emptyTrash') : t('list.empty') }}
-      expandable={
-        list.isTree
-          ? {
-              expandedRowKeys: screen.tree.expanded,
-              onExpandedRowsChange: (keys) => screen.tree.set(keys.map(Number)),
-            }
-          : undefined
-      }
-      footer={list.isTree ? () => t('list.total', { count: screen.total }) : undefined}
-      pagination={paginationOf(screen)}
-    />
+    <>
+      <ScrollHint tableRef={tableRef} />
+      <Table<EntityRecord>
+        ref={tableRef}
+        rowKey="id"
+        className="entity-table"
+        aria-label={t('list.table', { entity: meta.label({ plural: true }) })}
+        columns={table.columns}
+        dataSource={data?.list ?? []}
+        loading={list.isLoading || (list.isFetching && Boolean(data))}
+        onChange={onTableChange}
+        tableLayout="fixed"
+        scroll={table.width ? { x: table.width } : undefined}
+        rowSelection={rowSelectionOf(screen)}
+        locale={{ emptyText: state.isTrash ? t('list.emptyTrash') : t('list.empty') }}
+        expandable={
+          list.isTree
+            ? {
+                expandedRowKeys: screen.tree.expanded,
+                onExpandedRowsChange: (keys) => screen.tree.set(keys.map(Number)),
+              }
+            : undefined
+        }
+        footer={list.isTree ? () => t('list.total', { count: screen.total }) : undefined}
+        pagination={paginationOf(screen)}
+      />
+    </>
   );
 }
 

@@ -11,6 +11,7 @@ import {
 import { useMemo } from 'react';
 import { usePublicConfig } from '../app/config-context';
 import { useLang } from '../i18n/use-lang';
+import { ownCompanyField, useScope } from './scope';
 
 /** An entity as this deployment and this user see it: its definition, the field policy and the labels
  * in the current language after the site variant's text set. */
@@ -47,13 +48,17 @@ export function entityMeta(
 export function useEntityMeta(name: string): EntityMeta {
   const config = usePublicConfig();
   const lang = useLang();
+  const { isScoped } = useScope();
   return useMemo(() => {
     const def = getEntity(name);
     if (!def) throw new Error(`No entity definition is registered for "${name}"`);
+    const policy = policyFor(def, config.fieldPolicy);
+    // a supplier's records all belong to its own company: the company is not a column, a filter or a choice
+    const own = isScoped ? ownCompanyField(def) : null;
     return entityMeta(def, {
-      policy: policyFor(def, config.fieldPolicy),
+      policy: own ? { ...policy, hidden: [...policy.hidden, own] } : policy,
       texts: config.site.texts[lang] ?? {},
       lang,
     });
-  }, [name, config, lang]);
+  }, [name, config, lang, isScoped]);
 }

@@ -90,15 +90,17 @@ function RecordBody(props: {
   panels: ReactNode;
 }) {
   return (
+    // the panels (an audit's decision) come first, where the eye starts: above the details while they are
+    // stacked, beside them on the right on a wide screen
     <Row gutter={[16, 16]}>
-      <Col xs={24} xl={props.panels ? 16 : 24}>
-        <RecordDetails meta={props.meta} record={props.record} />
-      </Col>
       {props.panels && (
-        <Col xs={24} xl={8}>
+        <Col xs={24} xl={{ span: 8, order: 2 }}>
           {props.panels}
         </Col>
       )}
+      <Col xs={24} xl={{ span: props.panels ? 16 : 24, order: 1 }}>
+        <RecordDetails meta={props.meta} record={props.record} />
+      </Col>
     </Row>
   );
 }

@@ -14,6 +14,7 @@ export { engineText, useEngineText } from '../messages';
 export { type EntityAccess, entityAccess, useEntityAccess } from './access';
 export { type EntityMeta, useEntityMeta } from './entity-meta';
 export { type EntityFormController, useEntityForm } from './form/use-entity-form';
+export { useLeaveGuard } from './form/use-leave-guard';
 export { type ListUrlState, readListUrl, writeListUrl } from './list/list-url';
 export { type EntityListController, type Selection, useEntityList } from './list/use-entity-list';
 export { useRecordActions } from './list/use-record-actions';

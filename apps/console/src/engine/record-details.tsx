@@ -9,6 +9,7 @@ import { Card, Descriptions } from 'antd';
 import { type ReactNode, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useEngineText } from '../messages';
+import { useApp } from '../state/app-settings';
 import type { EntityMeta } from './entity-meta';
 import { InheritedNote, type InheritedValue } from './form/inherited-value';
 import type { CellContext } from './list/cells';
@@ -50,6 +51,8 @@ export function RecordDetails({ meta, record }: { meta: EntityMeta; record: Enti
   const { t: frameT } = useTranslation();
   const { def, policy, lang } = meta;
   const groups = useMemo(() => formLayout(def, { policy, mode: 'edit' }), [def, policy]);
+  // on a phone each label sits above its value: beside a label the value column is too narrow for an email
+  const isPhone = useApp((s) => s.device === 'mobile');
   const ctx: CellContext = {
     lang,
     t,
@@ -74,7 +77,8 @@ export function RecordDetails({ meta, record }: { meta: EntityMeta; record: Enti
               size="small"
               bordered
               column={{ xs: 1, md: 2 }}
-              styles={{ label: { width: 150 } }}
+              layout={isPhone ? 'vertical' : 'horizontal'}
+              styles={{ label: { width: isPhone ? undefined : 150 } }}
               items={fields.map((field) => {
                 const inherited = inheritedOf(meta, field, record);
                 return {

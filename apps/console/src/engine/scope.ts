@@ -32,3 +32,8 @@ export function organiserOnlyFields(def: EntityDef): string[] {
 
 /** Is this entity the scope owner itself (the company: its scope field is its own id)? */
 export const isScopeOwner = (def: EntityDef): boolean => def.scope?.field === 'id';
+
+/** The field naming the company a scoped user's records belong to (`companyId` of a product), unless the entity
+ * is the company itself. */
+export const ownCompanyField = (def: EntityDef): string | null =>
+  def.scope && def.scope.field !== 'id' ? def.scope.field : null;

@@ -26,6 +26,11 @@ export type ListSlots = {
   listPath?: string;
   /** The edit page a row opens instead of the entity's form (a page of its own over the same records). */
   editPath?: string;
+  /** The filters the list opens with when its URL has none (instead of the definition's). */
+  defaultFilters?: Readonly<Record<string, string>>;
+  /** The columns shown until the user picks columns (instead of the definition's): the ones this page's records
+   * are worked by (staff accounts have no points or membership). */
+  defaultColumns?: readonly string[];
   /** Items of the list's toolbar, after its own buttons. */
   toolbar?: (ctx: SlotContext) => ReactNode;
   /** Actions of a record's row, after "Edit" (pages about the record, a domain's own actions). */

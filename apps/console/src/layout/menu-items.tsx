@@ -36,7 +36,7 @@ export function buildMenuItems(
       items.push({
         key: path,
         icon: <MenuIcon name={node.icon} />,
-        label: title,
+        label: <span title={title}>{title}</span>,
         children: buildMenuItems(visible, lang, path, targetOf, prefetch),
       });
       continue;
@@ -61,7 +61,15 @@ function leaf(
     icon: <MenuIcon name={icon} />,
     label: (
       // pointing at or pressing the entry starts fetching the page (see use-prefetch-route.ts)
-      <Link to={target} className="app-menu-link" tabIndex={-1} onPointerEnter={ahead} onPointerDown={ahead}>
+      // the whole name on hover: a long one is cut to the sidebar's width
+      <Link
+        to={target}
+        className="app-menu-link"
+        title={title}
+        tabIndex={-1}
+        onPointerEnter={ahead}
+        onPointerDown={ahead}
+      >
         {title}
       </Link>
     ),

@@ -2,7 +2,7 @@ import { QueryClient } from '@tanstack/react-query';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { fakeApi, ok, Providers, publicConfig, signIn } from '../engine/test/harness';
+import { fakeApi, fakeUploads, ok, Providers, publicConfig, signIn } from '../engine/test/harness';
 import { changeLanguage } from '../i18n/i18n';
 import { BilingualPair } from './bilingual-pair';
 import { DictLabel, DictSelect } from './dict-select';
@@ -177,6 +177,25 @@ describe('RichTextEditor', () => {
     expect((screen.getByRole('textbox', { name: 'Content' }) as HTMLTextAreaElement).value).toContain(
       '<script>',
     );
+  });
+});
+
+describe('RichTextEditor image', () => {
+  it('inserts an image through the console’s upload control, not a bare file input', async () => {
+    const urls = fakeUploads(() => '2026/11/pump.png');
+    await renderIn(<RichTextEditor label="Content" value="<p>Pump</p>" onChange={() => {}} />);
+    const toolbar = screen.getByRole('toolbar', { name: 'Content: Formatting' });
+    const inputs = [...document.querySelectorAll('input[type="file"]')];
+    expect(inputs).toHaveLength(1);
+    // antd's upload: its trigger is the toolbar's "Insert image" button, its file input is its own
+    expect(inputs[0]!.closest('.ant-upload')).not.toBeNull();
+    expect(toolbar.contains(inputs[0]!)).toBe(true);
+    await userEvent.upload(
+      inputs[0] as HTMLInputElement,
+      new File(['png'], 'pump.png', { type: 'image/png' }),
+    );
+    await waitFor(() => expect(urls).toHaveLength(1));
+    expect(urls[0]).toMatch(/\/oss\/upload/);
   });
 });
 

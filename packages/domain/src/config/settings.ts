@@ -29,6 +29,8 @@ export type SettingDef = {
   /** An integer in KiB bounded by the deployment's upload limit of that kind. */
   uploadBound?: UploadBound;
   options?: readonly { value: string; label: Bilingual }[];
+  /** An integer naming a record of this entity (the console offers the records to pick from). */
+  relation?: string;
 };
 
 export type SettingValue = string | number | boolean | Bilingual | null;
@@ -78,8 +80,9 @@ export const SETTINGS: readonly SettingDef[] = [
     key: 'membership.defaultPackageId',
     kind: 'integer',
     section: 'membership',
-    label: t('Default membership package (ID)', '默认会员套餐（ID）'),
+    label: t('Default membership package', '默认会员套餐'),
     default: null,
+    relation: 'vip_package',
     min: 1,
     max: 2_147_483_647,
   },

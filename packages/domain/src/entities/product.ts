@@ -44,6 +44,8 @@ export const product = defineEntity({
     detail: { label: t('Description', '产品详情') },
     audit: { label: t('Audit and statistics', '审核与统计') },
   },
+  // the list shows by default what a product is worked by: its name, company, status, price and audit status
+  // (with the actions beside them at 1440 px); the other columns are in the column settings
   fields: {
     name: {
       kind: 'text',
@@ -76,7 +78,7 @@ export const product = defineEntity({
         { value: 'subMaterial', label: t('Sub-material', '子材料') },
       ],
       default: 'device',
-      list: { filter: 'in', width: 110 },
+      list: { filter: 'in', width: 110, shown: false },
       form: { group: 'basic' },
     },
     parentId: {
@@ -115,7 +117,7 @@ export const product = defineEntity({
       labelField: 'name',
       required: true,
       topLevel: true,
-      list: { filter: 'eq', width: 140 },
+      list: { filter: 'eq', width: 140, shown: false },
       form: { group: 'basic', help: t('A top-level category', '一级产品分类') },
     },
     categoryId: {
@@ -124,7 +126,7 @@ export const product = defineEntity({
       to: 'product_category',
       labelField: 'name',
       under: 'categoryId1',
-      list: { filter: 'eq', width: 140 },
+      list: { filter: 'eq', width: 140, shown: false },
       form: { group: 'basic', help: t('A category under the top-level one', '所选一级分类下的二级分类') },
     },
     logo: {
@@ -132,7 +134,7 @@ export const product = defineEntity({
       label: t('Product image', '产品主图'),
       required: true,
       upload: image('227x227'),
-      list: { width: 100 },
+      list: { width: 100, shown: false },
       form: { group: 'basic' },
     },
     shortContent: {
@@ -148,7 +150,7 @@ export const product = defineEntity({
       label: t('Brand', '品牌'),
       required: true,
       maxLength: 100,
-      list: { width: 120 },
+      list: { width: 120, shown: false },
       form: { group: 'basic' },
     },
     belongAddress: {
@@ -165,7 +167,7 @@ export const product = defineEntity({
       to: 'product_tag',
       labelField: 'name',
       maxCount: 5,
-      list: { filter: 'in', width: 160 },
+      list: { filter: 'in', width: 160, shown: false },
       form: { group: 'basic' },
     },
     sortNo: sortNo({ list: { sortable: true, shown: false }, form: { group: 'basic' } }),
@@ -174,7 +176,7 @@ export const product = defineEntity({
       label: t('Hot', '热门'),
       default: false,
       organiserOnly: true,
-      list: { filter: 'eq', width: 80 },
+      list: { filter: 'eq', width: 80, shown: false },
       form: { group: 'basic' },
     },
     cardStandout: {
@@ -258,11 +260,13 @@ export const product = defineEntity({
     args: {
       kind: 'json',
       label: t('Basic parameters', '基本参数'),
-      list: hidden,
-      form: {
-        group: 'spec',
-        help: t('Address, date of manufacture and size, as JSON', '地址、生产日期与尺寸（JSON）'),
+      parts: {
+        address: { kind: 'text', label: t('Address', '地址'), maxLength: 200 },
+        birthday: { kind: 'date', label: t('Date of manufacture', '生产日期') },
+        size: { kind: 'text', label: t('Size', '尺寸'), maxLength: 100 },
       },
+      list: hidden,
+      form: { group: 'spec' },
     },
     arg1: {
       kind: 'text',

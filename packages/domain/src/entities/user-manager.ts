@@ -1,3 +1,4 @@
+import { IMAGE_MAX_BYTES, IMAGE_TYPES } from '../config/constants';
 import { defineEntity, enableStatus } from '../kit';
 
 const t = (en: string, zh: string) => ({ en, zh });
@@ -68,10 +69,8 @@ export const userManager = defineEntity({
     password: {
       kind: 'password',
       label: t('Password', '密码'),
-      form: {
-        group: 'account',
-        help: t('On edit, empty keeps the current password', '编辑时不填则不修改'),
-      },
+      // on edit the control says that leaving it empty keeps the current password
+      form: { group: 'account' },
     },
     companyId: {
       kind: 'integer',
@@ -116,9 +115,9 @@ export const userManager = defineEntity({
       form: { group: 'profile' },
     },
     avatar: {
-      kind: 'text',
+      kind: 'image',
       label: t('Avatar', '头像'),
-      maxLength: 500,
+      upload: { maxCount: 1, maxBytes: IMAGE_MAX_BYTES, types: IMAGE_TYPES, sizeHint: '120x120' },
       list: { shown: false },
       form: { group: 'profile' },
     },
@@ -127,7 +126,7 @@ export const userManager = defineEntity({
       label: t('Country', '国家'),
       maxLength: 100,
       list: { filter: 'eq', width: 110 },
-      form: { group: 'profile' },
+      form: { group: 'profile', widget: 'regionCountry' },
     },
     email: {
       kind: 'text',

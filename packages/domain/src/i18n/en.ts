@@ -156,6 +156,10 @@ export const en = {
     title: 'This page ran into a problem',
     text: 'The problem has been recorded. Reload the page to try again; other open pages are not affected.',
   },
+  newVersion: {
+    title: 'A new version of the console is available',
+    text: 'This page’s code has been replaced by a newer version. Reload to use it; the console asks first if a form has unsaved changes.',
+  },
   profile: {
     title: 'Profile',
     account: 'Account',

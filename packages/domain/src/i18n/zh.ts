@@ -155,6 +155,10 @@ export const zh: Messages = {
     title: '该页面出现问题',
     text: '问题已记录。请重新加载页面再试；其他已打开的页面不受影响。',
   },
+  newVersion: {
+    title: '控制台已有新版本',
+    text: '该页面的代码已更新为新版本。请重新加载后使用；如有未保存的表单，控制台会先询问。',
+  },
   profile: {
     title: '个人中心',
     account: '账号',

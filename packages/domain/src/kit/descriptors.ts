@@ -10,6 +10,7 @@ import type {
   FieldDef,
   FieldKind,
   FilterOp,
+  JsonPart,
   PatternRule,
   TextFormat,
   UploadRule,
@@ -125,6 +126,8 @@ export type FieldFacts = {
   /** A kind-dependent field: shown (and, when `isRequired`, required) only while the record's `field` holds
    * one of the values; otherwise hidden and saved empty. */
   onlyWhen?: FieldCondition;
+  /** A JSON object's named parts, each edited as an input of its own. */
+  parts?: Readonly<Record<string, JsonPart>>;
 };
 
 function factsOf(def: EntityDef, name: string, field: FieldDef): FieldFacts {
@@ -156,6 +159,7 @@ function factsOf(def: EntityDef, name: string, field: FieldDef): FieldFacts {
     ...(field.organiserOnly ? { isOrganiserOnly: true } : {}),
     ...(isSecretField(field) ? { isSecret: true } : {}),
     ...(field.onlyWhen ? { onlyWhen: field.onlyWhen } : {}),
+    ...(field.kind === 'json' && field.parts ? { parts: field.parts } : {}),
   };
 }
 

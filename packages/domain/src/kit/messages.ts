@@ -154,7 +154,6 @@ export const kitMessages = {
   yes: { en: 'Yes', zh: '是' },
   no: { en: 'No', zh: '否' },
   exportForImport: { en: 'for import', zh: '导入用' },
-  disabledWhileOnline: { en: 'Disabled ({state} when enabled)', zh: '已禁用（启用后{state}）' },
   statusDisabled: { en: 'Disabled', zh: '已禁用' },
   visibilityColumn: { en: 'Status', zh: '状态' },
   importTemplate: { en: 'import template', zh: '导入模板' },

@@ -1,6 +1,6 @@
 import type { Lang } from '../errors';
-import { kitMessage, kitMessages } from './messages';
-import type { EnumOption, TagColor } from './types';
+import { kitMessages } from './messages';
+import type { EntityDef, EnumOption, TagColor } from './types';
 
 // A record moved by an "enabled / disabled" machine and an "online / offline" machine (a banner) has one state a
 // visitor sees: shown online only when enabled and online. Lists show that one state instead of two tags that
@@ -20,7 +20,8 @@ export function visibilityColumns<C extends StatusColumn>(
   return gate && state ? { gate, state } : null;
 }
 
-/** What a visitor sees of a record: "Online", "Offline", "Disabled", or "Disabled (online when enabled)". */
+/** What a visitor sees of a record: "Online", "Offline", or "Disabled" (a disabled record is not shown, whatever
+ * its online state; enabling it again brings that state back). */
 export function visibilityStatus(
   columns: { gate: StatusColumn; state: StatusColumn },
   record: Record<string, unknown>,
@@ -28,16 +29,21 @@ export function visibilityStatus(
 ): { text: string; color: TagColor } {
   const state = columns.state.options?.find((o) => o.value === record[columns.state.name]);
   const gate = columns.gate.options?.find((o) => o.value === record[columns.gate.name]);
-  const stateText = state?.label[lang] ?? String(record[columns.state.name] ?? '');
-  if (record[columns.gate.name] === 'disabled') {
-    if (record[columns.state.name] === 'online')
-      return {
-        text: kitMessage('disabledWhileOnline', {
-          state: lang === 'en' ? stateText.toLowerCase() : stateText,
-        })[lang],
-        color: 'warning',
-      };
+  if (record[columns.gate.name] === 'disabled')
     return { text: gate?.label[lang] ?? kitMessages.statusDisabled[lang], color: 'default' };
-  }
-  return { text: stateText, color: state?.color ?? 'default' };
+  return {
+    text: state?.label[lang] ?? String(record[columns.state.name] ?? ''),
+    color: state?.color ?? 'default',
+  };
+}
+
+/** The enable gate and the online state among an entity's status fields, when it has both (a banner). */
+export function visibilityFields(def: EntityDef): { gate: string; state: string } | null {
+  const fields = Object.entries(def.fields).map(([name, field]) => ({
+    name,
+    isStatus: field.kind === 'enum' && Boolean(field.machine),
+    options: field.kind === 'enum' ? field.options : undefined,
+  }));
+  const pair = visibilityColumns(fields);
+  return pair ? { gate: pair.gate.name, state: pair.state.name } : null;
 }

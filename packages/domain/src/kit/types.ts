@@ -172,7 +172,8 @@ export type MachineAction = {
   label: Bilingual;
   from: readonly string[];
   to: string;
-  /** Asked before the action runs (the console shows it in a confirm box). */
+  /** Asked before the action runs (the console shows it in a confirm box); `{{label}}` stands for the record's
+   * name. */
   confirm?: Bilingual;
   /** Fields the caller sends with the action (a refusal needs its reason). */
   input?: Record<string, FieldDef>;
@@ -242,7 +243,11 @@ export type TagsField = FieldCommon & { kind: 'tags'; maxCount?: number; maxLeng
  * refused naming the field. */
 export type TreeRelationField = FieldCommon & { kind: 'treeRelation'; labelField: string; maxDepth?: number };
 
-export type JsonField = FieldCommon & { kind: 'json' };
+/** One named part of a JSON object with a known shape: a text or a date, edited as a form input of its own. */
+export type JsonPart = { label: Bilingual; kind: 'text' | 'date'; maxLength?: number };
+
+/** Any JSON value; with `parts`, an object of exactly those parts (each optional), edited as a small form. */
+export type JsonField = FieldCommon & { kind: 'json'; parts?: Readonly<Record<string, JsonPart>> };
 
 /** Values of a dynamic form (`{ [code]: value }`): the configured inputs of the group whose code the text
  * field `groupField` holds, among the dynamic form configs of `category` (`dynamic_form_config`). The server

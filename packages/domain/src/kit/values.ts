@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { isValidMobile } from './phone';
-import type { FieldDef } from './types';
+import type { FieldDef, JsonPart } from './types';
 
 // The zod type of each field kind's value, the normalisation applied before it, and the kinds' defaults.
 
@@ -41,6 +41,19 @@ export function normaliseBody(fields: Record<string, FieldDef>, body: unknown): 
 /** Any JSON value but null (null is "empty"). Not `z.json()`: its recursive schema has no plain OpenAPI form. */
 export const jsonValue = () =>
   z.union([z.string(), z.number(), z.boolean(), z.array(z.unknown()), z.record(z.string(), z.unknown())]);
+
+/** An object of a JSON field's declared parts, each optional; another key is refused. */
+const jsonParts = (parts: Readonly<Record<string, JsonPart>>) =>
+  z.strictObject(
+    Object.fromEntries(
+      Object.entries(parts).map(([key, part]) => [
+        key,
+        (part.kind === 'date' ? z.iso.date() : z.string().max(part.maxLength ?? TEXT_MAX))
+          .nullable()
+          .optional(),
+      ]),
+    ),
+  );
 
 const unsafeScheme = /^\s*(javascript|data|vbscript):/i;
 
@@ -145,7 +158,7 @@ export function valueSchema(field: FieldDef): z.ZodType {
         )
         .max(field.maxCount ?? TAGS_MAX);
     case 'json':
-      return jsonValue();
+      return field.parts ? jsonParts(field.parts) : jsonValue();
     case 'dynamicForm':
       // Each value is checked against its config on the server (the configs live in the database).
       return z.record(z.string().regex(DYNAMIC_CODE).max(50), z.unknown());

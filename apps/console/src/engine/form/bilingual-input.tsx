@@ -1,4 +1,5 @@
 import { Input } from 'antd';
+import { lengthCount } from '../../widgets/length-count';
 
 type Props = {
   id?: string;
@@ -12,10 +13,11 @@ type Props = {
 };
 
 /** One half of a bilingual pair: the text is marked with its language (spell check, screen readers, fonts). */
-export function BilingualInput({ lang, onChange, ...props }: Props) {
+export function BilingualInput({ lang, onChange, maxLength, ...props }: Props) {
   return (
     <Input
       {...props}
+      {...lengthCount(maxLength)}
       lang={lang === 'zh' ? 'zh-CN' : 'en'}
       onChange={(e) => onChange(e.target.value)}
       autoComplete="off"

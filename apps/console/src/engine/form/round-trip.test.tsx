@@ -322,12 +322,13 @@ const cases: Record<string, Case> = {
   json: {
     entity: 'product',
     field: 'args',
+    // the product's basic parameters: an object of declared parts, one input each (the address first)
     stored: { args: { address: 'Shenzhen', size: '1 m' } },
     shows: textbox,
-    before: '{\n  "address": "Shenzhen",\n  "size": "1 m"\n}',
+    before: 'Shenzhen',
     after: '',
     change: clearText,
-    sent: { args: null },
+    sent: { args: { size: '1 m' } },
   },
   richText: {
     entity: 'product',

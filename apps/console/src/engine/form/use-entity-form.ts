@@ -4,6 +4,7 @@ import {
   type FormFieldDescriptor,
   type FormGroupDescriptor,
   formLayout,
+  isEmptyValue,
 } from '@organiser/domain';
 import { hashKey, type QueryClient, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Form, type FormInstance, type FormItemProps } from 'antd';
@@ -14,7 +15,7 @@ import { entityApi, fieldErrorsOf } from '../../api/entity-api';
 import { entityKeys, sharedRecordEntities } from '../../api/query-keys';
 import { useEngineText } from '../../messages';
 import { type EntityMeta, useEntityMeta } from '../entity-meta';
-import { organiserOnlyFields, useScope } from '../scope';
+import { organiserOnlyFields, ownCompanyField, useScope } from '../scope';
 import {
   bodyOf,
   type FormMode,
@@ -114,9 +115,15 @@ function useRecordQuery(entity: string, id: string | number | undefined, mode: F
   });
 }
 
-/** The kit's layout without the fixed fields; organiser-only fields show disabled; empty groups are dropped. */
-function useFormGroups(meta: EntityMeta, mode: FormMode, fixed: Record<string, unknown>, omit: string[]) {
+/** The kit's layout without the fixed fields and without computed fields the record has no value for (a buyer's
+ * supplier company: nothing to read, nothing to change); organiser-only fields show disabled; empty groups are
+ * dropped. */
+function useFormGroups(
+  meta: EntityMeta,
+  input: { mode: FormMode; record: EntityRecord | undefined; fixed: Record<string, unknown>; omit: string[] },
+) {
   const { def, policy } = meta;
+  const { mode, record, fixed, omit } = input;
   return useMemo(
     () =>
       formLayout(def, { policy, mode })
@@ -124,10 +131,11 @@ function useFormGroups(meta: EntityMeta, mode: FormMode, fixed: Record<string, u
           ...g,
           fields: g.fields
             .filter((f) => !(f.name in fixed))
+            .filter((f) => !(f.isComputed && record && isEmptyValue(record[f.name])))
             .map((f) => (omit.includes(f.name) ? { ...f, isDisabled: true } : f)),
         }))
         .filter((g) => g.fields.length > 0),
-    [def, policy, mode, fixed, omit],
+    [def, policy, mode, record, fixed, omit],
   );
 }
 
@@ -414,15 +422,17 @@ export function useEntityForm(
 ): EntityFormController {
   const meta = useEntityMeta(entity);
   const { def, lang } = meta;
-  const { isScoped } = useScope();
-  const fixed = useFixedValues(options.fixed);
+  const { isScoped, companyId } = useScope();
+  const own = isScoped && companyId !== null ? ownCompanyField(def) : null;
+  // a supplier's new record belongs to its own company (the field is not on its form)
+  const fixed = useFixedValues(own ? { [own]: companyId, ...options.fixed } : options.fixed);
   // a supplier account cannot set organiser-only fields; they show disabled and are never sent
   const omit = useMemo(() => (isScoped ? organiserOnlyFields(def) : []), [isScoped, def]);
   const mode: FormMode = id === undefined || id === null || id === '' ? 'add' : 'edit';
   const [form] = Form.useForm<FormValues>();
   const recordQuery = useRecordQuery(def.name, id, mode);
   const record = recordQuery.data;
-  const groups = useFormGroups(meta, mode, fixed, omit);
+  const groups = useFormGroups(meta, { mode, record, fixed, omit });
   const flags = useFormFlags();
   const { setStale, setGeneralErrors } = flags;
   const guard = useLeaveGuard(flags.isDirty && !flags.isSubmitting);

@@ -12,7 +12,7 @@ import { htmlToText } from '../../widgets/rich-text/sanitize-html';
 
 // How a stored value shows, by field kind: in a table cell (compact), in the detail drawer and in history.
 
-export type ValueFacts = Pick<FieldFacts, 'name' | 'kind' | 'options' | 'dict'> & {
+export type ValueFacts = Pick<FieldFacts, 'name' | 'kind' | 'options' | 'dict' | 'parts'> & {
   label?: FieldFacts['label'];
   /** The field's named widget when it shows the value its own way (region codes by name). */
   widget?: string;
@@ -172,9 +172,17 @@ export const numberCell: CellRenderer = (facts, value, { lang }) =>
 export const richTextCell: CellRenderer = (_facts, value, { mode }) =>
   mode === 'cell' ? <CellText text={htmlToText(String(value))} /> : <SafeHtml html={String(value)} />;
 
-export const jsonCell: CellRenderer = (_facts, value) => (
-  <pre className="entity-json">{JSON.stringify(value, null, 2)}</pre>
-);
+export const jsonCell: CellRenderer = (facts, value, { lang }) => {
+  if (facts.parts && value && typeof value === 'object') {
+    // an object of declared parts reads as "Address: Suzhou · Size: 40x30x30 cm"
+    const shown = Object.entries(facts.parts).flatMap(([key, part]) => {
+      const v = (value as Record<string, unknown>)[key];
+      return v === null || v === undefined || v === '' ? [] : [`${part.label[lang]}: ${String(v)}`];
+    });
+    return <span className="entity-detail-text">{shown.join(' · ')}</span>;
+  }
+  return <pre className="entity-json">{JSON.stringify(value, null, 2)}</pre>;
+};
 
 /** Plain text: one line with an ellipsis in a table (full text on hover), whole in the drawer. */
 export const textCell: CellRenderer = (_facts, value, { mode }) => {

@@ -31,7 +31,7 @@ export function useListScreen(entity: string, slots?: ListSlots) {
   const t = useEngineText();
   const { t: frameT } = useTranslation();
   const navigate = useNavigate();
-  const list = useEntityList(entity, { listPath: slots?.listPath });
+  const list = useEntityList(entity, { listPath: slots?.listPath, defaultFilters: slots?.defaultFilters });
   const { meta, state, data } = list;
   const { def, lang } = meta;
   const access = useEntityAccess(def);
@@ -45,7 +45,7 @@ export function useListScreen(entity: string, slots?: ListSlots) {
   const tree = useTreeExpansion(list.isTree ? (data?.list as TreeRecord[] | undefined) : undefined, {
     isSearching: Object.keys(list.matchQuery).length > 0,
   });
-  const { filters, columnSettings, labelOf } = useListColumns(meta);
+  const { filters, columnSettings, labelOf } = useListColumns(meta, slots?.defaultColumns);
   const { batchActions, canBatchDelete, hasSelection } = bulkAbilities(meta, access, state.isTrash, slots);
   const slotContext: SlotContext = { meta, access, navigate, routes: flat };
   const rowLabel = (record: EntityRecord) => recordLabel(def, record, lang) || `#${record.id}`;
@@ -106,12 +106,17 @@ function bulkAbilities(meta: EntityMeta, access: EntityAccess, isTrash: boolean,
 
 /** The search form's filters, the columns (each with its field's named widget, so region codes show by name) and
  * the user's column settings. */
-function useListColumns(meta: EntityMeta) {
+function useListColumns(meta: EntityMeta, defaultColumns?: readonly string[]) {
   const { def, policy } = meta;
   const filters = useMemo(() => listFilters(def, policy), [def, policy]);
   const columns = useMemo(
-    () => listColumns(def, policy).map((c) => ({ ...c, widget: def.fields[c.name]?.form?.widget })),
-    [def, policy],
+    () =>
+      listColumns(def, policy).map((c) => ({
+        ...c,
+        widget: def.fields[c.name]?.form?.widget,
+        ...(defaultColumns ? { isShownByDefault: defaultColumns.includes(c.name) } : {}),
+      })),
+    [def, policy, defaultColumns],
   );
   const columnSettings = useColumnSettings(def.name, columns);
   const labelOf = (name: string) => meta.fieldLabel(name, columns.find((c) => c.name === name)?.label);

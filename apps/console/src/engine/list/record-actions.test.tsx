@@ -34,7 +34,7 @@ describe('record actions of the list (banner)', { timeout: 60_000 }, () => {
     await userEvent.click(within(confirm).getByRole('button', { name: 'Delete' }));
     await waitFor(() => expect(api.calls.filter((c) => c.method === 'DELETE')).toHaveLength(1));
     expect(api.calls.find((c) => c.method === 'DELETE')!.path).toMatch(/\/7$/);
-    expect(await screen.findByText('Deleted')).toBeTruthy();
+    expect(await screen.findByText('“Spring fair” deleted')).toBeTruthy();
     await waitFor(() => expect(api.callsTo('GET', '/api/banner/list').length).toBeGreaterThan(listCalls));
   });
 

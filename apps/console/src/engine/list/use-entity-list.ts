@@ -49,10 +49,11 @@ export function openingListState(
   def: EntityDef,
   policy: EntityPolicy,
   search: URLSearchParams,
+  defaultFilters: Readonly<Record<string, string>> | undefined = def.defaultFilters,
 ): ListUrlState {
   const read = readListUrl(def, policy, search);
-  return def.defaultFilters && [...search.keys()].length === 0
-    ? { ...read, filters: { ...def.defaultFilters } }
+  return defaultFilters && [...search.keys()].length === 0
+    ? { ...read, filters: { ...defaultFilters } }
     : read;
 }
 
@@ -90,18 +91,25 @@ export function listQueryOptions(entity: string, def: EntityDef, state: ListUrlS
  * The headless list (react-admin's useListController): state from the URL, the page from the API through
  * TanStack Query, and the selection. Custom list pages use it with their own table.
  */
-export function useEntityList(entity: string, options: { listPath?: string } = {}): EntityListController {
+export function useEntityList(
+  entity: string,
+  options: { listPath?: string; defaultFilters?: Readonly<Record<string, string>> } = {},
+): EntityListController {
   const meta = useEntityMeta(entity);
   const { def, policy } = meta;
+  const defaultFilters = options.defaultFilters ?? def.defaultFilters;
   const [searchParams, setSearchParams] = useSearchParams();
-  // A list opened without any state in its URL starts on the definition's default filters (the audit queue on
-  // "To audit"), written into the URL; once open, the URL alone decides, so the user can clear them.
+  // A list opened without any state in its URL starts on the definition's (or the page's) default filters (the
+  // audit queue on "To audit"), written into the URL; once open, the URL alone decides, so the user can clear them.
   const [isOpening, setOpening] = useState(
-    () => Boolean(def.defaultFilters) && [...searchParams.keys()].length === 0,
+    () => Boolean(defaultFilters) && [...searchParams.keys()].length === 0,
   );
   const state = useMemo(
-    () => (isOpening ? openingListState(def, policy, searchParams) : readListUrl(def, policy, searchParams)),
-    [def, policy, searchParams, isOpening],
+    () =>
+      isOpening
+        ? openingListState(def, policy, searchParams, defaultFilters)
+        : readListUrl(def, policy, searchParams),
+    [def, policy, searchParams, isOpening, defaultFilters],
   );
   const { matchQuery, isTree, queryKey, queryFn } = useMemo(
     () => listQueryOptions(def.name, def, state, options.listPath),

@@ -6,6 +6,7 @@ import {
   type FieldError,
   type MachineAction,
   recordLabel,
+  visibilityFields,
 } from '@organiser/domain';
 import { useQueryClient } from '@tanstack/react-query';
 import { App } from 'antd';
@@ -45,6 +46,23 @@ function useRefresh(entity: string) {
   );
 }
 
+/** A record by its name in the user's language, else its id. */
+const labelOf = (meta: EntityMeta, record: EntityRecord) =>
+  recordLabel(meta.def, record, meta.lang) || `#${record.id}`;
+
+/** What a status action did: the record, its state field and the state it is in now. */
+function stateNow(meta: EntityMeta, record: EntityRecord, action: NamedAction, t: EngineT) {
+  const field = meta.def.fields[action.field];
+  const state = field && 'options' in field ? field.options?.find((o) => o.value === action.to) : undefined;
+  return state
+    ? t('list.stateNow', {
+        label: labelOf(meta, record),
+        field: meta.fieldLabel(action.field),
+        state: state.label[meta.lang],
+      })
+    : t('list.actionDone', { action: action.label[meta.lang] });
+}
+
 /** Runs a status action on one record, asking first when the definition says so and collecting its inputs. */
 function useStatusAction(
   meta: EntityMeta,
@@ -58,7 +76,7 @@ function useStatusAction(
   /** Asks first when the definition says so, collects inputs when it declares them, then runs. */
   const withConfirm = (input: {
     action: NamedAction;
-    question?: string;
+    label: string;
     run: (body: Record<string, unknown>) => Promise<boolean>;
   }) => {
     const { action, run } = input;
@@ -66,7 +84,7 @@ function useStatusAction(
       setPendingInput({ action, run });
       return;
     }
-    const question = input.question ?? action.confirm?.[lang];
+    const question = action.confirm?.[lang].replaceAll('{{label}}', input.label);
     if (!question) {
       void run({});
       return;
@@ -84,10 +102,11 @@ function useStatusAction(
   return (record: EntityRecord, action: NamedAction, options: { onDone?: () => void } = {}) =>
     withConfirm({
       action,
+      label: labelOf(meta, record),
       run: async (body) => {
         const res = await entityApi.action(def.name, action.name, record.id, body).catch(() => null);
         if (!res?.success) return false;
-        message.success(t('list.actionDone', { action: action.label[lang] }));
+        message.success(stateNow(meta, record, action, t));
         await refresh();
         options.onDone?.();
         return true;
@@ -99,21 +118,20 @@ function useStatusAction(
 function useRecordWrites(meta: EntityMeta, refresh: () => Promise<unknown>) {
   const t = useEngineText();
   const { modal, message } = App.useApp();
-  const { def, lang } = meta;
-  const labelOf = (record: EntityRecord) => recordLabel(def, record, lang) || `#${record.id}`;
+  const { def } = meta;
 
   const remove = (record: EntityRecord, options: { onDone?: () => void } = {}) =>
     modal.confirm({
       title: t('list.delete'),
       content: t(def.softDelete ? 'list.confirmDeleteSoft' : 'list.confirmDelete', {
-        label: labelOf(record),
+        label: labelOf(meta, record),
       }),
       okText: t('list.delete'),
       okButtonProps: { danger: true },
       cancelText: t('form.cancel'),
       onOk: async () => {
         await entityApi.remove(def.name, record.id);
-        message.success(t('list.deleted'));
+        message.success(t('list.deleted', { label: labelOf(meta, record) }));
         await refresh();
         options.onDone?.();
       },
@@ -121,20 +139,20 @@ function useRecordWrites(meta: EntityMeta, refresh: () => Promise<unknown>) {
 
   const restore = async (record: EntityRecord) => {
     await entityApi.restore(def.name, record.id);
-    message.success(t('list.restored'));
+    message.success(t('list.restored', { label: labelOf(meta, record) }));
     await refresh();
   };
 
   const purge = (record: EntityRecord) =>
     modal.confirm({
       title: t('list.purge'),
-      content: t('list.confirmPurge', { label: labelOf(record) }),
+      content: t('list.confirmPurge', { label: labelOf(meta, record) }),
       okText: t('list.purge'),
       okButtonProps: { danger: true },
       cancelText: t('form.cancel'),
       onOk: async () => {
         await entityApi.purge(def.name, record.id);
-        message.success(t('list.purged'));
+        message.success(t('list.purged', { label: labelOf(meta, record) }));
         await refresh();
       },
     });
@@ -244,8 +262,12 @@ export function statusRowActions(
   record: EntityRecord,
 ): RowAction[] {
   const machine = actionList(meta.def, meta.policy);
+  // a disabled record with an online state is not shown whatever that state: it offers Enable, not online/offline
+  const visibility = visibilityFields(meta.def);
+  const isGated = visibility !== null && record[visibility.gate] === 'disabled';
   return availableActions(meta.def, record, meta.policy).flatMap((name) => {
     const action = machine.find((a) => a.name === name);
+    if (isGated && action?.field === visibility.state) return [];
     return action && access.canAction(name)
       ? [{ key: name, label: action.label[meta.lang], onClick: () => actions.runOne(record, action) }]
       : [];

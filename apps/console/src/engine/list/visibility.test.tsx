@@ -49,7 +49,8 @@ describe('the status of a record with an enable and an online machine', () => {
     ['enabled', 'online', 'Online', '上线'],
     ['enabled', 'offline', 'Offline', '下线'],
     ['disabled', 'offline', 'Disabled', '禁用'],
-    ['disabled', 'online', 'Disabled (online when enabled)', '已禁用（启用后上线）'],
+    // a disabled record is not shown, whatever its online state: one state, not two
+    ['disabled', 'online', 'Disabled', '禁用'],
   ])('%s + %s reads "%s" / "%s"', (status, displayStatus, en, zh) => {
     expect(stateOf('en', status, displayStatus)).toBe(en);
     expect(stateOf('zh', status, displayStatus)).toBe(zh);

@@ -13,6 +13,8 @@ import { DictSelect } from '../../widgets/dict-select';
 import { DynamicFormSection, useFormGroups } from '../../widgets/dynamic-form';
 import { FormOptionsEditor } from '../../widgets/form-options-editor';
 import { JsonInput } from '../../widgets/json-input';
+import { JsonPartsInput } from '../../widgets/json-parts-input';
+import { lengthCount } from '../../widgets/length-count';
 import { PhoneInput } from '../../widgets/phone-input';
 import { AreaCascader, CHINA, CountrySelect } from '../../widgets/region-select';
 import { RelationSelect } from '../../widgets/relation-select';
@@ -66,7 +68,7 @@ export const textControl: ControlRenderer = ({ field, common, value, onChange, p
     }
     value={text(value)}
     onChange={(e) => onChange?.(e.target.value)}
-    maxLength={field.maxLength}
+    {...lengthCount(field.maxLength)}
     placeholder={placeholder}
     autoComplete="off"
   />
@@ -78,7 +80,7 @@ export const bilingualControl: ControlRenderer = ({ field, common, value, onChan
     lang={field.pair?.lang ?? 'en'}
     value={text(value)}
     onChange={(v) => onChange?.(v)}
-    maxLength={field.maxLength}
+    {...lengthCount(field.maxLength)}
     placeholder={placeholder}
   />
 );
@@ -89,8 +91,7 @@ export const textareaControl: ControlRenderer = ({ field, common, value, onChang
     value={text(value)}
     onChange={(e) => onChange?.(e.target.value)}
     autoSize={{ minRows: 3, maxRows: 10 }}
-    maxLength={field.maxLength}
-    showCount={Boolean(field.maxLength)}
+    {...lengthCount(field.maxLength)}
     placeholder={placeholder}
   />
 );
@@ -360,9 +361,13 @@ export const treeControl: ControlRenderer = ({
   />
 );
 
-export const jsonControl: ControlRenderer = ({ common, value, onChange }) => (
-  <JsonInput id={common.id} disabled={common.disabled} value={value} onChange={onChange} />
-);
+/** JSON as text; an object of declared parts as one input per part. */
+export const jsonControl: ControlRenderer = ({ field, meta, common, value, onChange }) =>
+  field.parts ? (
+    <JsonPartsInput {...common} parts={field.parts} lang={meta.lang} value={value} onChange={onChange} />
+  ) : (
+    <JsonInput id={common.id} disabled={common.disabled} value={value} onChange={onChange} />
+  );
 
 /** The options of a dynamic form's choice input: value and both labels per row. */
 export const formOptionsControl: ControlRenderer = ({ common, value, onChange }) => (

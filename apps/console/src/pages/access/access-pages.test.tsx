@@ -136,6 +136,22 @@ describe('permission list', { timeout: 60_000 }, () => {
     await waitFor(() => expect(screen.queryByText('Help')).toBeNull());
   });
 
+  it('has the engine lists’ heading buttons: Add with its icon, then Reload', async () => {
+    signIn();
+    const api = fakeApi().on('GET /api/permission/list', () => ok(tree));
+    await renderPage(PermissionListPage, routeNamed('PermissionList'), {
+      url: '/adminManage/permission_list',
+    });
+    expect(await screen.findByText('Banner')).toBeTruthy();
+    const header = screen.getByRole('heading', { name: 'Permissions' }).closest('header') as HTMLElement;
+    expect(header.classList.contains('entity-page-header')).toBe(true);
+    const add = within(header).getByRole('button', { name: /Add permission/ });
+    expect(add.querySelector('.anticon-plus')).not.toBeNull();
+    const calls = api.callsTo('GET', '/api/permission/list').length;
+    await userEvent.click(within(header).getByRole('button', { name: 'Reload' }));
+    await waitFor(() => expect(api.callsTo('GET', '/api/permission/list').length).toBeGreaterThan(calls));
+  });
+
   it('asks again, naming the roles, before deleting a permission roles hold (in Chinese)', async () => {
     signIn();
     const api = fakeApi()

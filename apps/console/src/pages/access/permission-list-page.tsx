@@ -8,11 +8,15 @@ import { pick } from '../../i18n/i18n';
 import { useLang } from '../../i18n/use-lang';
 import { useTextSet } from '../../messages';
 import type { PageProps } from '../../navigation/page-props';
+import { AccessListHeader } from './access-list-header';
 import { accessApi, accessKeys, type Bilingual, type PermissionEntry } from './api';
 import { accessTexts } from './messages';
 import { buildTree, matchingIds, type TreeNode } from './tree-model';
 import { useCan } from './use-can';
 import './access.css';
+
+/** The columns' widths together (name, type, method, address, order, status, roles, actions). */
+const TABLE_WIDTH = 260 + 90 + 90 + 220 + 80 + 90 + 80 + 160;
 
 export const PERMISSION_ADD_PATH = '/systemManage/permission_add';
 export const PERMISSION_EDIT_PATH = '/systemManage/permission_edit';
@@ -93,21 +97,20 @@ export function PermissionListPage({ route }: PageProps) {
 
   return (
     <Card variant="borderless" className="access-page">
-      <div className="access-page-header">
-        <h1 className="app-page-title">{pick(route.title, lang)}</h1>
-        {can('POST', '/api/permission') && (
-          <Button type="primary" onClick={() => navigate(PERMISSION_ADD_PATH)}>
-            {text('permissions.add')}
-          </Button>
-        )}
-      </div>
+      <AccessListHeader
+        title={pick(route.title, lang)}
+        addLabel={text('permissions.add')}
+        onAdd={can('POST', '/api/permission') ? () => navigate(PERMISSION_ADD_PATH) : undefined}
+        onReload={() => void list.refetch()}
+        isReloading={list.isFetching}
+      />
       <Space className="access-toolbar" wrap>
         <Input.Search
           allowClear
           aria-label={text('permissions.search')}
           placeholder={text('permissions.search')}
           onChange={(e) => setKeyword(e.target.value)}
-          style={{ width: 280 }}
+          style={{ width: 280, maxWidth: '100%' }}
         />
         <Segmented<'all' | 'stale'>
           value={onlyStale ? 'stale' : 'all'}
@@ -121,6 +124,9 @@ export function PermissionListPage({ route }: PageProps) {
       <Table<Row>
         rowKey="id"
         size="small"
+        // wider than a phone: the table scrolls in its card instead of pushing the page sideways
+        tableLayout="fixed"
+        scroll={{ x: TABLE_WIDTH }}
         loading={list.isFetching}
         dataSource={rows}
         pagination={false}
@@ -137,6 +143,7 @@ export function PermissionListPage({ route }: PageProps) {
           {
             title: text('permissions.name'),
             key: 'name',
+            width: 260,
             render: (_, r) => (
               <Space size={6}>
                 {iconOf(r.icon)}
@@ -157,7 +164,7 @@ export function PermissionListPage({ route }: PageProps) {
             ),
           },
           { title: text('permissions.method'), dataIndex: 'method', width: 90 },
-          { title: text('permissions.url'), dataIndex: 'url', ellipsis: true },
+          { title: text('permissions.url'), dataIndex: 'url', width: 220, ellipsis: true },
           { title: text('permissions.sortNo'), dataIndex: 'sortNo', width: 80 },
           {
             title: text('permissions.status'),

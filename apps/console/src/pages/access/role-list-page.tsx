@@ -7,6 +7,7 @@ import { pick } from '../../i18n/i18n';
 import { useLang } from '../../i18n/use-lang';
 import { useTextSet } from '../../messages';
 import type { PageProps } from '../../navigation/page-props';
+import { AccessListHeader } from './access-list-header';
 import { accessApi, accessKeys, type RoleRow, type Status } from './api';
 import { accessTexts } from './messages';
 import { useCan } from './use-can';
@@ -45,14 +46,13 @@ export function RoleListPage({ route }: PageProps) {
 
   return (
     <Card variant="borderless" className="access-page">
-      <div className="access-page-header">
-        <h1 className="app-page-title">{pick(route.title, lang)}</h1>
-        {can('POST', '/api/role') && (
-          <Button type="primary" onClick={() => navigate(`${ROLE_EDIT_PATH}/new`)}>
-            {text('roles.add')}
-          </Button>
-        )}
-      </div>
+      <AccessListHeader
+        title={pick(route.title, lang)}
+        addLabel={text('roles.add')}
+        onAdd={can('POST', '/api/role') ? () => navigate(`${ROLE_EDIT_PATH}/new`) : undefined}
+        onReload={() => void roles.refetch()}
+        isReloading={roles.isFetching}
+      />
       <Space className="access-toolbar" wrap>
         <Input.Search
           allowClear

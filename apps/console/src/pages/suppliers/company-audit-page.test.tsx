@@ -106,7 +106,7 @@ describe('CompanyAuditPage', { timeout: 60_000 }, () => {
     await userEvent.click(await screen.findByRole('button', { name: /^通\s*过$/ }));
     // nothing is sent before the confirmation
     const dialog = await screen.findByRole('dialog');
-    expect(within(dialog).getByText('确定审核通过该记录吗？')).toBeTruthy();
+    expect(within(dialog).getByText('确定审核通过“Acme Pumps Co., Ltd.”吗？')).toBeTruthy();
     expect(api.callsTo('POST', '/api/company_audit/pass/1')).toHaveLength(0);
     await userEvent.click(within(dialog).getByRole('button', { name: /^通\s*过$/ }));
     await waitFor(() => expect(api.callsTo('POST', '/api/company_audit/pass/1')).toHaveLength(1));

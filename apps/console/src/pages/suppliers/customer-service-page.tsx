@@ -1,9 +1,10 @@
 import { getEntity } from '@organiser/domain';
 import { useQuery } from '@tanstack/react-query';
-import { Button, Card, Tag } from 'antd';
+import { Button, Card, Result, Tag } from 'antd';
 import { useNavigate } from 'react-router';
 import { entityApi } from '../../api/entity-api';
 import { entityKeys } from '../../api/query-keys';
+import { useEngineText } from '../../engine';
 import { ChildList } from '../../engine/child-list';
 import { listReturnPath } from '../../engine/return-path';
 import { useScope } from '../../engine/scope';
@@ -36,15 +37,20 @@ export function CustomerServicePage({ route, params }: PageProps) {
   const text = useSupplierText();
   const lang = useLang();
   const navigate = useNavigate();
-  const { isScoped } = useScope();
+  const scope = useScope();
+  const { isScoped } = scope;
   const companyId = Number(params.id);
+  // a supplier reaches only its own company's contacts: another company's are not there for it
+  const isReachable =
+    Number.isInteger(companyId) && companyId > 0 && (!isScoped || scope.companyId === companyId);
   const company = useQuery({
     queryKey: entityKeys.options('company', `ids:${companyId}`),
     queryFn: ({ signal }) => entityApi.options('company', { ids: [companyId] }, signal),
-    enabled: Number.isInteger(companyId) && companyId > 0,
+    enabled: isReachable,
   });
-  const companyName = company.data?.[0]?.label;
+  const companyName = company.data?.find((option) => option.id === companyId)?.label;
   const slots = useContactSlots();
+  if (!isReachable || (company.isSuccess && !companyName)) return <NotFoundCard />;
   return (
     <div className="entity-list-page supplier-contacts-page">
       <Card variant="borderless" className="entity-list-card">
@@ -71,6 +77,16 @@ export function CustomerServicePage({ route, params }: PageProps) {
         />
       </Card>
     </div>
+  );
+}
+
+/** The company of the address does not exist, or is not the signed-in supplier's own. */
+function NotFoundCard() {
+  const t = useEngineText();
+  return (
+    <Card variant="borderless">
+      <Result status="404" title={t('form.notFound')} />
+    </Card>
   );
 }
 

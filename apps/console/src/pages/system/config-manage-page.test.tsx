@@ -130,3 +130,48 @@ describe('ConfigManagePage', { timeout: 60_000 }, () => {
     expect(await screen.findByText('图片上传上限（KB）：不能大于 8')).toBeTruthy();
   });
 });
+
+describe('ConfigManagePage as a form like the others', { timeout: 60_000 }, () => {
+  const itemLabelled = (label: string) => {
+    const item = screen.queryAllByText(label, { selector: 'label' })[0]?.closest('.ant-form-item');
+    if (!item) throw new Error(`no field labelled ${label}`);
+    return item as HTMLElement;
+  };
+
+  it('checks an email itself in the user’s language, never with the browser’s bubble', async () => {
+    signIn();
+    const { api } = settingsApi();
+    await renderPage(ConfigManagePage, route, { url: '/configManage/config_manage', lang: 'zh' });
+    const email = within(await waitFor(() => itemLabelled('联系邮箱'))).getByRole('textbox');
+    expect(email.getAttribute('type')).toBe('text');
+    await userEvent.type(email, 'not-an-address');
+    await userEvent.click(screen.getByRole('button', { name: /保\s*存/ }));
+    expect(await screen.findByText('请输入正确的邮箱')).toBeTruthy();
+    expect(api.callsTo('PUT', '/api/setting')).toHaveLength(0);
+  });
+
+  it('picks the default membership package from the packages, with a sticky Save, and guards unsaved changes', async () => {
+    signIn();
+    const { api, stored } = settingsApi();
+    api.on('GET /api/vip_package/options', () => ok([{ id: 3, label: 'Gold' }]));
+    api.on('GET /api/vip_package/list', () =>
+      ok({ list: [{ id: 3, version: 1, enName: 'Gold', zhName: '金牌' }], total: 1, page: 1, size: 20 }),
+    );
+    await renderPage(ConfigManagePage, route, { url: '/configManage/config_manage' });
+    const item = await waitFor(() => itemLabelled('Default membership package'));
+    expect(within(item).queryByRole('spinbutton')).toBeNull();
+    await userEvent.click(within(item).getByRole('combobox'));
+    await userEvent.click(
+      await screen.findByText('Gold', {
+        selector: '.ant-select-item-option-content *, .ant-select-item-option-content',
+      }),
+    );
+    const unload = new Event('beforeunload', { cancelable: true });
+    window.dispatchEvent(unload);
+    expect(unload.defaultPrevented).toBe(true);
+    const save = screen.getByRole('button', { name: 'Save' });
+    expect(save.closest('.entity-form-actions')).not.toBeNull();
+    await userEvent.click(save);
+    await waitFor(() => expect(stored.get('membership.defaultPackageId')).toBe(3));
+  });
+});

@@ -9,15 +9,19 @@ import {
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { App, Button, Card, Form, Input, InputNumber, Select, Space, Switch, Table } from 'antd';
 import dayjs from 'dayjs';
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import { http, ignoreShownError } from '../../api/client';
 import { useReloadPublicConfig } from '../../app/config-context';
+import { useLeaveGuard } from '../../engine';
 import { pick } from '../../i18n/i18n';
 import { useLang } from '../../i18n/use-lang';
 import { useTextSet } from '../../messages';
 import type { PageProps } from '../../navigation/page-props';
 import { hasResourcePermission, useSession } from '../../state/session';
+import { lengthCount } from '../../widgets/length-count';
+import { RelationSelect } from '../../widgets/relation-select';
 import { systemTexts } from './config-texts';
+import '../../engine/entity-screens.css';
 
 // /configManage/config_manage: the run-time settings (declared in the domain's SETTINGS), one card per section,
 // saved together; a setting left empty takes its default. Below, every change: who, when, old → new.
@@ -68,6 +72,9 @@ export function ConfigManagePage({ route }: PageProps) {
   const roles = useSession((s) => s.roles);
   const permissions = useSession((s) => s.permissions);
   const canSave = hasResourcePermission({ roles, permissions }, 'PUT', '/api/setting');
+  // a reload or a closed tab asks first while a change is not saved
+  const [isDirty, setDirty] = useState(false);
+  useLeaveGuard(isDirty);
 
   const settings = useQuery({
     queryKey: SETTINGS_KEY,
@@ -99,6 +106,7 @@ export function ConfigManagePage({ route }: PageProps) {
       return;
     }
     message.success(t('saved'));
+    setDirty(false);
     queryClient.setQueryData(SETTINGS_KEY, res.content);
     void queryClient.invalidateQueries({ queryKey: HISTORY_KEY });
     await reloadConfig().catch(() => {});
@@ -106,6 +114,9 @@ export function ConfigManagePage({ route }: PageProps) {
 
   const control = (def: SettingDef) => {
     const label = def.label[lang];
+    const lengthRule = def.maxLength
+      ? [{ max: def.maxLength, message: t('tooLong', { max: def.maxLength }) }]
+      : [];
     const max = settings.data?.max[def.key];
     const fallback =
       def.default === null ? t('defaultNone') : t('default', { value: shown(def, def.default, t, lang) });
@@ -120,26 +131,32 @@ export function ConfigManagePage({ route }: PageProps) {
         return (
           <Form.Item key={def.key} label={label} extra={extra} required={false}>
             <Space.Compact block>
-              <Form.Item name={[def.key, 'en']} style={{ flex: 1, marginBottom: 0 }}>
+              <Form.Item name={[def.key, 'en']} rules={lengthRule} style={{ flex: 1, marginBottom: 0 }}>
                 <Input
                   allowClear
                   aria-label={`${label} (${t('english')})`}
                   placeholder={t('english')}
-                  maxLength={def.maxLength}
+                  {...lengthCount(def.maxLength)}
                 />
               </Form.Item>
-              <Form.Item name={[def.key, 'zh']} style={{ flex: 1, marginBottom: 0 }}>
+              <Form.Item name={[def.key, 'zh']} rules={lengthRule} style={{ flex: 1, marginBottom: 0 }}>
                 <Input
                   allowClear
                   aria-label={`${label} (${t('chinese')})`}
                   placeholder={t('chinese')}
-                  maxLength={def.maxLength}
+                  {...lengthCount(def.maxLength)}
                 />
               </Form.Item>
             </Space.Compact>
           </Form.Item>
         );
       case 'integer':
+        if (def.relation)
+          return (
+            <Form.Item key={def.key} name={def.key} label={label} extra={extra}>
+              <RelationSelect entity={def.relation} aria-label={label} />
+            </Form.Item>
+          );
         return (
           <Form.Item key={def.key} name={def.key} label={label} extra={extra}>
             <InputNumber style={{ width: 220 }} precision={0} min={def.min} max={max} />
@@ -162,12 +179,22 @@ export function ConfigManagePage({ route }: PageProps) {
           </Form.Item>
         );
       default:
+        // the form checks an email itself, in the user's language (type=email would add the browser's bubble)
         return (
-          <Form.Item key={def.key} name={def.key} label={label} extra={extra}>
+          <Form.Item
+            key={def.key}
+            name={def.key}
+            label={label}
+            extra={extra}
+            rules={
+              def.kind === 'email' ? [...lengthRule, { type: 'email', message: t('badEmail') }] : lengthRule
+            }
+          >
             <Input
               allowClear
-              type={def.kind === 'email' ? 'email' : 'text'}
-              maxLength={def.maxLength}
+              type="text"
+              inputMode={def.kind === 'email' ? 'email' : undefined}
+              {...lengthCount(def.maxLength)}
               style={{ maxWidth: 480 }}
             />
           </Form.Item>
@@ -185,6 +212,7 @@ export function ConfigManagePage({ route }: PageProps) {
           form={form}
           layout="vertical"
           onFinish={onFinish}
+          onValuesChange={() => setDirty(true)}
           disabled={!canSave}
           name="config-manage"
         >
@@ -194,14 +222,20 @@ export function ConfigManagePage({ route }: PageProps) {
             </Card>
           ))}
           {canSave && (
-            <Space>
+            // the engine forms' action bar: it stays at the bottom of the screen while the sections scroll
+            <div className="entity-form-actions">
               <Button type="primary" htmlType="submit">
                 {t('save')}
               </Button>
-              <Button onClick={() => settings.data && form.setFieldsValue(formValues(settings.data))}>
+              <Button
+                onClick={() => {
+                  if (settings.data) form.setFieldsValue(formValues(settings.data));
+                  setDirty(false);
+                }}
+              >
                 {t('reset')}
               </Button>
-            </Space>
+            </div>
           )}
         </Form>
       </Card>

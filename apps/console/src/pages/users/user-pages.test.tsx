@@ -105,6 +105,19 @@ describe('account screens', { timeout: 60_000 }, () => {
     expect(api.callsTo('GET', '/api/user_manager/list')).toHaveLength(0);
   });
 
+  it('opens the staff accounts on organiser staff, without the buyers’ columns', async () => {
+    signIn();
+    const api = fakeApi().on('GET /api/user_manager/list_admin', () =>
+      page([user({ id: 1, account: 'admin', type: 'admin', points: 0 })]),
+    );
+    await renderPage(AdminListPage, routeNamed('AdminList'), { url: '/adminManage/admin_list' });
+    await screen.findByText('admin');
+    expect(api.callsTo('GET', '/api/user_manager/list_admin')[0]!.query.get('type')).toBe('admin');
+    for (const buyerColumn of ['Points', 'Membership package', 'Company name'])
+      expect(screen.queryByRole('columnheader', { name: buyerColumn })).toBeNull();
+    expect(screen.getByRole('columnheader', { name: 'Last sign-in' })).toBeTruthy();
+  });
+
   it('assigns roles to a staff account with the role picker', async () => {
     signIn();
     const api = fakeApi()

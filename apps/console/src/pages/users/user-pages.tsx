@@ -199,11 +199,17 @@ export function UserListPage(props: PageProps) {
   return <EntityListPage {...props} slots={useListSlots()} />;
 }
 
+const ADMIN_FILTERS = { type: 'admin' };
+const ADMIN_COLUMNS = ['id', 'account', 'type', 'nickname', 'email', 'mobile', 'lastLoginTime', 'status'];
+
 /** The staff accounts: the same screen over `list_admin`, rows opening the admin edit page. */
 export function AdminListPage({ route }: PageProps) {
   const slots = useListSlots({
     listPath: '/user_manager/list_admin',
     editPath: '/adminManage/admin/admin_edit/:id',
+    // organiser staff first (supplier logins are one filter away); no buyer columns (points, membership)
+    defaultFilters: ADMIN_FILTERS,
+    defaultColumns: ADMIN_COLUMNS,
   });
   return <EntityList entity="user_manager" title={route.title} slots={slots} />;
 }

@@ -11,11 +11,12 @@ import {
   UnorderedListOutlined,
 } from '@ant-design/icons';
 import type { UploadRule } from '@organiser/domain';
-import { Button, Input, Tooltip } from 'antd';
+import { Button, Input, Tooltip, Upload } from 'antd';
 import { type ClipboardEvent, type ReactNode, useEffect, useRef, useState } from 'react';
-import { uploadFile } from '../../api/user';
 import { type EngineMessageKey, useEngineText } from '../../messages';
 import { fileUrl } from '../../state/session';
+import { acceptOf } from '../upload/upload-rules';
+import { useBatchPicker } from '../upload/use-batch-picker';
 import { useUploads } from '../upload/use-uploads';
 import { htmlToText, isBlankHtml, sanitizeHtml } from './sanitize-html';
 import './rich-text.css';
@@ -64,8 +65,14 @@ export function RichTextEditor({ id, value, onChange, label, maxLength, disabled
     }
     exec('createLink', url);
   };
-  const imagePicker = useRef<HTMLInputElement>(null);
-  const { choose } = useUploads({ kind: 'image', rule: INLINE_IMAGE, current: 0, onStored: () => undefined });
+  // the console's upload control: the deployment's image checks, progress, and messages in the user's language
+  const { choose, send, pending } = useUploads({
+    kind: 'image',
+    rule: INLINE_IMAGE,
+    current: 0,
+    onStored: (file) => exec('insertImage', fileUrl(file.path)),
+  });
+  const picker = useBatchPicker({ choose, send });
 
   // an outside change (a loaded record, a reset) replaces the content; our own edits do not re-render it
   useEffect(() => {
@@ -118,7 +125,6 @@ export function RichTextEditor({ id, value, onChange, label, maxLength, disabled
         setLinkUrl('https://');
       },
     },
-    { key: 'richText.image', icon: <PictureOutlined aria-hidden />, run: () => imagePicker.current?.click() },
     { key: 'richText.clear', icon: <ClearOutlined aria-hidden />, run: () => exec('removeFormat') },
   ];
 
@@ -127,14 +133,6 @@ export function RichTextEditor({ id, value, onChange, label, maxLength, disabled
     if (!html) return;
     event.preventDefault();
     exec('insertHTML', sanitizeHtml(html));
-  };
-
-  const onImage = async (files: FileList | null) => {
-    const [file] = choose(files ? [...files] : []);
-    if (imagePicker.current) imagePicker.current.value = '';
-    if (!file) return;
-    const path = await uploadFile(file, 'image').catch(() => null);
-    if (path) exec('insertImage', fileUrl(path));
   };
 
   const length = htmlToText(value).length;
@@ -155,6 +153,26 @@ export function RichTextEditor({ id, value, onChange, label, maxLength, disabled
             />
           </Tooltip>
         ))}
+        {/* antd's upload with a button inside: the button is the control, the upload holds the file input */}
+        <Upload
+          accept={{ format: acceptOf(INLINE_IMAGE.types), filter: 'native' }}
+          showUploadList={false}
+          disabled={disabled || isSource || pending.length > 0}
+          beforeUpload={picker.beforeUpload}
+          customRequest={picker.customRequest}
+        >
+          <Tooltip title={t('richText.image')}>
+            <Button
+              size="small"
+              type="text"
+              icon={<PictureOutlined aria-hidden />}
+              loading={pending.length > 0}
+              aria-label={t('richText.image')}
+              disabled={disabled || isSource}
+              onMouseDown={(e) => e.preventDefault()}
+            />
+          </Tooltip>
+        </Upload>
         <Button
           size="small"
           type={isSource ? 'primary' : 'text'}
@@ -165,15 +183,6 @@ export function RichTextEditor({ id, value, onChange, label, maxLength, disabled
         >
           {isSource ? t('richText.visual') : t('richText.source')}
         </Button>
-        <input
-          ref={imagePicker}
-          type="file"
-          accept="image/png,image/jpeg"
-          hidden
-          tabIndex={-1}
-          aria-hidden
-          onChange={(e) => void onImage(e.target.files)}
-        />
       </div>
       {linkUrl !== null && (
         <div className="rich-text-link">
