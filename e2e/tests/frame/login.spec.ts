@@ -156,9 +156,10 @@ test("a visitor without a session opening / gets the login page, and the frame's
   await expect(page.getByRole('img', { name: msg('en', 'login.captchaImage') })).toBeVisible();
   // the component library and the layout are fetched only on the way to a signed-in page: once the visitor
   // starts to sign in, while they type
-  expect(fetched.filter((path) => /\/assets\/(antd|app-layout)-/.test(path))).toEqual([]);
+  expect(fetched.filter((path) => /\/assets\/(antd|frame)-/.test(path))).toEqual([]);
+  // (the frame's chunk: the layout with antd's providers, the guard's shell and the dashboard)
   const frameCode = page.waitForRequest((request) =>
-    /\/assets\/app-layout-/.test(new URL(request.url()).pathname),
+    /\/assets\/frame-/.test(new URL(request.url()).pathname),
   );
   await page.getByLabel(msg('en', 'login.account'), { exact: true }).pressSequentially('ad');
   await frameCode;
