@@ -62,6 +62,23 @@ describe('the login form posted by a browser', () => {
       payload: new URLSearchParams(fields).toString(),
     });
 
+  /** The admin's right password and the test captcha code, with the page's captcha token. */
+  const postAdmin = (
+    token: string | null,
+    extra: Record<string, string> = {},
+    headers?: Record<string, string>,
+  ) =>
+    post(
+      {
+        account: ADMIN.account,
+        password: ADMIN.password,
+        checkCode: TEST_CAPTCHA_CODE,
+        token: token ?? '',
+        ...extra,
+      },
+      headers,
+    );
+
   const sessionCount = async () => (await t.db.select({ id: session.id }).from(session)).length;
 
   it('sends a captcha of its own and a form that posts, so the page works before the scripts run', async () => {
@@ -83,13 +100,7 @@ describe('the login form posted by a browser', () => {
 
   it('signs in, sets the session cookie and sends the browser to the page asked for', async () => {
     const { token } = await openLogin();
-    const res = await post({
-      account: ADMIN.account,
-      password: ADMIN.password,
-      checkCode: TEST_CAPTCHA_CODE,
-      token: token ?? '',
-      redirect: '/company/company_tag_list?page=2&keyword=steel',
-    });
+    const res = await postAdmin(token, { redirect: '/company/company_tag_list?page=2&keyword=steel' });
     expect(res.statusCode).toBe(303);
     expect(res.headers.location).toBe('/company/company_tag_list?page=2&keyword=steel');
     const cookies = setCookies(res);
@@ -214,13 +225,7 @@ describe('the login form posted by a browser', () => {
       '/login?redirect=/x',
     ]) {
       const { token } = await openLogin();
-      const res = await post({
-        account: ADMIN.account,
-        password: ADMIN.password,
-        checkCode: TEST_CAPTCHA_CODE,
-        token: token ?? '',
-        redirect,
-      });
+      const res = await postAdmin(token, { redirect });
       expect(res.statusCode, redirect).toBe(303);
       expect(res.headers.location, redirect).toBe('/');
     }
@@ -238,15 +243,7 @@ describe('the login form posted by a browser', () => {
       {} as Record<string, string>,
     ]) {
       const { token } = await openLogin();
-      const res = await post(
-        {
-          account: ADMIN.account,
-          password: ADMIN.password,
-          checkCode: TEST_CAPTCHA_CODE,
-          token: token ?? '',
-        },
-        headers,
-      );
+      const res = await postAdmin(token, {}, headers);
       expect(res.statusCode, JSON.stringify(headers)).toBe(403);
       expect(setCookies(res).some((c) => c.startsWith('Admin-Token='))).toBe(false);
       // the captcha was not even tried
@@ -261,10 +258,7 @@ describe('the login form posted by a browser', () => {
 
   it('takes a post that the browser says comes from this site, with the null origin of a no-referrer page', async () => {
     const { token } = await openLogin();
-    const res = await post(
-      { account: ADMIN.account, password: ADMIN.password, checkCode: TEST_CAPTCHA_CODE, token: token ?? '' },
-      { origin: 'null', 'sec-fetch-site': 'same-origin' },
-    );
+    const res = await postAdmin(token, {}, { origin: 'null', 'sec-fetch-site': 'same-origin' });
     expect(res.statusCode).toBe(303);
     expect(setCookies(res).some((c) => c.startsWith('Admin-Token='))).toBe(true);
   });
