@@ -94,7 +94,9 @@ describe('the login page before the scripts run', () => {
       '<input id="account" name="account" class="login-input" type="text" autocomplete="username"',
     );
     expect(shell).toContain('autocomplete="current-password"');
-    expect(shell).toContain('<form method="post" action="/api/user/login_form" novalidate autocomplete="on">');
+    expect(shell).toContain(
+      '<form method="post" action="/api/user/login_form" novalidate autocomplete="on">',
+    );
     expect(shell).toMatch(/<input type="hidden" name="token" value="[\w-]+">/);
     expect(shell).toContain('<button type="submit" class="login-submit" >');
     // the mark is inside the page, not a request of its own
