@@ -179,7 +179,8 @@ async function load(
     requests += 1;
   });
   const started = Date.now();
-  await page.goto(url);
+  // from the first byte on: a screen is usable when `ready` says so, whether or not its scripts have all loaded
+  await page.goto(url, { waitUntil: 'commit' });
   await ready(page);
   const readyMs = Date.now() - started;
   // paint entries are delivered asynchronously: wait for the first contentful paint (buffered) up to 5 s
