@@ -29,8 +29,9 @@ import { freePort } from './free-port';
 const root = fileURLToPath(new URL('..', import.meta.url));
 const RUNS = Number(process.env.RUNS ?? 5);
 /** Which parts run (comma-separated): `loads` (page loads, and the peer's), `login` (click → dashboard), `menu`
- * (menu click → list). All by default. */
-const PARTS = new Set((process.env.PARTS ?? 'loads,login,menu').split(',').map((p) => p.trim()));
+ * (menu click → list, its code loaded), `first` (the first menu click after a cold load, and the peer's). All by
+ * default. */
+const PARTS = new Set((process.env.PARTS ?? 'loads,login,menu,first').split(',').map((p) => p.trim()));
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const CAPTCHA_TEST_CODE = 'bench-captcha';
 
@@ -178,7 +179,8 @@ async function load(
     requests += 1;
   });
   const started = Date.now();
-  await page.goto(url);
+  // from the first byte on: a screen is usable when `ready` says so, whether or not its scripts have all loaded
+  await page.goto(url, { waitUntil: 'commit' });
   await ready(page);
   const readyMs = Date.now() - started;
   // paint entries are delivered asynchronously: wait for the first contentful paint (buffered) up to 5 s
@@ -214,9 +216,15 @@ const screens: Screen[] = [
   {
     name: 'login',
     path: '/login',
-    // the console's own form with its captcha: the server's first HTML shows a copy of the form before the
-    // scripts have run, whose button stays disabled
-    ready: (page) => page.locator('#root button[type="submit"]:not([disabled])').waitFor(),
+    // a form that can be sent: the server's first HTML's copy once it carries its captcha (its button is enabled
+    // then, and it posts to the server without the console), else the console's own form with its captcha
+    ready: (page) =>
+      page
+        .locator(
+          '#login-shell button[type="submit"]:not([disabled]), #root button[type="submit"]:not([disabled])',
+        )
+        .first()
+        .waitFor(),
   },
   {
     name: 'dashboard (signed in)',
@@ -261,17 +269,21 @@ async function loginToDashboard(browser: Browser, baseURL: string): Promise<numb
 }
 
 /** The peer's own login: its form comes filled with a demo account; click its button and wait for its dashboard
- * (`PEER_DASHBOARD_SELECTOR`, by default vue-element-admin's) next to its menu. */
-async function peerLoginToDashboard(browser: Browser, loginURL: string): Promise<number> {
-  const context = await browser.newContext({ locale: 'en-GB' });
-  const page = await context.newPage();
+ * (`PEER_DASHBOARD_SELECTOR`, by default vue-element-admin's) next to its menu. Returns the ms from the click. */
+async function peerSignIn(page: Page, loginURL: string): Promise<number> {
   await page.goto(loginURL);
   await peerLoginReady(page);
   const started = Date.now();
   await page.getByRole('button').first().click();
   await page.locator(process.env.PEER_DASHBOARD_SELECTOR ?? '.dashboard-editor-container').waitFor();
   await page.locator('.sidebar-container, nav, [role="navigation"]').first().waitFor();
-  const ms = Date.now() - started;
+  return Date.now() - started;
+}
+
+/** The peer's login click → its dashboard, in a fresh context. */
+async function peerLoginToDashboard(browser: Browser, loginURL: string): Promise<number> {
+  const context = await browser.newContext({ locale: 'en-GB' });
+  const ms = await peerSignIn(await context.newPage(), loginURL);
   await context.close();
   return ms;
 }
@@ -283,11 +295,11 @@ type MenuSample = { pointed: number; clicked: number };
 /** Runs in the page (as text, so the bundler's helpers do not leak into it): notes the time of the next press and
  * of the first frame after it with a row of a list on screen. Screens opened earlier stay mounted, hidden, in
  * their tabs, so a row counts only when it has a box. */
-const timeMenuClick = `(() => {
+const timeClickToRow = (rowSelector: string) => `(() => {
   window.benchClick = 0;
   window.benchRows = 0;
   function frame() {
-    const rows = document.querySelectorAll('tr.ant-table-row');
+    const rows = document.querySelectorAll(${JSON.stringify(rowSelector)});
     for (const row of rows) if (row.getClientRects().length > 0) { window.benchRows = performance.now(); return; }
     requestAnimationFrame(frame);
   }
@@ -322,7 +334,7 @@ async function menuToList(browser: Browser, baseURL: string, token: string): Pro
     await item.hover();
     if (restMs) await page.waitForTimeout(restMs);
     // timed in the page frame by frame, not by polling from here
-    await page.evaluate(timeMenuClick);
+    await page.evaluate(timeClickToRow('tr.ant-table-row'));
     await item.click();
     // a function, not a string: the console's Content-Security-Policy forbids evaluating strings
     const handle = await page.waitForFunction(() => {
@@ -343,6 +355,68 @@ async function menuToList(browser: Browser, baseURL: string, token: string): Pro
   const clicked = await open('Banner list', 0);
   await context.close();
   return { pointed, clicked };
+}
+
+/** How long a person looks at the first screen before the first click (the idle time a prefetch may use). */
+const FIRST_LOOK_MS = Number(process.env.FIRST_LOOK_MS ?? 1000);
+
+type FirstClick = { ms: number; requests: number };
+
+/** Waits for the timed click's first row (timeClickToRow) and counts the requests made meanwhile. */
+async function timedClick(page: Page, press: () => Promise<void>): Promise<FirstClick> {
+  let requests = 0;
+  const count = (request: { url: () => string }) => {
+    requests += 1;
+    if (process.env.BENCH_DEBUG) console.log('  request', request.url());
+  };
+  page.on('request', count);
+  await press();
+  // a function, not a string: the console's Content-Security-Policy forbids evaluating strings
+  const handle = await page.waitForFunction(() => {
+    const timed = globalThis as unknown as { benchRows: number; benchClick: number };
+    return timed.benchRows > 0 && timed.benchRows - timed.benchClick;
+  });
+  page.off('request', count);
+  return { ms: Number(await handle.jsonValue()), requests };
+}
+
+/**
+ * The first click on a menu after a signed-in load (the code of the list not fetched by anything but what the first
+ * screen does by itself): the dashboard opened cold, FIRST_LOOK_MS of looking, then Products → Product list, timed
+ * from the press on "Product list" until its first row is on screen, and the requests made meanwhile.
+ */
+async function firstMenuClick(browser: Browser, baseURL: string, token: string): Promise<FirstClick> {
+  const context = await browser.newContext({ locale: 'en-GB' });
+  await context.addCookies([{ name: 'Admin-Token', value: token, url: baseURL }]);
+  const page = await context.newPage();
+  await page.goto(`${baseURL}/dashboard`);
+  const menu = page.getByRole('navigation', { name: /main menu/i });
+  await page.getByRole('heading', { level: 1 }).waitFor();
+  await page.waitForTimeout(FIRST_LOOK_MS);
+  await menu.getByRole('menuitem', { name: 'Products', exact: true }).click();
+  const entry = menu.getByRole('menuitem', { name: 'Product list', exact: true });
+  await entry.waitFor();
+  await page.evaluate(timeClickToRow('tr.ant-table-row'));
+  const result = await timedClick(page, () => entry.click());
+  await context.close();
+  return result;
+}
+
+/** The same on the peer (vue-element-admin): signed in through its form, FIRST_LOOK_MS on its dashboard, then
+ * Table → Complex Table (its rows are generated in the browser). */
+async function peerFirstMenuClick(browser: Browser, loginURL: string): Promise<FirstClick> {
+  const context = await browser.newContext({ locale: 'en-GB' });
+  const page = await context.newPage();
+  await peerSignIn(page, loginURL);
+  await page.waitForTimeout(FIRST_LOOK_MS);
+  const sidebar = page.locator('.sidebar-container');
+  await sidebar.locator('.el-submenu__title', { hasText: /^\s*Table\s*$/ }).click();
+  const entry = sidebar.locator('.el-menu-item', { hasText: 'Complex Table' });
+  await entry.waitFor();
+  await page.evaluate(timeClickToRow('.app-container .el-table__row'));
+  const result = await timedClick(page, () => entry.click());
+  await context.close();
+  return result;
 }
 
 function row(target: string, screen: string, samples: Sample[]): Record<string, string | number> {
@@ -417,6 +491,14 @@ export async function runConsoleBench(): Promise<void> {
         menus.set(target.label, [...(menus.get(target.label) ?? []), sample]);
       }
     }
+    const firsts = new Map<string, FirstClick[]>();
+    const addFirst = (label: string, sample: FirstClick) =>
+      firsts.set(label, [...(firsts.get(label) ?? []), sample]);
+    for (let run = 0; run < (PARTS.has('first') ? RUNS : 0); run += 1) {
+      for (const target of targets)
+        addFirst(target.label, await firstMenuClick(browser, target.server!.baseURL, target.token!));
+      if (peer) addFirst('peer', await peerFirstMenuClick(browser, peer));
+    }
     console.log(
       `Console page loads, cold cache, median of ${RUNS} (Chromium, loopback, PGlite demo data; load average ${loadavg()
         .map((l) => l.toFixed(1))
@@ -436,6 +518,19 @@ export async function runConsoleBench(): Promise<void> {
         checkout: label,
         'pointer rests 150 ms, then click': Math.round(median(values.map((v) => v.pointed))),
         'click at once': Math.round(median(values.map((v) => v.clicked))),
+      })),
+    );
+    console.log(
+      `First menu click after a cold signed-in load (${FIRST_LOOK_MS} ms on the dashboard) → first row (median):`,
+    );
+    console.table(
+      [...firsts].map(([label, values]) => ({
+        checkout: label,
+        'click → first row ms': Math.round(median(values.map((v) => v.ms))),
+        'requests meanwhile': median(values.map((v) => v.requests)),
+        'ratio to the peer (median of pairs)': firsts.has('peer')
+          ? Number(median(values.map((v, i) => v.ms / (firsts.get('peer')![i]?.ms ?? Number.NaN))).toFixed(2))
+          : '',
       })),
     );
   } finally {

@@ -1,6 +1,7 @@
 import { readFile, writeFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
 import react from '@vitejs/plugin-react';
@@ -22,16 +23,43 @@ const vendorChunk = /node_modules[\\/](react|react-dom|scheduler|react-router|@r
 
 /**
  * Left to itself the bundler makes one chunk per combination of lazy pages that share a module: dozens of small
- * chunks, each one more request on a cold load. Two groups keep the count down:
+ * chunks, each one more request on a cold load. These groups keep the count down:
  * - "boot": what the login page needs before it is usable, the static import graph of the entry (src/main.tsx) and
  *   of the login page, with its one stylesheet;
+ * - "frame": the signed-in frame (antd's providers, the guard's shell, the session loader, the layout, the page
+ *   registry and the dashboard), everything a signed-in first screen loads beside the page's own code;
+ * - "screens": the generic list, form and report screens that most menu entries open (fetched while the browser is
+ *   idle after the first screen);
  * - "antd": the component library's foundations and the components of the frame (menu, dropdowns, dialogs, forms),
  *   loaded with the first signed-in screen and cached from then on.
  * Pages and everything else keep splitting by import.
  */
-const chunkAreas: { name: string; roots: RegExp[] }[] = [
-  { name: 'boot', roots: [/[\\/]src[\\/]main\.tsx$/, /[\\/]src[\\/]pages[\\/]login[\\/]login-page\.tsx$/] },
+const chunkAreas: { name: string; roots: string[] }[] = [
+  { name: 'boot', roots: ['main.tsx', 'pages/login/login-page.tsx'] },
+  {
+    name: 'frame',
+    roots: [
+      'app/themed-providers.tsx',
+      'app/protected-shell.tsx',
+      'app/session-loader.tsx',
+      'layout/app-layout.tsx',
+      'pages/registry.tsx',
+      'pages/dashboard/dashboard-page.tsx',
+      'navigation/visible-routes.ts',
+    ],
+  },
+  {
+    name: 'screens',
+    roots: [
+      'engine/entity-list-page.tsx',
+      'engine/entity-form-page.tsx',
+      'engine/report/report-page.tsx',
+      'pages/suppliers/company-lists.tsx',
+    ],
+  },
 ];
+/** The console's source folder: the roots above are its files (module ids are absolute paths). */
+const srcDir = join(dirname(fileURLToPath(import.meta.url)), 'src');
 
 /** antd's foundations (theme, styles, shared utilities) and the components the frame itself uses. */
 const antdCore =
@@ -39,23 +67,36 @@ const antdCore =
 
 type ChunkingContext = { getModuleInfo(id: string): { importedIds: readonly string[] } | null };
 
+/** Packages imported through an index that names far more than is used: not walked into an area. */
+const WALKED_PAST =
+  /[\\/]packages[\\/]domain[\\/]|[\\/]node_modules[\\/](zod[\\/]|@ant-design[\\/]icons[\\/](es|lib)[\\/]index\.js$)/;
+
 /** Module id → the area whose static import graph reaches it first. */
 function areaOfModules(ctx: ChunkingContext): Map<string, string> {
   const area = new Map<string, string>();
   for (const { name, roots } of chunkAreas) {
     const visit = (id: string) => {
       // The domain package is imported through its index, which re-exports every entity definition: walking it
-      // would pull the definitions (and zod) into these chunks although tree-shaking keeps only what is used.
-      if (area.has(id) || /[\\/]packages[\\/]domain[\\/]|[\\/]node_modules[\\/]zod[\\/]/.test(id)) return;
+      // would pull the definitions (and zod) into these chunks although tree-shaking keeps only what is used. The
+      // same holds for antd's icon package (its index names all 1,700 icons, which the icon browser loads).
+      if (area.has(id) || WALKED_PAST.test(id)) return;
       area.set(id, name);
       for (const next of ctx.getModuleInfo(id)?.importedIds ?? []) visit(next);
     };
-    for (const id of moduleIds) if (roots.some((r) => r.test(id))) visit(id);
+    for (const root of roots) visit(join(srcDir, root));
   }
   return area;
 }
-const moduleIds = new Set<string>();
 let areas: Map<string, string> | null = null;
+
+/** A group's chunk name: the area of the module (only `only`, when given), else none. */
+const areaNamed =
+  (only?: string) =>
+  (id: string, ctx: ChunkingContext): string | null => {
+    areas ??= areaOfModules(ctx);
+    const area = areas.get(id) ?? null;
+    return only && area !== only ? null : area;
+  };
 
 /** Forgets the import graph between builds (vite build --watch). */
 function resetChunkAreas(): Plugin {
@@ -63,7 +104,6 @@ function resetChunkAreas(): Plugin {
     name: 'reset-chunk-areas',
     apply: 'build',
     buildStart() {
-      moduleIds.clear();
       areas = null;
     },
   };
@@ -130,19 +170,10 @@ export default defineConfig({
         codeSplitting: {
           groups: [
             { name: 'react-vendor', test: vendorChunk, priority: 10 },
-            { name: 'antd', test: antdCore, priority: 4 },
-            {
-              debugName: 'screen areas (boot)',
-              name: (id, ctx) => {
-                areas ??= areaOfModules(ctx);
-                return areas.get(id) ?? null;
-              },
-              test: (id) => {
-                moduleIds.add(id);
-                return true;
-              },
-              priority: 5,
-            },
+            // the login page's code first: nothing it needs goes into a chunk of the signed-in screens
+            { debugName: 'boot', name: areaNamed('boot'), test: () => true, priority: 8 },
+            { name: 'antd', test: antdCore, priority: 6 },
+            { debugName: 'frame, screens', name: areaNamed(), test: () => true, priority: 5 },
           ],
         },
       },

@@ -35,6 +35,7 @@ import { rateLimitCounters } from './http/rate-limit-store';
 import { modules } from './modules';
 import { deleteOldCaptchas } from './modules/auth/captcha';
 import { deleteOldLoginFailures } from './modules/auth/login';
+import { loginPageFill } from './modules/auth/login-form';
 import { deleteOldSessions } from './modules/auth/sessions';
 import { withRunTimeSettings } from './modules/settings/store';
 import { setupAccessCheck, setupAuth, setupAuthCache } from './plugins/auth';
@@ -359,6 +360,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
           if (!file.startsWith(dist + path.sep) || !existsSync(file)) return null;
           return readFileSync(file, 'utf8');
         },
+        // the login form's captcha, and the refusal of its last post, in each login page
+        loginPageFill(app),
       )
     : null;
   if (hasConsole) {

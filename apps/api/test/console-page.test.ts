@@ -88,13 +88,17 @@ describe('the login page before the scripts run', () => {
       for (const key of ['heading', 'password', 'checkCode', 'submit'] as const)
         expect(shell, `${lang} ${key}`).toContain(said(messages[lang].login[key]));
     }
-    // labelled inputs with the autocomplete hints of the console's page; the button cannot submit yet
+    // labelled inputs with the autocomplete hints of the console's page; the form posts to the server
     expect(shell).toContain('<label for="account">');
     expect(shell).toContain(
       '<input id="account" name="account" class="login-input" type="text" autocomplete="username"',
     );
     expect(shell).toContain('autocomplete="current-password"');
-    expect(shell).toContain('<button type="submit" class="login-submit" disabled>');
+    expect(shell).toContain(
+      '<form method="post" action="/api/user/login_form" novalidate autocomplete="on">',
+    );
+    expect(shell).toMatch(/<input type="hidden" name="token" value="[\w-]+">/);
+    expect(shell).toContain('<button type="submit" class="login-submit" >');
     // the mark is inside the page, not a request of its own
     expect(shell).toContain(`<img src="${LOGO_DATA_URI}" alt=""`);
   });

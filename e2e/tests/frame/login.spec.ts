@@ -71,6 +71,40 @@ for (const lang of ['en', 'zh'] satisfies Lang[]) {
   });
 }
 
+test("the first HTML's form signs in with Enter before the console's scripts have loaded", async ({
+  page,
+}) => {
+  await setLang(page, 'zh');
+  const asked = '/banner/banner_list?page=2';
+  const releaseScripts = await holdScripts(page);
+  await page.goto(asked, { waitUntil: 'commit' });
+  const firstHtml = page.locator('#login-shell');
+  const field = (key: string) => firstHtml.getByRole('textbox', { name: msg('zh', key), exact: true });
+  // the picture is in the page: nothing else is needed to sign in
+  await expect(firstHtml.locator('.login-captcha img')).toBeVisible();
+  await field('login.account').fill('admin');
+  await firstHtml.locator('#password').fill('admin123');
+  await field('login.checkCode').fill('not-the-code');
+  await field('login.checkCode').press('Enter');
+  // refused: the login page again, still before any script, with the message in the chosen language
+  await expect(firstHtml.getByText(errorCatalogue.captchaIncorrect.zh, { exact: true })).toBeVisible();
+  expect(new URL(page.url()).pathname).toBe('/login');
+  await expect(field('login.account')).toHaveValue('admin');
+  expect(new URL(page.url()).searchParams.get('redirect')).toBe(asked);
+
+  await firstHtml.locator('#password').fill('admin123');
+  await field('login.checkCode').fill(CAPTCHA_TEST_CODE);
+  await field('login.checkCode').press('Enter');
+  // (the page does not finish loading while its scripts are held: the address is checked as it commits)
+  await page.waitForURL((url) => `${url.pathname}${url.search}` === asked, { waitUntil: 'commit' });
+  // the signed-in page's spinner: the session cookie came with the answer, no script has run
+  await expect(page.locator('#root > #boot-splash')).toBeAttached();
+  await expect(firstHtml).toHaveCount(0);
+  releaseScripts();
+  await expect(frame(page, 'zh').menu).toBeVisible();
+  expect(`${new URL(page.url()).pathname}${new URL(page.url()).search}`).toBe(asked);
+});
+
 test('the captcha picture gives a new one when clicked', async ({ page }) => {
   await setLang(page, 'en');
   await page.goto('/login');
@@ -122,9 +156,10 @@ test("a visitor without a session opening / gets the login page, and the frame's
   await expect(page.getByRole('img', { name: msg('en', 'login.captchaImage') })).toBeVisible();
   // the component library and the layout are fetched only on the way to a signed-in page: once the visitor
   // starts to sign in, while they type
-  expect(fetched.filter((path) => /\/assets\/(antd|app-layout)-/.test(path))).toEqual([]);
+  expect(fetched.filter((path) => /\/assets\/(antd|frame)-/.test(path))).toEqual([]);
+  // (the frame's chunk: the layout with antd's providers, the guard's shell and the dashboard)
   const frameCode = page.waitForRequest((request) =>
-    /\/assets\/app-layout-/.test(new URL(request.url()).pathname),
+    /\/assets\/frame-/.test(new URL(request.url()).pathname),
   );
   await page.getByLabel(msg('en', 'login.account'), { exact: true }).pressSequentially('ad');
   await frameCode;

@@ -24,11 +24,13 @@ import type { Row, RowScope } from './context';
 import { dynamicFilterCondition, resolveDynamicFilters } from './dynamic-forms';
 import type { Engine } from './engine';
 import type { EngineEntity } from './entity';
+import { rememberedCount } from './list-counts';
 import { scopeConditions } from './row-scope';
 
 // List queries stay fast on big tables: every filter and sort has an index; a deep page reads
 // the page's ids from the sort index first (a deferred join), and the total is counted exactly only when that
-// is cheap, otherwise estimated and flagged as such.
+// is cheap, otherwise estimated and flagged as such; a count that read many rows is remembered until the table is
+// written (list-counts.ts).
 
 /** Totals above this are estimated ("10,000+"); below it they are exact. */
 export const COUNT_CAP = 10_000;
@@ -178,9 +180,7 @@ const estimates = new Map<string, { rows: number; at: number }>();
  * estimate flagged as such. */
 export async function plannerEstimate(db: Db, entity: EngineEntity, where: SQL | undefined): Promise<number> {
   const probe = sql`select 1 from ${entity.table} ${where ? sql`where ${where}` : sql``}`;
-  const { sql: text, params } = (
-    db as unknown as { dialect: { sqlToQuery: (q: SQL) => Query } }
-  ).dialect.sqlToQuery(probe);
+  const { sql: text, params } = sqlText(db, probe);
   const key = `${text}\u0000${JSON.stringify(params)}`;
   const now = Date.now();
   const cached = estimates.get(key);
@@ -237,17 +237,34 @@ export async function countTotal(
     estimate = await plannerEstimate(db, entity, and(...estimateConditions));
     if (estimate >= 5 * COUNT_CAP) return { total: Math.round(estimate), isEstimate: true };
   }
-  const capped = db
-    .select({ one: sql`1` })
-    .from(entity.table)
-    .where(where)
-    .limit(COUNT_CAP + 1)
-    .as('capped');
-  const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(capped);
-  const n = Number(row?.n ?? 0);
+  const n = await cappedCount(db, entity, where);
   if (n <= COUNT_CAP) return { total: n, isEstimate: false };
   return { total: Math.max(Math.round(estimate), COUNT_CAP + 1), isEstimate: true };
 }
+
+/** A count that read this many rows is remembered (list-counts.ts); a smaller one costs less than the lookup. */
+export const REMEMBER_COUNT_FROM = 1_000;
+
+/** The number of matching rows, read up to COUNT_CAP + 1; a large one remembered per conditions until a write. */
+async function cappedCount(db: Db, entity: EngineEntity, where: SQL | undefined): Promise<number> {
+  const { sql: text, params } = sqlText(db, where ?? sql`true`);
+  const key = `${text}\u0000${JSON.stringify(params)}`;
+  const count = async () => {
+    const capped = db
+      .select({ one: sql`1` })
+      .from(entity.table)
+      .where(where)
+      .limit(COUNT_CAP + 1)
+      .as('capped');
+    const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(capped);
+    return Number(row?.n ?? 0);
+  };
+  return rememberedCount(db, entity.def.table, key, count, (n) => n >= REMEMBER_COUNT_FROM);
+}
+
+/** The SQL text and values of a condition, as the driver would send them. */
+const sqlText = (db: Db, query: SQL): Query =>
+  (db as unknown as { dialect: { sqlToQuery: (q: SQL) => Query } }).dialect.sqlToQuery(query);
 
 export type ListPage = { rows: Row[]; total: number; isEstimate: boolean };
 

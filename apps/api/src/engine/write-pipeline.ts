@@ -4,6 +4,7 @@ import type { Change, Row, Tx, WriteContext, WrittenRow } from './context';
 import { checkDictionaries } from './dictionary-check';
 import { checkDynamicForms, DYNAMIC_FORM_ENTITY, invalidateDynamicForms } from './dynamic-forms';
 import { allFields, diff, type HistoryEntry, historyName, writeHistory } from './history';
+import { forgetListCounts } from './list-counts';
 import { apiValues } from './records';
 import { checkFiles, checkReferences } from './references';
 import { loadRow } from './row-scope';
@@ -95,6 +96,8 @@ export async function runWrite(
   );
   // The configs of dynamic forms are cached: a written config is read again by every node.
   if (entity.def.name === DYNAMIC_FORM_ENTITY) invalidateDynamicForms();
+  // so are the totals of big lists: every node counts this table again
+  forgetListCounts(entity);
   for (const hook of hooks.afterCommit) {
     try {
       await hook(ctx, { action, rows });

@@ -2,6 +2,7 @@ import { pickLang, TOKEN_COOKIE } from '@organiser/domain';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Redis } from 'ioredis';
 import { AppError } from '../errors';
+import { readCookie } from '../http/cookies';
 import { authenticate, readToken } from '../modules/auth/sessions';
 import { AuthCache, registerAuthCache, shareAuthInvalidations } from '../security/auth-cache';
 import { hasPermission } from '../security/permissions';
@@ -24,25 +25,12 @@ export function docsAccess(app: FastifyInstance): 'public' | 'staff' {
   return app.config.deployment.apiDocs ?? (app.config.server.isProduction ? 'staff' : 'public');
 }
 
-function cookieToken(header: string | undefined): string | null {
-  for (const part of (header ?? '').split(';')) {
-    const eq = part.indexOf('=');
-    if (eq < 0 || part.slice(0, eq).trim() !== TOKEN_COOKIE) continue;
-    try {
-      return decodeURIComponent(part.slice(eq + 1).trim()) || null;
-    } catch {
-      return null;
-    }
-  }
-  return null;
-}
-
 /**
  * The API documents list every route and its access rule: with `staff`, only signed-in organiser staff read
  * them. A browser opening /api/docs sends the console's token cookie; API clients send X-Token.
  */
 async function enforceDocs(app: FastifyInstance, request: FastifyRequest): Promise<void> {
-  const token = readToken(request.headers) ?? cookieToken(request.headers.cookie);
+  const token = readToken(request.headers) ?? readCookie(request.headers.cookie, TOKEN_COOKIE);
   const auth = await authenticate(app.db, app.config.deployment, token);
   request.auth = auth;
   if (auth.user.type !== 'admin') throw new AppError('forbidden');

@@ -41,7 +41,10 @@ export const escapeHtml = (text: string) =>
  * has loaded, stores the choice in the same cookie the console reads, switches the texts and marks the choice
  * (`data-login-lang-chosen`) so the console's login page confirms it when it takes the copy over. A visitor whose
  * token is still in local storage (the session cookie ended with the browser) is signed in: the script marks the
- * page (`data-signed-in`) and the form stays hidden while the console opens the page asked for.
+ * page (`data-signed-in`) and the form stays hidden while the console opens the page asked for. A submit of the
+ * form (Enter or the button) goes to the server as a plain form post: the script adds where to go afterwards (the
+ * `redirect` of /login, else the page asked for) and marks the page (`data-login-submitted`), so a second press does
+ * not post again and the console, if it loads before the answer, waits for it instead of taking the form over.
  */
 const SCRIPT = `(function(){var d=document.documentElement,c=${JSON.stringify(LANGUAGES)},n=${JSON.stringify(LANGUAGE_COOKIE)};
 try{if(localStorage.getItem(${JSON.stringify(TOKEN_STORAGE_KEY)}))d.setAttribute("data-signed-in","")}catch(e){}
@@ -53,7 +56,12 @@ for(var i=0,f=0;i<b.length&&!f;i++){var t=String(b[i]).toLowerCase();for(var j=0
 set(l);
 document.addEventListener("click",function(e){var x=e.target&&e.target.closest&&e.target.closest("[data-login-lang-choice]");
 if(!x)return;var v=x.getAttribute("data-login-lang-choice");
-document.cookie=n+"="+v+"; path=/; max-age=31536000; samesite=lax";set(v);d.setAttribute("data-login-lang-chosen","")})})();`;
+document.cookie=n+"="+v+"; path=/; max-age=31536000; samesite=lax";set(v);d.setAttribute("data-login-lang-chosen","")});
+document.addEventListener("submit",function(e){var f=e.target;if(!f.closest||!f.closest("#${LOGIN_SHELL_ID}"))return;
+if(d.hasAttribute("data-login-submitted")){e.preventDefault();return}
+var p=location.pathname,r=f.querySelector("input[name=redirect]");
+if(r)r.value=p==="/login"?new URLSearchParams(location.search).get("redirect")||"/":p+location.search;
+d.setAttribute("data-login-submitted","");f.querySelector("[type=submit]").setAttribute("aria-busy","true")},true)})();`;
 
 /** The CSP source that allows the script above and nothing else inline. */
 export const LOGIN_SHELL_SCRIPT_HASH = `'sha256-${createHash('sha256').update(SCRIPT).digest('base64')}'`;
@@ -101,17 +109,21 @@ export function loginShellBody(config: PublicConfig): string {
       ).join('')}</fieldset>`,
   ).join('');
 
-  const field = (name: string, key: string, input: string, after = '') =>
-    `<div class="login-field"><label for="${name}">${t(key)}</label>${input}${after}</div>`;
+  const field = (name: LoginShellField, key: string, input: string, after = '') =>
+    `<div class="login-field"><label for="${name}">${t(key)}</label>${input}${after}${SLOT.error(name)}</div>`;
   const textInput = (name: string, attributes: string) =>
     `<input id="${name}" name="${name}" class="login-input" ${attributes}>`;
 
-  // The submit button stays disabled, as the console's is until its captcha has arrived: Enter in a field of this
-  // form does not submit it either, so nothing typed here is sent anywhere before the console takes over.
-  return `<div id="${LOGIN_SHELL_ID}" class="login-page"><main class="login-card" aria-labelledby="login-title"><div class="login-card-head"><div class="login-brand"><img src="${escapeHtml(LOGO_DATA_URI)}" alt="" width="36" height="36"><div><div class="login-product">${siteName}</div><h1 id="login-title" class="login-title">${t('login.heading')}</h1></div></div>${languageChoice}</div><form novalidate autocomplete="on">${field(
+  // A plain form post to the server (LOGIN_FORM_ACTION), which answers with the session cookie and the page asked
+  // for, or with this page again and the refusal's message: the form works before the console has loaded, and
+  // without scripts. The parts that differ per visitor are slots, filled on each request (fillLoginShell).
+  return `<div id="${LOGIN_SHELL_ID}" class="login-page"><main class="login-card" aria-labelledby="login-title"><div class="login-card-head"><div class="login-brand"><img src="${escapeHtml(LOGO_DATA_URI)}" alt="" width="36" height="36"><div><div class="login-product">${siteName}</div><h1 id="login-title" class="login-title">${t('login.heading')}</h1></div></div>${languageChoice}</div><form method="post" action="${LOGIN_FORM_ACTION}" novalidate autocomplete="on"><input type="hidden" name="redirect" value="/">${SLOT.formError}${field(
     'account',
     'login.account',
-    textInput('account', 'type="text" autocomplete="username" autocapitalize="off" spellcheck="false"'),
+    textInput(
+      'account',
+      `type="text" autocomplete="username" autocapitalize="off" spellcheck="false" ${SLOT.account}`,
+    ),
   )}${field(
     'password',
     'login.password',
@@ -119,6 +131,63 @@ export function loginShellBody(config: PublicConfig): string {
   )}${field(
     'checkCode',
     'login.checkCode',
-    `<div class="login-captcha-row">${textInput('checkCode', 'type="text" autocomplete="off" autocapitalize="off" spellcheck="false" maxlength="20"')}<span class="login-captcha" aria-hidden="true"></span></div>`,
-  )}<button type="submit" class="login-submit" disabled>${t('login.submit')}</button></form></main></div>`;
+    `<div class="login-captcha-row">${textInput('checkCode', 'type="text" autocomplete="off" autocapitalize="off" spellcheck="false" maxlength="20"')}<span class="login-captcha" aria-hidden="true">${SLOT.captcha}</span></div>`,
+  )}<button type="submit" class="login-submit" ${SLOT.submit}>${t('login.submit')}</button></form></main></div>`;
+}
+
+/** Where the static form posts (the login for a browser's form, beside the API's JSON login). */
+export const LOGIN_FORM_ACTION = '/api/user/login_form';
+
+const SHELL_FIELDS = ['account', 'password', 'checkCode'] as const;
+export type LoginShellField = (typeof SHELL_FIELDS)[number];
+
+/** What one visitor's copy of the form holds: a captcha of its own, and after a refused post its message. */
+export type LoginShellFill = {
+  captcha?: { token: string; svg: string } | null;
+  /** The account typed before a refused post (never the password). */
+  account?: string;
+  /**
+   * A refused post's message in each language, on the field it names (null, or a field this form does not have
+   * such as the SMS code: above the fields). The console's page takes it over with the field's name.
+   */
+  error?: { field: string | null; message: Record<Language, string> } | null;
+};
+
+/** Marks in the cached page where each visitor's parts go: comments and attribute-position names no text contains. */
+const SLOT = {
+  captcha: '<!--login-slot:captcha-->',
+  formError: '<!--login-slot:error-->',
+  error: (field: LoginShellField) => `<!--login-slot:error:${field}-->`,
+  account: 'data-login-slot-account',
+  submit: 'data-login-slot-submit',
+};
+const ANY_SLOT = /<!--login-slot:[a-zA-Z:]*-->|data-login-slot-(account|submit)/g;
+
+/** The captcha picture as the console's page shows it. */
+const svgSource = (svg: string) => `data:image/svg+xml;charset=utf-8,${encodeURIComponent(svg)}`;
+
+/**
+ * One visitor's login page: the captcha picture and its token (without one, the button stays disabled until the
+ * console has fetched one), the account typed before a refusal and the refusal's message, in both languages.
+ */
+export function fillLoginShell(page: string, fill: LoginShellFill = {}): string {
+  const { captcha, error } = fill;
+  const both = (text: Record<Language, string>) =>
+    LANGUAGES.map(
+      (lang) => `<span data-l="${lang}" lang="${HTML_LANG[lang]}">${escapeHtml(text[lang])}</span>`,
+    ).join('');
+  const onField = SHELL_FIELDS.find((field) => field === error?.field) ?? null;
+  const message = error
+    ? `<div class="${onField ? 'login-error' : 'login-form-error'}" role="alert" data-login-error="${escapeHtml(error.field ?? '')}"${onField ? ` id="${onField}-error"` : ''}>${both(error.message)}</div>`
+    : '';
+  const slots: Record<string, string> = {
+    [SLOT.captcha]: captcha
+      ? `<input type="hidden" name="token" value="${escapeHtml(captcha.token)}"><img src="${escapeHtml(svgSource(captcha.svg))}" alt="">`
+      : '',
+    [SLOT.formError]: onField ? '' : message,
+    [SLOT.account]: fill.account ? `value="${escapeHtml(fill.account)}"` : '',
+    [SLOT.submit]: captcha ? '' : 'disabled',
+  };
+  for (const field of SHELL_FIELDS) slots[SLOT.error(field)] = onField === field ? message : '';
+  return page.replace(ANY_SLOT, (slot) => slots[slot] ?? '');
 }

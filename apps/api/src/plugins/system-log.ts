@@ -56,7 +56,9 @@ export function setupSystemLog(app: FastifyInstance, db: Db): SystemLogWriter {
     if (!shouldLog(request)) return;
     const response = responses.get(request) as { success?: boolean; message?: string } | null | undefined;
     const context = request.logContext ?? {};
-    const success = typeof response?.success === 'boolean' ? response.success : reply.statusCode < 400;
+    // an answer that is not the envelope (a redirect) failed when the route named a refusal
+    const success =
+      typeof response?.success === 'boolean' ? response.success : !context.error && reply.statusCode < 400;
     const user = request.auth?.user;
     const body = context.args !== undefined ? context.args : request.body;
     const row = {

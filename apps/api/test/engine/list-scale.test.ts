@@ -2,7 +2,8 @@ import { parseListQuery } from '@organiser/domain';
 import { and, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createEngine } from '../../src/engine';
-import { COUNT_CAP, listOrder, pageConditions } from '../../src/engine/list';
+import { COUNT_CAP, listOrder, pageConditions, REMEMBER_COUNT_FROM } from '../../src/engine/list';
+import { invalidateShared } from '../../src/security/auth-cache';
 import { type Call, client, createEngineApp } from './setup';
 
 // The list's performance rules as behaviour and plan checks (no timings): above the cap the total is an
@@ -152,5 +153,43 @@ describe('lists at scale', () => {
     expect(body.content.total).toBeGreaterThan(COUNT_CAP);
     // a rare character still goes through the index
     expect(await plan({ keyword: '持' })).toContain('banner_search_grams_idx');
+  });
+
+  it("remembers a big filter's count instead of reading its rows on every request, until the table is written", async () => {
+    const MATCHES = 2 * REMEMBER_COUNT_FROM;
+    await t.db.execute(
+      sql`insert into banner_position (id, code, en_name, zh_name) values (2, 'side', 'Side', '侧栏')`,
+    );
+    const addRows = (n: number) =>
+      t.db.execute(sql`
+        insert into banner (title, position_id, cover_img, sort_no, status, display_status, created_at)
+        select 'Side banner ' || i, 2, 'demo/a.png', i % 1000, 'enabled', 'online', now() from generate_series(1, ${n}::int) i`);
+    const total = async () => (await list('position=2')).content;
+    try {
+      await addRows(MATCHES);
+      expect(await total()).toMatchObject({ total: MATCHES, totalIsEstimate: false });
+      // a row added behind the engine's back is not seen: the count was not run again
+      await addRows(1);
+      expect(await total()).toMatchObject({ total: MATCHES, totalIsEstimate: false });
+      // a write through the engine forgets the table's counts: the next request counts both changes
+      const [first] = (await list('position=2&size=1')).content.list as { id: number }[];
+      const removed = await call({ method: 'DELETE', url: `/api/banner/${first!.id}` });
+      expect(removed.status).toBe(200);
+      expect(await total()).toMatchObject({ total: MATCHES, totalIsEstimate: false });
+      // and so does a write announced by another node (through the shared invalidation channel)
+      await addRows(3);
+      expect((await total()).total).toBe(MATCHES);
+      invalidateShared('list-counts:banner');
+      expect((await total()).total).toBe(MATCHES + 3);
+      // a small count is not kept: it costs less than remembering it
+      expect((await list('status=disabled&position=1')).content.total).toBe(ROWS / 100);
+      await t.db.execute(sql`
+        insert into banner (title, position_id, cover_img, sort_no, status, display_status, created_at)
+        values ('Small count probe', 1, 'demo/a.png', 1, 'disabled', 'online', now())`);
+      expect((await list('status=disabled&position=1')).content.total).toBe(ROWS / 100 + 1);
+    } finally {
+      await t.db.execute(sql`delete from banner where position_id = 2 or title = 'Small count probe'`);
+      invalidateShared('list-counts:banner');
+    }
   });
 });

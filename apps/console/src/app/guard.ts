@@ -1,3 +1,5 @@
+import { afterLoginTarget } from '@organiser/domain';
+
 // The route guard as pure decisions.
 
 /** Paths a visitor without a token may open (the public routes). */
@@ -45,12 +47,10 @@ export function decideGuard({ pathname, search, hasToken, isReady }: GuardInput)
 }
 
 /**
- * Where to go after logging in: the `redirect` parameter when it is a path of this console, else `/`.
- * Absolute and protocol-relative URLs are refused so a crafted link cannot send the user elsewhere.
+ * Where to go after logging in: the `redirect` parameter when it is a path of this console, else `/` (the same rule
+ * as the server's answer to the login form's post). Absolute and protocol-relative URLs are refused so a crafted
+ * link cannot send the user elsewhere.
  */
 export function afterLoginPath(search: string): string {
-  const raw = new URLSearchParams(search).get('redirect');
-  if (!raw?.startsWith('/') || raw.startsWith('//') || raw.startsWith('/\\')) return '/';
-  if (raw === '/login' || raw.startsWith('/login?')) return '/';
-  return raw;
+  return afterLoginTarget(new URLSearchParams(search).get('redirect'));
 }

@@ -24,6 +24,7 @@ import { Navbar } from './navbar';
 import { PageHost } from './page-host';
 import { Sidebar } from './sidebar';
 import { TagsView } from './tags-view';
+import { useIdlePrefetch } from './use-prefetch-route';
 
 /** Desktop or mobile from the window width, on mount and on resize. */
 function useDeviceWatcher() {
@@ -51,6 +52,7 @@ export function AppLayout() {
   const mainRef = useRef<HTMLElement>(null);
   const isFirstPath = useRef(true);
   useDeviceWatcher();
+  useIdlePrefetch();
 
   const resolution = useMemo(() => resolveLocation(location.pathname, visible), [location.pathname, visible]);
   const route = resolution.kind === 'page' ? resolution.route : undefined;

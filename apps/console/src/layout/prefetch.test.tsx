@@ -51,4 +51,30 @@ describe('menu prefetch', { timeout: 60_000 }, () => {
     expect(await within(await screen.findByRole('table')).findByText('Prefetched Pumps Ltd.')).toBeTruthy();
     expect(lists()).toHaveLength(1);
   });
+
+  it("fetches the list screens' code once the first screen is up and the browser idle, but no list's data", async () => {
+    const idle: IdleRequestCallback[] = [];
+    vi.stubGlobal(
+      'requestIdleCallback',
+      vi.fn((callback: IdleRequestCallback) => idle.push(callback)),
+    );
+    vi.stubGlobal('cancelIdleCallback', vi.fn());
+    Object.assign(window, { requestIdleCallback, cancelIdleCallback });
+    const { calls } = stubApi({
+      ...sessionRoutes(rootUser, []),
+      'GET /api/company/list': ok(page([companyRecord({ name: 'Idle Pumps Ltd.' })])),
+    });
+    startSession('tok-idle');
+    const app = renderApp('/dashboard');
+    const menu = await screen.findByRole('navigation', { name: 'Main menu' }, { timeout: 10_000 });
+    await waitFor(() => expect(idle.length).toBeGreaterThan(0));
+    const before = calls.length;
+    for (const callback of idle.splice(0)) callback({ didTimeout: false, timeRemaining: () => 50 });
+    // the code is fetched, not the data: that waits for a pointer on an entry
+    expect(calls.slice(before).filter((c) => pathOf(c).startsWith('/api/'))).toEqual([]);
+    await userEvent.click(within(menu).getByText('Company'));
+    await userEvent.click(await within(menu).findByRole('link', { name: 'Company list' }));
+    await waitFor(() => expect(app.location()).toBe('/company/company_list'));
+    expect(await within(await screen.findByRole('table')).findByText('Idle Pumps Ltd.')).toBeTruthy();
+  });
 });

@@ -1,10 +1,10 @@
 import { findRoute } from '@organiser/domain';
-import { useCallback } from 'react';
+import { useCallback, useEffect } from 'react';
 import { usePublicConfig } from '../app/config-context';
 import { queryClient } from '../app/query-client';
 import { prefetchEntityList } from '../engine/prefetch';
 import { useVisibleRoutes } from '../navigation/visible-routes-context';
-import { preloadPage } from '../pages/registry';
+import { preloadPage, preloadPages } from '../pages/registry';
 
 /**
  * Fetches ahead what a page needs, from the moment the user points at, focuses or presses its menu entry: the page's
@@ -25,4 +25,28 @@ export function usePrefetchRoute(): (target: string) => void {
     },
     [flat, fieldPolicy],
   );
+}
+
+/** How long after the first screen the browser may stay busy before the code is fetched anyway. */
+const IDLE_TIMEOUT_MS = 3_000;
+
+/**
+ * Once the first signed-in screen is up and the browser is idle: the code of the screens the menu's lists open
+ * (one chunk for the generic list, form and report screens), so a first click on a menu entry waits on its data
+ * only. The page data is not fetched ahead: that waits for a pointer on the entry.
+ */
+export function useIdlePrefetch(): void {
+  const { flat } = useVisibleRoutes();
+  useEffect(() => {
+    const views = flat.flatMap((route) => (route.view?.kind === 'entity-list' ? [route.view] : []));
+    if (!views.length) return;
+    const start = () => preloadPages(views);
+    const { requestIdleCallback: whenIdle, cancelIdleCallback: cancel } = window;
+    if (typeof whenIdle !== 'function' || typeof cancel !== 'function') {
+      const timer = setTimeout(start, IDLE_TIMEOUT_MS / 3);
+      return () => clearTimeout(timer);
+    }
+    const handle = whenIdle.call(window, start, { timeout: IDLE_TIMEOUT_MS });
+    return () => cancel.call(window, handle);
+  }, [flat]);
 }

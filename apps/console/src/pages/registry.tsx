@@ -138,3 +138,9 @@ export function preloadPage(view: RouteView | undefined): void {
     ?.preload()
     .catch(() => {});
 }
+
+/** Starts loading the pages of several views, each page's code once (views share their screens). */
+export function preloadPages(views: RouteView[]): void {
+  const unique = new Set(views.map(resolvePage).filter((found): found is Page => Boolean(found)));
+  for (const found of unique) found.preload().catch(() => {});
+}

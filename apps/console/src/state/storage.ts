@@ -58,11 +58,14 @@ export function getToken(): string | null {
 /**
  * A token kept in local storage outlives the session cookie (the browser was closed and opened again): the cookie
  * is set again from it, so the server knows at the next page load that the visitor is signed in (it sends the
- * page without the login form and the captcha).
+ * page without the login form and the captcha). A token only in the cookie (set by the server's answer to the
+ * login page's own form) is kept in local storage as a login here would keep it.
  */
 export function restoreTokenCookie(): void {
   const stored = readLocal(LOCAL.token);
-  if (stored && !Cookies.get(COOKIE.token)) Cookies.set(COOKIE.token, stored, { sameSite: 'lax', path: '/' });
+  const cookie = Cookies.get(COOKIE.token);
+  if (stored && !cookie) Cookies.set(COOKIE.token, stored, { sameSite: 'lax', path: '/' });
+  else if (cookie && cookie !== stored) writeLocal(LOCAL.token, cookie);
 }
 
 export function setToken(token: string): void {

@@ -119,3 +119,4 @@ export function findRoute(
   }
   return null;
 }
+export * from './after-login';

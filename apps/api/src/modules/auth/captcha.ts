@@ -10,6 +10,9 @@ import { sameHex, sha256 } from './crypto';
 
 const answerHash = (token: string, answer: string) => sha256(`${token}:${answer.trim().toLowerCase()}`);
 
+/** The captcha's route, under /api (its rate limit's counter is named after it). */
+export const CAPTCHA_PATH = '/api/user/captcha';
+
 // svg-captcha parses its font when it loads: it loads with the first captcha asked for, not at start.
 let generator: Promise<typeof import('svg-captcha')> | null = null;
 

@@ -224,6 +224,58 @@ describe('login page', () => {
     expect(screen.queryByText('Switch Language Success')).toBeNull();
   });
 
+  it("takes over the static form's captcha and the refusal of its post, instead of asking again", async () => {
+    const calls = loginCalls(() => ok({ token: 'session-1' }));
+    const { fetchStub } = stubApi({ ...captcha, ...calls.route });
+    const { shell } = addLoginShell();
+    // what the server's page carries after a refused post: a captcha of its own and the message on its field
+    shell
+      .querySelector('form')!
+      .insertAdjacentHTML(
+        'beforeend',
+        `<span class="login-captcha"><input type="hidden" name="token" value="page-cap"><img src="data:image/svg+xml;charset=utf-8,${encodeURIComponent('<svg xmlns="http://www.w3.org/2000/svg"><text>pg</text></svg>')}" alt=""></span>` +
+          '<div class="login-error" data-login-error="checkCode"><span data-l="en">The verification code is incorrect</span><span data-l="zh">验证码不正确</span></div>',
+      );
+    document.documentElement.dataset.loginLang = 'en';
+    renderApp('/login');
+    const picture = await screen.findByRole('img', { name: 'Verification code image' });
+    expect(decodeURIComponent(picture.getAttribute('src') ?? '')).toContain('<text>pg</text>');
+    const code = input('Verification code');
+    expect(code.getAttribute('aria-invalid')).toBe('true');
+    expect(document.getElementById(code.getAttribute('aria-describedby') ?? '')?.textContent).toBe(
+      'The verification code is incorrect',
+    );
+    const user = userEvent.setup();
+    await user.type(input('Account'), 'admin');
+    await user.type(input('Password'), 'admin123');
+    await user.type(code, 'abcd{Enter}');
+    await waitFor(() => expect(calls.sent).toHaveLength(1));
+    expect(calls.sent[0]?.token).toBe('page-cap');
+    // the login was the page's first call: no captcha was asked for
+    expect(String(fetchStub.mock.calls[0]?.[0])).toMatch(/\/api\/user\/login$/);
+  });
+
+  it('leaves a static form posted before it mounted to the server: no second login, no new captcha', async () => {
+    const calls = loginCalls(() => ok({ token: 'never' }));
+    const { fetchStub } = stubApi({ ...captcha, ...calls.route });
+    const { field } = addLoginShell();
+    const user = userEvent.setup();
+    await user.type(field('account'), 'admin');
+    // what the static form's script does as the browser posts the form
+    document.documentElement.setAttribute('data-login-submitted', '');
+    try {
+      renderApp('/login');
+      await waitFor(() => expect(document.getElementById('login-shell')).toBeNull());
+      const button = screen.getByRole('button', { name: 'Log in' });
+      expect(button.getAttribute('aria-busy')).toBe('true');
+      await user.type(input('Password'), '{Enter}');
+      expect(calls.sent).toEqual([]);
+      expect(fetchStub.mock.calls.some(([url]) => String(url).includes('/api/user/captcha'))).toBe(false);
+    } finally {
+      document.documentElement.removeAttribute('data-login-submitted');
+    }
+  });
+
   it('shows the mark from inside the page, the same picture as the tab icon', async () => {
     stubApi(captcha);
     renderApp('/login');

@@ -52,15 +52,25 @@ export function LoginPage() {
   // the server's static copy of this form (app/login-shell.ts): what was typed into it before the scripts ran
   const [shell] = useState(readLoginShell);
   const [values, setValues] = useState<Values>(() => ({ ...EMPTY, ...shell?.values }));
-  const [errors, setErrors] = useState<Errors>({});
-  const [formError, setFormError] = useState<string | null>(null);
+  // the refusal of the copy's post, on the field it names
+  const shellField = shell?.error?.field as FieldName | null | undefined;
+  const [errors, setErrors] = useState<Errors>(() =>
+    shellField && shell?.error ? { [shellField]: shell.error.message } : {},
+  );
+  const [formError, setFormError] = useState<string | null>(() =>
+    shell?.error && !shellField ? shell.error.message : null,
+  );
   const [status, setStatus] = useState<string | null>(null);
-  const [captcha, setCaptcha] = useState<Captcha | null>(null);
+  // the copy's captcha, unless its post used it
+  const [captcha, setCaptcha] = useState<Captcha | null>(() =>
+    shell?.isSubmitted ? null : (shell?.captcha ?? null),
+  );
   const [hasCaptchaFailed, setCaptchaFailed] = useState(false);
-  const [isSubmitting, setSubmitting] = useState(false);
+  // the copy was posted before these scripts ran: the server's answer is on its way
+  const [isSubmitting, setSubmitting] = useState(shell?.isSubmitted ?? false);
   const [isCapsLock, setCapsLock] = useState(false);
   const [isPasswordShown, setPasswordShown] = useState(false);
-  const [isSmsAsked, setSmsAsked] = useState(false);
+  const [isSmsAsked, setSmsAsked] = useState(shellField === 'smsCode');
   const cardRef = useRef<HTMLElement>(null);
   useDocumentTitle(t('routes.login'));
 
@@ -73,8 +83,9 @@ export function LoginPage() {
     }
   }, []);
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs once, as the page mounts
   useEffect(() => {
-    void refreshCaptcha();
+    if (!captcha && !shell?.isSubmitted) void refreshCaptcha();
   }, [refreshCaptcha]);
 
   // Before the first paint of this page: the static form is read once more (keys pressed since the first render
