@@ -5,7 +5,7 @@
 // slowest health check is the longest time the server could not answer anyone.
 //
 //   npx tsx bench/import.ts                               this checkout
-//   BASELINE=/work/main npx tsx bench/import.ts           … and that checkout's server, one after the other
+//   BASELINE=<other checkout> npx tsx bench/import.ts           … and that checkout's server, one after the other
 import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
