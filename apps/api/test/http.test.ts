@@ -248,7 +248,10 @@ describe('console files', () => {
     expect(match, 'the page inlines the public configuration').not.toBeNull();
     return JSON.parse(match?.[1] ?? 'null');
   };
-  const captchaPreload = '<link rel="preload" href="/api/user/captcha" as="fetch" crossorigin="anonymous">';
+  /** The captcha a login page carries for its visitor: its token and picture, made for each request. */
+  const ownCaptcha =
+    /<input type="hidden" name="token" value="[A-Za-z0-9_-]{16,}"><img src="data:image\/svg\+xml[^"]+" alt="">/;
+  const withoutCaptcha = (html: string) => html.replace(ownCaptcha, '<captcha>');
 
   it('inlines the public configuration into every page, equal to GET /api/config', async () => {
     const config = (await t.app.inject({ method: 'GET', url: '/api/config' })).json().content;
@@ -259,18 +262,21 @@ describe('console files', () => {
     }
   });
 
-  it('preloads the captcha only for a visitor who will see the login page', async () => {
+  it('puts a captcha of its own only in the page of a visitor who will see the login page', async () => {
     const anonymous = await t.app.inject({ method: 'GET', url: '/banner/banner_list' });
-    expect(anonymous.body).toContain(captchaPreload);
+    expect(anonymous.body).toMatch(ownCaptcha);
+    const again = await t.app.inject({ method: 'GET', url: '/banner/banner_list' });
+    expect(ownCaptcha.exec(again.body)?.[0]).not.toBe(ownCaptcha.exec(anonymous.body)?.[0]);
     const signedIn = await t.app.inject({
       method: 'GET',
       url: '/banner/banner_list',
       headers: { cookie: 'language=en; Admin-Token=abc' },
     });
-    expect(signedIn.body).not.toContain(captchaPreload);
+    expect(signedIn.body).not.toMatch(ownCaptcha);
+    expect(signedIn.body).not.toContain('name="token"');
     expect(inlined(signedIn.body)).toEqual(inlined(anonymous.body));
     const publicPage = await t.app.inject({ method: 'GET', url: '/404' });
-    expect(publicPage.body).not.toContain(captchaPreload);
+    expect(publicPage.body).not.toContain('name="token"');
   });
 
   it('sends the page compressed as the client accepts', async () => {
@@ -285,7 +291,10 @@ describe('console files', () => {
         headers: { 'accept-encoding': encoding },
       });
       expect(res.headers['content-encoding']).toBe(encoding);
-      expect(decode(res.rawPayload).toString('utf8')).toBe(plain.body);
+      // the same page but for the captcha made for each visitor
+      const body = decode(res.rawPayload).toString('utf8');
+      expect(body).toMatch(ownCaptcha);
+      expect(withoutCaptcha(body)).toBe(withoutCaptcha(plain.body));
     }
   });
 

@@ -79,7 +79,14 @@ describe('the product form (audit fields)', { timeout: 60_000 }, () => {
   for (const type of ['company', 'admin'] as const) {
     it(`does not offer the audit fields on add, and shows them read-only on edit (${type})`, async () => {
       signIn(type === 'company' ? { type, roles: ['supplier'], companyId: 1 } : {});
-      storingApi({ product: [product()] })
+      // an audited product: its remark, auditor and time have values, so the edit form shows them
+      const audited = {
+        ...product(),
+        auditRemark: 'Complete',
+        auditUser: 'admin',
+        auditTime: '2026-01-05T08:00:00.000Z',
+      } as StoredRecord;
+      storingApi({ product: [audited] })
         .on('GET /api/product_category/tree', () => ok({ list: [], total: 0 }))
         .on('GET /api/dictionary/:code/items', () => ok([]));
       const add = await renderPage(EntityFormPage, routeNamed('ProductAdd'), {
