@@ -335,8 +335,10 @@ describe('generated bad input', () => {
           headers: { 'x-token': token, ...JSON_HEADERS },
           payload: JSON.stringify(body),
         });
-        expectRefusal(res, 400, `${op.method} ${url} ${JSON.stringify(body)}`);
-        expect(res.json().code).toBe(40004);
+        const text = JSON.stringify(body);
+        expectRefusal(res, 400, `${op.method} ${url} ${text}`);
+        // a body naming __proto__ anywhere is refused as such while it is parsed, before its shape is read
+        expect(res.json().code).toBe(text.includes('"__proto__"') ? 40002 : 40004);
       }),
       { numRuns: 150 },
     );

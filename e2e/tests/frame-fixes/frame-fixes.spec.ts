@@ -214,7 +214,10 @@ test.describe('company audit at 1440 px', () => {
       await expect(page).toHaveURL(/\/companyAudit\/companyAudit_edit\/\d+$/, LOAD);
       const pass = companyAudit.actions.pass!.label[lang];
       await page.getByRole('button', { name: buttonName(pass) }).click();
-      await expect(page.getByRole('dialog')).toContainText(companyAudit.actions.pass!.confirm![lang]);
+      // the confirmation names the company
+      await expect(page.getByRole('dialog')).toContainText(
+        companyAudit.actions.pass!.confirm![lang].replace('{{label}}', name),
+      );
       await confirmDialog(page, pass);
       await expect(page).toHaveURL(/\/companyAudit\/companyAudit_list/, LOAD);
       await page.getByLabel(t['list.keyword'], { exact: true }).fill(token);

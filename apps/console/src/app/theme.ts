@@ -56,10 +56,14 @@ export function buildTheme(input: { themeColor: string; isDark: boolean; size: U
         colorLinkHover: readableColour(input.themeColor, '#d9d9d9'),
         colorLinkActive: readableColour(input.themeColor, '#d9d9d9'),
       };
-  // error and warning texts (form errors, danger buttons, the caps-lock hint) must read at 4.5:1 too
+  // error and warning texts (form errors, danger buttons, the caps-lock hint) must read at 4.5:1 too, on the grey
+  // of a hovered or nested table row as well (a row's Delete)
   const status = input.isDark
     ? {}
-    : { colorError: readableColour('#ff4d4f'), colorWarning: readableColour('#faad14') };
+    : {
+        colorError: readableColour('#ff4d4f', '#f0f0f0'),
+        colorWarning: readableColour('#faad14', '#f0f0f0'),
+      };
   // antd's secondary and tertiary texts (rgba(0,0,0,.45)) read at 3.4:1 on white: darker greys reach 4.5:1
   const secondary = input.isDark
     ? {
