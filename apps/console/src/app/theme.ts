@@ -56,14 +56,15 @@ export function buildTheme(input: { themeColor: string; isDark: boolean; size: U
         colorLinkHover: readableColour(input.themeColor, '#d9d9d9'),
         colorLinkActive: readableColour(input.themeColor, '#d9d9d9'),
       };
-  // error and warning texts (form errors, danger buttons, the caps-lock hint) must read at 4.5:1 too, on the grey
-  // of a hovered or nested table row as well (a row's Delete)
+  // error and warning texts (form errors, danger buttons, the caps-lock hint) must read at 4.5:1 too
   const status = input.isDark
     ? {}
-    : {
-        colorError: readableColour('#ff4d4f', '#f0f0f0'),
-        colorWarning: readableColour('#faad14', '#f0f0f0'),
-      };
+    : { colorError: readableColour('#ff4d4f'), colorWarning: readableColour('#faad14') };
+  // a row's danger button (Delete) sits on the grey of a hovered or nested table row as well: only buttons take it,
+  // so the tints derived from the status colours (tags, alerts) stay as they are
+  const buttons = input.isDark
+    ? { colorError: readableOnDark('#dc4446', '#303030') }
+    : { colorError: readableColour('#ff4d4f', '#f0f0f0') };
   // antd's secondary and tertiary texts (rgba(0,0,0,.45)) read at 3.4:1 on white: darker greys reach 4.5:1
   const secondary = input.isDark
     ? {
@@ -103,6 +104,7 @@ export function buildTheme(input: { themeColor: string; isDark: boolean; size: U
     token: { colorPrimary: primary, colorInfo: primary, borderRadius: 4, ...secondary, ...status, ...links },
     components: {
       Tag: tags,
+      Button: buttons,
       Menu: {
         darkItemBg: input.isDark ? '#141414' : SIDEBAR.bg,
         darkSubMenuItemBg: input.isDark ? '#0f0f0f' : SIDEBAR.submenuBg,
