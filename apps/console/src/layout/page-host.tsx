@@ -83,10 +83,17 @@ export function PageHost({ location, route, views, flat, isKeepAlive }: Props) {
     return () => window.removeEventListener('scroll', onScroll);
   }, []);
 
+  // The tabs open before this render: a page that was not among them is opened anew (from the menu, a link, a
+  // closed tab reopened) and starts at the top, whatever position was last seen at that path.
+  const openBefore = useRef(new Set<string>());
   useLayoutEffect(() => {
     activePath.current = location.pathname;
+    if (!openBefore.current.has(location.pathname)) scroll.current.delete(location.pathname);
     window.scrollTo?.(0, scroll.current.get(location.pathname) ?? 0);
   }, [location.pathname]);
+  useEffect(() => {
+    openBefore.current = new Set([...views.map((v) => v.path), location.pathname]);
+  });
 
   const slots: Slot[] = [];
   const current = views.find((v) => v.path === location.pathname);

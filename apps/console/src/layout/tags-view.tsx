@@ -25,11 +25,22 @@ export function TagsView({ currentPath }: { currentPath: string }) {
   const views = useStore(tagsStore);
   const queryClient = useQueryClient();
   const stripRef = useRef<HTMLUListElement>(null);
+  const navRef = useRef<HTMLElement>(null);
+  // The tab menu opens inside the (sticky) header, so it moves with the tab it belongs to when the page
+  // scrolls, and is never left behind under the header.
+  const menuContainer = () => navRef.current ?? document.body;
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: runs when the current tab or the number of tabs changes
   useEffect(() => {
-    const active = stripRef.current?.querySelector<HTMLElement>('[aria-current="page"]');
-    active?.scrollIntoView?.({ block: 'nearest', inline: 'nearest' });
+    // Only the strip scrolls sideways to show the current tab: scrollIntoView would also scroll the window
+    // (the strip sits in a sticky header) and undo the page's own scroll position.
+    const strip = stripRef.current;
+    const active = strip?.querySelector<HTMLElement>('[aria-current="page"]')?.closest('li');
+    if (!strip || !active) return;
+    const left = active.offsetLeft - strip.offsetLeft;
+    if (left < strip.scrollLeft) strip.scrollLeft = left;
+    else if (left + active.offsetWidth > strip.scrollLeft + strip.clientWidth)
+      strip.scrollLeft = left + active.offsetWidth - strip.clientWidth;
   }, [currentPath, views.length]);
 
   const apply = (outcome: TagsOutcome) => {
@@ -67,7 +78,7 @@ export function TagsView({ currentPath }: { currentPath: string }) {
   });
 
   return (
-    <nav className="app-tags" aria-label={t('layout.openPages')}>
+    <nav ref={navRef} className="app-tags" aria-label={t('layout.openPages')}>
       <ul
         ref={stripRef}
         className="app-tags-strip"
@@ -79,7 +90,12 @@ export function TagsView({ currentPath }: { currentPath: string }) {
           const isActive = view.path === currentPath;
           const title = pick(view.title, lang);
           return (
-            <Dropdown key={view.path} menu={menuFor(view)} trigger={['contextMenu']}>
+            <Dropdown
+              key={view.path}
+              menu={menuFor(view)}
+              trigger={['contextMenu']}
+              getPopupContainer={menuContainer}
+            >
               <li
                 className={`app-tag${isActive ? ' is-active' : ''}`}
                 data-path={view.path}
