@@ -16,7 +16,8 @@ const DOMAIN = 'packages/domain/';
 
 /**
  * The layer rules, the most specific first: an import is reported under the first rule whose `from` holds
- * the importing file and whose `to` holds the imported one. Paths are relative to the repository, with `/`.
+ * the importing file and whose `to` holds the imported one, unless the imported file is one of the rule's
+ * `except` (a folder's public face: its index). Paths are relative to the repository, with `/`.
  */
 export const RULES = [
   { name: 'db/schema never imports engine/', from: [`${API}db/schema/`], to: [`${API}engine/`] },
@@ -31,15 +32,28 @@ export const RULES = [
     to: [`${API}modules/`, `${API}plugins/`, `${API}app.ts`],
   },
   {
-    name: 'widgets/ never import engine/, pages/ or layout/',
+    name: 'widgets/ never import engine/, pages/, layout/ or app/',
     from: [`${CONSOLE}widgets/`],
-    to: [`${CONSOLE}engine/`, `${CONSOLE}pages/`, `${CONSOLE}layout/`],
+    to: ['engine/', 'pages/', 'layout/', 'app/'].map((d) => CONSOLE + d),
   },
   { name: 'engine/ never imports pages/', from: [`${CONSOLE}engine/`], to: [`${CONSOLE}pages/`] },
+  {
+    name: 'navigation/ never imports app/, engine/, pages/ or layout/',
+    from: [`${CONSOLE}navigation/`],
+    to: ['app/', 'engine/', 'pages/', 'layout/'].map((d) => CONSOLE + d),
+  },
   {
     name: 'api/ never imports engine/ or pages/',
     from: [`${CONSOLE}api/`],
     to: [`${CONSOLE}engine/`, `${CONSOLE}pages/`],
+  },
+  {
+    name: 'the console enters engine/ only through engine/index.ts (engine/loaders.ts for the frame)',
+    from: ['pages/', 'layout/', 'navigation/', 'app/', 'components/', 'state/', 'i18n/', 'messages/'].map(
+      (d) => CONSOLE + d,
+    ),
+    to: [`${CONSOLE}engine/`],
+    except: [`${CONSOLE}engine/index.ts`, `${CONSOLE}engine/loaders.ts`],
   },
   {
     name: 'packages/domain never imports apps/',
@@ -49,6 +63,9 @@ export const RULES = [
 ];
 
 const CIRCLE_RULE = 'no circle of imports among the files of one folder';
+const FOLDER_CIRCLE_RULE = 'no circle of imports among the sub-folders and files of one folder';
+/** Where sub-folders must not import each other in a circle: the engines, each a stack of pieces. */
+const FOLDER_CIRCLE_ROOTS = [`${API}engine/`, `${CONSOLE}engine/`];
 const ROOTS = [API, CONSOLE, `${DOMAIN}src/`];
 const SOURCE = /\.(ts|tsx|mts|cts)$/;
 const TEST = /\.test\.(ts|tsx)$/;
@@ -182,6 +199,7 @@ export function checkLayers(root) {
   const rel = (path) => toPosix(relative(root, path));
   const violations = [];
   const edges = new Map();
+  const folderEdges = new Map();
   for (const file of files) {
     const from = rel(file);
     const targets = [];
@@ -189,26 +207,54 @@ export function checkLayers(root) {
       const resolved = specifier.startsWith('.') ? resolveRelative(file, specifier) : null;
       const to = resolved ? rel(resolved) : specifier;
       if (resolved) targets.push(to);
-      const rule = RULES.find((r) => within(from, r.from) && within(to, r.to));
+      const rule = RULES.find(
+        (r) => within(from, r.from) && within(to, r.to) && !(r.except ?? []).includes(to),
+      );
       if (rule) violations.push({ from, to, rule: rule.name });
     }
     edges.set(
       from,
       targets.filter((to) => dirname(to) === dirname(from)),
     );
+    for (const to of targets) addFolderEdge(folderEdges, from, to);
   }
   for (const group of circles([...edges.keys()].sort(), edges)) {
     const walk = walkCircle(group, edges);
     violations.push({ from: walk[0], to: walk[1], rule: CIRCLE_RULE, circle: walk });
   }
+  for (const group of circles([...folderEdges.keys()].sort(), folderEdges)) {
+    if (!group.some((unit) => unit.endsWith('/'))) continue; // files of one folder: the rule above
+    const walk = walkCircle(group, folderEdges);
+    violations.push({ from: walk[0], to: walk[1], rule: FOLDER_CIRCLE_RULE, circle: walk });
+  }
   return violations;
+}
+
+/**
+ * An import seen from the folder that holds both files: the sub-folder (`list/`) or file (`slots.ts`) of that
+ * folder each one is in. Inside the engines, sub-folders that import each other are one piece that was split
+ * in two: the rule below reports each circle of them.
+ */
+function addFolderEdge(folderEdges, from, to) {
+  const a = from.split('/');
+  const b = to.split('/');
+  let common = 0;
+  while (common < a.length - 1 && common < b.length - 1 && a[common] === b[common]) common++;
+  const base = a.slice(0, common).join('/');
+  if (!FOLDER_CIRCLE_ROOTS.some((root) => `${base}/`.startsWith(root))) return;
+  const unit = (parts) => `${base}/${parts[common]}${parts.length - 1 > common ? '/' : ''}`;
+  const [fromUnit, toUnit] = [unit(a), unit(b)];
+  if (fromUnit === toUnit) return;
+  if (!folderEdges.has(fromUnit)) folderEdges.set(fromUnit, []);
+  if (!folderEdges.get(fromUnit).includes(toUnit)) folderEdges.get(fromUnit).push(toUnit);
 }
 
 export function formatViolation(v) {
   if (!v.circle) return `${v.from} → ${v.to} (${v.rule})`;
   const folder = dirname(v.circle[0]);
   const names = v.circle.map((f) => f.slice(folder.length + 1));
-  return `${folder}/${names.join(' → ')} (${v.rule}: ${new Set(names).size} files)`;
+  const what = v.rule === FOLDER_CIRCLE_RULE ? 'parts' : 'files';
+  return `${folder}/${names.join(' → ')} (${v.rule}: ${new Set(names).size} ${what})`;
 }
 
 if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {

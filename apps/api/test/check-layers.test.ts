@@ -43,8 +43,9 @@ const clean: Record<string, string> = {
   [`${web}/engine/list.tsx`]: "import { Text } from '../widgets/text';\nexport const List = Text;\n",
   [`${web}/api/client.ts`]:
     "import { entities } from '@organiser/domain';\nexport const client = entities;\n",
+  [`${web}/engine/index.ts`]: "export { List } from './list';\n",
   [`${web}/pages/page.tsx`]:
-    "import { List } from '../engine/list';\nimport { client } from '../api/client';\nexport const page = [List, client];\n",
+    "import { List } from '../engine';\nimport { client } from '../api/client';\nexport const page = [List, client];\n",
   'packages/domain/src/index.ts': "export { entities } from './entities';\n",
   'packages/domain/src/entities/index.ts': 'export const entities = {};\n',
 };
@@ -72,6 +73,9 @@ describe('check-layers', () => {
       [`${web}/widgets/frame.tsx`]: "import { Layout } from '../layout/frame';\n",
       [`${web}/layout/frame.tsx`]: 'export const Layout = 1;\n',
       [`${web}/engine/form.tsx`]: "import { page } from '../pages/page';\n",
+      [`${web}/widgets/session.tsx`]: "import { boot } from '../app/boot';\n",
+      [`${web}/app/boot.ts`]: "import { List } from '../engine/list';\nexport const boot = List;\n",
+      [`${web}/navigation/menu.ts`]: "import { page } from '../pages/page';\n",
       [`${web}/api/uses-engine.ts`]: "import { List } from '../engine/list';\n",
       [`${web}/api/uses-page.ts`]: "import {\n  page,\n} from '../pages/page';\n",
       'packages/domain/src/uses-app.ts': "import { app } from '../../../apps/api/src/app';\n",
@@ -81,7 +85,10 @@ describe('check-layers', () => {
     const lower =
       'db/, http/, security/, quota/, storage/, config/ never import engine/, modules/ or plugins/';
     const engine = 'engine/ never imports modules/, plugins/ or app.ts';
-    const widgets = 'widgets/ never import engine/, pages/ or layout/';
+    const widgets = 'widgets/ never import engine/, pages/, layout/ or app/';
+    const navigation = 'navigation/ never imports app/, engine/, pages/ or layout/';
+    const engineIndex =
+      'the console enters engine/ only through engine/index.ts (engine/loaders.ts for the frame)';
     const consoleApi = 'api/ never imports engine/ or pages/';
     const domain = 'packages/domain never imports apps/';
     expect(lines.sort()).toEqual(
@@ -99,6 +106,9 @@ describe('check-layers', () => {
         `${web}/widgets/upload/hint.tsx → ${web}/pages/page.tsx (${widgets})`,
         `${web}/widgets/frame.tsx → ${web}/layout/frame.tsx (${widgets})`,
         `${web}/engine/form.tsx → ${web}/pages/page.tsx (engine/ never imports pages/)`,
+        `${web}/widgets/session.tsx → ${web}/app/boot.ts (${widgets})`,
+        `${web}/app/boot.ts → ${web}/engine/list.tsx (${engineIndex})`,
+        `${web}/navigation/menu.ts → ${web}/pages/page.tsx (${navigation})`,
         `${web}/api/uses-engine.ts → ${web}/engine/list.tsx (${consoleApi})`,
         `${web}/api/uses-page.ts → ${web}/pages/page.tsx (${consoleApi})`,
         `packages/domain/src/uses-app.ts → apps/api/src/app.ts (${domain})`,
@@ -119,6 +129,20 @@ describe('check-layers', () => {
     expect(status).toBe(1);
     expect(lines).toEqual([
       `${api}/engine/a.ts → b.ts → c.ts → a.ts (no circle of imports among the files of one folder: 3 files)`,
+    ]);
+  });
+
+  it("names a circle among an engine's sub-folders and files", () => {
+    const { status, lines } = check({
+      ...clean,
+      [`${web}/engine/list/table.tsx`]: "import { Cell } from '../cells/cell';\nexport const Table = Cell;\n",
+      [`${web}/engine/cells/cell.tsx`]: "import type { Slot } from '../slots';\nexport const Cell = 1;\n",
+      [`${web}/engine/slots.ts`]:
+        "import type { Table } from './list/table';\nexport type Slot = typeof Table;\n",
+    });
+    expect(status).toBe(1);
+    expect(lines).toEqual([
+      `${web}/engine/cells/ → slots.ts → list/ → cells/ (no circle of imports among the sub-folders and files of one folder: 3 parts)`,
     ]);
   });
 });

@@ -5,7 +5,7 @@ import { RouterProvider } from 'react-router/dom';
 import { fetchPublicConfig } from '../api/user';
 import { i18n } from '../i18n/i18n';
 import { useSettings } from '../state/app-settings';
-import { ConfigContext, ConfigReloadContext } from './config-context';
+import { ConfigContext, ConfigReloadContext } from '../state/config-context';
 import { createAppRouter } from './router';
 
 /** The theme colour and dark mode as CSS variables, for the plain-CSS screens (login) and the console's own CSS. */

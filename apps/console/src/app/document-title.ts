@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { useLang } from '../i18n/use-lang';
-import { usePublicConfig } from './config-context';
+import { usePublicConfig } from '../state/config-context';
 
 /**
  * The page title is the route title plus the product title; re-set when the language changes

@@ -14,9 +14,9 @@ import { useCommands } from './commands/use-commands';
 import { type EntityMeta, useEntityMeta } from './entity-meta';
 import { RecordFormDrawer } from './form/record-form-drawer';
 import { ActionInputDialog } from './list/action-input-dialog';
-import { type RowAction, RowActions } from './list/row-actions';
+import { RowActions } from './list/row-actions';
 import { deleteRowAction, statusRowActions, useRecordActions } from './list/use-record-actions';
-import type { ListSlots, SlotContext } from './slots';
+import type { ListSlots, RowAction, SlotContext } from './slots';
 import { renderValue } from './widget-registry';
 
 /** A parent's children fit on one page at most this long; more are paged. */

@@ -10,6 +10,7 @@ import { pick } from '../i18n/i18n';
 import { useEngineText } from '../messages';
 import type { PageProps } from '../navigation/page-props';
 import { useVisibleRoutes } from '../navigation/visible-routes-context';
+import { useScope } from '../state/scope';
 import { BilingualPair } from '../widgets/bilingual-pair';
 import { useEntityAccess } from './access';
 import { ChildPanels } from './child-panels';
@@ -20,9 +21,9 @@ import { FieldItem, WhenActive } from './form/field-item';
 import { type EntityFormController, useEntityForm } from './form/use-entity-form';
 import { ActionInputDialog } from './list/action-input-dialog';
 import { closeTab, listReturnPath } from './return-path';
-import { isScopeOwner, useScope } from './scope';
+import { isScopeOwner } from './scope';
 import type { FormSlots, SlotContext } from './slots';
-import './entity-screens.css';
+import '../components/entity-screens.css';
 import { FieldPathErrors } from '../widgets/dynamic-form';
 
 /** Fields in rows: the two halves of a bilingual pair together, the others by their span. */

@@ -11,11 +11,11 @@ import { ExportButton } from './list/export-button';
 import { ImportDialog } from './list/import-dialog';
 import { type ListScreen, useListScreen } from './list/list-screen';
 import { ListToolbar } from './list/list-toolbar';
-import { RecordDrawer } from './list/record-drawer';
 import { SearchForm } from './list/search-form';
 import { tableColumns } from './list/table-columns';
+import { RecordDrawer } from './record-drawer';
 import type { ListSlots } from './slots';
-import './entity-screens.css';
+import '../components/entity-screens.css';
 import { useInertMeasureRow } from '../components/use-inert-measure-row';
 import { ScrollHint } from './list/scroll-hint';
 

@@ -9,9 +9,10 @@ import {
   type TextSet,
 } from '@organiser/domain';
 import { useMemo } from 'react';
-import { usePublicConfig } from '../app/config-context';
 import { useLang } from '../i18n/use-lang';
-import { ownCompanyField, useScope } from './scope';
+import { usePublicConfig } from '../state/config-context';
+import { useScope } from '../state/scope';
+import { ownCompanyField } from './scope';
 
 /** An entity as this deployment and this user see it: its definition, the field policy and the labels
  * in the current language after the site variant's text set. */

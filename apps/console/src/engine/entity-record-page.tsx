@@ -13,7 +13,7 @@ import { useEntityMeta } from './entity-meta';
 import { RecordDetails } from './record-details';
 import { listReturnPath } from './return-path';
 import type { RecordSlots, SlotContext } from './slots';
-import './entity-screens.css';
+import '../components/entity-screens.css';
 
 type Props = {
   entity: string;

@@ -11,9 +11,9 @@ import { useTranslation } from 'react-i18next';
 import { useEngineText } from '../messages';
 import { useApp } from '../state/app-settings';
 import type { EntityMeta } from './entity-meta';
-import { InheritedNote, type InheritedValue } from './form/inherited-value';
-import type { CellContext } from './list/cells';
 import { renderValue } from './widget-registry';
+import type { CellContext } from './widget-registry/cells';
+import { InheritedNote, type InheritedValue } from './widget-registry/inherited-value';
 
 const WIDE = new Set(['longText', 'richText', 'images', 'attachments', 'json', 'dynamicForm', 'video']);
 

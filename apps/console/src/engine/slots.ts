@@ -1,12 +1,32 @@
-import type { EntityRecord, FlatRoute } from '@organiser/domain';
+import type { EntityRecord, FieldError, FlatRoute, MachineAction } from '@organiser/domain';
 import type { ReactNode } from 'react';
 import type { EntityAccess } from './access';
 import type { EntityMeta } from './entity-meta';
-import type { RowAction } from './list/row-actions';
-import type { Selection } from './list/use-entity-list';
 
 // Extension points of the generic screens: a domain adds toolbar items, row and bulk actions, form sections and
 // detail panels by passing contributions to the generic list, form and record screens, instead of copying them.
+
+/** A row's action, shown as a link or under "More". */
+export type RowAction = {
+  key: string;
+  label: string;
+  onClick: () => void;
+  isDanger?: boolean;
+  icon?: ReactNode;
+};
+
+/** The selected rows of a list: chosen ids, or every row matching the filters. */
+export type Selection = { ids: number[]; isAllMatching: boolean };
+
+/** A status action or command of an entity, with the field whose machine it belongs to. */
+export type NamedAction = { name: string; field: string } & MachineAction;
+
+/** An action waiting for its inputs (a refusal's reason) before it runs. */
+export type PendingInput = {
+  action: NamedAction;
+  /** true when done; the server's field errors to show on the dialog's fields; false on another refusal. */
+  run: (input: Record<string, unknown>) => Promise<boolean | { errors: FieldError[] }>;
+};
 
 /** What a contribution may use: the entity, what the user may do with it, and where it can go. */
 export type SlotContext = {

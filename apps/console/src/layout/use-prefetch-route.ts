@@ -1,10 +1,10 @@
 import { findRoute } from '@organiser/domain';
 import { useCallback, useEffect } from 'react';
-import { usePublicConfig } from '../app/config-context';
 import { queryClient } from '../app/query-client';
-import { prefetchEntityList } from '../engine/prefetch';
+import { prefetchEntityList } from '../engine/loaders';
 import { useVisibleRoutes } from '../navigation/visible-routes-context';
 import { preloadPage, preloadPages } from '../pages/registry';
+import { usePublicConfig } from '../state/config-context';
 
 /**
  * Fetches ahead what a page needs, from the moment the user points at, focuses or presses its menu entry: the page's

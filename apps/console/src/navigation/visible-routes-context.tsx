@@ -1,6 +1,6 @@
 import { createContext, type ReactNode, useContext, useMemo } from 'react';
-import { usePublicConfig } from '../app/config-context';
-import { scopeOf } from '../engine/scope';
+import { usePublicConfig } from '../state/config-context';
+import { scopeOf } from '../state/scope';
 import { menuPermissions, useSession } from '../state/session';
 import { buildVisibleRoutes, type VisibleRoutes } from './visible-routes';
 

@@ -15,7 +15,7 @@ import {
   type RouteNode,
 } from '@organiser/domain';
 import { engineText } from '../messages';
-import { recordPages } from '../pages/record-pages';
+import { recordPages } from './record-pages';
 
 /** Every route inside the layout, resolved once: used to tell "no such page" (404) from "not yours" (401). */
 export const allLayoutRoutes: FlatRoute[] = flattenRoutes(layoutRoutes);

@@ -1,5 +1,6 @@
 import { getEntity, getReport, type RouteView } from '@organiser/domain';
 import { type ReadyLazy, readyLazy } from '../app/ready-lazy';
+import { screens } from '../engine/loaders';
 import type { PageProps } from '../navigation/page-props';
 
 // Which component renders a catalogue route's `view` (packages/domain navigation). Every page is lazy-loaded.
@@ -76,18 +77,12 @@ const pages: Record<string, Page> = {
 
 /**
  * The generic entity screens, by `view.kind`. The entity engine plugs its pages in here, one line each, e.g.
- * `'entity-list': page(() => import('../engine/entity-list-page'), (m) => m.EntityListPage)`.
+ * `'entity-list': page(screens.list, (m) => m.EntityListPage)`.
  * They receive `route.view.entity` (and `route.view.mode` for forms) through `PageProps`.
  */
 const entityScreens: Partial<Record<'entity-list' | 'entity-form', Page>> = {
-  'entity-list': page(
-    () => import('../engine/entity-list-page'),
-    (m) => m.EntityListPage,
-  ),
-  'entity-form': page(
-    () => import('../engine/entity-form-page'),
-    (m) => m.EntityFormPage,
-  ),
+  'entity-list': page(screens.list, (m) => m.EntityListPage),
+  'entity-form': page(screens.form, (m) => m.EntityFormPage),
 };
 
 /** Entities whose generic screens carry a page's contributions (slots), by entity and view kind. */
@@ -117,10 +112,7 @@ const entityPages: Record<string, Partial<Record<'entity-list' | 'entity-form', 
 };
 
 /** The screen of every report definition: a list route naming a report renders it. */
-const reportScreen: Page = page(
-  () => import('../engine/report/report-page'),
-  (m) => m.ReportPage,
-);
+const reportScreen: Page = page(screens.report, (m) => m.ReportPage);
 
 export function resolvePage(view: RouteView | undefined): Page | undefined {
   if (!view) return undefined;

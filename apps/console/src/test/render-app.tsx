@@ -4,10 +4,10 @@ import { render } from '@testing-library/react';
 import { I18nextProvider } from 'react-i18next';
 import { createMemoryRouter } from 'react-router';
 import { RouterProvider } from 'react-router/dom';
-import { ConfigContext } from '../app/config-context';
 import { routes } from '../app/router';
 import { i18n } from '../i18n/i18n';
 import { initAppState } from '../state/app-settings';
+import { ConfigContext } from '../state/config-context';
 import type { LoginMenuItem, UserInfo } from '../state/session';
 import { ok } from './fetch-stub';
 

@@ -7,8 +7,7 @@ import { entityKeys } from '../../api/query-keys';
 import { useEngineText } from '../../messages';
 import type { EntityAccess } from '../access';
 import type { EntityMeta } from '../entity-meta';
-import type { RowAction } from '../list/row-actions';
-import type { PendingInput } from '../list/use-record-actions';
+import type { PendingInput, RowAction } from '../slots';
 
 /** One declared command with its name. */
 export type NamedCommand = CommandDef & { name: string };

@@ -2,7 +2,7 @@ import type { EntityRecord, FormFieldDescriptor } from '@organiser/domain';
 import { useEngineText } from '../../messages';
 import type { EntityMeta } from '../entity-meta';
 import { widgetSpec } from '../widget-registry';
-import { describeValue, type InheritedValue, relatedEntityName } from './inherited-value';
+import { describeValue, type InheritedValue, relatedEntityName } from '../widget-registry/inherited-value';
 
 type Props = {
   field: FormFieldDescriptor;

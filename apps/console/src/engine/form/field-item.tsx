@@ -6,9 +6,9 @@ import { entityApi } from '../../api/entity-api';
 import { entityKeys } from '../../api/query-keys';
 import { useEngineText } from '../../messages';
 import type { EntityMeta } from '../entity-meta';
+import { InheritedNote, useInheritedValue } from '../widget-registry/inherited-value';
 import { FieldControl } from './field-control';
 import type { FormValues } from './form-values';
-import { InheritedNote, useInheritedValue } from './inherited-value';
 
 type Props = {
   field: FormFieldDescriptor;

@@ -3,11 +3,11 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { engineText } from '../../messages';
 import { EntityFormPage } from '../entity-form-page';
-import type { CellContext } from '../list/cells';
 import { bannerRecord } from '../test/banner-fixtures';
 import { companyRecord, regions, vipPackageRecord } from '../test/company-fixtures';
 import { ok, renderPage, routeNamed, type StoredRecord, signIn, storingApi } from '../test/harness';
 import { renderValue } from '../widget-registry';
+import type { CellContext } from '../widget-registry/cells';
 
 // A long form's error summary, the form's own messages without browser bubbles, and the telephone's texts.
 

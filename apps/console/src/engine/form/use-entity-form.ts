@@ -14,8 +14,9 @@ import { ApiError } from '../../api/client';
 import { entityApi, fieldErrorsOf } from '../../api/entity-api';
 import { entityKeys, sharedRecordEntities } from '../../api/query-keys';
 import { useEngineText } from '../../messages';
+import { useScope } from '../../state/scope';
 import { type EntityMeta, useEntityMeta } from '../entity-meta';
-import { organiserOnlyFields, ownCompanyField, useScope } from '../scope';
+import { organiserOnlyFields, ownCompanyField } from '../scope';
 import {
   bodyOf,
   type FormMode,

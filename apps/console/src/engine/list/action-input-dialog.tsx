@@ -5,7 +5,7 @@ import { Dialog } from '../../components/dialog';
 import { useEngineText } from '../../messages';
 import type { EntityMeta } from '../entity-meta';
 import { FieldControl } from '../form/field-control';
-import type { PendingInput } from './use-record-actions';
+import type { PendingInput } from '../slots';
 
 /** Collects what an action or a command declares as input (a refusal needs its reason), validated by the kit. */
 export function ActionInputDialog({

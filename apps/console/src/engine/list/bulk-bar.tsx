@@ -1,7 +1,7 @@
 import { Button, Space } from 'antd';
 import type { ReactNode } from 'react';
 import { useEngineText } from '../../messages';
-import type { Selection } from './use-entity-list';
+import type { Selection } from '../slots';
 
 type Props = {
   selection: Selection;

@@ -16,13 +16,12 @@ import { useApp } from '../../state/app-settings';
 import { type EntityAccess, useEntityAccess } from '../access';
 import { placedCommands, useCommands } from '../commands/use-commands';
 import type { EntityMeta } from '../entity-meta';
-import type { ListSlots, SlotContext } from '../slots';
-import type { CellContext } from './cells';
+import type { ListSlots, NamedAction, RowAction, SlotContext } from '../slots';
+import type { CellContext } from '../widget-registry/cells';
 import { effectiveSort } from './list-url';
-import type { RowAction } from './row-actions';
 import { useColumnSettings } from './use-column-settings';
 import { useEntityList } from './use-entity-list';
-import { deleteRowAction, type NamedAction, statusRowActions, useRecordActions } from './use-record-actions';
+import { deleteRowAction, statusRowActions, useRecordActions } from './use-record-actions';
 import { useTreeExpansion } from './use-tree-expansion';
 
 /** Everything the list page's parts share: the list's state and data, what the user may do, the columns and

@@ -2,14 +2,7 @@ import { MoreOutlined } from '@ant-design/icons';
 import { Button, Dropdown, Space } from 'antd';
 import type { ReactNode } from 'react';
 import { useEngineText } from '../../messages';
-
-export type RowAction = {
-  key: string;
-  label: string;
-  onClick: () => void;
-  isDanger?: boolean;
-  icon?: ReactNode;
-};
+import type { RowAction } from '../slots';
 
 /** A row's actions: the first ones as links, the rest under "More" so the column stays narrow. */
 export function RowActions({

@@ -8,9 +8,10 @@ import { type TableColumnsType, Tag } from 'antd';
 import type { TFunction } from 'i18next';
 import type { ReactNode } from 'react';
 import type { EngineT } from '../../messages';
+import type { RowAction } from '../slots';
 import { renderValue } from '../widget-registry';
-import { type CellContext, RelativeTime } from './cells';
-import { type RowAction, RowActions } from './row-actions';
+import { type CellContext, RelativeTime } from '../widget-registry/cells';
+import { RowActions } from './row-actions';
 
 /** Column widths by kind where the definition gives none: long text is cut with an ellipsis (full text on hover),
  * so a long title cannot push the status columns off the screen. */

@@ -6,6 +6,7 @@ import { http } from '../../api/client';
 import { type EntityList, entityApi } from '../../api/entity-api';
 import { entityKeys } from '../../api/query-keys';
 import { type EntityMeta, useEntityMeta } from '../entity-meta';
+import type { Selection } from '../slots';
 import {
   EMPTY_LIST_STATE,
   type ListUrlState,
@@ -16,7 +17,6 @@ import {
 } from './list-url';
 
 /** Rows chosen for a bulk action: the ticked rows, or every record matching the filters (RA #10367). */
-export type Selection = { ids: number[]; isAllMatching: boolean };
 
 const NO_SELECTION: Selection = { ids: [], isAllMatching: false };
 

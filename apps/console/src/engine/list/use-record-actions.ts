@@ -16,17 +16,7 @@ import { entityKeys, sharedRecordEntities } from '../../api/query-keys';
 import { type EngineT, useEngineText } from '../../messages';
 import type { EntityAccess } from '../access';
 import type { EntityMeta } from '../entity-meta';
-import type { RowAction } from './row-actions';
-import type { Selection } from './use-entity-list';
-
-export type NamedAction = { name: string; field: string } & MachineAction;
-
-/** An action waiting for its inputs (a refusal's reason) before it runs. */
-export type PendingInput = {
-  action: NamedAction;
-  /** true when done; the server's field errors to show on the dialog's fields; false on another refusal. */
-  run: (input: Record<string, unknown>) => Promise<boolean | { errors: FieldError[] }>;
-};
+import type { NamedAction, PendingInput, RowAction, Selection } from '../slots';
 
 type SetPendingInput = Dispatch<SetStateAction<PendingInput | null>>;
 

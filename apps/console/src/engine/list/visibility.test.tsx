@@ -5,7 +5,7 @@ import type { ReactElement } from 'react';
 import { describe, expect, it } from 'vitest';
 import { type EngineT, engineText } from '../../messages';
 import { bannerRecord } from '../test/banner-fixtures';
-import type { CellContext } from './cells';
+import type { CellContext } from '../widget-registry/cells';
 import { tableColumns } from './table-columns';
 
 // A banner is moved by two machines (enabled / disabled, online / offline); its list shows one state, what a

@@ -29,12 +29,12 @@ import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { http } from '../../api/client';
 import { entityKeys } from '../../api/query-keys';
-import { usePublicConfig } from '../../app/config-context';
 import { pick } from '../../i18n/i18n';
 import { useLang } from '../../i18n/use-lang';
 import { useEngineText, useTextSet } from '../../messages';
 import type { PageProps } from '../../navigation/page-props';
 import { useVisibleRoutes } from '../../navigation/visible-routes-context';
+import { usePublicConfig } from '../../state/config-context';
 import { downloadFile } from '../download';
 import { type EntityMeta, entityMeta } from '../entity-meta';
 import { useDownloadRun } from '../list/export-button';
@@ -53,7 +53,7 @@ import {
   reportQueryOf,
   writeReportUrl,
 } from './report-url';
-import '../entity-screens.css';
+import '../../components/entity-screens.css';
 
 // The screen of every report definition (`defineReport`): the search form of its declared filters, its
 // group-by and period, a table sorted and paged by the server, an export of the rows, and each drill-down

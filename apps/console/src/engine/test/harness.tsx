@@ -20,10 +20,10 @@ import { createMemoryRouter, useLocation, useParams } from 'react-router';
 import { RouterProvider } from 'react-router/dom';
 import { vi } from 'vitest';
 import { resetClientState } from '../../api/client';
-import { ConfigContext } from '../../app/config-context';
 import { changeLanguage, i18n } from '../../i18n/i18n';
 import type { PageProps } from '../../navigation/page-props';
 import { VisibleRoutesProvider } from '../../navigation/visible-routes-context';
+import { ConfigContext } from '../../state/config-context';
 import { type LoginMenuItem, sessionStore } from '../../state/session';
 import { tagsStore } from '../../state/tags-view';
 

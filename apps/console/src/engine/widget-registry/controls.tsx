@@ -24,8 +24,8 @@ import { type Attachment, FileUpload } from '../../widgets/upload/file-upload';
 import { ImageUpload } from '../../widgets/upload/image-upload';
 import { VideoUpload } from '../../widgets/upload/video-upload';
 import type { EntityMeta } from '../entity-meta';
-import { BilingualInput } from '../form/bilingual-input';
-import { InheritedFlagSelect, type InheritedValue } from '../form/inherited-value';
+import { BilingualInput } from './bilingual-input';
+import { InheritedFlagSelect, type InheritedValue } from './inherited-value';
 
 // The form control of each widget, as a render function of one field's context (FieldControl resolves the
 // context once: label, placeholder, the props every control shares).

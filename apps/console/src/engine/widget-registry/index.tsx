@@ -20,7 +20,7 @@ import {
   textCell,
   type ValueFacts,
   videoCell,
-} from '../list/cells';
+} from './cells';
 import * as control from './controls';
 import * as filter from './filters';
 

@@ -1,7 +1,7 @@
 import { PlusOutlined, ReloadOutlined } from '@ant-design/icons';
 import { Button, Space, Tooltip } from 'antd';
 import { useEngineText } from '../../engine';
-import '../../engine/entity-screens.css';
+import '../../components/entity-screens.css';
 
 type Props = {
   title: string;

@@ -12,7 +12,6 @@ import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
 import { ApiError } from '../../api/client';
 import { type Captcha, fetchCaptcha, type LoginContent, login } from '../../api/user';
-import { usePublicConfig } from '../../app/config-context';
 import { useDocumentTitle } from '../../app/document-title';
 import { afterLoginPath } from '../../app/guard';
 import { readLoginShell, takeLoginShell } from '../../app/login-shell';
@@ -21,6 +20,7 @@ import { requestSession } from '../../app/session-request';
 import { LANGUAGE_NAMES } from '../../components/language-names';
 import { changeLanguage } from '../../i18n/i18n';
 import { useLang } from '../../i18n/use-lang';
+import { usePublicConfig } from '../../state/config-context';
 import { startSession } from '../../state/session';
 import './login-page.css';
 

@@ -3,8 +3,8 @@ import { App, Progress, Upload } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { uploadFile } from '../../api/user';
-import { usePublicConfig } from '../../app/config-context';
 import { formatBytes } from '../../components/server-errors';
+import { usePublicConfig } from '../../state/config-context';
 import { fileUrl, useSession } from '../../state/session';
 
 type Props = { id?: string; value?: string; onChange?: (path: string) => void };

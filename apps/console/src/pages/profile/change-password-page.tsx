@@ -2,12 +2,12 @@ import { App, Card, Form, Input } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { ignoreShownError } from '../../api/client';
 import { changePassword } from '../../api/user';
-import { usePublicConfig } from '../../app/config-context';
 import { GuardedButton } from '../../components/guarded-button';
 import { serverFieldErrors } from '../../components/server-errors';
 import { pick } from '../../i18n/i18n';
 import { useLang } from '../../i18n/use-lang';
 import type { PageProps } from '../../navigation/page-props';
+import { usePublicConfig } from '../../state/config-context';
 import './profile.css';
 
 type Values = { oldPassword: string; newPassword: string; repeatPassword: string };

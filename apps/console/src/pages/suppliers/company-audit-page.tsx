@@ -7,12 +7,16 @@ import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
 import { entityApi, type HistoryItem } from '../../api/entity-api';
 import { entityKeys } from '../../api/query-keys';
-import { useRecordActions } from '../../engine';
-import { EntityRecordPage } from '../../engine/entity-record-page';
-import { ActionInputDialog } from '../../engine/list/action-input-dialog';
-import { RelativeTime } from '../../engine/list/cells';
-import { closeTab, listReturnPath } from '../../engine/return-path';
-import type { RecordSlots, SlotContext } from '../../engine/slots';
+import {
+  ActionInputDialog,
+  closeTab,
+  EntityRecordPage,
+  listReturnPath,
+  type RecordSlots,
+  RelativeTime,
+  type SlotContext,
+  useRecordActions,
+} from '../../engine';
 import { useEngineText } from '../../messages';
 import type { PageProps } from '../../navigation/page-props';
 import { useSupplierText } from './messages';

@@ -1,5 +1,4 @@
-import { EntityListPage } from '../../engine/entity-list-page';
-import { type ListSlots, pageLinkAction } from '../../engine/slots';
+import { EntityListPage, type ListSlots, pageLinkAction } from '../../engine';
 import type { PageProps } from '../../navigation/page-props';
 import { supplierTexts } from './messages';
 

@@ -11,17 +11,17 @@ import { App, Button, Card, Form, Input, InputNumber, Select, Space, Switch, Tab
 import dayjs from 'dayjs';
 import { useEffect, useState } from 'react';
 import { http, ignoreShownError } from '../../api/client';
-import { useReloadPublicConfig } from '../../app/config-context';
 import { useLeaveGuard } from '../../engine';
 import { pick } from '../../i18n/i18n';
 import { useLang } from '../../i18n/use-lang';
 import { useTextSet } from '../../messages';
 import type { PageProps } from '../../navigation/page-props';
+import { useReloadPublicConfig } from '../../state/config-context';
 import { hasResourcePermission, useSession } from '../../state/session';
 import { lengthCount } from '../../widgets/length-count';
 import { RelationSelect } from '../../widgets/relation-select';
 import { systemTexts } from './config-texts';
-import '../../engine/entity-screens.css';
+import '../../components/entity-screens.css';
 
 // /configManage/config_manage: the run-time settings (declared in the domain's SETTINGS), one card per section,
 // saved together; a setting left empty takes its default. Below, every change: who, when, old → new.

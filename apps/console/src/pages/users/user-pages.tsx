@@ -4,9 +4,14 @@ import { App, Button, Card, Checkbox, Empty, Modal, Select, Space, Table, Typogr
 import { useCallback, useEffect, useState } from 'react';
 import { http, ignoreShownError, upload } from '../../api/client';
 import { entityKeys } from '../../api/query-keys';
-import { EntityForm } from '../../engine/entity-form-page';
-import { EntityList, EntityListPage } from '../../engine/entity-list-page';
-import type { FormSlots, ListSlots, SlotContext } from '../../engine/slots';
+import {
+  EntityForm,
+  EntityList,
+  EntityListPage,
+  type FormSlots,
+  type ListSlots,
+  type SlotContext,
+} from '../../engine';
 import { useLang } from '../../i18n/use-lang';
 import { useTextSet } from '../../messages';
 import type { PageProps } from '../../navigation/page-props';

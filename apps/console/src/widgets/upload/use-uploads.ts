@@ -3,9 +3,9 @@ import { App } from 'antd';
 import { useCallback, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { uploadFile } from '../../api/user';
-import { usePublicConfig } from '../../app/config-context';
 import { formatBytes } from '../../components/server-errors';
 import { useEngineText } from '../../messages';
+import { usePublicConfig } from '../../state/config-context';
 import { checkFile, effectiveRule, exceedsCount, typeNames } from './upload-rules';
 
 export type UploadKind = 'image' | 'video' | 'file';

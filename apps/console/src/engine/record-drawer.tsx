@@ -4,14 +4,14 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { App, Button, Descriptions, Drawer, Empty, Skeleton, Table, Tabs, Timeline } from 'antd';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { entityApi, type HistoryItem } from '../../api/entity-api';
-import { entityKeys } from '../../api/query-keys';
-import { type EngineMessageKey, useEngineText } from '../../messages';
-import type { EntityAccess } from '../access';
-import { ChildPanels } from '../child-panels';
-import type { EntityMeta } from '../entity-meta';
-import { renderValue } from '../widget-registry';
-import { type CellContext, RelativeTime, type ValueFacts } from './cells';
+import { entityApi, type HistoryItem } from '../api/entity-api';
+import { entityKeys } from '../api/query-keys';
+import { type EngineMessageKey, useEngineText } from '../messages';
+import type { EntityAccess } from './access';
+import { ChildPanels } from './child-panels';
+import type { EntityMeta } from './entity-meta';
+import { renderValue } from './widget-registry';
+import { type CellContext, RelativeTime, type ValueFacts } from './widget-registry/cells';
 
 type Props = {
   meta: EntityMeta;
