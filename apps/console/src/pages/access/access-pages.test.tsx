@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fakeApi, ok, renderPage, routeNamed, signIn } from '../../engine/test/harness';
 import type { PermissionEntry } from './api';
+import { PermissionFormPage } from './permission-form-page';
 import { PermissionListPage } from './permission-list-page';
 import { RoleEditPage } from './role-edit-page';
 
@@ -118,6 +119,73 @@ describe('role editor', { timeout: 60_000 }, () => {
       remark: '',
       permissionIds: [1, 2, 3],
     });
+  });
+});
+
+const reader = {
+  id: 7,
+  code: 'reader',
+  name: { en: 'Reader', zh: '读者' },
+  status: 'enabled',
+  remark: '',
+  builtIn: false,
+  holders: 0,
+  permissionIds: [1, 2],
+};
+
+/** Leaves with the page's back button: the unsaved-changes question first; Stay keeps the page, Leave goes. */
+async function leaveAsksFirst(
+  page: Awaited<ReturnType<typeof renderPage>>,
+  back: RegExp,
+  here: string,
+  there: string,
+) {
+  await userEvent.click(screen.getByRole('button', { name: back }));
+  const dialog = await screen.findByRole('dialog');
+  expect(
+    within(dialog).getByText('Your changes on this page have not been saved and will be lost.'),
+  ).toBeTruthy();
+  await userEvent.click(within(dialog).getByRole('button', { name: 'Stay' }));
+  expect(page.router.state.location.pathname).toBe(here);
+  await userEvent.click(screen.getByRole('button', { name: back }));
+  await userEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Leave' }));
+  await waitFor(() => expect(page.router.state.location.pathname).toBe(there));
+}
+
+describe('unsaved changes', { timeout: 60_000 }, () => {
+  it('the role editor asks before leaving with a changed grant, and not when nothing changed', async () => {
+    signIn();
+    fakeApi()
+      .on('GET /api/role/7', () => ok(reader))
+      .on('GET /api/role/permission_tree', () => ok(tree))
+      .on('GET /api/role/7/holders', () => ok([]))
+      .on('GET /api/role/7/access', () => ok({ root: false, roles: [], menus: [], routes: [], scope: null }));
+    const url = '/adminManage/role/role_edit/7';
+    let page = await renderPage(RoleEditPage, routeNamed('RoleEdit'), { url });
+    expect(await screen.findByDisplayValue('Reader')).toBeTruthy();
+    // nothing changed: the back button leaves at once
+    await userEvent.click(screen.getByRole('button', { name: /Back to the roles/ }));
+    await waitFor(() => expect(page.router.state.location.pathname).toBe('/adminManage/role_list'));
+    expect(screen.queryByRole('dialog')).toBeNull();
+    page.unmount();
+
+    page = await renderPage(RoleEditPage, routeNamed('RoleEdit'), { url });
+    expect(await screen.findByDisplayValue('Reader')).toBeTruthy();
+    const node = (await screen.findByText('Banner list')).closest('.ant-tree-treenode') as HTMLElement;
+    await userEvent.click(node.querySelector('.ant-tree-checkbox') as HTMLElement);
+    await leaveAsksFirst(page, /Back to the roles/, url, '/adminManage/role_list');
+  });
+
+  it('the permission form asks before leaving with a changed name', async () => {
+    signIn();
+    fakeApi()
+      .on('GET /api/permission/5', () => ok(tree[4]))
+      .on('GET /api/permission/list', () => ok(tree));
+    const url = '/systemManage/permission_edit/5';
+    const page = await renderPage(PermissionFormPage, routeNamed('PermissionEdit'), { url });
+    const name = (await screen.findByDisplayValue('Help')) as HTMLInputElement;
+    await userEvent.type(name, ' centre');
+    await leaveAsksFirst(page, /Back to the permissions/, url, '/adminManage/permission_list');
   });
 });
 

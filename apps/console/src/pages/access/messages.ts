@@ -1,4 +1,5 @@
 import { textSet } from '../../messages';
+import { en as treeEn, zh as treeZh } from '../../widgets/permission-tree/messages';
 
 // The texts of the role and permission screens.
 
@@ -41,10 +42,7 @@ export const en = {
   'roles.typeCompany': 'Supplier',
   'status.enabled': 'Enabled',
   'status.disabled': 'Disabled',
-  'tree.search': 'Search permissions (English or Chinese)',
-  'tree.readsIncluded': 'reads included',
-  'tree.notYours': 'You do not hold this permission, so you cannot grant it',
-  'tree.empty': 'No permission matches',
+  ...treeEn,
   'permissions.add': 'Add permission',
   'permissions.name': 'Name',
   'permissions.nameEn': 'Name (English)',
@@ -124,10 +122,7 @@ export const zh: Record<AccessTextKey, string> = {
   'roles.typeCompany': '供应商',
   'status.enabled': '启用',
   'status.disabled': '停用',
-  'tree.search': '搜索权限（中文或英文）',
-  'tree.readsIncluded': '含查看',
-  'tree.notYours': '您本人没有该权限，不能授予',
-  'tree.empty': '没有匹配的权限',
+  ...treeZh,
   'permissions.add': '新增权限',
   'permissions.name': '名称',
   'permissions.nameEn': '名称（英文）',

@@ -17,15 +17,16 @@ import { useEffect, useMemo, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { ignoreShownError } from '../../api/client';
 import { allIcons } from '../../components/all-icons';
+import { useLeaveGuard } from '../../engine';
 import { pick } from '../../i18n/i18n';
 import { useLang } from '../../i18n/use-lang';
 import { useTextSet } from '../../messages';
 import type { PageProps } from '../../navigation/page-props';
+import { buildTree, type TreeNode } from '../../widgets/permission-tree/tree-model';
 import { accessApi, accessKeys, type PermissionEntry, type PermissionInput } from './api';
 import { accessTexts } from './messages';
 import { iconOf, PERMISSION_EDIT_PATH } from './permission-list-page';
 import { showFieldErrors } from './server-fields';
-import { buildTree, type TreeNode } from './tree-model';
 import './access.css';
 
 const LIST_PATH = '/adminManage/permission_list';
@@ -41,7 +42,8 @@ type FormValues = Omit<PermissionInput, 'parentId' | 'icon'> & {
 };
 
 /** `/systemManage/permission_add` and `permission_edit/{id}`: one permission. A built-in one keeps its type,
- * method, url and parent; its icon, names, order and status are editable. */
+ * method, url and parent; its icon, names, order and status are editable. Leaving with unsaved changes (another
+ * page, a reload, a closed tab) asks first. */
 export function PermissionFormPage({ route, params }: PageProps) {
   const text = useTextSet(accessTexts);
   const lang = useLang();
@@ -52,6 +54,8 @@ export function PermissionFormPage({ route, params }: PageProps) {
   const isNew = params.id === undefined;
   const [form] = Form.useForm<FormValues>();
   const [saving, setSaving] = useState(false);
+  const [isDirty, setDirty] = useState(false);
+  const guard = useLeaveGuard(isDirty);
   const type = Form.useWatch('type', form);
 
   const entry = useQuery({
@@ -65,7 +69,9 @@ export function PermissionFormPage({ route, params }: PageProps) {
   });
 
   useEffect(() => {
-    if (entry.data) form.setFieldsValue({ ...entry.data });
+    if (!entry.data) return;
+    form.setFieldsValue({ ...entry.data });
+    setDirty(false);
   }, [entry.data, form]);
 
   const parents = useMemo(() => {
@@ -101,8 +107,12 @@ export function PermissionFormPage({ route, params }: PageProps) {
         return;
       }
       message.success(text('permissions.saved'));
+      setDirty(false);
       await queryClient.invalidateQueries({ queryKey: ['access'] });
-      if (isNew) navigate(`${PERMISSION_EDIT_PATH}/${res.content.id}`, { replace: true });
+      if (isNew) {
+        guard.allowNext();
+        navigate(`${PERMISSION_EDIT_PATH}/${res.content.id}`, { replace: true });
+      }
     } finally {
       setSaving(false);
     }
@@ -129,6 +139,7 @@ export function PermissionFormPage({ route, params }: PageProps) {
         form={form}
         layout="vertical"
         initialValues={{ type: 'menu', method: '', sortNo: 0, status: 'enabled', parentId: null, icon: null }}
+        onValuesChange={() => setDirty(true)}
         onFinish={save}
         style={{ maxWidth: 720 }}
       >

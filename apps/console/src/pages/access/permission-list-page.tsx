@@ -8,10 +8,10 @@ import { pick } from '../../i18n/i18n';
 import { useLang } from '../../i18n/use-lang';
 import { useTextSet } from '../../messages';
 import type { PageProps } from '../../navigation/page-props';
+import { buildTree, matchingIds, type TreeNode } from '../../widgets/permission-tree/tree-model';
 import { AccessListHeader } from './access-list-header';
 import { accessApi, accessKeys, type Bilingual, type PermissionEntry } from './api';
 import { accessTexts } from './messages';
-import { buildTree, matchingIds, type TreeNode } from './tree-model';
 import { useCan } from './use-can';
 import './access.css';
 

@@ -1,4 +1,4 @@
-import type { Bilingual } from './api';
+import type { Bilingual } from '@organiser/domain';
 
 // The permission tree of the role editor as plain data: menus with the resources under them. A granted menu
 // brings its reads (its list and records); each write is a resource of its own. The check boxes show a node
