@@ -6,6 +6,7 @@ import type { PermissionEntry } from './api';
 import { PermissionFormPage } from './permission-form-page';
 import { PermissionListPage } from './permission-list-page';
 import { RoleEditPage } from './role-edit-page';
+import { RoleListPage } from './role-list-page';
 
 afterEach(() => {
   vi.unstubAllGlobals();
@@ -189,7 +190,69 @@ describe('unsaved changes', { timeout: 60_000 }, () => {
   });
 });
 
+describe('role list', { timeout: 60_000 }, () => {
+  const roles = (call: { query: URLSearchParams }) =>
+    ok({
+      list: [{ ...reader, remark: 'Reads banners' }],
+      total: 41,
+      page: Number(call.query.get('page') ?? 1),
+      size: 20,
+    });
+
+  it('keeps its search and page in the URL, under the list call’s own names', async () => {
+    signIn();
+    const api = fakeApi().on('GET /api/role/list', roles);
+    const page = await renderPage(RoleListPage, routeNamed('RoleList'), {
+      url: '/adminManage/role_list?keyword=rea&status=enabled&page=2',
+    });
+    expect(await screen.findByText('Reader')).toBeTruthy();
+    const first = api.callsTo('GET', '/api/role/list')[0]!.query;
+    expect([first.get('keyword'), first.get('status'), first.get('page')]).toEqual(['rea', 'enabled', '2']);
+    const form = screen.getByRole('search', { name: 'Search roles' });
+    const keyword = within(form).getByPlaceholderText('Search name or code') as HTMLInputElement;
+    expect(keyword.value).toBe('rea');
+    await userEvent.clear(keyword);
+    await userEvent.type(keyword, 'writer');
+    await userEvent.click(within(form).getByRole('button', { name: /Search/ }));
+    await waitFor(() => expect(page.router.state.location.search).toBe('?keyword=writer&status=enabled'));
+    await waitFor(() =>
+      expect(api.callsTo('GET', '/api/role/list').at(-1)!.query.get('keyword')).toBe('writer'),
+    );
+    await userEvent.click(within(form).getByRole('button', { name: /Reset/ }));
+    await waitFor(() => expect(page.router.state.location.search).toBe(''));
+  });
+
+  it('hides a column through the column settings, as the engine lists do', async () => {
+    signIn();
+    fakeApi().on('GET /api/role/list', roles);
+    await renderPage(RoleListPage, routeNamed('RoleList'), { url: '/adminManage/role_list' });
+    expect(await screen.findByText('Reads banners')).toBeTruthy();
+    await userEvent.click(screen.getByRole('button', { name: 'Column settings' }));
+    const settings = await screen.findByRole('list', { name: 'Columns' });
+    await userEvent.click(within(settings).getByRole('checkbox', { name: 'Remark' }));
+    await waitFor(() => expect(screen.queryByText('Reads banners')).toBeNull());
+    expect(screen.queryByRole('columnheader', { name: 'Remark' })).toBeNull();
+    expect(screen.getByRole('columnheader', { name: 'Actions' })).toBeTruthy();
+  });
+});
+
 describe('permission list', { timeout: 60_000 }, () => {
+  it('filters by the keyword of its URL, showing the groups above the matches, and keeps the routes-gone switch there', async () => {
+    signIn();
+    fakeApi().on('GET /api/permission/list', () => ok(tree));
+    const page = await renderPage(PermissionListPage, routeNamed('PermissionList'), {
+      url: '/adminManage/permission_list?keyword=help',
+    });
+    expect(await screen.findByText('Help')).toBeTruthy();
+    expect(screen.getByText('Banner')).toBeTruthy();
+    expect(screen.queryByText('Banner list')).toBeNull();
+    const form = screen.getByRole('search', { name: 'Search permissions' });
+    await userEvent.click(within(form).getByRole('button', { name: /Reset/ }));
+    await waitFor(() => expect(page.router.state.location.search).toBe(''));
+    await userEvent.click(screen.getByText('Only routes gone (1)'));
+    await waitFor(() => expect(page.router.state.location.search).toBe('?stale=true'));
+  });
+
   it('shows built-in and stale entries and filters to the routes gone', async () => {
     signIn();
     fakeApi().on('GET /api/permission/list', () => ok(tree));

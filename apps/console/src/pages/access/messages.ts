@@ -6,6 +6,7 @@ import { en as treeEn, zh as treeZh } from '../../widgets/permission-tree/messag
 export const en = {
   'roles.add': 'Add role',
   'roles.search': 'Search name or code',
+  'roles.searchForm': 'Search roles',
   'roles.name': 'Name',
   'roles.nameEn': 'Name (English)',
   'roles.nameZh': 'Name (Chinese)',
@@ -77,6 +78,7 @@ export const en = {
   'permissions.saved': 'Saved',
   'permissions.back': 'Back to the permissions',
   'permissions.search': 'Search name or URL',
+  'permissions.searchForm': 'Search permissions',
   'common.cancel': 'Cancel',
   'common.ok': 'OK',
   'common.notFound': 'Not found',
@@ -87,6 +89,7 @@ export type AccessTextKey = keyof typeof en;
 export const zh: Record<AccessTextKey, string> = {
   'roles.add': '新增角色',
   'roles.search': '搜索名称或编码',
+  'roles.searchForm': '搜索角色',
   'roles.name': '角色名称',
   'roles.nameEn': '名称（英文）',
   'roles.nameZh': '名称（中文）',
@@ -156,6 +159,7 @@ export const zh: Record<AccessTextKey, string> = {
   'permissions.saved': '已保存',
   'permissions.back': '返回权限列表',
   'permissions.search': '搜索名称或地址',
+  'permissions.searchForm': '搜索权限',
   'common.cancel': '取消',
   'common.ok': '确定',
   'common.notFound': '未找到',

@@ -143,101 +143,7 @@ export function PermissionFormPage({ route, params }: PageProps) {
         onFinish={save}
         style={{ maxWidth: 720 }}
       >
-        <Form.Item name="parentId" label={text('permissions.parent')}>
-          <TreeSelect
-            allowClear
-            disabled={builtIn}
-            placeholder={text('permissions.noParent')}
-            treeData={parents}
-            treeDefaultExpandAll={false}
-            showSearch
-            treeNodeFilterProp="title"
-          />
-        </Form.Item>
-        <Form.Item name="type" label={text('permissions.type')}>
-          <Radio.Group
-            disabled={builtIn}
-            options={[
-              { value: 'menu', label: text('permissions.menu') },
-              { value: 'resource', label: text('permissions.resource') },
-            ]}
-          />
-        </Form.Item>
-        {type === 'resource' && (
-          <Form.Item name="method" label={text('permissions.method')} rules={[{ required: true }]}>
-            <Select
-              disabled={builtIn}
-              style={{ width: 160 }}
-              options={METHODS.map((m) => ({ value: m, label: m }))}
-            />
-          </Form.Item>
-        )}
-        <Form.Item
-          name="url"
-          label={text('permissions.url')}
-          extra={text('permissions.urlHint')}
-          rules={[{ required: true, pattern: /^(\/|https?:\/\/)\S*$/, message: text('permissions.urlHint') }]}
-        >
-          <Input disabled={builtIn} maxLength={500} />
-        </Form.Item>
-        <Space align="start" wrap>
-          <Form.Item
-            name={['name', 'en']}
-            label={text('permissions.nameEn')}
-            rules={[{ required: true, whitespace: true }]}
-          >
-            <Input maxLength={100} style={{ width: 300 }} />
-          </Form.Item>
-          <Form.Item
-            name={['name', 'zh']}
-            label={text('permissions.nameZh')}
-            rules={[{ required: true, whitespace: true }]}
-          >
-            <Input maxLength={100} style={{ width: 300 }} />
-          </Form.Item>
-        </Space>
-        <Form.Item
-          name="icon"
-          label={text('permissions.icon')}
-          extra={
-            <Link to={ICONS_PATH} target="_blank">
-              {text('permissions.iconHint')}
-            </Link>
-          }
-        >
-          <Select
-            allowClear
-            showSearch
-            style={{ width: 320 }}
-            options={iconNames.map((n) => ({
-              value: n,
-              label: (
-                <Space size={6}>
-                  {iconOf(n)}
-                  {n}
-                </Space>
-              ),
-            }))}
-            filterOption={(input, option) =>
-              String(option?.value ?? '')
-                .toLowerCase()
-                .includes(input.toLowerCase())
-            }
-          />
-        </Form.Item>
-        <Space align="start" wrap>
-          <Form.Item name="sortNo" label={text('permissions.sortNo')}>
-            <InputNumber min={0} max={1_000_000} precision={0} />
-          </Form.Item>
-          <Form.Item name="status" label={text('permissions.status')}>
-            <Radio.Group
-              options={[
-                { value: 'enabled', label: text('status.enabled') },
-                { value: 'disabled', label: text('status.disabled') },
-              ]}
-            />
-          </Form.Item>
-        </Space>
+        <PermissionFields builtIn={builtIn} parents={parents} type={type} />
         <div>
           <Button type="primary" htmlType="submit" loading={saving}>
             {text('permissions.save')}
@@ -245,5 +151,117 @@ export function PermissionFormPage({ route, params }: PageProps) {
         </div>
       </Form>
     </Card>
+  );
+}
+
+/** The permission's inputs; a built-in entry's parent, type, method and url are read-only. */
+function PermissionFields({
+  builtIn,
+  parents,
+  type,
+}: {
+  builtIn: boolean;
+  parents: object[];
+  type: FormValues['type'] | undefined;
+}) {
+  const text = useTextSet(accessTexts);
+  return (
+    <>
+      <Form.Item name="parentId" label={text('permissions.parent')}>
+        <TreeSelect
+          allowClear
+          disabled={builtIn}
+          placeholder={text('permissions.noParent')}
+          treeData={parents}
+          treeDefaultExpandAll={false}
+          showSearch
+          treeNodeFilterProp="title"
+        />
+      </Form.Item>
+      <Form.Item name="type" label={text('permissions.type')}>
+        <Radio.Group
+          disabled={builtIn}
+          options={[
+            { value: 'menu', label: text('permissions.menu') },
+            { value: 'resource', label: text('permissions.resource') },
+          ]}
+        />
+      </Form.Item>
+      {type === 'resource' && (
+        <Form.Item name="method" label={text('permissions.method')} rules={[{ required: true }]}>
+          <Select
+            disabled={builtIn}
+            style={{ width: 160 }}
+            options={METHODS.map((m) => ({ value: m, label: m }))}
+          />
+        </Form.Item>
+      )}
+      <Form.Item
+        name="url"
+        label={text('permissions.url')}
+        extra={text('permissions.urlHint')}
+        rules={[{ required: true, pattern: /^(\/|https?:\/\/)\S*$/, message: text('permissions.urlHint') }]}
+      >
+        <Input disabled={builtIn} maxLength={500} />
+      </Form.Item>
+      <Space align="start" wrap>
+        <Form.Item
+          name={['name', 'en']}
+          label={text('permissions.nameEn')}
+          rules={[{ required: true, whitespace: true }]}
+        >
+          <Input maxLength={100} style={{ width: 300 }} />
+        </Form.Item>
+        <Form.Item
+          name={['name', 'zh']}
+          label={text('permissions.nameZh')}
+          rules={[{ required: true, whitespace: true }]}
+        >
+          <Input maxLength={100} style={{ width: 300 }} />
+        </Form.Item>
+      </Space>
+      <Form.Item
+        name="icon"
+        label={text('permissions.icon')}
+        extra={
+          <Link to={ICONS_PATH} target="_blank">
+            {text('permissions.iconHint')}
+          </Link>
+        }
+      >
+        <Select
+          allowClear
+          showSearch
+          style={{ width: 320 }}
+          options={iconNames.map((n) => ({
+            value: n,
+            label: (
+              <Space size={6}>
+                {iconOf(n)}
+                {n}
+              </Space>
+            ),
+          }))}
+          filterOption={(input, option) =>
+            String(option?.value ?? '')
+              .toLowerCase()
+              .includes(input.toLowerCase())
+          }
+        />
+      </Form.Item>
+      <Space align="start" wrap>
+        <Form.Item name="sortNo" label={text('permissions.sortNo')}>
+          <InputNumber min={0} max={1_000_000} precision={0} />
+        </Form.Item>
+        <Form.Item name="status" label={text('permissions.status')}>
+          <Radio.Group
+            options={[
+              { value: 'enabled', label: text('status.enabled') },
+              { value: 'disabled', label: text('status.disabled') },
+            ]}
+          />
+        </Form.Item>
+      </Space>
+    </>
   );
 }
