@@ -1,16 +1,18 @@
 import { SearchOutlined } from '@ant-design/icons';
-import type { Bilingual, ColumnDescriptor } from '@organiser/domain';
+import type { Bilingual } from '@organiser/domain';
 import { Button, Form, Input, Select, Space } from 'antd';
 import type { ColumnType } from 'antd/es/table';
-import { type ReactNode, useEffect, useMemo } from 'react';
+import { useEffect } from 'react';
 import { useSearchParams } from 'react-router';
-import { ColumnSettingsButton, useColumnSettings, useEngineText } from '../../engine';
+import { useListColumns } from '../../components/list-columns';
+import { useEngineText } from '../../engine';
 import { useLang } from '../../i18n/use-lang';
 import { accessTexts } from './messages';
 
 // What the role and permission lists share with the engine's lists: the search form (keyword and status,
 // Search and Reset), kept in the URL under the list call's own parameter names so that a reload, the back button
-// and a shared link show the same list; and the column settings (show, hide, order; remembered per user).
+// and a shared link show the same list; and the column settings (show, hide, order; remembered per user) of
+// components/list-columns.
 
 type AccessTextKey = Parameters<typeof accessTexts.text>[1];
 
@@ -118,40 +120,11 @@ export function AccessSearch({
 /** One column of an access list: its name (remembered in the settings), label text and antd column. */
 export type AccessColumn<R> = { name: string; label: AccessTextKey; column: ColumnType<R> };
 
-/**
- * The columns the user chose (all of them until the user picks), in the user's order, then the Actions column;
- * with the column settings button of the engine lists.
- */
+/** The access list's columns as the user arranged them, then Actions; with the column settings button. */
 export function useAccessColumns<R>(list: string, columns: AccessColumn<R>[], actions: ColumnType<R>) {
-  const lang = useLang();
-  const descriptors = useMemo<ColumnDescriptor[]>(
-    () =>
-      columns.map((c) => ({
-        name: c.name,
-        kind: 'text',
-        label: both(c.label),
-        isStatus: false,
-        isComputed: false,
-        isMultiple: false,
-        isSortable: false,
-        isShownByDefault: true,
-      })),
-    [columns],
+  return useListColumns(
+    list,
+    columns.map((c) => ({ ...c, label: both(c.label) })),
+    actions,
   );
-  const settings = useColumnSettings(list, descriptors);
-  const byName = new Map(columns.map((c) => [c.name, c]));
-  const shown = settings.shown.map((d) => ({
-    ...byName.get(d.name)!.column,
-    key: d.name,
-    title: accessTexts.text(lang, byName.get(d.name)!.label),
-  }));
-  const button: ReactNode = (
-    <ColumnSettingsButton
-      arranged={settings.arranged}
-      labelOf={(name) => (byName.has(name) ? accessTexts.text(lang, byName.get(name)!.label) : name)}
-      onChange={settings.save}
-      onReset={settings.reset}
-    />
-  );
-  return { columns: [...shown, actions], button };
 }
