@@ -29,6 +29,8 @@ export const WIDGETS = [
   'dynamicForm',
   'dynamicFormGroup',
   'formOptions',
+  /** A role's grants: the ids of the permissions checked in the permission tree. */
+  'permissionTree',
 ] as const;
 
 export type WidgetName = (typeof WIDGETS)[number];

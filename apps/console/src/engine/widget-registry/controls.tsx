@@ -15,6 +15,7 @@ import { FormOptionsEditor } from '../../widgets/form-options-editor';
 import { JsonInput } from '../../widgets/json-input';
 import { JsonPartsInput } from '../../widgets/json-parts-input';
 import { lengthCount } from '../../widgets/length-count';
+import { PermissionTreeInput } from '../../widgets/permission-tree/permission-tree-input';
 import { PhoneInput } from '../../widgets/phone-input';
 import { AreaCascader, CHINA, CountrySelect } from '../../widgets/region-select';
 import { RelationSelect } from '../../widgets/relation-select';
@@ -463,3 +464,13 @@ function RegionAreaControl({
   }, [isCountryShown, country, value, onChange]);
   return <AreaCascader {...props} country={isCountryShown ? (country ?? null) : undefined} />;
 }
+
+/** A role's grants in the permission tree (widget `permissionTree`): the ids of the checked permissions. */
+export const permissionTreeControl: ControlRenderer = ({ common, value, onChange }) => (
+  <PermissionTreeInput
+    id={common.id}
+    disabled={common.disabled}
+    value={Array.isArray(value) ? (value as number[]) : []}
+    onChange={(ids) => onChange?.(ids)}
+  />
+);

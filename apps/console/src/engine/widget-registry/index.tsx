@@ -1,6 +1,7 @@
 import { defaultWidget, type FieldKind, isWidgetName, type WidgetName } from '@organiser/domain';
 import type { ReactNode } from 'react';
 import { DictLabel } from '../../widgets/dict-select';
+import { PermissionCount } from '../../widgets/permission-tree/permission-tree-input';
 import { RegionName } from '../../widgets/region-select';
 import {
   type CellContext,
@@ -55,6 +56,10 @@ const optionsCell: CellRenderer = (facts, value, ctx) =>
 const regionCell: CellRenderer = (facts, value, ctx) =>
   typeof value === 'string' ? <RegionName codes={value} /> : textCell(facts, value, ctx);
 
+/** A role's grants by their number (the tree itself is the form's). */
+const permissionsCell: CellRenderer = (facts, value, ctx) =>
+  Array.isArray(value) ? <PermissionCount ids={value as number[]} /> : textCell(facts, value, ctx);
+
 /**
  * Every widget a definition may name (the domain's WIDGETS), registered once: the record type makes a widget
  * missing here a compile error, and the definition check refuses a name not on the list.
@@ -85,6 +90,7 @@ export const widgetRegistry: Record<WidgetName, WidgetSpec> = {
   dynamicForm: { control: control.dynamicFormControl, cell: jsonCell },
   dynamicFormGroup: { control: control.dynamicFormGroupControl, cell: textCell },
   formOptions: { control: control.formOptionsControl, cell: optionsCell },
+  permissionTree: { control: control.permissionTreeControl, cell: permissionsCell },
 };
 
 /** A widget by name; a name not registered (only possible for a definition that skipped its check) is a text

@@ -1,5 +1,6 @@
 import { PlusOutlined, ReloadOutlined } from '@ant-design/icons';
 import { Button, Space, Tooltip } from 'antd';
+import type { ReactNode } from 'react';
 import { useEngineText } from '../../engine';
 import '../../components/entity-screens.css';
 
@@ -10,10 +11,12 @@ type Props = {
   onAdd?: () => void;
   onReload: () => void;
   isReloading: boolean;
+  /** The column settings button, after Reload as on the engine lists. */
+  columnSettings?: ReactNode;
 };
 
-/** The heading and buttons of the access lists, as every engine list has them: Add first, then Reload. */
-export function AccessListHeader({ title, addLabel, onAdd, onReload, isReloading }: Props) {
+/** The heading and buttons of the access lists, as every engine list has them: Add first, then Reload and the column settings. */
+export function AccessListHeader({ title, addLabel, onAdd, onReload, isReloading, columnSettings }: Props) {
   const t = useEngineText();
   return (
     <header className="entity-page-header">
@@ -32,6 +35,7 @@ export function AccessListHeader({ title, addLabel, onAdd, onReload, isReloading
             loading={isReloading}
           />
         </Tooltip>
+        {columnSettings}
       </Space>
     </header>
   );

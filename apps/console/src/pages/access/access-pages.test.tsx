@@ -3,8 +3,10 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fakeApi, ok, renderPage, routeNamed, signIn } from '../../engine/test/harness';
 import type { PermissionEntry } from './api';
+import { PermissionFormPage } from './permission-form-page';
 import { PermissionListPage } from './permission-list-page';
 import { RoleEditPage } from './role-edit-page';
+import { RoleListPage } from './role-list-page';
 
 afterEach(() => {
   vi.unstubAllGlobals();
@@ -121,7 +123,136 @@ describe('role editor', { timeout: 60_000 }, () => {
   });
 });
 
+const reader = {
+  id: 7,
+  code: 'reader',
+  name: { en: 'Reader', zh: '读者' },
+  status: 'enabled',
+  remark: '',
+  builtIn: false,
+  holders: 0,
+  permissionIds: [1, 2],
+};
+
+/** Leaves with the page's back button: the unsaved-changes question first; Stay keeps the page, Leave goes. */
+async function leaveAsksFirst(
+  page: Awaited<ReturnType<typeof renderPage>>,
+  back: RegExp,
+  here: string,
+  there: string,
+) {
+  await userEvent.click(screen.getByRole('button', { name: back }));
+  const dialog = await screen.findByRole('dialog');
+  expect(
+    within(dialog).getByText('Your changes on this page have not been saved and will be lost.'),
+  ).toBeTruthy();
+  await userEvent.click(within(dialog).getByRole('button', { name: 'Stay' }));
+  expect(page.router.state.location.pathname).toBe(here);
+  await userEvent.click(screen.getByRole('button', { name: back }));
+  await userEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Leave' }));
+  await waitFor(() => expect(page.router.state.location.pathname).toBe(there));
+}
+
+describe('unsaved changes', { timeout: 60_000 }, () => {
+  it('the role editor asks before leaving with a changed grant, and not when nothing changed', async () => {
+    signIn();
+    fakeApi()
+      .on('GET /api/role/7', () => ok(reader))
+      .on('GET /api/role/permission_tree', () => ok(tree))
+      .on('GET /api/role/7/holders', () => ok([]))
+      .on('GET /api/role/7/access', () => ok({ root: false, roles: [], menus: [], routes: [], scope: null }));
+    const url = '/adminManage/role/role_edit/7';
+    let page = await renderPage(RoleEditPage, routeNamed('RoleEdit'), { url });
+    expect(await screen.findByDisplayValue('Reader')).toBeTruthy();
+    // nothing changed: the back button leaves at once
+    await userEvent.click(screen.getByRole('button', { name: /Back to the roles/ }));
+    await waitFor(() => expect(page.router.state.location.pathname).toBe('/adminManage/role_list'));
+    expect(screen.queryByRole('dialog')).toBeNull();
+    page.unmount();
+
+    page = await renderPage(RoleEditPage, routeNamed('RoleEdit'), { url });
+    expect(await screen.findByDisplayValue('Reader')).toBeTruthy();
+    const node = (await screen.findByText('Banner list')).closest('.ant-tree-treenode') as HTMLElement;
+    await userEvent.click(node.querySelector('.ant-tree-checkbox') as HTMLElement);
+    await leaveAsksFirst(page, /Back to the roles/, url, '/adminManage/role_list');
+  });
+
+  it('the permission form asks before leaving with a changed name', async () => {
+    signIn();
+    fakeApi()
+      .on('GET /api/permission/5', () => ok(tree[4]))
+      .on('GET /api/permission/list', () => ok(tree));
+    const url = '/systemManage/permission_edit/5';
+    const page = await renderPage(PermissionFormPage, routeNamed('PermissionEdit'), { url });
+    const name = (await screen.findByDisplayValue('Help')) as HTMLInputElement;
+    await userEvent.type(name, ' centre');
+    await leaveAsksFirst(page, /Back to the permissions/, url, '/adminManage/permission_list');
+  });
+});
+
+describe('role list', { timeout: 60_000 }, () => {
+  const roles = (call: { query: URLSearchParams }) =>
+    ok({
+      list: [{ ...reader, remark: 'Reads banners' }],
+      total: 41,
+      page: Number(call.query.get('page') ?? 1),
+      size: 20,
+    });
+
+  it('keeps its search and page in the URL, under the list call’s own names', async () => {
+    signIn();
+    const api = fakeApi().on('GET /api/role/list', roles);
+    const page = await renderPage(RoleListPage, routeNamed('RoleList'), {
+      url: '/adminManage/role_list?keyword=rea&status=enabled&page=2',
+    });
+    expect(await screen.findByText('Reader')).toBeTruthy();
+    const first = api.callsTo('GET', '/api/role/list')[0]!.query;
+    expect([first.get('keyword'), first.get('status'), first.get('page')]).toEqual(['rea', 'enabled', '2']);
+    const form = screen.getByRole('search', { name: 'Search roles' });
+    const keyword = within(form).getByPlaceholderText('Search name or code') as HTMLInputElement;
+    expect(keyword.value).toBe('rea');
+    await userEvent.clear(keyword);
+    await userEvent.type(keyword, 'writer');
+    await userEvent.click(within(form).getByRole('button', { name: /Search/ }));
+    await waitFor(() => expect(page.router.state.location.search).toBe('?keyword=writer&status=enabled'));
+    await waitFor(() =>
+      expect(api.callsTo('GET', '/api/role/list').at(-1)!.query.get('keyword')).toBe('writer'),
+    );
+    await userEvent.click(within(form).getByRole('button', { name: /Reset/ }));
+    await waitFor(() => expect(page.router.state.location.search).toBe(''));
+  });
+
+  it('hides a column through the column settings, as the engine lists do', async () => {
+    signIn();
+    fakeApi().on('GET /api/role/list', roles);
+    await renderPage(RoleListPage, routeNamed('RoleList'), { url: '/adminManage/role_list' });
+    expect(await screen.findByText('Reads banners')).toBeTruthy();
+    await userEvent.click(screen.getByRole('button', { name: 'Column settings' }));
+    const settings = await screen.findByRole('list', { name: 'Columns' });
+    await userEvent.click(within(settings).getByRole('checkbox', { name: 'Remark' }));
+    await waitFor(() => expect(screen.queryByText('Reads banners')).toBeNull());
+    expect(screen.queryByRole('columnheader', { name: 'Remark' })).toBeNull();
+    expect(screen.getByRole('columnheader', { name: 'Actions' })).toBeTruthy();
+  });
+});
+
 describe('permission list', { timeout: 60_000 }, () => {
+  it('filters by the keyword of its URL, showing the groups above the matches, and keeps the routes-gone switch there', async () => {
+    signIn();
+    fakeApi().on('GET /api/permission/list', () => ok(tree));
+    const page = await renderPage(PermissionListPage, routeNamed('PermissionList'), {
+      url: '/adminManage/permission_list?keyword=help',
+    });
+    expect(await screen.findByText('Help')).toBeTruthy();
+    expect(screen.getByText('Banner')).toBeTruthy();
+    expect(screen.queryByText('Banner list')).toBeNull();
+    const form = screen.getByRole('search', { name: 'Search permissions' });
+    await userEvent.click(within(form).getByRole('button', { name: /Reset/ }));
+    await waitFor(() => expect(page.router.state.location.search).toBe(''));
+    await userEvent.click(screen.getByText('Only routes gone (1)'));
+    await waitFor(() => expect(page.router.state.location.search).toBe('?stale=true'));
+  });
+
   it('shows built-in and stale entries and filters to the routes gone', async () => {
     signIn();
     fakeApi().on('GET /api/permission/list', () => ok(tree));

@@ -91,8 +91,6 @@ export const accessApi = {
   /** What a console login (`admin_user` id) may open through its enabled roles. */
   accountAccess: (loginId: number, signal?: AbortSignal) =>
     content(http.get<EffectiveAccess>(`/role/access_by_user/${loginId}`, undefined, { signal })),
-  permissionTree: (signal?: AbortSignal) =>
-    content(http.get<PermissionEntry[]>('/role/permission_tree', undefined, { signal })),
   permissions: (signal?: AbortSignal) =>
     content(http.get<PermissionEntry[]>('/permission/list', undefined, { signal })),
   permission: (id: number, signal?: AbortSignal) =>
@@ -112,7 +110,6 @@ export const accessKeys = {
   role: (id: number) => ['access', 'role', id] as const,
   holders: (id: number) => ['access', 'holders', id] as const,
   roleAccess: (id: number) => ['access', 'roleAccess', id] as const,
-  tree: ['access', 'tree'] as const,
   permissions: ['access', 'permissions'] as const,
   permission: (id: number) => ['access', 'permission', id] as const,
 };

@@ -1,10 +1,12 @@
 import { textSet } from '../../messages';
+import { en as treeEn, zh as treeZh } from '../../widgets/permission-tree/messages';
 
 // The texts of the role and permission screens.
 
 export const en = {
   'roles.add': 'Add role',
   'roles.search': 'Search name or code',
+  'roles.searchForm': 'Search roles',
   'roles.name': 'Name',
   'roles.nameEn': 'Name (English)',
   'roles.nameZh': 'Name (Chinese)',
@@ -41,10 +43,7 @@ export const en = {
   'roles.typeCompany': 'Supplier',
   'status.enabled': 'Enabled',
   'status.disabled': 'Disabled',
-  'tree.search': 'Search permissions (English or Chinese)',
-  'tree.readsIncluded': 'reads included',
-  'tree.notYours': 'You do not hold this permission, so you cannot grant it',
-  'tree.empty': 'No permission matches',
+  ...treeEn,
   'permissions.add': 'Add permission',
   'permissions.name': 'Name',
   'permissions.nameEn': 'Name (English)',
@@ -79,6 +78,7 @@ export const en = {
   'permissions.saved': 'Saved',
   'permissions.back': 'Back to the permissions',
   'permissions.search': 'Search name or URL',
+  'permissions.searchForm': 'Search permissions',
   'common.cancel': 'Cancel',
   'common.ok': 'OK',
   'common.notFound': 'Not found',
@@ -89,6 +89,7 @@ export type AccessTextKey = keyof typeof en;
 export const zh: Record<AccessTextKey, string> = {
   'roles.add': '新增角色',
   'roles.search': '搜索名称或编码',
+  'roles.searchForm': '搜索角色',
   'roles.name': '角色名称',
   'roles.nameEn': '名称（英文）',
   'roles.nameZh': '名称（中文）',
@@ -124,10 +125,7 @@ export const zh: Record<AccessTextKey, string> = {
   'roles.typeCompany': '供应商',
   'status.enabled': '启用',
   'status.disabled': '停用',
-  'tree.search': '搜索权限（中文或英文）',
-  'tree.readsIncluded': '含查看',
-  'tree.notYours': '您本人没有该权限，不能授予',
-  'tree.empty': '没有匹配的权限',
+  ...treeZh,
   'permissions.add': '新增权限',
   'permissions.name': '名称',
   'permissions.nameEn': '名称（英文）',
@@ -161,6 +159,7 @@ export const zh: Record<AccessTextKey, string> = {
   'permissions.saved': '已保存',
   'permissions.back': '返回权限列表',
   'permissions.search': '搜索名称或地址',
+  'permissions.searchForm': '搜索权限',
   'common.cancel': '取消',
   'common.ok': '确定',
   'common.notFound': '未找到',

@@ -17,15 +17,16 @@ import { useEffect, useMemo, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { ignoreShownError } from '../../api/client';
 import { allIcons } from '../../components/all-icons';
+import { useLeaveGuard } from '../../engine';
 import { pick } from '../../i18n/i18n';
 import { useLang } from '../../i18n/use-lang';
 import { useTextSet } from '../../messages';
 import type { PageProps } from '../../navigation/page-props';
+import { buildTree, type TreeNode } from '../../widgets/permission-tree/tree-model';
 import { accessApi, accessKeys, type PermissionEntry, type PermissionInput } from './api';
 import { accessTexts } from './messages';
 import { iconOf, PERMISSION_EDIT_PATH } from './permission-list-page';
 import { showFieldErrors } from './server-fields';
-import { buildTree, type TreeNode } from './tree-model';
 import './access.css';
 
 const LIST_PATH = '/adminManage/permission_list';
@@ -41,7 +42,8 @@ type FormValues = Omit<PermissionInput, 'parentId' | 'icon'> & {
 };
 
 /** `/systemManage/permission_add` and `permission_edit/{id}`: one permission. A built-in one keeps its type,
- * method, url and parent; its icon, names, order and status are editable. */
+ * method, url and parent; its icon, names, order and status are editable. Leaving with unsaved changes (another
+ * page, a reload, a closed tab) asks first. */
 export function PermissionFormPage({ route, params }: PageProps) {
   const text = useTextSet(accessTexts);
   const lang = useLang();
@@ -52,6 +54,8 @@ export function PermissionFormPage({ route, params }: PageProps) {
   const isNew = params.id === undefined;
   const [form] = Form.useForm<FormValues>();
   const [saving, setSaving] = useState(false);
+  const [isDirty, setDirty] = useState(false);
+  const guard = useLeaveGuard(isDirty);
   const type = Form.useWatch('type', form);
 
   const entry = useQuery({
@@ -65,7 +69,9 @@ export function PermissionFormPage({ route, params }: PageProps) {
   });
 
   useEffect(() => {
-    if (entry.data) form.setFieldsValue({ ...entry.data });
+    if (!entry.data) return;
+    form.setFieldsValue({ ...entry.data });
+    setDirty(false);
   }, [entry.data, form]);
 
   const parents = useMemo(() => {
@@ -101,8 +107,12 @@ export function PermissionFormPage({ route, params }: PageProps) {
         return;
       }
       message.success(text('permissions.saved'));
+      setDirty(false);
       await queryClient.invalidateQueries({ queryKey: ['access'] });
-      if (isNew) navigate(`${PERMISSION_EDIT_PATH}/${res.content.id}`, { replace: true });
+      if (isNew) {
+        guard.allowNext();
+        navigate(`${PERMISSION_EDIT_PATH}/${res.content.id}`, { replace: true });
+      }
     } finally {
       setSaving(false);
     }
@@ -129,104 +139,11 @@ export function PermissionFormPage({ route, params }: PageProps) {
         form={form}
         layout="vertical"
         initialValues={{ type: 'menu', method: '', sortNo: 0, status: 'enabled', parentId: null, icon: null }}
+        onValuesChange={() => setDirty(true)}
         onFinish={save}
         style={{ maxWidth: 720 }}
       >
-        <Form.Item name="parentId" label={text('permissions.parent')}>
-          <TreeSelect
-            allowClear
-            disabled={builtIn}
-            placeholder={text('permissions.noParent')}
-            treeData={parents}
-            treeDefaultExpandAll={false}
-            showSearch
-            treeNodeFilterProp="title"
-          />
-        </Form.Item>
-        <Form.Item name="type" label={text('permissions.type')}>
-          <Radio.Group
-            disabled={builtIn}
-            options={[
-              { value: 'menu', label: text('permissions.menu') },
-              { value: 'resource', label: text('permissions.resource') },
-            ]}
-          />
-        </Form.Item>
-        {type === 'resource' && (
-          <Form.Item name="method" label={text('permissions.method')} rules={[{ required: true }]}>
-            <Select
-              disabled={builtIn}
-              style={{ width: 160 }}
-              options={METHODS.map((m) => ({ value: m, label: m }))}
-            />
-          </Form.Item>
-        )}
-        <Form.Item
-          name="url"
-          label={text('permissions.url')}
-          extra={text('permissions.urlHint')}
-          rules={[{ required: true, pattern: /^(\/|https?:\/\/)\S*$/, message: text('permissions.urlHint') }]}
-        >
-          <Input disabled={builtIn} maxLength={500} />
-        </Form.Item>
-        <Space align="start" wrap>
-          <Form.Item
-            name={['name', 'en']}
-            label={text('permissions.nameEn')}
-            rules={[{ required: true, whitespace: true }]}
-          >
-            <Input maxLength={100} style={{ width: 300 }} />
-          </Form.Item>
-          <Form.Item
-            name={['name', 'zh']}
-            label={text('permissions.nameZh')}
-            rules={[{ required: true, whitespace: true }]}
-          >
-            <Input maxLength={100} style={{ width: 300 }} />
-          </Form.Item>
-        </Space>
-        <Form.Item
-          name="icon"
-          label={text('permissions.icon')}
-          extra={
-            <Link to={ICONS_PATH} target="_blank">
-              {text('permissions.iconHint')}
-            </Link>
-          }
-        >
-          <Select
-            allowClear
-            showSearch
-            style={{ width: 320 }}
-            options={iconNames.map((n) => ({
-              value: n,
-              label: (
-                <Space size={6}>
-                  {iconOf(n)}
-                  {n}
-                </Space>
-              ),
-            }))}
-            filterOption={(input, option) =>
-              String(option?.value ?? '')
-                .toLowerCase()
-                .includes(input.toLowerCase())
-            }
-          />
-        </Form.Item>
-        <Space align="start" wrap>
-          <Form.Item name="sortNo" label={text('permissions.sortNo')}>
-            <InputNumber min={0} max={1_000_000} precision={0} />
-          </Form.Item>
-          <Form.Item name="status" label={text('permissions.status')}>
-            <Radio.Group
-              options={[
-                { value: 'enabled', label: text('status.enabled') },
-                { value: 'disabled', label: text('status.disabled') },
-              ]}
-            />
-          </Form.Item>
-        </Space>
+        <PermissionFields builtIn={builtIn} parents={parents} type={type} />
         <div>
           <Button type="primary" htmlType="submit" loading={saving}>
             {text('permissions.save')}
@@ -234,5 +151,117 @@ export function PermissionFormPage({ route, params }: PageProps) {
         </div>
       </Form>
     </Card>
+  );
+}
+
+/** The permission's inputs; a built-in entry's parent, type, method and url are read-only. */
+function PermissionFields({
+  builtIn,
+  parents,
+  type,
+}: {
+  builtIn: boolean;
+  parents: object[];
+  type: FormValues['type'] | undefined;
+}) {
+  const text = useTextSet(accessTexts);
+  return (
+    <>
+      <Form.Item name="parentId" label={text('permissions.parent')}>
+        <TreeSelect
+          allowClear
+          disabled={builtIn}
+          placeholder={text('permissions.noParent')}
+          treeData={parents}
+          treeDefaultExpandAll={false}
+          showSearch
+          treeNodeFilterProp="title"
+        />
+      </Form.Item>
+      <Form.Item name="type" label={text('permissions.type')}>
+        <Radio.Group
+          disabled={builtIn}
+          options={[
+            { value: 'menu', label: text('permissions.menu') },
+            { value: 'resource', label: text('permissions.resource') },
+          ]}
+        />
+      </Form.Item>
+      {type === 'resource' && (
+        <Form.Item name="method" label={text('permissions.method')} rules={[{ required: true }]}>
+          <Select
+            disabled={builtIn}
+            style={{ width: 160 }}
+            options={METHODS.map((m) => ({ value: m, label: m }))}
+          />
+        </Form.Item>
+      )}
+      <Form.Item
+        name="url"
+        label={text('permissions.url')}
+        extra={text('permissions.urlHint')}
+        rules={[{ required: true, pattern: /^(\/|https?:\/\/)\S*$/, message: text('permissions.urlHint') }]}
+      >
+        <Input disabled={builtIn} maxLength={500} />
+      </Form.Item>
+      <Space align="start" wrap>
+        <Form.Item
+          name={['name', 'en']}
+          label={text('permissions.nameEn')}
+          rules={[{ required: true, whitespace: true }]}
+        >
+          <Input maxLength={100} style={{ width: 300 }} />
+        </Form.Item>
+        <Form.Item
+          name={['name', 'zh']}
+          label={text('permissions.nameZh')}
+          rules={[{ required: true, whitespace: true }]}
+        >
+          <Input maxLength={100} style={{ width: 300 }} />
+        </Form.Item>
+      </Space>
+      <Form.Item
+        name="icon"
+        label={text('permissions.icon')}
+        extra={
+          <Link to={ICONS_PATH} target="_blank">
+            {text('permissions.iconHint')}
+          </Link>
+        }
+      >
+        <Select
+          allowClear
+          showSearch
+          style={{ width: 320 }}
+          options={iconNames.map((n) => ({
+            value: n,
+            label: (
+              <Space size={6}>
+                {iconOf(n)}
+                {n}
+              </Space>
+            ),
+          }))}
+          filterOption={(input, option) =>
+            String(option?.value ?? '')
+              .toLowerCase()
+              .includes(input.toLowerCase())
+          }
+        />
+      </Form.Item>
+      <Space align="start" wrap>
+        <Form.Item name="sortNo" label={text('permissions.sortNo')}>
+          <InputNumber min={0} max={1_000_000} precision={0} />
+        </Form.Item>
+        <Form.Item name="status" label={text('permissions.status')}>
+          <Radio.Group
+            options={[
+              { value: 'enabled', label: text('status.enabled') },
+              { value: 'disabled', label: text('status.disabled') },
+            ]}
+          />
+        </Form.Item>
+      </Space>
+    </>
   );
 }

@@ -1,22 +1,25 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { App, Button, Card, Input, Popconfirm, Segmented, Space, Table, Tag } from 'antd';
-import { createElement, useMemo, useState } from 'react';
-import { useNavigate } from 'react-router';
+import { App, Button, Card, Popconfirm, Segmented, Space, Table, Tag } from 'antd';
+import { createElement, useMemo } from 'react';
+import { useNavigate, useSearchParams } from 'react-router';
 import { ignoreShownError } from '../../api/client';
 import { allIcons } from '../../components/all-icons';
 import { pick } from '../../i18n/i18n';
 import { useLang } from '../../i18n/use-lang';
 import { useTextSet } from '../../messages';
 import type { PageProps } from '../../navigation/page-props';
+import {
+  buildTree,
+  keepMatching,
+  matchesKeyword,
+  type TreeNode,
+} from '../../widgets/permission-tree/tree-model';
 import { AccessListHeader } from './access-list-header';
+import { AccessSearch, useAccessColumns, useAccessListUrl } from './access-list-tools';
 import { accessApi, accessKeys, type Bilingual, type PermissionEntry } from './api';
 import { accessTexts } from './messages';
-import { buildTree, matchingIds, type TreeNode } from './tree-model';
 import { useCan } from './use-can';
 import './access.css';
-
-/** The columns' widths together (name, type, method, address, order, status, roles, actions). */
-const TABLE_WIDTH = 260 + 90 + 90 + 220 + 80 + 90 + 80 + 160;
 
 export const PERMISSION_ADD_PATH = '/systemManage/permission_add';
 export const PERMISSION_EDIT_PATH = '/systemManage/permission_edit';
@@ -37,7 +40,8 @@ export function iconOf(name: string | null) {
 }
 
 /** `/adminManage/permission_list`: the permission tree as a tree table; built-in entries marked, resources
- * whose route is gone reported; add, edit, delete (confirmed when roles hold it). */
+ * whose route is gone reported; add, edit, delete (confirmed when roles hold it). The search (keyword, status,
+ * routes gone) lives in the URL; the columns follow the user's column settings. */
 export function PermissionListPage({ route }: PageProps) {
   const text = useTextSet(accessTexts);
   const lang = useLang();
@@ -45,33 +49,27 @@ export function PermissionListPage({ route }: PageProps) {
   const can = useCan();
   const { message, modal } = App.useApp();
   const queryClient = useQueryClient();
-  const [keyword, setKeyword] = useState('');
-  const [onlyStale, setOnlyStale] = useState(false);
+  const url = useAccessListUrl();
+  const [search, setSearch] = useSearchParams();
+  const onlyStale = search.get('stale') === 'true';
+  const { keyword, status } = url;
   const list = useQuery({
     queryKey: accessKeys.permissions,
     queryFn: ({ signal }) => accessApi.permissions(signal),
   });
+  const isFiltered = Boolean(keyword || status || onlyStale);
 
   const rows = useMemo(() => {
     const entries = list.data ?? [];
-    let keep = matchingIds(entries, keyword);
-    if (onlyStale) {
-      const stale = entries.filter((e) => e.stale);
-      keep = matchingIds(stale, '') ?? new Set<number>();
-      const byId = new Map(entries.map((e) => [e.id, e]));
-      for (const e of stale) {
-        for (
-          let at: PermissionEntry | undefined = e;
-          at;
-          at = at.parentId ? byId.get(at.parentId) : undefined
-        ) {
-          if (keep.has(at.id)) break;
-          keep.add(at.id);
-        }
-      }
-    }
+    const k = keyword.toLowerCase();
+    const keep = isFiltered
+      ? keepMatching(
+          entries,
+          (e) => (!k || matchesKeyword(e, k)) && (!status || e.status === status) && (!onlyStale || e.stale),
+        )
+      : null;
     return toRows(buildTree(entries), keep);
-  }, [list.data, keyword, onlyStale]);
+  }, [list.data, keyword, status, onlyStale, isFiltered]);
   const staleCount = (list.data ?? []).filter((e) => e.stale).length;
 
   const remove = async (entry: PermissionEntry, confirm = false) => {
@@ -95,6 +93,8 @@ export function PermissionListPage({ route }: PageProps) {
     }
   };
 
+  const table = usePermissionColumns((r) => remove(r));
+
   return (
     <Card variant="borderless" className="access-page">
       <AccessListHeader
@@ -103,35 +103,41 @@ export function PermissionListPage({ route }: PageProps) {
         onAdd={can('POST', '/api/permission') ? () => navigate(PERMISSION_ADD_PATH) : undefined}
         onReload={() => void list.refetch()}
         isReloading={list.isFetching}
+        columnSettings={table.button}
       />
-      <Space className="access-toolbar" wrap>
-        <Input.Search
-          allowClear
-          aria-label={text('permissions.search')}
-          placeholder={text('permissions.search')}
-          onChange={(e) => setKeyword(e.target.value)}
-          style={{ width: 280, maxWidth: '100%' }}
-        />
-        <Segmented<'all' | 'stale'>
-          value={onlyStale ? 'stale' : 'all'}
-          onChange={(v) => setOnlyStale(v === 'stale')}
-          options={[
-            { value: 'all', label: text('permissions.all') },
-            { value: 'stale', label: `${text('permissions.staleOnly')} (${staleCount})` },
-          ]}
-        />
-      </Space>
+      <AccessSearch
+        url={url}
+        label={text('permissions.searchForm')}
+        placeholder={text('permissions.search')}
+      />
+      <Segmented<'all' | 'stale'>
+        className="access-toolbar"
+        value={onlyStale ? 'stale' : 'all'}
+        onChange={(v) =>
+          setSearch((current) => {
+            const out = new URLSearchParams(current);
+            if (v === 'stale') out.set('stale', 'true');
+            else out.delete('stale');
+            return out;
+          })
+        }
+        options={[
+          { value: 'all', label: text('permissions.all') },
+          { value: 'stale', label: `${text('permissions.staleOnly')} (${staleCount})` },
+        ]}
+      />
       <Table<Row>
         rowKey="id"
         size="small"
-        // wider than a phone: the table scrolls in its card instead of pushing the page sideways
+        // wider than a phone: the table scrolls in its card instead of pushing the page sideways (the shown
+        // columns' widths together)
         tableLayout="fixed"
-        scroll={{ x: TABLE_WIDTH }}
+        scroll={{ x: table.columns.reduce((sum, c) => sum + (Number(c.width) || 0), 0) }}
         loading={list.isFetching}
         dataSource={rows}
         pagination={false}
         expandable={
-          keyword || onlyStale
+          isFiltered
             ? {
                 expandedRowKeys: rows.flatMap(function keys(r): number[] {
                   return [r.id, ...(r.children ?? []).flatMap(keys)];
@@ -139,68 +145,89 @@ export function PermissionListPage({ route }: PageProps) {
               }
             : undefined
         }
-        columns={[
-          {
-            title: text('permissions.name'),
-            key: 'name',
-            width: 260,
-            render: (_, r) => (
-              <Space size={6}>
-                {iconOf(r.icon)}
-                <span>{pick(r.name, lang)}</span>
-                {r.builtIn && <Tag>{text('permissions.builtIn')}</Tag>}
-                {r.stale && <Tag color="error">{text('permissions.stale')}</Tag>}
-              </Space>
-            ),
-          },
-          {
-            title: text('permissions.type'),
-            dataIndex: 'type',
-            width: 90,
-            render: (v: PermissionEntry['type']) => (
-              <Tag color={v === 'menu' ? 'blue' : 'purple'}>
-                {text(v === 'menu' ? 'permissions.menu' : 'permissions.resource')}
-              </Tag>
-            ),
-          },
-          { title: text('permissions.method'), dataIndex: 'method', width: 90 },
-          { title: text('permissions.url'), dataIndex: 'url', width: 220, ellipsis: true },
-          { title: text('permissions.sortNo'), dataIndex: 'sortNo', width: 80 },
-          {
-            title: text('permissions.status'),
-            dataIndex: 'status',
-            width: 90,
-            render: (v: PermissionEntry['status']) => text(`status.${v}`),
-          },
-          { title: text('permissions.roles'), dataIndex: 'roles', width: 80 },
-          {
-            title: text('permissions.actions'),
-            key: 'actions',
-            width: 160,
-            render: (_, r) => (
-              <Space size={4}>
-                {can('PUT', '/api/permission/:id') && (
-                  <Button size="small" onClick={() => navigate(`${PERMISSION_EDIT_PATH}/${r.id}`)}>
-                    {text('permissions.edit')}
-                  </Button>
-                )}
-                {can('DELETE', '/api/permission/:id') && (!r.builtIn || r.stale) && !r.children?.length && (
-                  <Popconfirm
-                    title={text('permissions.deleteConfirm', { name: pick(r.name, lang) })}
-                    okText={text('common.ok')}
-                    cancelText={text('common.cancel')}
-                    onConfirm={() => remove(r)}
-                  >
-                    <Button size="small" danger>
-                      {text('permissions.delete')}
-                    </Button>
-                  </Popconfirm>
-                )}
-              </Space>
-            ),
-          },
-        ]}
+        columns={table.columns}
       />
     </Card>
+  );
+}
+
+/** The permission list's columns (as the user arranged them) and its Actions: edit, and delete for a custom
+ * entry or a built-in one whose route is gone, without children. */
+function usePermissionColumns(remove: (entry: PermissionEntry) => void) {
+  const text = useTextSet(accessTexts);
+  const lang = useLang();
+  const navigate = useNavigate();
+  const can = useCan();
+  return useAccessColumns<Row>(
+    'permission',
+    [
+      {
+        name: 'name',
+        label: 'permissions.name',
+        column: {
+          width: 260,
+          render: (_, r) => (
+            <Space size={6}>
+              {iconOf(r.icon)}
+              <span>{pick(r.name, lang)}</span>
+              {r.builtIn && <Tag>{text('permissions.builtIn')}</Tag>}
+              {r.stale && <Tag color="error">{text('permissions.stale')}</Tag>}
+            </Space>
+          ),
+        },
+      },
+      {
+        name: 'type',
+        label: 'permissions.type',
+        column: {
+          dataIndex: 'type',
+          width: 90,
+          render: (v: PermissionEntry['type']) => (
+            <Tag color={v === 'menu' ? 'blue' : 'purple'}>
+              {text(v === 'menu' ? 'permissions.menu' : 'permissions.resource')}
+            </Tag>
+          ),
+        },
+      },
+      { name: 'method', label: 'permissions.method', column: { dataIndex: 'method', width: 90 } },
+      { name: 'url', label: 'permissions.url', column: { dataIndex: 'url', width: 220, ellipsis: true } },
+      { name: 'sortNo', label: 'permissions.sortNo', column: { dataIndex: 'sortNo', width: 80 } },
+      {
+        name: 'status',
+        label: 'permissions.status',
+        column: {
+          dataIndex: 'status',
+          width: 90,
+          render: (v: PermissionEntry['status']) => text(`status.${v}`),
+        },
+      },
+      { name: 'roles', label: 'permissions.roles', column: { dataIndex: 'roles', width: 80 } },
+    ],
+    {
+      title: text('permissions.actions'),
+      key: 'actions',
+      width: 160,
+      render: (_, r) => (
+        <Space size={4}>
+          {can('PUT', '/api/permission/:id') && (
+            <Button size="small" onClick={() => navigate(`${PERMISSION_EDIT_PATH}/${r.id}`)}>
+              {text('permissions.edit')}
+            </Button>
+          )}
+          {can('DELETE', '/api/permission/:id') && (!r.builtIn || r.stale) && !r.children?.length && (
+            <Popconfirm
+              title={text('permissions.deleteConfirm', { name: pick(r.name, lang) })}
+              okText={text('common.ok')}
+              cancelText={text('common.cancel')}
+              onConfirm={() => remove(r)}
+            >
+              <Button size="small" danger>
+                {text('permissions.delete')}
+              </Button>
+            </Popconfirm>
+          )}
+        </Space>
+      ),
+    },
   );
 }

@@ -3,13 +3,14 @@ import { App, Button, Card, Empty, Form, Input, Radio, Space, Table, Tag, Typogr
 import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { ignoreShownError } from '../../api/client';
+import { useLeaveGuard } from '../../engine';
 import { pick } from '../../i18n/i18n';
 import { useLang } from '../../i18n/use-lang';
 import { useTextSet } from '../../messages';
 import type { PageProps } from '../../navigation/page-props';
+import { PermissionTreeInput } from '../../widgets/permission-tree/permission-tree-input';
 import { accessApi, accessKeys, type EffectiveAccess, type Holder, type RoleInput } from './api';
 import { accessTexts } from './messages';
-import { PermissionTree } from './permission-tree';
 import { ROLE_EDIT_PATH } from './role-list-page';
 import { showFieldErrors } from './server-fields';
 import { useCan } from './use-can';
@@ -17,11 +18,12 @@ import './access.css';
 
 const LIST_PATH = '/adminManage/role_list';
 
-type FormValues = Omit<RoleInput, 'permissionIds'>;
+type FormValues = RoleInput;
 
 /**
  * `/adminManage/role/role_edit/{id}` (`new` adds one): the role's names, code, status and remark, its
- * permissions in the permission tree, then who holds it and what it opens.
+ * permissions in the permission tree (the `permissionTree` widget), then who holds it and what it opens. Leaving
+ * with unsaved changes (another page, a reload, a closed tab) asks first.
  */
 export function RoleEditPage({ route, params }: PageProps) {
   const text = useTextSet(accessTexts);
@@ -33,17 +35,14 @@ export function RoleEditPage({ route, params }: PageProps) {
   const isNew = params.id === 'new';
   const id = isNew ? 0 : Number(params.id);
   const [form] = Form.useForm<FormValues>();
-  const [permissionIds, setPermissionIds] = useState<number[]>([]);
   const [saving, setSaving] = useState(false);
+  const [isDirty, setDirty] = useState(false);
+  const guard = useLeaveGuard(isDirty);
 
   const role = useQuery({
     queryKey: accessKeys.role(id),
     queryFn: ({ signal }) => accessApi.role(id, signal),
     enabled: id > 0,
-  });
-  const tree = useQuery({
-    queryKey: accessKeys.tree,
-    queryFn: ({ signal }) => accessApi.permissionTree(signal),
   });
 
   useEffect(() => {
@@ -53,8 +52,9 @@ export function RoleEditPage({ route, params }: PageProps) {
       name: role.data.name,
       status: role.data.status,
       remark: role.data.remark,
+      permissionIds: role.data.permissionIds,
     });
-    setPermissionIds(role.data.permissionIds);
+    setDirty(false);
   }, [role.data, form]);
 
   const readOnly =
@@ -63,7 +63,11 @@ export function RoleEditPage({ route, params }: PageProps) {
   const save = async (values: FormValues) => {
     setSaving(true);
     try {
-      const input: RoleInput = { ...values, remark: values.remark ?? '', permissionIds };
+      const input: RoleInput = {
+        ...values,
+        remark: values.remark ?? '',
+        permissionIds: values.permissionIds ?? [],
+      };
       const res = await (isNew ? accessApi.createRole(input) : accessApi.updateRole(id, input)).catch(
         ignoreShownError,
       );
@@ -73,8 +77,12 @@ export function RoleEditPage({ route, params }: PageProps) {
         return;
       }
       message.success(text('roles.saved'));
+      setDirty(false);
       await queryClient.invalidateQueries({ queryKey: ['access'] });
-      if (isNew) navigate(`${ROLE_EDIT_PATH}/${res.content.id}`, { replace: true });
+      if (isNew) {
+        guard.allowNext();
+        navigate(`${ROLE_EDIT_PATH}/${res.content.id}`, { replace: true });
+      }
     } finally {
       setSaving(false);
     }
@@ -102,7 +110,8 @@ export function RoleEditPage({ route, params }: PageProps) {
         form={form}
         layout="vertical"
         disabled={readOnly}
-        initialValues={{ status: 'enabled', remark: '' }}
+        initialValues={{ status: 'enabled', remark: '', permissionIds: [] }}
+        onValuesChange={() => setDirty(true)}
         onFinish={save}
         style={{ maxWidth: 720 }}
       >
@@ -141,13 +150,12 @@ export function RoleEditPage({ route, params }: PageProps) {
         <Form.Item name="remark" label={text('roles.remark')}>
           <Input.TextArea maxLength={500} rows={2} />
         </Form.Item>
-        <Form.Item label={text('roles.permissions')} extra={text('roles.permissionsHint')}>
-          <PermissionTree
-            entries={tree.data ?? []}
-            value={permissionIds}
-            onChange={setPermissionIds}
-            disabled={readOnly}
-          />
+        <Form.Item
+          name="permissionIds"
+          label={text('roles.permissions')}
+          extra={text('roles.permissionsHint')}
+        >
+          <PermissionTreeInput disabled={readOnly} />
         </Form.Item>
         {!readOnly && (
           <Button type="primary" htmlType="submit" loading={saving}>

@@ -1,6 +1,5 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { App, Button, Card, Input, Popconfirm, Select, Space, Table, Tag } from 'antd';
-import { useState } from 'react';
+import { App, Button, Card, Popconfirm, Space, Table, Tag } from 'antd';
 import { useNavigate } from 'react-router';
 import { ignoreShownError } from '../../api/client';
 import { pick } from '../../i18n/i18n';
@@ -8,6 +7,7 @@ import { useLang } from '../../i18n/use-lang';
 import { useTextSet } from '../../messages';
 import type { PageProps } from '../../navigation/page-props';
 import { AccessListHeader } from './access-list-header';
+import { AccessSearch, useAccessColumns, useAccessListUrl } from './access-list-tools';
 import { accessApi, accessKeys, type RoleRow, type Status } from './api';
 import { accessTexts } from './messages';
 import { useCan } from './use-can';
@@ -15,7 +15,8 @@ import './access.css';
 
 export const ROLE_EDIT_PATH = '/adminManage/role/role_edit';
 
-/** `/adminManage/role_list`: the roles with their holders; add, edit, enable / disable, delete. */
+/** `/adminManage/role_list`: the roles with their holders; add, edit, enable / disable, delete. The search and
+ * page live in the URL; the columns follow the user's column settings. */
 export function RoleListPage({ route }: PageProps) {
   const text = useTextSet(accessTexts);
   const lang = useLang();
@@ -23,10 +24,8 @@ export function RoleListPage({ route }: PageProps) {
   const can = useCan();
   const { message } = App.useApp();
   const queryClient = useQueryClient();
-  const [keyword, setKeyword] = useState('');
-  const [status, setStatus] = useState<Status | undefined>();
-  const [page, setPage] = useState(1);
-  const query = { page, size: 20, keyword: keyword || undefined, status };
+  const url = useAccessListUrl();
+  const query = { page: url.page, size: 20, keyword: url.keyword || undefined, status: url.status };
   const roles = useQuery({
     queryKey: accessKeys.roles(query),
     queryFn: ({ signal }) => accessApi.roles(query, signal),
@@ -44,6 +43,68 @@ export function RoleListPage({ route }: PageProps) {
     <Tag color={s === 'enabled' ? 'success' : 'default'}>{text(`status.${s}`)}</Tag>
   );
 
+  const table = useAccessColumns<RoleRow>(
+    'role',
+    [
+      {
+        name: 'name',
+        label: 'roles.name',
+        column: {
+          render: (_, r) => (
+            <Space>
+              {pick(r.name, lang)}
+              {r.builtIn && <Tag color="gold">{text('roles.reserved')}</Tag>}
+            </Space>
+          ),
+        },
+      },
+      { name: 'code', label: 'roles.code', column: { dataIndex: 'code' } },
+      {
+        name: 'status',
+        label: 'roles.status',
+        column: { dataIndex: 'status', render: statusTag, width: 110 },
+      },
+      { name: 'holders', label: 'roles.holders', column: { dataIndex: 'holders', width: 100 } },
+      { name: 'remark', label: 'roles.remark', column: { dataIndex: 'remark', ellipsis: true } },
+    ],
+    {
+      title: text('roles.actions'),
+      key: 'actions',
+      width: 260,
+      render: (_, r) => (
+        <Space size={4} wrap>
+          <Button size="small" onClick={() => navigate(`${ROLE_EDIT_PATH}/${r.id}`)}>
+            {text('roles.edit')}
+          </Button>
+          {!r.builtIn &&
+            (r.status === 'enabled'
+              ? can('POST', '/api/role/disable/:id') && (
+                  <Button size="small" onClick={() => act(() => accessApi.setRoleStatus(r.id, false))}>
+                    {text('roles.disable')}
+                  </Button>
+                )
+              : can('POST', '/api/role/enable/:id') && (
+                  <Button size="small" onClick={() => act(() => accessApi.setRoleStatus(r.id, true))}>
+                    {text('roles.enable')}
+                  </Button>
+                ))}
+          {!r.builtIn && can('DELETE', '/api/role/:id') && (
+            <Popconfirm
+              title={text('roles.deleteConfirm', { name: pick(r.name, lang), count: r.holders })}
+              okText={text('common.ok')}
+              cancelText={text('common.cancel')}
+              onConfirm={() => act(() => accessApi.deleteRole(r.id))}
+            >
+              <Button size="small" danger>
+                {text('roles.delete')}
+              </Button>
+            </Popconfirm>
+          )}
+        </Space>
+      ),
+    },
+  );
+
   return (
     <Card variant="borderless" className="access-page">
       <AccessListHeader
@@ -52,97 +113,21 @@ export function RoleListPage({ route }: PageProps) {
         onAdd={can('POST', '/api/role') ? () => navigate(`${ROLE_EDIT_PATH}/new`) : undefined}
         onReload={() => void roles.refetch()}
         isReloading={roles.isFetching}
+        columnSettings={table.button}
       />
-      <Space className="access-toolbar" wrap>
-        <Input.Search
-          allowClear
-          aria-label={text('roles.search')}
-          placeholder={text('roles.search')}
-          onSearch={(v) => {
-            setKeyword(v.trim());
-            setPage(1);
-          }}
-          style={{ width: 260 }}
-        />
-        <Select<Status>
-          allowClear
-          aria-label={text('roles.status')}
-          placeholder={text('roles.status')}
-          value={status}
-          onChange={(v) => {
-            setStatus(v);
-            setPage(1);
-          }}
-          style={{ width: 140 }}
-          options={[
-            { value: 'enabled', label: text('status.enabled') },
-            { value: 'disabled', label: text('status.disabled') },
-          ]}
-        />
-      </Space>
+      <AccessSearch url={url} label={text('roles.searchForm')} placeholder={text('roles.search')} />
       <Table<RoleRow>
         rowKey="id"
         loading={roles.isFetching}
         dataSource={roles.data?.list ?? []}
         pagination={{
-          current: page,
+          current: url.page,
           pageSize: 20,
           total: roles.data?.total ?? 0,
-          onChange: setPage,
+          onChange: (page) => url.set({ page }),
           showSizeChanger: false,
         }}
-        columns={[
-          {
-            title: text('roles.name'),
-            key: 'name',
-            render: (_, r) => (
-              <Space>
-                {pick(r.name, lang)}
-                {r.builtIn && <Tag color="gold">{text('roles.reserved')}</Tag>}
-              </Space>
-            ),
-          },
-          { title: text('roles.code'), dataIndex: 'code' },
-          { title: text('roles.status'), dataIndex: 'status', render: statusTag, width: 110 },
-          { title: text('roles.holders'), dataIndex: 'holders', width: 100 },
-          { title: text('roles.remark'), dataIndex: 'remark', ellipsis: true },
-          {
-            title: text('roles.actions'),
-            key: 'actions',
-            width: 260,
-            render: (_, r) => (
-              <Space size={4} wrap>
-                <Button size="small" onClick={() => navigate(`${ROLE_EDIT_PATH}/${r.id}`)}>
-                  {text('roles.edit')}
-                </Button>
-                {!r.builtIn &&
-                  (r.status === 'enabled'
-                    ? can('POST', '/api/role/disable/:id') && (
-                        <Button size="small" onClick={() => act(() => accessApi.setRoleStatus(r.id, false))}>
-                          {text('roles.disable')}
-                        </Button>
-                      )
-                    : can('POST', '/api/role/enable/:id') && (
-                        <Button size="small" onClick={() => act(() => accessApi.setRoleStatus(r.id, true))}>
-                          {text('roles.enable')}
-                        </Button>
-                      ))}
-                {!r.builtIn && can('DELETE', '/api/role/:id') && (
-                  <Popconfirm
-                    title={text('roles.deleteConfirm', { name: pick(r.name, lang), count: r.holders })}
-                    okText={text('common.ok')}
-                    cancelText={text('common.cancel')}
-                    onConfirm={() => act(() => accessApi.deleteRole(r.id))}
-                  >
-                    <Button size="small" danger>
-                      {text('roles.delete')}
-                    </Button>
-                  </Popconfirm>
-                )}
-              </Space>
-            ),
-          },
-        ]}
+        columns={table.columns}
       />
     </Card>
   );

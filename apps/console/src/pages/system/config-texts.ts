@@ -44,6 +44,8 @@ export const en = {
   'security.keyword': 'Account or nickname',
   'security.lockedOnly': 'Locked only',
   'security.search': 'Search',
+  'security.reset': 'Reset',
+  'security.searchForm': 'Search logins',
   'security.time': 'Time',
   'security.result': 'Result',
   'security.success': 'Succeeded',
@@ -95,6 +97,8 @@ export const zh: Record<keyof typeof en, string> = {
   'security.keyword': '账号或昵称',
   'security.lockedOnly': '仅显示已锁定',
   'security.search': '查询',
+  'security.reset': '重置',
+  'security.searchForm': '搜索登录账号',
   'security.time': '时间',
   'security.result': '结果',
   'security.success': '成功',
@@ -104,4 +108,6 @@ export const zh: Record<keyof typeof en, string> = {
   'security.total': '共 {{count}} 条',
 };
 
-export const systemTexts = textSet<keyof typeof en>({ en, zh });
+export type SystemTextKey = keyof typeof en;
+
+export const systemTexts = textSet<SystemTextKey>({ en, zh });

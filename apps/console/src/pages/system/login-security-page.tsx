@@ -1,17 +1,24 @@
+import { ReloadOutlined, SearchOutlined } from '@ant-design/icons';
+import type { Bilingual } from '@organiser/domain';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { App, Button, Card, Checkbox, Drawer, Form, Input, Space, Table, Tag } from 'antd';
+import { App, Button, Card, Checkbox, Drawer, Form, Input, Space, Table, Tag, Tooltip } from 'antd';
 import dayjs from 'dayjs';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
+import { useSearchParams } from 'react-router';
 import { http, ignoreShownError } from '../../api/client';
+import { type ListColumn, useListColumns } from '../../components/list-columns';
+import { useEngineText } from '../../engine';
 import { pick } from '../../i18n/i18n';
 import { useLang } from '../../i18n/use-lang';
 import { useTextSet } from '../../messages';
 import type { PageProps } from '../../navigation/page-props';
 import { hasResourcePermission, useSession } from '../../state/session';
-import { systemTexts } from './config-texts';
+import { type SystemTextKey, systemTexts } from './config-texts';
 
 // /systemManage/login_security: the lockout state of every login (failed count, locked until) with an unlock
-// button, and each account's login history (read from the system log) in a drawer.
+// button, and each account's login history (read from the system log) in a drawer. As on the engine lists, the
+// search (keyword, locked only) and the page live in the URL under the list call's names, and the columns follow
+// the user's column settings.
 
 type Account = {
   id: number;
@@ -28,16 +35,54 @@ type PageOf<T> = { list: T[]; total: number; page: number; size: number };
 
 const time = (value: string | null) => (value ? dayjs(value).format('YYYY-MM-DD HH:mm:ss') : '');
 
+/** Both languages of a text of this page, for the column settings' labels. */
+const both = (key: SystemTextKey): Bilingual => ({
+  en: systemTexts.text('en', key),
+  zh: systemTexts.text('zh', key),
+});
+
+/** The list's state in the URL: `keyword`, `locked=true`, `page`, `size`; anything unreadable is ignored. */
+function useSecurityQuery() {
+  const [search, setSearch] = useSearchParams();
+  const positive = (name: string, fallback: number, max: number) => {
+    const n = Number(search.get(name));
+    return Number.isInteger(n) && n > 0 && n <= max ? n : fallback;
+  };
+  const query = {
+    keyword: search.get('keyword')?.trim() ?? '',
+    locked: search.get('locked') === 'true',
+    page: positive('page', 1, 10_000),
+    size: positive('size', 20, 100),
+  };
+  const set = (next: Partial<typeof query>) =>
+    setSearch(() => {
+      const merged = { ...query, ...next };
+      const out = new URLSearchParams();
+      if (merged.keyword) out.set('keyword', merged.keyword);
+      if (merged.locked) out.set('locked', 'true');
+      if (merged.page !== 1) out.set('page', String(merged.page));
+      if (merged.size !== 20) out.set('size', String(merged.size));
+      return out;
+    });
+  return { query, set };
+}
+
 export function LoginSecurityPage({ route }: PageProps) {
   const lang = useLang();
   const t = useTextSet(systemTexts);
+  const engineT = useEngineText();
   const { message } = App.useApp();
   const queryClient = useQueryClient();
   const roles = useSession((s) => s.roles);
   const permissions = useSession((s) => s.permissions);
   const canUnlock = hasResourcePermission({ roles, permissions }, 'POST', '/api/login_security/unlock/:id');
-  const [query, setQuery] = useState({ keyword: '', locked: false, page: 1, size: 20 });
+  const { query, set } = useSecurityQuery();
   const [opened, setOpened] = useState<Account | null>(null);
+  const [form] = Form.useForm<{ keyword?: string; locked?: boolean }>();
+  // the URL is the source: back, reload or a link put its values into the form
+  useEffect(() => {
+    form.setFieldsValue({ keyword: query.keyword, locked: query.locked });
+  }, [form, query.keyword, query.locked]);
 
   const accounts = useQuery({
     queryKey: ['login-security', query],
@@ -59,36 +104,56 @@ export function LoginSecurityPage({ route }: PageProps) {
     await queryClient.invalidateQueries({ queryKey: ['login-security'] });
   };
 
+  const table = useSecurityColumns(canUnlock, unlock, setOpened);
+
   return (
     <div className="entity-list-page">
       <Card variant="borderless" className="entity-list-card">
         <header className="entity-page-header">
           <h1 className="app-page-title">{pick(route.title, lang)}</h1>
+          <Space size={8} wrap className="entity-toolbar">
+            <Tooltip title={engineT('list.reload')}>
+              <Button
+                icon={<ReloadOutlined aria-hidden />}
+                aria-label={engineT('list.reload')}
+                onClick={() => void accounts.refetch()}
+                loading={accounts.isFetching}
+              />
+            </Tooltip>
+            {table.button}
+          </Space>
         </header>
         <Form
+          form={form}
           layout="inline"
           className="entity-search"
           role="search"
+          aria-label={t('security.searchForm')}
           name="login-security-search"
-          onFinish={(values: { keyword?: string; locked?: boolean }) =>
-            setQuery({
-              ...query,
-              keyword: (values.keyword ?? '').trim(),
-              locked: Boolean(values.locked),
-              page: 1,
-            })
+          onFinish={(values) =>
+            set({ keyword: (values.keyword ?? '').trim(), locked: Boolean(values.locked), page: 1 })
           }
         >
           <Form.Item name="keyword" label={t('security.keyword')}>
-            <Input allowClear />
+            <Input allowClear prefix={<SearchOutlined aria-hidden />} className="entity-search-keyword" />
           </Form.Item>
           <Form.Item name="locked" valuePropName="checked">
             <Checkbox>{t('security.lockedOnly')}</Checkbox>
           </Form.Item>
-          <Form.Item>
-            <Button type="primary" htmlType="submit">
-              {t('security.search')}
-            </Button>
+          <Form.Item className="entity-search-buttons">
+            <Space size={8}>
+              <Button type="primary" htmlType="submit" icon={<SearchOutlined aria-hidden />}>
+                {t('security.search')}
+              </Button>
+              <Button
+                onClick={() => {
+                  form.resetFields();
+                  set({ keyword: '', locked: false, page: 1 });
+                }}
+              >
+                {t('security.reset')}
+              </Button>
+            </Space>
           </Form.Item>
         </Form>
         <Table<Account>
@@ -102,65 +167,79 @@ export function LoginSecurityPage({ route }: PageProps) {
             pageSize: query.size,
             total: accounts.data?.total ?? 0,
             showTotal: (count) => t('security.total', { count }),
-            onChange: (page, size) => setQuery({ ...query, page, size }),
+            onChange: (page, size) => set({ page: size === query.size ? page : 1, size }),
           }}
-          columns={[
-            { key: 'account', title: t('security.account'), dataIndex: 'account' },
-            { key: 'nickname', title: t('security.nickname'), dataIndex: 'nickname' },
-            {
-              key: 'type',
-              title: t('security.type'),
-              render: (_, a) => t(a.type === 'company' ? 'security.type.company' : 'security.type.admin'),
-            },
-            { key: 'failed', title: t('security.failed'), dataIndex: 'failedLogins', width: 130 },
-            {
-              key: 'state',
-              title: t('security.state'),
-              render: (_, a) =>
-                a.isLocked ? (
-                  <Tag color="error">{t('security.locked')}</Tag>
-                ) : (
-                  <Tag>{t('security.open')}</Tag>
-                ),
-            },
-            {
-              key: 'lockedUntil',
-              title: t('security.lockedUntil'),
-              render: (_, a) => (a.isLocked ? time(a.lockedUntil) : ''),
-            },
-            { key: 'lastLogin', title: t('security.lastLogin'), render: (_, a) => time(a.lastLoginAt) },
-            {
-              key: 'actions',
-              title: t('security.actions'),
-              render: (_, a) => (
-                <Space size={4}>
-                  {canUnlock && a.isLocked && (
-                    <Button
-                      type="link"
-                      size="small"
-                      aria-label={t('security.unlockOf', { account: a.account })}
-                      onClick={() => void unlock(a)}
-                    >
-                      {t('security.unlock')}
-                    </Button>
-                  )}
-                  <Button
-                    type="link"
-                    size="small"
-                    aria-label={t('security.historyOf', { account: a.account })}
-                    onClick={() => setOpened(a)}
-                  >
-                    {t('security.history')}
-                  </Button>
-                </Space>
-              ),
-            },
-          ]}
+          columns={table.columns}
         />
       </Card>
       <LoginHistory account={opened} onClose={() => setOpened(null)} />
     </div>
   );
+}
+
+/** The logins' columns as the user arranged them, then the actions: unlock (a locked login), history. */
+function useSecurityColumns(
+  canUnlock: boolean,
+  unlock: (account: Account) => Promise<void>,
+  open: (account: Account) => void,
+) {
+  const t = useTextSet(systemTexts);
+  const columns: ListColumn<Account>[] = [
+    { name: 'account', label: both('security.account'), column: { dataIndex: 'account' } },
+    { name: 'nickname', label: both('security.nickname'), column: { dataIndex: 'nickname' } },
+    {
+      name: 'type',
+      label: both('security.type'),
+      column: {
+        render: (_, a) => t(a.type === 'company' ? 'security.type.company' : 'security.type.admin'),
+      },
+    },
+    { name: 'failed', label: both('security.failed'), column: { dataIndex: 'failedLogins', width: 130 } },
+    {
+      name: 'state',
+      label: both('security.state'),
+      column: {
+        render: (_, a) =>
+          a.isLocked ? <Tag color="error">{t('security.locked')}</Tag> : <Tag>{t('security.open')}</Tag>,
+      },
+    },
+    {
+      name: 'lockedUntil',
+      label: both('security.lockedUntil'),
+      column: { render: (_, a) => (a.isLocked ? time(a.lockedUntil) : '') },
+    },
+    {
+      name: 'lastLogin',
+      label: both('security.lastLogin'),
+      column: { render: (_, a) => time(a.lastLoginAt) },
+    },
+  ];
+  return useListColumns<Account>('login_security', columns, {
+    key: 'actions',
+    title: t('security.actions'),
+    render: (_, a) => (
+      <Space size={4}>
+        {canUnlock && a.isLocked && (
+          <Button
+            type="link"
+            size="small"
+            aria-label={t('security.unlockOf', { account: a.account })}
+            onClick={() => void unlock(a)}
+          >
+            {t('security.unlock')}
+          </Button>
+        )}
+        <Button
+          type="link"
+          size="small"
+          aria-label={t('security.historyOf', { account: a.account })}
+          onClick={() => open(a)}
+        >
+          {t('security.history')}
+        </Button>
+      </Space>
+    ),
+  });
 }
 
 function LoginHistory({ account, onClose }: { account: Account | null; onClose: () => void }) {

@@ -1,4 +1,4 @@
-import type { Bilingual } from './api';
+import type { Bilingual } from '@organiser/domain';
 
 // The permission tree of the role editor as plain data: menus with the resources under them. A granted menu
 // brings its reads (its list and records); each write is a resource of its own. The check boxes show a node
@@ -121,11 +121,22 @@ function toggleOff(granted: Set<number>, id: number, below: number[]): Set<numbe
 export function matchingIds(entries: readonly TreeEntry[], keyword: string): Set<number> | null {
   const k = keyword.trim().toLowerCase();
   if (!k) return null;
+  return keepMatching(entries, (e) => matchesKeyword(e, k));
+}
+
+/** Whether an entry's names (either language), method or url contain the lower-case keyword. */
+export const matchesKeyword = (e: TreeEntry, lowerKeyword: string) =>
+  `${e.name.en}\n${e.name.zh}\n${e.method} ${e.url}`.toLowerCase().includes(lowerKeyword);
+
+/** The ids of the entries that match, with every entry above them (a match is shown where it sits). */
+export function keepMatching<E extends TreeEntry>(
+  entries: readonly E[],
+  matches: (e: E) => boolean,
+): Set<number> {
   const { ancestors } = index(entries);
   const out = new Set<number>();
   for (const e of entries) {
-    const text = `${e.name.en}\n${e.name.zh}\n${e.method} ${e.url}`.toLowerCase();
-    if (!text.includes(k)) continue;
+    if (!matches(e)) continue;
     out.add(e.id);
     for (const a of ancestors(e.id)) out.add(a);
   }

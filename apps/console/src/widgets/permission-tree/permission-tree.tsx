@@ -4,8 +4,9 @@ import { pick } from '../../i18n/i18n';
 import { useLang } from '../../i18n/use-lang';
 import { useTextSet } from '../../messages';
 import { formPageCompanions } from './form-pages';
-import { accessTexts } from './messages';
+import { permissionTreeTexts } from './messages';
 import { buildTree, checkStates, matchingIds, type TreeEntry, type TreeNode, toggle } from './tree-model';
+import './permission-tree.css';
 
 type Props = {
   entries: readonly TreeEntry[];
@@ -20,7 +21,7 @@ type Props = {
  * half-checked. The search box filters by name in either language or by url.
  */
 export function PermissionTree({ entries, value, onChange, disabled }: Props) {
-  const text = useTextSet(accessTexts);
+  const text = useTextSet(permissionTreeTexts);
   const lang = useLang();
   const [keyword, setKeyword] = useState('');
   const deferred = useDeferredValue(keyword);
