@@ -1,7 +1,5 @@
-import { auditStatus, defineView } from '../kit';
+import { auditStatus, defineView, t } from '../kit';
 import { company } from './company';
-
-const t = (en: string, zh: string) => ({ en, zh });
 
 /** /companyAudit (companyAudit_list, companyAudit_edit/{id}), the audit: the companies as the audit
  * queue sees them. pass / refuse (with its reason) and their batches on ids or on every company matching the

@@ -6,11 +6,10 @@ import {
   VIDEO_MAX_BYTES,
   VIDEO_TYPES,
 } from '../config/constants';
-import { auditDecision, auditState, counter, defineEntity, enableStatus, sortNo } from '../kit';
+import { auditDecision, auditState, counter, defineEntity, enableStatus, sortNo, t } from '../kit';
 import type { FieldDef } from '../kit/types';
 import { packageGrants } from './vip-package';
 
-const t = (en: string, zh: string) => ({ en, zh });
 const image = (sizeHint?: string) => ({
   maxCount: 1,
   maxBytes: IMAGE_MAX_BYTES,

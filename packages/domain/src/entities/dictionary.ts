@@ -1,6 +1,4 @@
-import { defineEntity, enableStatus } from '../kit';
-
-const t = (en: string, zh: string) => ({ en, zh });
+import { defineEntity, enableStatus, t } from '../kit';
 
 /** /systemManage/dict_group_list: the system's editable dictionaries. A `dict` field names a group
  * by its code and accepts only the value of one of its enabled items while the group is enabled. */

@@ -1,12 +1,10 @@
-import { defineEntity, enableStatus } from '../kit';
+import { defineEntity, enableStatus, t } from '../kit';
 import {
   DYNAMIC_FORM_TYPES,
   DYNAMIC_NUMBER_TYPES,
   DYNAMIC_OPTION_TYPES,
   DYNAMIC_TEXT_TYPES,
 } from '../kit/dynamic-forms';
-
-const t = (en: string, zh: string) => ({ en, zh });
 
 const typeLabels: Record<(typeof DYNAMIC_FORM_TYPES)[number], { en: string; zh: string }> = {
   text: t('Text', '文本'),

@@ -6,9 +6,8 @@ import {
   VIDEO_MAX_BYTES,
   VIDEO_TYPES,
 } from '../config/constants';
-import { auditDecision, auditStatus, counter, defineEntity, enableStatus, sortNo } from '../kit';
+import { auditDecision, auditStatus, counter, defineEntity, enableStatus, sortNo, t } from '../kit';
 
-const t = (en: string, zh: string) => ({ en, zh });
 const image = (sizeHint?: string) => ({
   maxCount: 1,
   maxBytes: IMAGE_MAX_BYTES,

@@ -1,3 +1,4 @@
+export * from './bilingual';
 export * from './colour';
 export * from './conditions';
 export * from './define-entity';

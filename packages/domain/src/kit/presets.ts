@@ -1,3 +1,4 @@
+import { t } from './bilingual';
 import type {
   Bilingual,
   DateField,
@@ -10,8 +11,6 @@ import type {
 
 // Named field kinds many entities share (their status fields and machines), so a definition names them
 // instead of repeating options and transitions.
-
-const t = (en: string, zh: string): Bilingual => ({ en, zh });
 
 type EnumOverrides = Partial<Omit<EnumField, 'kind' | 'options' | 'machine'>> & { initial?: string };
 

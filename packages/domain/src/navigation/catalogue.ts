@@ -1,9 +1,8 @@
+import { t } from '../kit/bilingual';
 import type { Bilingual, RouteNode } from './types';
 
 // Every permission-driven group, its list pages and its hidden add/edit pages.
 // Paths are exactly the product's; `:id` / `:userId` stand for its `{id}` / `{userId}`.
-
-const t = (en: string, zh: string): Bilingual => ({ en, zh });
 
 type PageOptions = { entity?: string; page?: string; icon?: string };
 
