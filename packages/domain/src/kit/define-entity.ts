@@ -121,8 +121,10 @@ function build(input: EntityInput<Record<string, FieldInput>>, options: ShapeOpt
   for (const [name, pair] of Object.entries(view?.pairs ?? {}))
     if (pair.en in input.fields && pair.zh in input.fields) pairs[name] = pair;
   const rules: CrossRule[] = [];
-  for (const [name, field] of Object.entries(input.fields)) {
+  const shownBy = defaultColumnsOf(input, fail);
+  for (const [name, declared] of Object.entries(input.fields)) {
     if ((SYSTEM_FIELDS as readonly string[]).includes(name)) fail(`"${name}" is a system field`);
+    const field = shownBy(name, declared);
     if (field.kind !== 'bilingual') {
       fields[name] = field;
       continue;
@@ -308,6 +310,23 @@ function build(input: EntityInput<Record<string, FieldInput>>, options: ShapeOpt
     commands,
     parent: input.parent ? { ...input.parent } : null,
     report: options.report ?? null,
+  };
+}
+
+/** Applies the entity's `defaultColumns`: a field not named there gets `list.shown: false` (its column is in
+ * the column settings only). A field that says `list.shown` itself while the entity names its default columns
+ * is a mistake (two places would decide one thing). */
+function defaultColumnsOf(
+  input: EntityInput<Record<string, FieldInput>>,
+  fail: (detail: string) => never,
+): <T extends FieldInput>(name: string, field: T) => T {
+  const columns = input.defaultColumns;
+  if (!columns) return (_, field) => field;
+  for (const name of columns) if (!(name in input.fields)) fail(`default column "${name}" is not declared`);
+  return (name, field) => {
+    if (field.list?.shown !== undefined)
+      fail(`${name}: says list.shown while the entity names its defaultColumns`);
+    return columns.includes(name) ? field : { ...field, list: { ...field.list, shown: false } };
   };
 }
 

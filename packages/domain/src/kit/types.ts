@@ -420,8 +420,12 @@ export type EntityInput<F extends Record<string, FieldInput>> = {
   table?: string;
   labels: EntityLabels;
   fields: F;
-  /** Form groups in display order. */
+  /** Form groups in display order. A group's fields are declared inside `inGroup(<group>, { … })`. */
   groups?: Record<string, { label: Bilingual }>;
+  /** The list's columns shown by default (Payload's `defaultColumns`); every other field's column is offered
+   * in the column settings only. The columns keep the fields' declared order. Without it, each field says
+   * so itself (`list.shown: false`); with it, no field may. */
+  defaultColumns?: readonly (keyof F & string)[];
   /** Keyword search runs over these fields (pg_trgm-backed on the server). */
   search?: readonly (keyof F & string)[];
   defaultSort: { field: (keyof F & string) | SystemFieldName; order: SortOrder };
