@@ -1,5 +1,5 @@
-import { auditStatus, defineView, t } from '../kit';
-import { company } from './company';
+import { auditMachine, defineView, t } from '../kit';
+import { company, companyAuditFieldNames } from './company';
 
 /** /companyAudit (companyAudit_list, companyAudit_edit/{id}), the audit: the companies as the audit
  * queue sees them. pass / refuse (with its reason) and their batches on ids or on every company matching the
@@ -15,11 +15,8 @@ export const companyAudit = defineView(company, {
     ...Object.keys(company.fields).filter((n) => n !== 'name' && n !== 'auditStatus'),
   ],
   override: {
-    auditStatus: auditStatus({
-      assign: { reason: 'auditReason', auditorAccount: 'auditedBy', time: 'auditedAt' },
-      list: { filter: 'in', width: 110 },
-      form: { group: 'audit' },
-    }),
+    // the pass / refuse machine of the company's audit, recording each decision in the company's audit fields
+    auditStatus: auditMachine(companyAuditFieldNames, { form: { group: 'audit' } }),
   },
   defaultSort: { field: 'updatedAt', order: 'desc' },
   // the queue opens on the companies waiting for a decision
