@@ -15,7 +15,8 @@ import {
   writeListUrl,
 } from './list-url';
 
-/** Rows chosen for a bulk action: the ticked rows, or every record matching the filters (RA #10367). */
+/** Rows chosen for a bulk action: the ticked rows, or every record matching the filters (sent as the filter
+ * with the count the user saw). */
 export type Selection = { ids: number[]; isAllMatching: boolean };
 
 const NO_SELECTION: Selection = { ids: [], isAllMatching: false };
