@@ -8,6 +8,10 @@ export const companyAudit = defineView(company, {
   name: 'company_audit',
   labels: { singular: t('Company audit', '企业审核'), plural: t('Company audit', '企业审核') },
   permission: { menu: '/companyAudit/companyAudit_list' },
+  // what the server modules and the console add to this definition (listed, so it is found from here)
+  behaviour: {
+    screens: { 'entity-list': 'suppliers/company-lists CompanyAuditListPage (row action: the audit page)' },
+  },
   // every field, the audit status right after the company's name so it shows without scrolling the list
   pick: [
     'name',

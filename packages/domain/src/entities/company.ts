@@ -35,6 +35,21 @@ export const company = defineEntity({
   name: 'company',
   labels: { singular: t('Company', '企业'), plural: t('Companies', '企业') },
   permission: { menu: '/company/company_list' },
+  // what the server modules and the console add to this definition (listed, so it is found from here)
+  behaviour: {
+    hooks: {
+      // checkLocation: the country and the Chinese province or city; syncSupplierLogin: the supplier login kept
+      // in step with the company (its account and password)
+      companies: ['beforeWrite: checkLocation', 'afterWrite: syncSupplierLogin'],
+      // the company name kept on its products, for the products' keyword search
+      products: ['afterWrite: syncCompanyName'],
+      // a new supplier login gets its staff record; a purged company's records go
+      users: ['afterWrite: syncCompanyStaff'],
+    },
+    screens: {
+      'entity-list': 'suppliers/company-lists CompanyListPage (row action: customer-service contacts)',
+    },
+  },
   groups: {
     basic: { label: t('Company', '企业信息') },
     contact: { label: t('Contact and login', '联系方式与登录') },

@@ -31,6 +31,11 @@ export const product = defineEntity({
   name: 'product',
   labels: { singular: t('Product', '产品'), plural: t('Products', '产品') },
   permission: { menu: '/productManage/product_list' },
+  // what the server modules and the console add to this definition (listed, so it is found from here)
+  behaviour: {
+    // checkProduct: category levels, a sub-material's parent material of the same company
+    hooks: { products: ['beforeWrite: checkProduct'] },
+  },
   groups: {
     basic: { label: t('Product', '产品信息') },
     spec: { label: t('Specification', '规格参数') },

@@ -1,5 +1,6 @@
 import { kitMessage } from './messages';
 import {
+  type Behaviour,
   type Bilingual,
   type BilingualPairInput,
   type Capabilities,
@@ -254,6 +255,7 @@ function build(input: EntityInput<Record<string, FieldInput>>, options: ShapeOpt
     commands,
     parent: input.parent ? { ...input.parent } : null,
     report: options.report ?? null,
+    behaviour: input.behaviour ?? {},
   };
 }
 
@@ -437,6 +439,8 @@ export type ViewInput = {
   defaultFilters?: Readonly<Record<string, string>>;
   labelField?: string;
   groups?: Record<string, { label: Bilingual }>;
+  /** Hooks and screens registered for the view elsewhere (see `Behaviour`). */
+  behaviour?: Behaviour;
 };
 
 /**
@@ -487,6 +491,7 @@ export function defineView(base: EntityDef, input: ViewInput): EntityDef {
       softDelete: base.softDelete,
       labelField: input.labelField ?? base.labelField,
       scope: base.scope ?? undefined,
+      behaviour: input.behaviour,
     } as EntityInput<Record<string, FieldInput>>,
     { view: { source: base.name, table: base.table, pairs: base.pairs } },
   );
