@@ -106,17 +106,8 @@ export const company = defineEntity({
       }),
       longLogo: media.image(t('Wide logo', '长 Logo')),
       backgroundImg: media.image(t('Background image', '背景图'), { sizeHint: '438x244', required: true }),
-      introduce: {
-        kind: 'longText',
-        label: t('Introduction', '企业简介'),
-        required: true,
-        maxLength: 5000,
-      },
-      industry: {
-        kind: 'text',
-        label: t('Industry', '所属行业'),
-        maxLength: 100,
-      },
+      introduce: { kind: 'longText', label: t('Introduction', '企业简介'), required: true, maxLength: 5000 },
+      industry: { kind: 'text', label: t('Industry', '所属行业'), maxLength: 100 },
       categoryIds: {
         kind: 'relationMany',
         label: t('Categories', '企业分类'),
@@ -148,16 +139,8 @@ export const company = defineEntity({
     }),
 
     ...inGroup('contact', {
-      linkUsername: {
-        kind: 'text',
-        label: t('Contact person', '联系人'),
-        maxLength: 50,
-      },
-      deptName: {
-        kind: 'text',
-        label: t('Department', '部门'),
-        maxLength: 50,
-      },
+      linkUsername: { kind: 'text', label: t('Contact person', '联系人'), maxLength: 50 },
+      deptName: { kind: 'text', label: t('Department', '部门'), maxLength: 50 },
       phone: {
         kind: 'text',
         label: t('Phone', '电话'),
@@ -204,19 +187,8 @@ export const company = defineEntity({
         },
       },
       fax: { kind: 'text', label: t('Fax', '传真'), maxLength: 30 },
-      email: {
-        kind: 'text',
-        label: t('Email', '邮箱'),
-        required: true,
-        format: 'email',
-        maxLength: 100,
-      },
-      website: {
-        kind: 'text',
-        label: t('Website', '网站'),
-        format: 'url',
-        maxLength: 300,
-      },
+      email: { kind: 'text', label: t('Email', '邮箱'), required: true, format: 'email', maxLength: 100 },
+      website: { kind: 'text', label: t('Website', '网站'), format: 'url', maxLength: 300 },
       account: {
         kind: 'text',
         label: t('Login account', '登录账号'),
@@ -261,12 +233,7 @@ export const company = defineEntity({
         list: { filter: 'eq', width: 110 },
         form: { widget: 'regionCountry' },
       },
-      countryName: {
-        kind: 'text',
-        label: t('Country name', '国家名称'),
-        computed: true,
-        maxLength: 100,
-      },
+      countryName: { kind: 'text', label: t('Country name', '国家名称'), computed: true, maxLength: 100 },
       belong: {
         kind: 'text',
         label: t('Province/city', '省/市'),
@@ -278,32 +245,11 @@ export const company = defineEntity({
         },
         form: { widget: 'regionArea', help: t('China only', '仅限中国') },
       },
-      belongAddress: {
-        kind: 'text',
-        label: t('Address', '详细地址'),
-        required: true,
-        maxLength: 300,
-      },
-      address: {
-        kind: 'text',
-        label: t('Registered address', '注册地址'),
-        maxLength: 300,
-      },
-      postcode: {
-        kind: 'text',
-        label: t('Postcode', '邮编'),
-        maxLength: 20,
-      },
-      legalUser: {
-        kind: 'text',
-        label: t('Legal representative', '法人代表'),
-        maxLength: 50,
-      },
-      legalUserIdCard: {
-        kind: 'text',
-        label: t('Legal representative ID', '法人身份证号'),
-        maxLength: 30,
-      },
+      belongAddress: { kind: 'text', label: t('Address', '详细地址'), required: true, maxLength: 300 },
+      address: { kind: 'text', label: t('Registered address', '注册地址'), maxLength: 300 },
+      postcode: { kind: 'text', label: t('Postcode', '邮编'), maxLength: 20 },
+      legalUser: { kind: 'text', label: t('Legal representative', '法人代表'), maxLength: 50 },
+      legalUserIdCard: { kind: 'text', label: t('Legal representative ID', '法人身份证号'), maxLength: 30 },
       bizLicence: media.image(t('Business licence', '营业执照')),
     }),
 
@@ -315,79 +261,20 @@ export const company = defineEntity({
     }),
 
     ...inGroup('profile', {
-      staffCount: {
-        kind: 'integer',
-        label: t('Staff count', '员工人数'),
-        min: 0,
-        max: 10_000_000,
-      },
-      annualRevenue: {
-        kind: 'dict',
-        label: t('Annual revenue', '年营业额'),
-        dict: 'company_annual_revenue',
-      },
-      yearEstablished: {
-        kind: 'integer',
-        label: t('Year established', '成立年份'),
-        min: 1800,
-        max: 2100,
-      },
-      certifications: {
-        kind: 'tags',
-        label: t('Certifications', '认证'),
-        maxLength: 100,
-      },
-      patents: {
-        kind: 'tags',
-        label: t('Patents', '专利'),
-        maxLength: 100,
-      },
-      trademarks: {
-        kind: 'tags',
-        label: t('Trademarks', '商标'),
-        maxLength: 100,
-      },
-      factorySize: {
-        kind: 'text',
-        label: t('Factory size', '厂房面积'),
-        maxLength: 100,
-      },
-      productionLines: {
-        kind: 'integer',
-        label: t('Production lines', '生产线数量'),
-        min: 0,
-        max: 100_000,
-      },
-      equipment: {
-        kind: 'longText',
-        label: t('Production equipment', '生产设备'),
-        maxLength: 2000,
-      },
-      testEquipment: {
-        kind: 'longText',
-        label: t('Test equipment', '检测设备'),
-        maxLength: 2000,
-      },
-      languages: {
-        kind: 'tags',
-        label: t('Languages', '语言'),
-        maxLength: 30,
-      },
-      nearestPort: {
-        kind: 'text',
-        label: t('Nearest port', '最近港口'),
-        maxLength: 100,
-      },
-      exportRevenue: {
-        kind: 'dict',
-        label: t('Export revenue', '出口额'),
-        dict: 'company_annual_revenue',
-      },
-      mainMarkets: {
-        kind: 'tags',
-        label: t('Main markets', '主要市场'),
-        maxLength: 50,
-      },
+      staffCount: { kind: 'integer', label: t('Staff count', '员工人数'), min: 0, max: 10_000_000 },
+      annualRevenue: { kind: 'dict', label: t('Annual revenue', '年营业额'), dict: 'company_annual_revenue' },
+      yearEstablished: { kind: 'integer', label: t('Year established', '成立年份'), min: 1800, max: 2100 },
+      certifications: { kind: 'tags', label: t('Certifications', '认证'), maxLength: 100 },
+      patents: { kind: 'tags', label: t('Patents', '专利'), maxLength: 100 },
+      trademarks: { kind: 'tags', label: t('Trademarks', '商标'), maxLength: 100 },
+      factorySize: { kind: 'text', label: t('Factory size', '厂房面积'), maxLength: 100 },
+      productionLines: { kind: 'integer', label: t('Production lines', '生产线数量'), min: 0, max: 100_000 },
+      equipment: { kind: 'longText', label: t('Production equipment', '生产设备'), maxLength: 2000 },
+      testEquipment: { kind: 'longText', label: t('Test equipment', '检测设备'), maxLength: 2000 },
+      languages: { kind: 'tags', label: t('Languages', '语言'), maxLength: 30 },
+      nearestPort: { kind: 'text', label: t('Nearest port', '最近港口'), maxLength: 100 },
+      exportRevenue: { kind: 'dict', label: t('Export revenue', '出口额'), dict: 'company_annual_revenue' },
+      mainMarkets: { kind: 'tags', label: t('Main markets', '主要市场'), maxLength: 50 },
     }),
 
     ...inGroup('membership', {

@@ -56,16 +56,8 @@ export const product = defineEntity({
         maxLength: 200,
         list: { sortable: true, width: 240 },
       },
-      enName: {
-        kind: 'text',
-        label: t('English name', '英文名称'),
-        maxLength: 200,
-      },
-      zhName: {
-        kind: 'text',
-        label: t('Chinese name', '中文名称'),
-        maxLength: 200,
-      },
+      enName: { kind: 'text', label: t('English name', '英文名称'), maxLength: 200 },
+      zhName: { kind: 'text', label: t('Chinese name', '中文名称'), maxLength: 200 },
       kind: {
         kind: 'enum',
         label: t('Product kind', '产品类型'),
@@ -140,12 +132,7 @@ export const product = defineEntity({
         maxLength: 100,
         list: { width: 120 },
       },
-      belongAddress: {
-        kind: 'text',
-        label: t('Location', '所在地'),
-        required: true,
-        maxLength: 300,
-      },
+      belongAddress: { kind: 'text', label: t('Location', '所在地'), required: true, maxLength: 300 },
       tags: {
         kind: 'relationMany',
         label: t('Tags', '产品标签'),
@@ -179,13 +166,7 @@ export const product = defineEntity({
     }),
 
     ...inGroup('spec', {
-      model: {
-        kind: 'text',
-        label: t('Model', '型号'),
-        required: true,
-        maxLength: 100,
-        onlyWhen: device,
-      },
+      model: { kind: 'text', label: t('Model', '型号'), required: true, maxLength: 100, onlyWhen: device },
       power: {
         kind: 'decimal',
         label: t('Power (kW)', '功率（kW）'),
@@ -194,12 +175,7 @@ export const product = defineEntity({
         scale: 2,
         onlyWhen: device,
       },
-      voltage: {
-        kind: 'text',
-        label: t('Voltage', '电压'),
-        maxLength: 50,
-        onlyWhen: device,
-      },
+      voltage: { kind: 'text', label: t('Voltage', '电压'), maxLength: 50, onlyWhen: device },
       warrantyMonths: {
         kind: 'integer',
         label: t('Warranty (months)', '质保期（月）'),
@@ -207,19 +183,8 @@ export const product = defineEntity({
         max: 600,
         onlyWhen: device,
       },
-      grade: {
-        kind: 'text',
-        label: t('Grade', '牌号'),
-        required: true,
-        maxLength: 100,
-        onlyWhen: material,
-      },
-      specification: {
-        kind: 'text',
-        label: t('Specification', '规格'),
-        maxLength: 200,
-        onlyWhen: material,
-      },
+      grade: { kind: 'text', label: t('Grade', '牌号'), required: true, maxLength: 100, onlyWhen: material },
+      specification: { kind: 'text', label: t('Specification', '规格'), maxLength: 200, onlyWhen: material },
       density: {
         kind: 'decimal',
         label: t('Density (g/cm³)', '密度（g/cm³）'),
@@ -238,11 +203,7 @@ export const product = defineEntity({
         },
       },
       ...numberedTexts('arg', 6, t('Parameter', '参数'), { maxLength: 200 }),
-      otherParams: {
-        kind: 'longText',
-        label: t('Other parameters', '其他参数'),
-        maxLength: 2000,
-      },
+      otherParams: { kind: 'longText', label: t('Other parameters', '其他参数'), maxLength: 2000 },
       dynamicFormGroupCode: {
         kind: 'text',
         label: t('Parameter form', '参数表单'),
@@ -259,28 +220,10 @@ export const product = defineEntity({
     }),
 
     ...inGroup('trade', {
-      price: {
-        kind: 'money',
-        label: t('Price', '价格'),
-        min: 0,
-        list: { sortable: true, width: 110 },
-      },
-      priceUnit: {
-        kind: 'dict',
-        label: t('Unit', '计价单位'),
-        dict: 'product_unit',
-      },
-      priceTerm: {
-        kind: 'dict',
-        label: t('Price term', '价格条款'),
-        dict: 'price_term',
-      },
-      minOrder: {
-        kind: 'integer',
-        label: t('Minimum order', '起订量'),
-        min: 0,
-        max: 1_000_000_000,
-      },
+      price: { kind: 'money', label: t('Price', '价格'), min: 0, list: { sortable: true, width: 110 } },
+      priceUnit: { kind: 'dict', label: t('Unit', '计价单位'), dict: 'product_unit' },
+      priceTerm: { kind: 'dict', label: t('Price term', '价格条款'), dict: 'price_term' },
+      minOrder: { kind: 'integer', label: t('Minimum order', '起订量'), min: 0, max: 1_000_000_000 },
       placeOfOrigin: {
         kind: 'dict',
         label: t('Place of origin', '产地'),
@@ -297,12 +240,7 @@ export const product = defineEntity({
     }),
 
     ...inGroup('detail', {
-      content: {
-        kind: 'richText',
-        label: t('Details', '产品详情'),
-        required: true,
-        maxLength: 100_000,
-      },
+      content: { kind: 'richText', label: t('Details', '产品详情'), required: true, maxLength: 100_000 },
     }),
 
     ...inGroup('audit', {
@@ -322,9 +260,7 @@ export const product = defineEntity({
           ],
         },
         list: { filter: 'eq' },
-        form: {
-          help: t('Shown to buyers when its company is public too', '企业同时前台可见时向买家展示'),
-        },
+        form: { help: t('Shown to buyers when its company is public too', '企业同时前台可见时向买家展示') },
       },
       source: {
         kind: 'enum',
