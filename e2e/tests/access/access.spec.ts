@@ -111,7 +111,7 @@ for (const lang of ['en', 'zh'] as const) {
       ]);
       expect(created.permissionIds).toEqual(wanted);
 
-      // A staff account of its own gets the role (the account call of spec §7).
+      // A staff account of its own gets the role (through the staff account call).
       staffId = (
         await call<{ id: number }>(request, admin, 'POST', '/api/user_manager', {
           account,

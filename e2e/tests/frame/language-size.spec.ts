@@ -19,7 +19,7 @@ test('switching the language changes the menu, the title and antd texts, and is 
   await expect(page.getByRole('navigation', { name: msg('zh', 'layout.breadcrumb') })).toContainText(
     '个人中心',
   );
-  // the document title follows at once (the template waited for the next navigation)
+  // the document title follows at once, without waiting for the next navigation
   await expect(page).toHaveTitle(`个人中心 - ${PRODUCT.zh}`);
   await expect(page.locator('html')).toHaveAttribute('lang', 'zh-CN');
   // antd's own texts: the drawer's close button is labelled by antd's locale

@@ -47,7 +47,7 @@ for (const lang of ['en', 'zh'] satisfies Lang[]) {
 
     await expect(page).toHaveURL((url) => url.pathname === '/login');
     await expect(firstHtml).toHaveCount(0);
-    // the full path and query are kept (the template kept only the path)
+    // the full path and query are kept, so the list opens again with its filter
     expect(new URL(page.url()).searchParams.get('redirect')).toBe(asked);
     await expect(page).toHaveTitle(`${msg(lang, 'routes.login')} - ${PRODUCT[lang]}`);
     await checkA11y(page);

@@ -4,7 +4,7 @@ import { usePublicConfig } from '../state/config-context';
 
 /**
  * The page title is the route title plus the product title; re-set when the language changes
- * as well (an improvement on the template, which did not).
+ * as well, so the browser tab never shows the other language.
  */
 export function useDocumentTitle(title: string | undefined): void {
   const lang = useLang();

@@ -27,8 +27,8 @@ const isPublic = (pathname: string) =>
 export const HOME_PATH = '/dashboard';
 
 /**
- * `/login?redirect=<path and query>`; the template kept only the path, we keep the query too. The home page `/`
- * names the page it leads to, e.g. `/login?redirect=/dashboard`.
+ * `/login?redirect=<path and query>`: the query is kept too, so a filtered list opens again as it was.
+ * The home page `/` names the page it leads to, e.g. `/login?redirect=/dashboard`.
  */
 export function loginPath(pathname: string, search = ''): string {
   if (pathname === '/login') return '/login';

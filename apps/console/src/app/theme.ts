@@ -7,7 +7,7 @@ type ThemeConfig = NonNullable<ConfigProviderProps['theme']>;
 type AntdSize = NonNullable<ConfigProviderProps['componentSize']>;
 
 /**
- * Maps the size choice default / medium / small / mini onto antd's three sizes: the template's control heights
+ * Maps the size choice default / medium / small / mini onto antd's three sizes: vue-element-admin's control heights
  * 40 / 36 / 32 / 28 px become large / medium / small, and mini is small with antd's compact algorithm.
  */
 export function antdSize(size: UiSize): AntdSize {
@@ -16,7 +16,7 @@ export function antdSize(size: UiSize): AntdSize {
   return 'small';
 }
 
-/** Sidebar colours of the template. */
+/** Sidebar colours: the dark sidebar staff know from vue-element-admin. */
 export const SIDEBAR = {
   bg: '#304156',
   text: '#bfcbd9',

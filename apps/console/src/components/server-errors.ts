@@ -5,7 +5,7 @@ type FieldData<V> = Parameters<FormInstance<V>['setFields']>[0][number];
 
 /**
  * A refusal that carries field errors (`content.errors: [{path, message}]`, messages already in the user's
- * language) as antd form field data, so each message shows on its field (what-users-want B.2 #6).
+ * language) as antd form field data, so each message shows on its field.
  */
 export function serverFieldErrors<V = unknown>(res: Envelope<unknown>): FieldData<V>[] {
   const content = res.content as Partial<ValidationContent> | { field?: string | null } | null;

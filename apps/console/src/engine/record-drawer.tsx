@@ -41,7 +41,7 @@ const KNOWN_ACTIONS = new Set([
   'import',
 ]);
 
-/** A record's details and its history (who, when, what changed old → new), with revert (what-users-want B.3 #4). */
+/** A record's details and its history (who, when, what changed old → new), with revert. */
 export function RecordDrawer({ meta, access, recordId, onClose, onEdit, panels }: Props) {
   const t = useEngineText();
   const { def } = meta;

@@ -8,7 +8,7 @@ export function listReturnPath(def: EntityDef): string {
   return tagsStore.get().find((v) => v.path === menu)?.fullPath ?? menu;
 }
 
-/** Closes the tab of a finished form page (the template closes an edit tab after saving). */
+/** Closes the tab of a finished form page, so a saved form does not stay open as a stale tab. */
 export function closeTab(path: string): void {
   tagsStore.set((views) => views.filter((v) => v.path !== path || v.affix));
 }

@@ -15,7 +15,8 @@ export type RowAction = {
   icon?: ReactNode;
 };
 
-/** The selected rows of a list: chosen ids, or every row matching the filters. */
+/** Rows chosen for a bulk action: the ticked rows, or every record matching the filters (sent as the filter
+ * with the count the user saw). */
 export type Selection = { ids: number[]; isAllMatching: boolean };
 
 /** A status action or command of an entity, with the field whose machine it belongs to. */

@@ -10,7 +10,7 @@ export const i18n = i18next.createInstance();
 const isLanguage = (value: unknown): value is Language => LANGUAGES.includes(value as Language);
 
 /**
- * Language choice: stored, else browser language, else English. As the template does, a browser
+ * Language choice: stored, else browser language, else English. A browser
  * language is recognised when it contains a known code ("zh-CN" → zh, "en-GB" → en).
  */
 export function detectLanguage(stored: string | null | undefined, browser: readonly string[]): Language {

@@ -28,7 +28,7 @@ function SettingRow({
 /**
  * Settings panel: theme colour (8 preset colours), tags view, fixed header,
  * sidebar logo, pinyin search (Chinese only) and dark mode, applied live through antd theme tokens. Opened from
- * the top bar rather than the template's button fixed on the page edge, which covered page content.
+ * the top bar rather than a button fixed on the page edge, which would cover page content.
  */
 export function SettingsDrawer() {
   const { t } = useTranslation();

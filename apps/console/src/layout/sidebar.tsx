@@ -34,7 +34,8 @@ export function Sidebar({ selectedKey, isCollapsed, hasLogo }: Props) {
   );
   const [openKeys, setOpenKeys] = useState<string[]>(() => ancestorKeys(items, selectedKey) ?? []);
 
-  // Opening a page opens its group; groups the user opened stay open (several at once, as in the template).
+  // Opening a page opens its group; groups the user opened stay open (several at once), so moving between
+  // groups does not fold away the one just used.
   useEffect(() => {
     const ancestors = ancestorKeys(items, selectedKey);
     if (ancestors?.length) setOpenKeys((keys) => [...new Set([...keys, ...ancestors])]);

@@ -42,7 +42,7 @@ export type PinyinOf = { full: (text: string) => string; initials: (text: string
 
 const hasHan = (text: string) => /\p{Script=Han}/u.test(text);
 
-/** Gives every Chinese title segment its pinyin (the template only did the last one). */
+/** Gives every Chinese title segment (the group's and the page's) its pinyin, so either finds the page. */
 export function addPinyin(pool: SearchEntry[], pinyin: PinyinOf): SearchEntry[] {
   return pool.map((entry) => ({
     ...entry,
@@ -67,7 +67,7 @@ export function createMenuSearch(pool: SearchEntry[]): (query: string) => Search
   const fuse = new Fuse(pool, {
     threshold: MENU_SEARCH.threshold,
     keys: MENU_SEARCH.keys.map((k) => ({ name: k.name, weight: k.weight })),
-    // The template's location 0 / distance 100 rejects a match far into a long path ("company_tag_list" in
+    // Fuse's location 0 / distance 100 rejects a match far into a long path ("company_tag_list" in
     // "/company/company_tag_list" lost to "Company audit"): match anywhere instead.
     ignoreLocation: true,
     minMatchCharLength: 1,

@@ -111,6 +111,16 @@ const entityPages: Record<string, Partial<Record<'entity-list' | 'entity-form', 
   },
 };
 
+/** The entities whose generic screens a page of its own replaces, with the views it replaces (each is listed in
+ * the entity's definition, `behaviour.screens`, where a reader of the definition finds it). */
+export const screenOverrides = (): Record<string, ('entity-list' | 'entity-form')[]> =>
+  Object.fromEntries(
+    Object.entries(entityPages).map(([entity, views]) => [
+      entity,
+      Object.keys(views) as ('entity-list' | 'entity-form')[],
+    ]),
+  );
+
 /** The screen of every report definition: a list route naming a report renders it. */
 const reportScreen: Page = page(screens.report, (m) => m.ReportPage);
 

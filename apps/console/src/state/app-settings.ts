@@ -31,10 +31,10 @@ export const settingsStore = createStore<Settings>({
 export const useApp = <S>(selector: (s: AppState) => S): S => useStore(appStore, selector);
 export const useSettings = <S>(selector: (s: Settings) => S): S => useStore(settingsStore, selector);
 
-/** Mobile when the page is narrower than 992 px (as in the template: width − 1 < 992). */
+/** Mobile when the page is narrower than 992 px (width − 1 < 992, the breakpoint of vue-element-admin). */
 export const deviceFor = (width: number): Device => (width - 1 < MOBILE_BREAKPOINT_PX ? 'mobile' : 'desktop');
 
-/** The page width without the scrollbar (the template measured the body). */
+/** The page width without the scrollbar (the root element's client width): the width the layout really has. */
 export const pageWidth = (): number =>
   typeof document === 'undefined' ? 1280 : document.documentElement.clientWidth || window.innerWidth;
 

@@ -1,7 +1,7 @@
 import { createStore } from './store';
 
 // In production, runtime errors go to an in-app error log (error, component, info, url).
-// Not persisted, as in the template.
+// Not persisted: it tells about this visit only.
 
 export type ErrorLogEntry = {
   id: number;
@@ -34,7 +34,7 @@ export function recordError(input: { error: unknown; component: string; info: st
     url: window.location.href,
     time: Date.now(),
   };
-  // recorded on the next tick, as the template does, so logging never interferes with rendering
+  // recorded on the next tick, so logging never interferes with rendering
   setTimeout(() => errorLogStore.set((list) => [...list, entry]), 0);
 }
 

@@ -2,7 +2,7 @@ import { LANGUAGE_COOKIE, TOKEN_COOKIE, TOKEN_STORAGE_KEY } from '@organiser/dom
 import Cookies from 'js-cookie';
 
 // Kept in the browser: token (cookie + local storage), roles, permissions, basic user info, file URL
-// prefix, sidebar status, size, language. Cookie names follow the template.
+// prefix, sidebar status, size, language. Cookie names are vue-element-admin's.
 
 const LOCAL = {
   token: TOKEN_STORAGE_KEY,
@@ -50,7 +50,7 @@ export function writeJson(key: keyof typeof LOCAL, value: unknown): void {
   writeLocal(LOCAL[key], value === null || value === undefined ? null : JSON.stringify(value));
 }
 
-/** The token is read from the cookie first (as the template's guard does), then from local storage. */
+/** The token is read from the cookie first (where vue-element-admin keeps it), then from local storage. */
 export function getToken(): string | null {
   return Cookies.get(COOKIE.token) || readLocal(LOCAL.token) || null;
 }

@@ -67,8 +67,8 @@ export function closeOthers(views: TagView[], path: string, currentPath: string)
 }
 
 /**
- * Close all: keep the pinned tabs. Unlike the template (VEA #2344, #3662) the decision to move looks at the page
- * on screen, not at the tab right-clicked, so no page is left open without its tab.
+ * Close all: keep the pinned tabs. The decision to move looks at the page on screen, not at the tab
+ * right-clicked, so no page is left open without its tab.
  */
 export function closeAll(views: TagView[], currentPath: string): TagsOutcome {
   const next = views.filter((v) => v.affix);
@@ -80,7 +80,7 @@ export function refreshView(views: TagView[], path: string): TagView[] {
   return views.map((v) => (v.path === path ? { ...v, version: v.version + 1 } : v));
 }
 
-/** Refreshes every open page (size switch empties the page cache in the template). */
+/** Refreshes every open page: each tab's page is rendered again. */
 export function refreshAll(views: TagView[]): TagView[] {
   return views.map((v) => ({ ...v, version: v.version + 1 }));
 }

@@ -1,4 +1,5 @@
 import { type Lang, validationMessage } from '../errors/catalogue';
+import { t } from '../kit/bilingual';
 import type { DeploymentConfig } from './schema';
 
 // Run-time settings: what staff change on /configManage/config_manage without a restart. Each is declared
@@ -8,7 +9,6 @@ import type { DeploymentConfig } from './schema';
 // lower the deployment's.
 
 type Bilingual = { en: string; zh: string };
-const t = (en: string, zh: string): Bilingual => ({ en, zh });
 
 export type SettingKind = 'text' | 'bilingual' | 'integer' | 'boolean' | 'email' | 'select';
 

@@ -1,6 +1,4 @@
-import { defineEntity } from '../kit';
-
-const t = (en: string, zh: string) => ({ en, zh });
+import { defineEntity, t } from '../kit';
 
 /** /banner/banner_position_list. A position (its code) names where banners show and the image size they
  * need (banner ratios 1200x240, 1920x200, 614x420, 588x430). */

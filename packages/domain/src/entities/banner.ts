@@ -1,7 +1,5 @@
 import { IMAGE_MAX_BYTES, IMAGE_TYPES } from '../config/constants';
-import { counter, defineEntity, enableStatus, onlineStatus, sortNo } from '../kit';
-
-const t = (en: string, zh: string) => ({ en, zh });
+import { counter, defineEntity, enableStatus, onlineStatus, sortNo, t } from '../kit';
 
 /** Where a banner leads when clicked. */
 const targetTypes = [

@@ -1,7 +1,5 @@
-import { auditStatus, defineView } from '../kit';
-import { company } from './company';
-
-const t = (en: string, zh: string) => ({ en, zh });
+import { auditMachine, defineView, t } from '../kit';
+import { company, companyAuditFieldNames } from './company';
 
 /** /companyAudit (companyAudit_list, companyAudit_edit/{id}), the audit: the companies as the audit
  * queue sees them. pass / refuse (with its reason) and their batches on ids or on every company matching the
@@ -10,6 +8,10 @@ export const companyAudit = defineView(company, {
   name: 'company_audit',
   labels: { singular: t('Company audit', '企业审核'), plural: t('Company audit', '企业审核') },
   permission: { menu: '/companyAudit/companyAudit_list' },
+  // what the server modules and the console add to this definition (listed, so it is found from here)
+  behaviour: {
+    screens: { 'entity-list': 'suppliers/company-lists CompanyAuditListPage (row action: the audit page)' },
+  },
   // every field, the audit status right after the company's name so it shows without scrolling the list
   pick: [
     'name',
@@ -17,11 +19,8 @@ export const companyAudit = defineView(company, {
     ...Object.keys(company.fields).filter((n) => n !== 'name' && n !== 'auditStatus'),
   ],
   override: {
-    auditStatus: auditStatus({
-      assign: { reason: 'auditReason', auditorAccount: 'auditedBy', time: 'auditedAt' },
-      list: { filter: 'in', width: 110 },
-      form: { group: 'audit' },
-    }),
+    // the pass / refuse machine of the company's audit, recording each decision in the company's audit fields
+    auditStatus: auditMachine(companyAuditFieldNames, { form: { group: 'audit' } }),
   },
   defaultSort: { field: 'updatedAt', order: 'desc' },
   // the queue opens on the companies waiting for a decision

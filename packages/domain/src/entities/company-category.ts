@@ -1,7 +1,5 @@
 import { IMAGE_MAX_BYTES, IMAGE_TYPES } from '../config/constants';
-import { defineEntity, enableStatus, sortNo } from '../kit';
-
-const t = (en: string, zh: string) => ({ en, zh });
+import { defineEntity, enableStatus, sortNo, t } from '../kit';
 
 /** /company/company_category_list: the tree of company categories (a node's parent is `parentId`;
  * moving a node under itself or its own descendant is refused). `GET /api/company_category/tree` returns the

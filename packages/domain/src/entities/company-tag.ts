@@ -1,6 +1,4 @@
-import { defineEntity, enableStatus } from '../kit';
-
-const t = (en: string, zh: string) => ({ en, zh });
+import { defineEntity, enableStatus, t } from '../kit';
 
 /** /company/company_tag_list: a company tag has a name and a status. A company shows at most two tags. */
 export const companyTag = defineEntity({

@@ -1,7 +1,5 @@
 import { IMAGE_MAX_BYTES, IMAGE_TYPES } from '../config/constants';
-import { defineEntity, enableStatus } from '../kit';
-
-const t = (en: string, zh: string) => ({ en, zh });
+import { defineEntity, enableStatus, t } from '../kit';
 
 /** /customer_service/customer_service_edit/{id} (reached from a company's row): a company's
  * customer-service contacts, its salespeople and IM service staff. One of them is the company's default contact. */

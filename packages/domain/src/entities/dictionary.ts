@@ -1,6 +1,4 @@
-import { defineEntity, enableStatus } from '../kit';
-
-const t = (en: string, zh: string) => ({ en, zh });
+import { defineEntity, enableStatus, t } from '../kit';
 
 /** /systemManage/dict_group_list: the system's editable dictionaries. A `dict` field names a group
  * by its code and accepts only the value of one of its enabled items while the group is enabled. */
@@ -41,6 +39,11 @@ export const dictItem = defineEntity({
   name: 'dict_item',
   labels: { singular: t('Dictionary item', '字典项'), plural: t('Dictionary items', '字典项') },
   permission: { menu: '/systemManage/dict_item_list' },
+  // what the server modules and the console add to this definition (listed, so it is found from here)
+  behaviour: {
+    // an item's value is unique within its dictionary
+    hooks: { dictionary: ['beforeWrite: checkItemValueUnique'] },
+  },
   fields: {
     groupId: {
       kind: 'relation',

@@ -1,12 +1,10 @@
-import { defineEntity, enableStatus } from '../kit';
+import { defineEntity, enableStatus, t } from '../kit';
 import {
   DYNAMIC_FORM_TYPES,
   DYNAMIC_NUMBER_TYPES,
   DYNAMIC_OPTION_TYPES,
   DYNAMIC_TEXT_TYPES,
 } from '../kit/dynamic-forms';
-
-const t = (en: string, zh: string) => ({ en, zh });
 
 const typeLabels: Record<(typeof DYNAMIC_FORM_TYPES)[number], { en: string; zh: string }> = {
   text: t('Text', '文本'),
@@ -39,6 +37,11 @@ export const dynamicFormConfig = defineEntity({
   name: 'dynamic_form_config',
   labels: { singular: t('Dynamic form input', '动态表单项'), plural: t('Dynamic forms', '动态表单') },
   permission: { menu: '/systemManage/dynamic_form_config_list' },
+  // what the server modules and the console add to this definition (listed, so it is found from here)
+  behaviour: {
+    // a config's options, and its code unique within its group
+    hooks: { 'dynamic-forms': ['beforeWrite: checkConfig'] },
+  },
   fields: {
     category: {
       kind: 'enum',

@@ -1,7 +1,5 @@
 import { IMAGE_MAX_BYTES, IMAGE_TYPES, PRODUCT_CATEGORY_LEVELS } from '../config/constants';
-import { defineEntity, enableStatus, sortNo } from '../kit';
-
-const t = (en: string, zh: string) => ({ en, zh });
+import { defineEntity, enableStatus, sortNo, t } from '../kit';
 
 /** /productManage/product_category_list: the two-level tree of product categories. A top-level category
  * (no `parentId`) holds second-level ones; a third level is refused, also when a category that has children

@@ -1,6 +1,4 @@
-import { defineEntity, enableStatus } from '../kit';
-
-const t = (en: string, zh: string) => ({ en, zh });
+import { defineEntity, enableStatus, t } from '../kit';
 
 /** /productManage/product_tag_list: a product tag has a name and a status. */
 export const productTag = defineEntity({

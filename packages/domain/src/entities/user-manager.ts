@@ -1,7 +1,5 @@
 import { IMAGE_MAX_BYTES, IMAGE_TYPES } from '../config/constants';
-import { defineEntity, enableStatus } from '../kit';
-
-const t = (en: string, zh: string) => ({ en, zh });
+import { defineEntity, enableStatus, t } from '../kit';
 
 /** Account types: organiser staff and supplier logins sign in to this console; traders and buyers are the
  * marketplace's users. */
@@ -21,6 +19,23 @@ export const userManager = defineEntity({
   name: 'user_manager',
   labels: { singular: t('User', '用户'), plural: t('Users', '用户') },
   permission: { menu: '/user/user_list' },
+  // what the server modules and the console add to this definition (listed, so it is found from here)
+  behaviour: {
+    hooks: {
+      users: [
+        'beforeWrite: guardAccountChange',
+        'afterWrite: guardAccountWrite',
+        'beforeWrite: refuseAccountInAnyCase',
+        'beforeWrite: refuseSupplierCreate',
+        'afterWrite: syncStaffLogin',
+        'afterWrite: withdrawActivationLinks',
+      ],
+    },
+    screens: {
+      'entity-list': 'users/user-pages UserListPage',
+      'entity-form': 'users/user-pages UserFormPage',
+    },
+  },
   groups: {
     account: { label: t('Account', '账号') },
     profile: { label: t('Profile', '个人资料') },

@@ -1,7 +1,5 @@
-import { defineEntity, enableStatus, sortNo } from '../kit';
+import { defineEntity, enableStatus, sortNo, t } from '../kit';
 import type { BooleanField, NumberField } from '../kit/types';
-
-const t = (en: string, zh: string) => ({ en, zh });
 
 /** A limit a package grants, per month or on what a company has at once; empty is unlimited. */
 const limit = (en: string, zh: string, per: 'month' | 'atOnce' = 'month'): NumberField => ({

@@ -1,12 +1,11 @@
 import { describe, expect, it } from 'vitest';
+import { t } from './bilingual';
 import { applicableFields } from './conditions';
 import { defineEntity } from './define-entity';
 import { formLayout } from './descriptors';
 import { checkRules } from './rules';
 import { validateCreate, validateUpdate } from './validate';
 import { defaultOf } from './values';
-
-const t = (en: string, zh: string) => ({ en, zh });
 
 // A product-like record: a kind decides which of the other fields belong to it.
 const item = defineEntity({

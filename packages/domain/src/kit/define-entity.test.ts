@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { t } from './bilingual';
 import { camelCase, columnOf, defineEntity, defineEvent, defineReport, snakeCase } from './define-entity';
 import { fieldStateMap } from './policy';
 import { auditDecision, auditStatus, enableStatus } from './presets';
@@ -6,7 +7,6 @@ import { createSchema, updateTreatment } from './schemas';
 import type { RecordOf } from './types';
 import { validateCreate, validateUpdate } from './validate';
 
-const t = (en: string, zh: string) => ({ en, zh });
 const base = {
   name: 'sample_thing',
   labels: { singular: t('Thing', '事物'), plural: t('Things', '事物') },

@@ -1,6 +1,8 @@
 import { kitMessage } from './messages';
 import {
+  type Behaviour,
   type Bilingual,
+  type BilingualPairInput,
   type Capabilities,
   type CapabilitiesInput,
   type CommandDef,
@@ -121,35 +123,22 @@ function build(input: EntityInput<Record<string, FieldInput>>, options: ShapeOpt
   for (const [name, pair] of Object.entries(view?.pairs ?? {}))
     if (pair.en in input.fields && pair.zh in input.fields) pairs[name] = pair;
   const rules: CrossRule[] = [];
-  for (const [name, field] of Object.entries(input.fields)) {
+  const shownBy = defaultColumnsOf(input, fail);
+  for (const [name, declared] of Object.entries(input.fields)) {
     if ((SYSTEM_FIELDS as readonly string[]).includes(name)) fail(`"${name}" is a system field`);
+    const field = shownBy(name, declared);
     if (field.kind !== 'bilingual') {
       fields[name] = field;
       continue;
     }
-    const en = `en${capitalise(name)}`;
-    const zh = `zh${capitalise(name)}`;
-    const required = field.required;
-    const half = (lang: 'en' | 'zh'): TextField => ({
-      kind: 'text',
-      label: kitMessage(lang === 'en' ? 'pairEn' : 'pairZh', { label: field.label }),
-      required: required === true || required === 'both' || required === lang,
-      unique: field.unique,
-      maxLength: field.maxLength,
-      computed: field.computed,
-      readOnlyOnEdit: field.readOnlyOnEdit,
-      onlyWhen: field.onlyWhen,
-      list: field.list,
-      form: field.form,
-      pair: { name, lang },
-    });
-    fields[en] = half('en');
-    fields[zh] = half('zh');
-    pairs[name] = { en, zh, label: field.label };
-    if (required === 'either') {
+    const { en, zh } = expandPair(name, field);
+    fields[en.name] = en.field;
+    fields[zh.name] = zh.field;
+    pairs[name] = { en: en.name, zh: zh.name, label: field.label };
+    if (field.required === 'either') {
       rules.push({
         kind: 'atLeastOne',
-        fields: [en, zh],
+        fields: [en.name, zh.name],
         message: kitMessage('pairEither', { label: field.label }),
       });
     }
@@ -196,22 +185,7 @@ function build(input: EntityInput<Record<string, FieldInput>>, options: ShapeOpt
       fail(`quota "${quota.key}": field "${quota.counts.set}" is not declared`);
   }
 
-  const actions: EntityDef['actions'] = {};
-  for (const [name, field] of Object.entries(fields)) {
-    if (field.kind !== 'enum' || !field.machine) continue;
-    for (const [action, a] of Object.entries(field.machine.actions)) {
-      if (actions[action]) fail(`action "${action}" is declared twice`);
-      if ((RESERVED_SEGMENTS as readonly string[]).includes(action))
-        fail(`action "${action}" is a reserved name`);
-      for (const target of Object.keys(a.assign ?? {})) {
-        if (!(target in fields)) fail(`${action}: assigns "${target}"`);
-        // what an action-only decision records is action-only too (an audit's who, when and remark)
-        else if (field.actionOnly && !fields[target]!.actionOnly)
-          fail(`${action}: assigns "${target}", which must be actionOnly like "${name}"`);
-      }
-      actions[action] = { field: name, ...a };
-    }
-  }
+  const actions = collectActions(fields, fail);
 
   for (const name of input.search ?? []) {
     const field = fields[name] ?? (input.fields[name]?.kind === 'bilingual' ? { kind: 'text' } : undefined);
@@ -244,35 +218,8 @@ function build(input: EntityInput<Record<string, FieldInput>>, options: ShapeOpt
     rules.push(rule);
   }
 
-  const commands: EntityDef['commands'] = {};
-  for (const [name, command] of Object.entries(input.commands ?? {})) {
-    if (!/^[a-z][a-zA-Z0-9]*$/.test(name)) fail(`command "${name}" must be camelCase`);
-    if (actions[name]) fail(`command "${name}" is also a status action`);
-    if ((RESERVED_SEGMENTS as readonly string[]).includes(name)) fail(`command "${name}" is a reserved name`);
-    if (command.when && !(command.when.field in fields))
-      fail(`command "${name}": condition on unknown field "${command.when.field}"`);
-    if (command.when && command.target === 'entity')
-      fail(`command "${name}": an entity-wide command has no record to test`);
-    for (const [key, f] of Object.entries(command.input ?? {}))
-      if (f.form?.widget && !isWidgetName(f.form.widget))
-        fail(`command "${name}".${key}: unknown widget "${f.form.widget}"`);
-    commands[name] = {
-      ...command,
-      placement: command.placement ?? defaultPlacement(command.target),
-    };
-  }
-  for (const [name, field] of Object.entries(fields)) {
-    if (!field.onlyWhen) continue;
-    const on = fields[field.onlyWhen.field];
-    if (!on) fail(`${name}: depends on unknown field "${field.onlyWhen.field}"`);
-    else if (on.onlyWhen) fail(`${name}: depends on "${field.onlyWhen.field}", itself kind-dependent`);
-    else if (on.kind === 'enum') {
-      const values = on.options.map((o) => o.value);
-      for (const v of field.onlyWhen.in)
-        if (!values.includes(String(v))) fail(`${name}: depends on unknown value "${String(v)}"`);
-    }
-    if (field.unique) fail(`${name}: a kind-dependent field cannot be unique`);
-  }
+  const commands = resolveCommands(input.commands ?? {}, fields, actions, fail);
+  checkOnlyWhen(fields, fail);
   if (input.parent) {
     const link = fields[input.parent.field];
     if (link?.kind !== 'relation' || link.to !== input.parent.entity)
@@ -308,6 +255,116 @@ function build(input: EntityInput<Record<string, FieldInput>>, options: ShapeOpt
     commands,
     parent: input.parent ? { ...input.parent } : null,
     report: options.report ?? null,
+    behaviour: input.behaviour ?? {},
+  };
+}
+
+/** A kind-dependent field depends on a known, not itself kind-dependent field, and on values it can hold. */
+function checkOnlyWhen(fields: Record<string, FieldDef>, fail: (detail: string) => never): void {
+  for (const [name, field] of Object.entries(fields)) {
+    if (!field.onlyWhen) continue;
+    const on = fields[field.onlyWhen.field];
+    if (!on) fail(`${name}: depends on unknown field "${field.onlyWhen.field}"`);
+    else if (on.onlyWhen) fail(`${name}: depends on "${field.onlyWhen.field}", itself kind-dependent`);
+    else if (on.kind === 'enum') {
+      const values = on.options.map((o) => o.value);
+      for (const v of field.onlyWhen.in)
+        if (!values.includes(String(v))) fail(`${name}: depends on unknown value "${String(v)}"`);
+    }
+    if (field.unique) fail(`${name}: a kind-dependent field cannot be unique`);
+  }
+}
+
+/** The two text fields of a bilingual pair: `en<Name>` and `zh<Name>`, labelled with the language. */
+function expandPair(
+  name: string,
+  field: BilingualPairInput,
+): Record<'en' | 'zh', { name: string; field: TextField }> {
+  const required = field.required;
+  const half = (lang: 'en' | 'zh') => ({
+    name: `${lang}${capitalise(name)}`,
+    field: {
+      kind: 'text',
+      label: kitMessage(lang === 'en' ? 'pairEn' : 'pairZh', { label: field.label }),
+      required: required === true || required === 'both' || required === lang,
+      unique: field.unique,
+      maxLength: field.maxLength,
+      computed: field.computed,
+      readOnlyOnEdit: field.readOnlyOnEdit,
+      onlyWhen: field.onlyWhen,
+      list: field.list,
+      form: field.form,
+      pair: { name, lang },
+    } satisfies TextField,
+  });
+  return { en: half('en'), zh: half('zh') };
+}
+
+/** The named actions of the status machines: each with the field it moves and its transition. */
+function collectActions(
+  fields: Record<string, FieldDef>,
+  fail: (detail: string) => never,
+): EntityDef['actions'] {
+  const actions: EntityDef['actions'] = {};
+  for (const [name, field] of Object.entries(fields)) {
+    if (field.kind !== 'enum' || !field.machine) continue;
+    for (const [action, a] of Object.entries(field.machine.actions)) {
+      if (actions[action]) fail(`action "${action}" is declared twice`);
+      if ((RESERVED_SEGMENTS as readonly string[]).includes(action))
+        fail(`action "${action}" is a reserved name`);
+      for (const target of Object.keys(a.assign ?? {})) {
+        if (!(target in fields)) fail(`${action}: assigns "${target}"`);
+        // what an action-only decision records is action-only too (an audit's who, when and remark)
+        else if (field.actionOnly && !fields[target]!.actionOnly)
+          fail(`${action}: assigns "${target}", which must be actionOnly like "${name}"`);
+      }
+      actions[action] = { field: name, ...a };
+    }
+  }
+  return actions;
+}
+
+/** The custom commands, checked (names, conditions, widgets) and placed (`row` and `form` for a record …). */
+function resolveCommands(
+  input: Record<string, CommandInput>,
+  fields: Record<string, FieldDef>,
+  actions: EntityDef['actions'],
+  fail: (detail: string) => never,
+): EntityDef['commands'] {
+  const commands: EntityDef['commands'] = {};
+  for (const [name, command] of Object.entries(input)) {
+    if (!/^[a-z][a-zA-Z0-9]*$/.test(name)) fail(`command "${name}" must be camelCase`);
+    if (actions[name]) fail(`command "${name}" is also a status action`);
+    if ((RESERVED_SEGMENTS as readonly string[]).includes(name)) fail(`command "${name}" is a reserved name`);
+    if (command.when && !(command.when.field in fields))
+      fail(`command "${name}": condition on unknown field "${command.when.field}"`);
+    if (command.when && command.target === 'entity')
+      fail(`command "${name}": an entity-wide command has no record to test`);
+    for (const [key, f] of Object.entries(command.input ?? {}))
+      if (f.form?.widget && !isWidgetName(f.form.widget))
+        fail(`command "${name}".${key}: unknown widget "${f.form.widget}"`);
+    commands[name] = {
+      ...command,
+      placement: command.placement ?? defaultPlacement(command.target),
+    };
+  }
+  return commands;
+}
+
+/** Applies the entity's `defaultColumns`: a field not named there gets `list.shown: false` (its column is in
+ * the column settings only). A field that says `list.shown` itself while the entity names its default columns
+ * is a mistake (two places would decide one thing). */
+function defaultColumnsOf(
+  input: EntityInput<Record<string, FieldInput>>,
+  fail: (detail: string) => never,
+): <T extends FieldInput>(name: string, field: T) => T {
+  const columns = input.defaultColumns;
+  if (!columns) return (_, field) => field;
+  for (const name of columns) if (!(name in input.fields)) fail(`default column "${name}" is not declared`);
+  return (name, field) => {
+    if (field.list?.shown !== undefined)
+      fail(`${name}: says list.shown while the entity names its defaultColumns`);
+    return columns.includes(name) ? field : { ...field, list: { ...field.list, shown: false } };
   };
 }
 
@@ -382,6 +439,8 @@ export type ViewInput = {
   defaultFilters?: Readonly<Record<string, string>>;
   labelField?: string;
   groups?: Record<string, { label: Bilingual }>;
+  /** Hooks and screens registered for the view elsewhere (see `Behaviour`). */
+  behaviour?: Behaviour;
 };
 
 /**
@@ -432,6 +491,7 @@ export function defineView(base: EntityDef, input: ViewInput): EntityDef {
       softDelete: base.softDelete,
       labelField: input.labelField ?? base.labelField,
       scope: base.scope ?? undefined,
+      behaviour: input.behaviour,
     } as EntityInput<Record<string, FieldInput>>,
     { view: { source: base.name, table: base.table, pairs: base.pairs } },
   );

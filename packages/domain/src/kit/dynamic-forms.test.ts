@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { t } from './bilingual';
 import { defineEntity } from './define-entity';
 import {
   type DynamicFormConfig,
@@ -11,7 +12,6 @@ import {
 } from './dynamic-forms';
 import { parseListQuery, toSearchParams } from './list-query';
 
-const t = (en: string, zh: string) => ({ en, zh });
 const config = (code: string, type: DynamicFormConfig['type'], extra: Partial<DynamicFormConfig> = {}) =>
   ({
     code,

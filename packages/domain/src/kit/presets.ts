@@ -1,3 +1,4 @@
+import { t } from './bilingual';
 import type {
   Bilingual,
   DateField,
@@ -10,8 +11,6 @@ import type {
 
 // Named field kinds many entities share (their status fields and machines), so a definition names them
 // instead of repeating options and transitions.
-
-const t = (en: string, zh: string): Bilingual => ({ en, zh });
 
 type EnumOverrides = Partial<Omit<EnumField, 'kind' | 'options' | 'machine'>> & { initial?: string };
 
@@ -222,3 +221,67 @@ export const counter = (
   list: { sortable: true, width: 100 },
   ...overrides,
 });
+
+/** The fields an audited entity keeps its audit in, by their names on that entity (they differ: a product's
+ * remark is `auditRemark`, a company's `auditReason`). */
+export type AuditFieldNames = { status: string; remark: string; by: string; at: string };
+
+type AuditFields<N extends AuditFieldNames> = { [K in N['status']]: EnumField } & {
+  [K in N['remark']]: LongTextField;
+} & { [K in N['by']]: TextField } & { [K in N['at']]: DateField };
+
+/** The pass / refuse machine of an audit whose decision is recorded in the named fields: the account that
+ * decided, when, and the refusal's reason. */
+export const auditMachine = (names: AuditFieldNames, overrides: EnumOverrides = {}): EnumField =>
+  auditStatus({
+    assign: { reason: names.remark, auditorAccount: names.by, time: names.at },
+    list: { filter: 'in', width: 110 },
+    ...overrides,
+  });
+
+/**
+ * An entity's audit in one declaration: its status, and the remark, account and time of the last decision.
+ * The decisions are taken either on the entity's own records (`decidedOn: 'record'`: the status carries the
+ * pass / refuse machine, `POST /api/<entity>/pass/{id}`) or on a view over them (`'view'`: the entity only
+ * shows the status, and the view declares `auditMachine` with the same names). `onEdit`: which edits send a
+ * decided record back to the audit.
+ */
+export function auditFields<const N extends AuditFieldNames>(
+  names: N,
+  options: { decidedOn: 'record' | 'view'; onEdit?: EnumField['onEdit'] },
+): AuditFields<N> {
+  const status =
+    options.decidedOn === 'record'
+      ? auditMachine(names, options.onEdit ? { onEdit: options.onEdit } : {})
+      : auditState({
+          list: { filter: 'in', width: 110 },
+          ...(options.onEdit ? { onEdit: options.onEdit } : {}),
+        });
+  return {
+    [names.status]: status,
+    [names.remark]: auditDecision.remark(),
+    [names.by]: auditDecision.by(),
+    [names.at]: auditDecision.at(),
+  } as AuditFields<N>;
+}
+
+/** 1 | 2 | … | N. */
+type UpTo<N extends number, Acc extends number[] = [0]> = Acc['length'] extends N
+  ? Acc['length']
+  : Acc['length'] | UpTo<N, [...Acc, 0]>;
+
+type NumberedTexts<P extends string, N extends number> = { [K in `${P}${UpTo<N>}`]: TextField };
+
+/** Free-text parameters numbered from 1 (`arg1` … `arg6`), each labelled with its number: the spec's open
+ * parameter slots of a product. */
+export function numberedTexts<const P extends string, const N extends number>(
+  prefix: P,
+  count: N,
+  label: Bilingual,
+  overrides: Partial<Omit<TextField, 'kind' | 'label'>> = {},
+): NumberedTexts<P, N> {
+  const out: Record<string, TextField> = {};
+  for (let n = 1; n <= count; n++)
+    out[`${prefix}${n}`] = { kind: 'text', label: t(`${label.en} ${n}`, `${label.zh} ${n}`), ...overrides };
+  return out as NumberedTexts<P, N>;
+}

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { company } from '../entities/company';
 import { companyAudit } from '../entities/company-audit';
 import { customerService } from '../entities/customer-service';
+import { t } from './bilingual';
 import { defineEntity, defineView } from './define-entity';
 import { formLayout, listColumns } from './descriptors';
 import { resolveFields } from './policy';
@@ -12,7 +13,6 @@ import { validateCreate, validateUpdate } from './validate';
 // What the kit learned for the suppliers: views, inherited fields, derived fields, exclusive flags, passwords and
 // virtual fields, organiser-only fields, row scope and quotas.
 
-const t = (en: string, zh: string) => ({ en, zh });
 const base = {
   labels: { singular: t('Thing', '事物'), plural: t('Things', '事物') },
   permission: { menu: '/x/x_list' },

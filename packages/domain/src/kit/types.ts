@@ -413,6 +413,21 @@ export type DrillDown = {
   filters: Readonly<Record<string, string>>;
 };
 
+/** The console views a screen of its own may replace (`entity-list`, `entity-form`). */
+export type ScreenKind = 'entity-list' | 'entity-form';
+
+/**
+ * What changes an entity's behaviour besides its definition, listed beside it so a reader finds it: the write
+ * hooks server modules register on it (by module name, `<hook>: <function>`, e.g. `products:
+ * ['beforeWrite: checkProduct']`), and the console screens that replace a generic one (by view, the page
+ * component: `'entity-list': 'suppliers/company-lists CompanyListPage'`). Commands are declared in `commands`.
+ * Tests compare these lists with what the server and the console register.
+ */
+export type Behaviour = {
+  hooks?: Readonly<Record<string, readonly string[]>>;
+  screens?: Readonly<Partial<Record<ScreenKind, string>>>;
+};
+
 export type EntityInput<F extends Record<string, FieldInput>> = {
   /** API name as the spec writes it: `banner`, `banner_position`, `company_tag`. */
   name: string;
@@ -420,8 +435,12 @@ export type EntityInput<F extends Record<string, FieldInput>> = {
   table?: string;
   labels: EntityLabels;
   fields: F;
-  /** Form groups in display order. */
+  /** Form groups in display order. A group's fields are declared inside `inGroup(<group>, { … })`. */
   groups?: Record<string, { label: Bilingual }>;
+  /** The list's columns shown by default (Payload's `defaultColumns`); every other field's column is offered
+   * in the column settings only. The columns keep the fields' declared order. Without it, each field says
+   * so itself (`list.shown: false`); with it, no field may. */
+  defaultColumns?: readonly (keyof F & string)[];
   /** Keyword search runs over these fields (pg_trgm-backed on the server). */
   search?: readonly (keyof F & string)[];
   defaultSort: { field: (keyof F & string) | SystemFieldName; order: SortOrder };
@@ -447,6 +466,8 @@ export type EntityInput<F extends Record<string, FieldInput>> = {
   commands?: Record<string, CommandInput>;
   /** The entity is a child of another, shown in its parent's screens. */
   parent?: ParentRule;
+  /** Hooks and screens registered for the entity elsewhere (see `Behaviour`). */
+  behaviour?: Behaviour;
 };
 
 /** Fields every record carries besides its declared ones. */
@@ -491,6 +512,8 @@ export type EntityDef = {
   parent: ParentRule | null;
   /** A report's group-by and period parameters, and its drill-down links by field. */
   report: { params: ReportParams; drill: Record<string, DrillDown>; detail: boolean } | null;
+  /** Hooks and screens registered for the entity elsewhere (see `Behaviour`). */
+  behaviour: Behaviour;
 };
 
 export type JsonValue = string | number | boolean | null | JsonValue[] | { [key: string]: JsonValue };

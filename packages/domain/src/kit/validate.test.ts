@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { banner } from '../entities/banner';
 import { bannerPosition } from '../entities/banner-position';
 import { companyTag } from '../entities/company-tag';
+import { t } from './bilingual';
 import { defineEntity } from './define-entity';
 import { auditStatus } from './presets';
 import { createSchema, recordSchema } from './schemas';
@@ -15,7 +16,6 @@ import {
 } from './validate';
 import { defaultOf } from './values';
 
-const t = (en: string, zh: string) => ({ en, zh });
 const validBanner = { title: 'Spring fair', coverImg: '/uploads/a.png', position: 1 };
 
 const messages = (result: ReturnType<typeof validateCreate>) =>

@@ -1,9 +1,8 @@
+import { t } from '../kit/bilingual';
 import type { Bilingual, RouteNode } from './types';
 
 // Every permission-driven group, its list pages and its hidden add/edit pages.
 // Paths are exactly the product's; `:id` / `:userId` stand for its `{id}` / `{userId}`.
-
-const t = (en: string, zh: string): Bilingual => ({ en, zh });
 
 type PageOptions = { entity?: string; page?: string; icon?: string };
 
@@ -43,6 +42,54 @@ function formPage(
   };
 }
 
+/** What `entityPages` derives an entity's pages from. */
+type EntityPages = {
+  entity: string;
+  /** Stem of the route names (`Banner` → BannerList, BannerAdd, BannerEdit); default: the entity's name in
+   * PascalCase. */
+  name?: string;
+  /** The menu's words for one record, and for the list page when it is titled by them ("Banner positions")
+   * rather than "<one> list" ("Banner list"). */
+  labels: { singular: Bilingual; plural?: Bilingual };
+  /** The spec's paths, verbatim, relative to the group; an entity without an add (or edit) page has none. */
+  list: string;
+  add?: string;
+  edit?: string;
+};
+
+const pascalCase = (name: string): string =>
+  name.replace(/(^|_)([a-z0-9])/g, (_, __: string, c: string) => c.toUpperCase());
+const lowerFirst = (text: string): string => text.charAt(0).toLowerCase() + text.slice(1);
+
+/**
+ * An entity's list page, then its hidden add and edit pages in the order their paths are written (the order of
+ * their menu permissions), named and titled from the entity's labels: "Banner list" / "横幅列表" (or the
+ * plural), "Add banner" / "新增横幅", "Edit banner" / "编辑横幅". The forms highlight the list in the menu.
+ * `group` is the group's path, which the list's full path starts with.
+ */
+function entityPages(group: string, spec: EntityPages): RouteNode[] {
+  const stem = spec.name ?? pascalCase(spec.entity);
+  const { singular, plural } = spec.labels;
+  const options = { entity: spec.entity };
+  const listMenu = `${group}/${spec.list}`;
+  const one = lowerFirst(singular.en);
+  const title = { add: t(`Add ${one}`, `新增${singular.zh}`), edit: t(`Edit ${one}`, `编辑${singular.zh}`) };
+  const forms = (Object.keys(spec) as (keyof EntityPages)[]).flatMap((key) => {
+    if (key !== 'add' && key !== 'edit') return [];
+    const path = spec[key];
+    return path
+      ? [formPage(`${stem}${key === 'add' ? 'Add' : 'Edit'}`, path, title[key], listMenu, options)]
+      : [];
+  });
+  const list = listPage(
+    `${stem}List`,
+    spec.list,
+    plural ?? t(`${singular.en} list`, `${singular.zh}列表`),
+    options,
+  );
+  return [list, ...forms];
+}
+
 function group(name: string, path: string, title: Bilingual, icon: string, children: RouteNode[]): RouteNode {
   const firstVisible = children.find((c) => !c.hidden);
   return {
@@ -66,49 +113,29 @@ export const dashboardRoute: RouteNode = {
 
 export const permissionGroups: RouteNode[] = [
   group('Banner', '/banner', t('Banner', '横幅管理'), 'PictureOutlined', [
-    listPage('BannerList', 'banner_list', t('Banner list', '横幅列表'), { entity: 'banner' }),
-    formPage('BannerAdd', 'banner_add', t('Add banner', '新增横幅'), '/banner/banner_list', {
+    ...entityPages('/banner', {
       entity: 'banner',
+      labels: { singular: t('Banner', '横幅') },
+      list: 'banner_list',
+      add: 'banner_add',
+      edit: 'banner_edit/:id',
     }),
-    formPage('BannerEdit', 'banner_edit/:id', t('Edit banner', '编辑横幅'), '/banner/banner_list', {
-      entity: 'banner',
-    }),
-    listPage('BannerPositionList', 'banner_position_list', t('Banner positions', '横幅位置'), {
+    ...entityPages('/banner', {
       entity: 'banner_position',
+      labels: { singular: t('Banner position', '横幅位置'), plural: t('Banner positions', '横幅位置') },
+      list: 'banner_position_list',
+      edit: 'banner_position_edit/:id',
+      add: 'banner_position_add',
     }),
-    formPage(
-      'BannerPositionEdit',
-      'banner_position_edit/:id',
-      t('Edit banner position', '编辑横幅位置'),
-      '/banner/banner_position_list',
-      { entity: 'banner_position' },
-    ),
-    formPage(
-      'BannerPositionAdd',
-      'banner_position_add',
-      t('Add banner position', '新增横幅位置'),
-      '/banner/banner_position_list',
-      { entity: 'banner_position' },
-    ),
   ]),
   group('UserVipPackage', '/user_vip_package', t('Membership', '会员管理'), 'CrownOutlined', [
-    listPage('UserVipPackageList', 'user_vip_package_list', t('Membership levels', '会员等级'), {
+    ...entityPages('/user_vip_package', {
       entity: 'user_vip_package',
+      labels: { singular: t('Membership level', '会员等级'), plural: t('Membership levels', '会员等级') },
+      list: 'user_vip_package_list',
+      add: 'user_vip_package_add',
+      edit: 'user_vip_package_edit/:id',
     }),
-    formPage(
-      'UserVipPackageAdd',
-      'user_vip_package_add',
-      t('Add membership level', '新增会员等级'),
-      '/user_vip_package/user_vip_package_list',
-      { entity: 'user_vip_package' },
-    ),
-    formPage(
-      'UserVipPackageEdit',
-      'user_vip_package_edit/:id',
-      t('Edit membership level', '编辑会员等级'),
-      '/user_vip_package/user_vip_package_list',
-      { entity: 'user_vip_package' },
-    ),
     listPage('UserPointRuleList', 'user_point_rule_list', t('Point rules', '积分规则'), {
       entity: 'user_point_rule',
     }),
@@ -128,71 +155,40 @@ export const permissionGroups: RouteNode[] = [
     ),
   ]),
   group('Company', '/company', t('Company', '企业管理'), 'ShopOutlined', [
-    listPage('CompanyList', 'company_list', t('Company list', '企业列表'), { entity: 'company' }),
-    formPage('CompanyAdd', 'supplier/company_add', t('Add company', '新增企业'), '/company/company_list', {
+    ...entityPages('/company', {
       entity: 'company',
+      labels: { singular: t('Company', '企业') },
+      list: 'company_list',
+      add: 'supplier/company_add',
+      edit: 'supplier/company_edit/:id',
     }),
-    formPage(
-      'CompanyEdit',
-      'supplier/company_edit/:id',
-      t('Edit company', '编辑企业'),
-      '/company/company_list',
-      {
-        entity: 'company',
-      },
-    ),
     listPage('SupplierOverview', 'supplier_overview', t('Supplier overview', '供应商概览'), {
       entity: 'supplier_overview',
     }),
-    listPage('CompanyCategoryList', 'company_category_list', t('Company categories', '企业分类'), {
+    ...entityPages('/company', {
       entity: 'company_category',
+      labels: { singular: t('Company category', '企业分类'), plural: t('Company categories', '企业分类') },
+      list: 'company_category_list',
+      add: 'company_category/company_category_add',
+      edit: 'company_category/company_category_edit/:id',
     }),
-    formPage(
-      'CompanyCategoryAdd',
-      'company_category/company_category_add',
-      t('Add company category', '新增企业分类'),
-      '/company/company_category_list',
-      { entity: 'company_category' },
-    ),
-    formPage(
-      'CompanyCategoryEdit',
-      'company_category/company_category_edit/:id',
-      t('Edit company category', '编辑企业分类'),
-      '/company/company_category_list',
-      { entity: 'company_category' },
-    ),
-    listPage('CompanyTagList', 'company_tag_list', t('Company tags', '企业标签'), { entity: 'company_tag' }),
-    formPage(
-      'CompanyTagAdd',
-      'company_tag/company_tag_add',
-      t('Add company tag', '新增企业标签'),
-      '/company/company_tag_list',
-      { entity: 'company_tag' },
-    ),
-    formPage(
-      'CompanyTagEdit',
-      'company_tag/company_tag_edit/:id',
-      t('Edit company tag', '编辑企业标签'),
-      '/company/company_tag_list',
-      { entity: 'company_tag' },
-    ),
-    listPage('VipPackageList', 'vip_package_list', t('Membership packages', '企业会员套餐'), {
+    ...entityPages('/company', {
+      entity: 'company_tag',
+      labels: { singular: t('Company tag', '企业标签'), plural: t('Company tags', '企业标签') },
+      list: 'company_tag_list',
+      add: 'company_tag/company_tag_add',
+      edit: 'company_tag/company_tag_edit/:id',
+    }),
+    ...entityPages('/company', {
       entity: 'vip_package',
+      labels: {
+        singular: t('Membership package', '会员套餐'),
+        plural: t('Membership packages', '企业会员套餐'),
+      },
+      list: 'vip_package_list',
+      add: 'vip_package/vip_package_add',
+      edit: 'vip_package/vip_package_edit/:id',
     }),
-    formPage(
-      'VipPackageAdd',
-      'vip_package/vip_package_add',
-      t('Add membership package', '新增会员套餐'),
-      '/company/vip_package_list',
-      { entity: 'vip_package' },
-    ),
-    formPage(
-      'VipPackageEdit',
-      'vip_package/vip_package_edit/:id',
-      t('Edit membership package', '编辑会员套餐'),
-      '/company/vip_package_list',
-      { entity: 'vip_package' },
-    ),
   ]),
   group('CompanyAudit', '/companyAudit', t('Company audit', '企业审核'), 'AuditOutlined', [
     listPage('CompanyAuditList', 'companyAudit_list', t('Company audit', '企业审核'), {
@@ -213,91 +209,43 @@ export const permissionGroups: RouteNode[] = [
     }),
   ]),
   group('ProductManage', '/productManage', t('Products', '产品管理'), 'AppstoreOutlined', [
-    listPage('ProductList', 'product_list', t('Product list', '产品列表'), { entity: 'product' }),
-    formPage(
-      'ProductAdd',
-      'product/product_add',
-      t('Add product', '新增产品'),
-      '/productManage/product_list',
-      {
-        entity: 'product',
-      },
-    ),
-    formPage(
-      'ProductEdit',
-      'product/product_edit/:id',
-      t('Edit product', '编辑产品'),
-      '/productManage/product_list',
-      { entity: 'product' },
-    ),
-    listPage('ProductCategoryList', 'product_category_list', t('Product categories', '产品分类'), {
-      entity: 'product_category',
+    ...entityPages('/productManage', {
+      entity: 'product',
+      labels: { singular: t('Product', '产品') },
+      list: 'product_list',
+      add: 'product/product_add',
+      edit: 'product/product_edit/:id',
     }),
-    formPage(
-      'ProductCategoryAdd',
-      'product_category/product_category_add',
-      t('Add product category', '新增产品分类'),
-      '/productManage/product_category_list',
-      { entity: 'product_category' },
-    ),
-    formPage(
-      'ProductCategoryEdit',
-      'product_category/product_category_edit/:id',
-      t('Edit product category', '编辑产品分类'),
-      '/productManage/product_category_list',
-      { entity: 'product_category' },
-    ),
-    listPage('ProductTagList', 'product_tag_list', t('Product tags', '产品标签'), { entity: 'product_tag' }),
-    formPage(
-      'ProductTagAdd',
-      'product_tag/product_tag_add',
-      t('Add product tag', '新增产品标签'),
-      '/productManage/product_tag_list',
-      { entity: 'product_tag' },
-    ),
-    formPage(
-      'ProductTagEdit',
-      'product_tag/product_tag_edit/:id',
-      t('Edit product tag', '编辑产品标签'),
-      '/productManage/product_tag_list',
-      { entity: 'product_tag' },
-    ),
+    ...entityPages('/productManage', {
+      entity: 'product_category',
+      labels: { singular: t('Product category', '产品分类'), plural: t('Product categories', '产品分类') },
+      list: 'product_category_list',
+      add: 'product_category/product_category_add',
+      edit: 'product_category/product_category_edit/:id',
+    }),
+    ...entityPages('/productManage', {
+      entity: 'product_tag',
+      labels: { singular: t('Product tag', '产品标签'), plural: t('Product tags', '产品标签') },
+      list: 'product_tag_list',
+      add: 'product_tag/product_tag_add',
+      edit: 'product_tag/product_tag_edit/:id',
+    }),
   ]),
   group('SiteMessage', '/site_message', t('Site messages', '站内信'), 'MailOutlined', [
-    listPage('SiteMessageList', 'site_message_list', t('Site message list', '站内信列表'), {
+    ...entityPages('/site_message', {
       entity: 'site_message',
+      labels: { singular: t('Site message', '站内信') },
+      list: 'site_message_list',
+      add: 'site_message_add',
+      edit: 'site_message_edit/:id',
     }),
-    formPage(
-      'SiteMessageAdd',
-      'site_message_add',
-      t('Add site message', '新增站内信'),
-      '/site_message/site_message_list',
-      { entity: 'site_message' },
-    ),
-    formPage(
-      'SiteMessageEdit',
-      'site_message_edit/:id',
-      t('Edit site message', '编辑站内信'),
-      '/site_message/site_message_list',
-      { entity: 'site_message' },
-    ),
-    listPage('InformMessageList', 'inform_message_list', t('Notifications', '通知消息'), {
+    ...entityPages('/site_message', {
       entity: 'inform_message',
+      labels: { singular: t('Notification', '通知消息'), plural: t('Notifications', '通知消息') },
+      list: 'inform_message_list',
+      add: 'inform_message_add',
+      edit: 'inform_message_edit/:id',
     }),
-    formPage(
-      'InformMessageAdd',
-      'inform_message_add',
-      t('Add notification', '新增通知消息'),
-      '/site_message/inform_message_list',
-      { entity: 'inform_message' },
-    ),
-    formPage(
-      'InformMessageEdit',
-      'inform_message_edit/:id',
-      t('Edit notification', '编辑通知消息'),
-      '/site_message/inform_message_list',
-      { entity: 'inform_message' },
-    ),
   ]),
   group(
     'PlatformAnnouncement',
@@ -305,81 +253,59 @@ export const permissionGroups: RouteNode[] = [
     t('Announcements', '平台公告'),
     'NotificationOutlined',
     [
-      listPage('AnnouncementList', 'announcement_list', t('Announcement list', '公告列表'), {
+      ...entityPages('/platformAnnouncement', {
         entity: 'announcement',
+        labels: { singular: t('Announcement', '公告') },
+        list: 'announcement_list',
+        edit: 'announcement/announcement_edit/:id',
       }),
-      formPage(
-        'AnnouncementEdit',
-        'announcement/announcement_edit/:id',
-        t('Edit announcement', '编辑公告'),
-        '/platformAnnouncement/announcement_list',
-        { entity: 'announcement' },
-      ),
-      listPage('NoticeList', 'announcement/notice_list', t('Notice list', '通知列表'), { entity: 'notice' }),
-      formPage(
-        'NoticeEdit',
-        'announcement/notice_edit/:id',
-        t('Edit notice', '编辑通知'),
-        '/platformAnnouncement/announcement/notice_list',
-        { entity: 'notice' },
-      ),
+      ...entityPages('/platformAnnouncement', {
+        entity: 'notice',
+        labels: { singular: t('Notice', '通知') },
+        list: 'announcement/notice_list',
+        edit: 'announcement/notice_edit/:id',
+      }),
     ],
   ),
   group('User', '/user', t('Users', '用户管理'), 'TeamOutlined', [
-    listPage('UserList', 'user_list', t('User list', '用户列表'), { entity: 'user_manager' }),
-    formPage('UserAdd', 'user_add', t('Add user', '新增用户'), '/user/user_list', { entity: 'user_manager' }),
-    formPage('UserEdit', 'user_edit/:id', t('Edit user', '编辑用户'), '/user/user_list', {
+    ...entityPages('/user', {
       entity: 'user_manager',
+      name: 'User',
+      labels: { singular: t('User', '用户') },
+      list: 'user_list',
+      add: 'user_add',
+      edit: 'user_edit/:id',
     }),
   ]),
   group('EventInformation', '/event_Information', t('Event information', '活动资讯'), 'CalendarOutlined', [
-    listPage('EventInformationList', 'event_Information_list', t('Event information list', '活动资讯列表'), {
+    ...entityPages('/event_Information', {
       entity: 'event_information',
+      labels: { singular: t('Event information', '活动资讯') },
+      list: 'event_Information_list',
+      edit: 'event_Information_edit/:id',
     }),
-    formPage(
-      'EventInformationEdit',
-      'event_Information_edit/:id',
-      t('Edit event information', '编辑活动资讯'),
-      '/event_Information/event_Information_list',
-      { entity: 'event_information' },
-    ),
   ]),
   group('SearchManage', '/searchManage', t('Search', '搜索管理'), 'SearchOutlined', [
     listPage('SearchHistoryList', 'search_history_list', t('Search history', '搜索历史'), {
       entity: 'search_history',
     }),
-    listPage('SearchTopList', 'search_top_list', t('Hot words', '热门搜索'), { entity: 'search_top' }),
-    formPage(
-      'SearchTopAdd',
-      'search_top/search_top_add',
-      t('Add hot word', '新增热门搜索'),
-      '/searchManage/search_top_list',
-      { entity: 'search_top' },
-    ),
-    formPage(
-      'SearchTopEdit',
-      'search_top/search_top_edit/:id',
-      t('Edit hot word', '编辑热门搜索'),
-      '/searchManage/search_top_list',
-      { entity: 'search_top' },
-    ),
-    listPage('RecommendSearchList', 'recommend_search_list', t('Recommended searches', '推荐搜索'), {
-      entity: 'recommend_search',
+    ...entityPages('/searchManage', {
+      entity: 'search_top',
+      labels: { singular: t('Hot word', '热门搜索'), plural: t('Hot words', '热门搜索') },
+      list: 'search_top_list',
+      add: 'search_top/search_top_add',
+      edit: 'search_top/search_top_edit/:id',
     }),
-    formPage(
-      'RecommendSearchAdd',
-      'recommend_search/recommend_search_add',
-      t('Add recommended search', '新增推荐搜索'),
-      '/searchManage/recommend_search_list',
-      { entity: 'recommend_search' },
-    ),
-    formPage(
-      'RecommendSearchEdit',
-      'recommend_search/recommend_search_edit/:id',
-      t('Edit recommended search', '编辑推荐搜索'),
-      '/searchManage/recommend_search_list',
-      { entity: 'recommend_search' },
-    ),
+    ...entityPages('/searchManage', {
+      entity: 'recommend_search',
+      labels: {
+        singular: t('Recommended search', '推荐搜索'),
+        plural: t('Recommended searches', '推荐搜索'),
+      },
+      list: 'recommend_search_list',
+      add: 'recommend_search/recommend_search_add',
+      edit: 'recommend_search/recommend_search_edit/:id',
+    }),
     formPage(
       'RecommendAdvertisingAdd',
       'recommend_search/recommend_advertising_add/:id',
@@ -498,23 +424,14 @@ export const permissionGroups: RouteNode[] = [
     ),
   ]),
   group('PopularActivities', '/popular_activities', t('Popular activities', '热门活动'), 'FireOutlined', [
-    listPage('PopularActivitiesList', 'popular_activities_list', t('Popular activity list', '热门活动列表'), {
+    ...entityPages('/popular_activities', {
       entity: 'popular_activity',
+      name: 'PopularActivities',
+      labels: { singular: t('Popular activity', '热门活动') },
+      list: 'popular_activities_list',
+      add: 'popular_activities_add',
+      edit: 'popular_activities_edit/:id',
     }),
-    formPage(
-      'PopularActivitiesAdd',
-      'popular_activities_add',
-      t('Add popular activity', '新增热门活动'),
-      '/popular_activities/popular_activities_list',
-      { entity: 'popular_activity' },
-    ),
-    formPage(
-      'PopularActivitiesEdit',
-      'popular_activities_edit/:id',
-      t('Edit popular activity', '编辑热门活动'),
-      '/popular_activities/popular_activities_list',
-      { entity: 'popular_activity' },
-    ),
     formPage(
       'NewProductEdit',
       'new_product_edit/:id',

@@ -76,7 +76,8 @@ function isHiddenByDeployment(node: RouteNode, hidden: Set<string>): boolean {
 /**
  * Role `root` sees every route; others see routes whose path matches one of their permission urls.
  * A permission's icon replaces the route icon; a route's `roles` restricts it; menu names hidden by the deployment
- * are dropped; a group left with no visible child is dropped (unlike the template, which kept it as a leaf).
+ * are dropped; a group left with no visible child is dropped, so the menu never shows an empty group as a
+ * page of its own.
  */
 export function filterRoutes(nodes: RouteNode[], input: VisibilityInput, parentPath = ''): RouteNode[] {
   const isRoot = input.roles.includes(ROOT_ROLE);

@@ -1,6 +1,5 @@
+import { t } from '../kit/bilingual';
 import { defineReport } from '../kit/define-entity';
-
-const t = (en: string, zh: string) => ({ en, zh });
 
 /** /systemManage/email_log_list: every mail the server sent or kept in its local outbox, newest first, with
  * its outcome. Read-only. */

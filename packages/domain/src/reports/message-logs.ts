@@ -1,6 +1,5 @@
+import { t } from '../kit/bilingual';
 import { defineReport } from '../kit/define-entity';
-
-const t = (en: string, zh: string) => ({ en, zh });
 
 /**
  * /systemManage/sms_log_list: every text message the system sent, or would have sent when no SMS provider is

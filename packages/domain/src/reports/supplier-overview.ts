@@ -1,7 +1,6 @@
+import { t } from '../kit/bilingual';
 import { defineReport } from '../kit/define-entity';
 import { auditStatus } from '../kit/presets';
-
-const t = (en: string, zh: string) => ({ en, zh });
 
 const { machine: _, ...auditField } = auditStatus();
 

@@ -1,6 +1,5 @@
+import { t } from '../kit/bilingual';
 import { defineReport } from '../kit/define-entity';
-
-const t = (en: string, zh: string) => ({ en, zh });
 
 /**
  * /systemManage/system_log_list: every mutating call and every login attempt, newest first, secrets redacted.

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { companyTag } from '../entities';
+import { t } from '../kit/bilingual';
 import { defineEntity, defineEvent, defineReport } from '../kit/define-entity';
 import { enableStatus } from '../kit/presets';
 import { actionUrl, entityRoutes, entityUrl, fillPattern, resourcePermissions } from '.';
@@ -7,7 +8,6 @@ import { actionUrl, entityRoutes, entityUrl, fillPattern, resourcePermissions } 
 // The route table of the shapes no registered entity has yet (commands, an ordered child, events, reports);
 // apps/api/test/engine/route-table.test.ts checks the registered entities against the running server.
 
-const t = (en: string, zh: string) => ({ en, zh });
 const base = {
   labels: { singular: t('Thing', '事物'), plural: t('Things', '事物') },
   permission: { menu: '/x/x_list' },

@@ -19,7 +19,7 @@ type Props = {
 /**
  * The add / edit form of a record in a drawer, for records that live inside another one (a company's
  * customer-service contacts): the same fields, validation and server errors as the form page, without leaving the
- * parent's page (what-users-want B.2 #16 nested resources).
+ * parent's page, so a child record is edited without leaving its parent.
  */
 export function RecordFormDrawer({ meta, editing, fixed, onClose }: Props) {
   const t = useEngineText();

@@ -70,7 +70,7 @@ const toDay = (value: unknown) => (typeof value === 'string' && value ? dayjs(va
 export type EntityFormOptions = {
   /**
    * Values set by where the form is (a contact of one company: `{ companyId: 7 }`): not on the form, always in
-   * the body of a new record (nested records, what-users-want B.2 #16).
+   * the body of a new record (a child created from its parent's page).
    */
   fixed?: Record<string, unknown>;
 };

@@ -4,7 +4,7 @@ import { useBeforeUnload, useBlocker } from 'react-router';
 import { useEngineText } from '../../messages';
 
 /**
- * Warns before unsaved changes are lost (what-users-want B.1 "unsaved-changes warning"): a confirm box when the
+ * Warns before unsaved changes are lost: a confirm box when the
  * user moves to another page of the console (menu, tab, back button), the browser's own prompt on reload or close.
  * `allowNext()` lets one navigation through (after a save).
  */

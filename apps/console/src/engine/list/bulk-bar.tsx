@@ -13,7 +13,7 @@ type Props = {
   children: ReactNode;
 };
 
-/** Bulk actions on the ticked rows, or on every record matching the filters (what-users-want B.2 #8). */
+/** Bulk actions on the ticked rows, or on every record matching the filters. */
 export function BulkBar({ selection, pageCount, total, onSelectAllMatching, onClear, children }: Props) {
   const t = useEngineText();
   const count = selection.isAllMatching ? total : selection.ids.length;

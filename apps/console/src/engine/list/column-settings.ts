@@ -1,6 +1,6 @@
 import type { ColumnDescriptor } from '@organiser/domain';
 
-// Column settings (what-users-want B.2 #5): which columns show and in which order, remembered per user and
+// Column settings: which columns show and in which order, remembered per user and
 // entity in local storage, with a reset that really forgets them.
 
 export type ColumnSettings = { order: string[]; hidden: string[] };

@@ -41,7 +41,7 @@ export function downloadExport(
 }
 
 /** Export of what the list shows: the visible columns in their order, the current filters, headers in the
- * user's language; xlsx or CSV with a BOM so Excel opens Chinese (what-users-want B.2 #9). An entity that takes
+ * user's language; xlsx or CSV with a BOM so Excel opens Chinese. An entity that takes
  * imports also offers the matching records with every writable field, ready to import again, and an empty
  * template: the list's columns alone leave out what a new record needs. */
 /** Runs a download with the export's toasts ("started", then gone, or "failed") and a busy flag. */

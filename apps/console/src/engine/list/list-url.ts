@@ -9,7 +9,7 @@ import {
   type SortOrder,
 } from '@organiser/domain';
 
-// The URL is the only source of a list's state (what-users-want B.3 #2): page, size, keyword, sort, order and
+// The URL is the only source of a list's state: page, size, keyword, sort, order and
 // the filters use the very parameter names of `GET /api/<entity>/list` (the kit's list-query grammar), so a
 // reload, the back button and a shared link show the same list, and the request is the URL's own query.
 

@@ -16,7 +16,6 @@ import {
   writeListUrl,
 } from './list-url';
 
-/** Rows chosen for a bulk action: the ticked rows, or every record matching the filters (RA #10367). */
 
 const NO_SELECTION: Selection = { ids: [], isAllMatching: false };
 

@@ -27,8 +27,8 @@ type Options = {
 let sequence = 0;
 
 /**
- * Checks chosen files against the field's limits (count first, as the template's `on-exceed` does: a batch
- * that would pass the count is refused whole), then uploads each with progress through the frame's helper.
+ * Checks chosen files against the field's limits (count first: a batch that would pass the count is refused
+ * whole, so a user never gets an arbitrary part of it), then uploads each with progress through the frame's helper.
  */
 export function useUploads({ kind, rule: declared, current, onStored }: Options) {
   const { t: frameT } = useTranslation();
@@ -58,7 +58,7 @@ export function useUploads({ kind, rule: declared, current, onStored }: Options)
           maxCount: rule.maxCount,
         })
       ) {
-        // limitExceed: the template's wording, with the limit itself
+        // limitExceed: the frame's message, with the limit itself
         message.error({
           content: `${frameT('upload.limitExceed')} (${t('upload.limitExceedDetail', { max: rule.maxCount })})`,
           key: 'upload-limit-exceed',

@@ -1,8 +1,8 @@
 import { companyAudit, type Lang } from '@organiser/domain';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { CAPTCHA_TEST_CODE, loginLabels } from '../../fixtures';
-import { buttonName, checkA11y, expect, frame, msg, openSignedIn, PRODUCT, test } from '../frame/frame';
 import { apiCall, confirmDialog, LOAD, rowOf, texts, uniqueToken, uploadPng } from '../suppliers/helpers';
+import { buttonName, checkA11y, expect, frame, msg, openSignedIn, PRODUCT, test } from './frame';
 
 // The console frame as a new user meets it, in both languages: Refresh on a tab, the sidebar back to an open tab,
 // a language switch over labels the server gives, layout settings after a reload, a phone-width screen, the

@@ -1,7 +1,7 @@
 import { type Envelope, flattenRoutes, layoutRoutes } from '@organiser/domain';
 import type { Locator, Page } from '@playwright/test';
 import { loginLabels } from '../../fixtures';
-import { expect, type Lang, openSignedIn, test } from '../frame/frame';
+import { expect, type Lang, openSignedIn, test } from './frame';
 
 // Layout a new user stumbled on, at 1440x900 and on a 375x812 phone, in English and Chinese: columns that
 // scroll under the fixed actions without a sign, a page wider than the phone, a decision six screens down,
