@@ -15,7 +15,7 @@ import type {
   TextFormat,
   UploadRule,
 } from './types';
-import { defaultOf } from './values';
+import { defaultOf, TAGS_MAX } from './values';
 
 // What the console's generic list and form screens need, derived from the definition and the field
 // policy: columns, filters, form groups with widgets. Everything here is data, so the screens stay generic.
@@ -295,7 +295,7 @@ function limitsOf(field: FieldDef): Partial<FormFieldDescriptor> {
     case 'tags':
       return { maxLength: field.maxLength, max: field.maxCount };
     case 'dictMany':
-      return { max: field.maxCount };
+      return { max: field.maxCount ?? TAGS_MAX };
     default:
       return {};
   }
