@@ -354,9 +354,9 @@ export const company = defineEntity({
         maxLength: 2000,
       },
       languages: {
-        kind: 'tags',
+        kind: 'dictMany',
         label: t('Languages', '语言'),
-        maxLength: 30,
+        dict: 'company_language',
       },
       nearestPort: {
         kind: 'text',
@@ -369,9 +369,9 @@ export const company = defineEntity({
         dict: 'company_annual_revenue',
       },
       mainMarkets: {
-        kind: 'tags',
+        kind: 'dictMany',
         label: t('Main markets', '主要市场'),
-        maxLength: 50,
+        dict: 'company_main_market',
       },
     }),
 

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { company } from '../entities/company';
 import { t } from './bilingual';
 import { defineEntity } from './define-entity';
 import { formLayout, listColumns, listFilters } from './descriptors';
@@ -61,6 +62,10 @@ describe('dictMany fields', () => {
       .flatMap((g) => g.fields)
       .find((f) => f.name === 'colours')!;
     expect(field).toMatchObject({ widget: 'dictSelect', dict: 'test_colour', isMultiple: true, max: 2 });
+  });
+  it('hold a company’s languages and main markets', () => {
+    expect(company.fields.languages).toMatchObject({ kind: 'dictMany', dict: 'company_language' });
+    expect(company.fields.mainMarkets).toMatchObject({ kind: 'dictMany', dict: 'company_main_market' });
   });
 });
 
