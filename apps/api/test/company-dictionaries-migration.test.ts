@@ -45,20 +45,18 @@ let folder: string;
 
 type Item = { value: string; en: string; zh: string; status: string };
 
+const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
+
 const itemsOf = async (code: string): Promise<Item[]> =>
-  (
+  rowsOf<Item>(
     await handle.db.execute(sql`select i.value, i.en_label as en, i.zh_label as zh, i.status
-      from dict_item i join dict_group g on g.id = i.group_id where g.code = ${code} order by i.sort, i.id`)
-  ).rows as Item[];
+      from dict_item i join dict_group g on g.id = i.group_id where g.code = ${code} order by i.sort, i.id`),
+  );
 
 const companies = async () =>
   Object.fromEntries(
-    (
-      (await handle.db.execute(sql`select name, languages, main_markets from company order by id`)).rows as {
-        name: string;
-        languages: string[] | null;
-        main_markets: string[] | null;
-      }[]
+    rowsOf<{ name: string; languages: string[] | null; main_markets: string[] | null }>(
+      await handle.db.execute(sql`select name, languages, main_markets from company order by id`),
     ).map((r) => [r.name, { languages: r.languages, mainMarkets: r.main_markets }]),
   );
 
