@@ -1,5 +1,9 @@
+import { entities } from '@organiser/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { csvLine } from '../src/engine/spreadsheet';
 import { type Call, client, companyBody, createEngineApp, okClient } from './engine/setup';
+import { exportFile, importFile, parseExport } from './engine/transfer-helpers';
+import { login } from './helpers';
 
 // Disabled options (tags, categories, packages): a write that newly chooses a disabled record is refused
 // naming the field; a record that held the choice before it was disabled keeps it when saved again; the
@@ -24,6 +28,7 @@ const errorsOf = (res: { body: { content: { errors: { path: string; message: str
   Object.fromEntries(res.body.content.errors.map((e) => [e.path, e.message]));
 
 const newCompany = (patch: Rec = {}): Rec => companyBody(`c${++n}`, patch);
+const company_ = entities.company!;
 
 describe('disabled options', () => {
   it('refuses a disabled company tag as a new choice, naming the field, and keeps a stored one', async () => {
@@ -174,5 +179,145 @@ describe('company profile fields from dictionaries', () => {
     expect(read).toMatchObject({ annualRevenue: '1m_5m', exportRevenue: '5m_10m' });
     const items = await ok({ method: 'GET', url: '/api/dictionary/company_annual_revenue/items' });
     expect(items.find((i: Rec) => i.value === '5m_10m').label.zh).toBe('500–1000 万美元');
+  });
+});
+
+describe('company languages and main markets from dictionaries', () => {
+  it('takes values of their dictionaries from staff and from a supplier, refusing any other naming it', async () => {
+    const staff = await ok({
+      method: 'POST',
+      url: '/api/company',
+      body: newCompany({
+        languages: ['en', 'zh'],
+        mainMarkets: ['east_asia', 'oceania'],
+        password: 'Lang2025x',
+      }),
+    });
+    expect(await ok({ method: 'GET', url: `/api/company/${staff.id}` })).toMatchObject({
+      languages: ['en', 'zh'],
+      mainMarkets: ['east_asia', 'oceania'],
+    });
+    const free = await call({
+      method: 'POST',
+      url: '/api/company',
+      body: newCompany({ languages: ['en', 'Klingon'], mainMarkets: ['Mars'] }),
+      lang: 'zh',
+    });
+    expect(free.status).toBe(400);
+    expect(errorsOf(free)).toEqual({
+      languages: '语言：“Klingon”不是字典中已启用的值',
+      mainMarkets: '主要市场：“Mars”不是字典中已启用的值',
+    });
+
+    const supplier = client(t.app, await login(t.app, staff.account, 'Lang2025x'));
+    const own = await supplier({ method: 'GET', url: `/api/company/${staff.id}` });
+    const bad = await supplier({
+      method: 'PUT',
+      url: `/api/company/${staff.id}`,
+      body: { version: own.body.content.version, languages: ['en', 'English'] },
+    });
+    expect(bad.status).toBe(400);
+    expect(errorsOf(bad)).toEqual({
+      languages: 'Languages: "English" is not an enabled value of its dictionary',
+    });
+    const good = await supplier({
+      method: 'PUT',
+      url: `/api/company/${staff.id}`,
+      body: { version: own.body.content.version, languages: ['ja', 'en'] },
+    });
+    expect(good.status, JSON.stringify(good.body)).toBe(200);
+    expect((await ok({ method: 'GET', url: `/api/company/${staff.id}` })).languages).toEqual(['ja', 'en']);
+
+    // malformed: not a list, a value twice, a blank value, too many
+    for (const languages of ['en', ['en', 'en'], [''], [1], Array.from({ length: 21 }, () => 'en')]) {
+      const res = await call({ method: 'POST', url: '/api/company', body: newCompany({ languages }) });
+      expect(res.status, JSON.stringify(languages)).toBe(400);
+      expect(Object.keys(errorsOf(res))).toEqual(['languages']);
+    }
+  });
+
+  it('keeps a stored value whose item was disabled since, while a new choice of it is refused', async () => {
+    const items = await ok({ method: 'GET', url: '/api/dict_item/list?keyword=Korean&size=50' });
+    const korean = items.list.find((i: Rec) => i.value === 'ko');
+    const company = await ok({
+      method: 'POST',
+      url: '/api/company',
+      body: newCompany({ languages: ['ko'] }),
+    });
+    await ok({ method: 'POST', url: `/api/dict_item/disable/${korean.id}` });
+    try {
+      const read = await ok({ method: 'GET', url: `/api/company/${company.id}` });
+      const resave = await call({ method: 'PUT', url: `/api/company/${company.id}`, body: read });
+      expect(resave.status, JSON.stringify(resave.body)).toBe(200);
+      const added = await call({
+        method: 'PUT',
+        url: `/api/company/${company.id}`,
+        body: { languages: ['ko', 'fr'] },
+      });
+      expect(added.status, JSON.stringify(added.body)).toBe(200);
+      const other = await call({
+        method: 'POST',
+        url: '/api/company',
+        body: newCompany({ languages: ['ko'] }),
+      });
+      expect(other.status).toBe(400);
+      expect(errorsOf(other)).toEqual({
+        languages: 'Languages: "ko" is not an enabled value of its dictionary',
+      });
+      expect((await ok({ method: 'GET', url: `/api/company/${company.id}` })).languages).toEqual([
+        'ko',
+        'fr',
+      ]);
+    } finally {
+      await ok({ method: 'POST', url: `/api/dict_item/enable/${korean.id}` });
+    }
+  });
+
+  it('exports their labels in the reader’s language, codes for an import, and imports codes or labels', async () => {
+    const company = await ok({
+      method: 'POST',
+      url: '/api/company',
+      body: newCompany({ name: 'Dict Export Works', languages: ['zh', 'es'], mainMarkets: ['middle_east'] }),
+    });
+    const columns = 'format=csv&keyword=Dict%20Export%20Works&columns=name,languages,mainMarkets';
+    const [, en] = await parseExport((await exportFile(t.app, t.token, company_, columns)).body, 'csv');
+    expect(en).toEqual([String(company.id), 'Dict Export Works', 'Chinese, Spanish', 'Middle East']);
+    const [, zh] = await parseExport((await exportFile(t.app, t.token, company_, columns, 'zh')).body, 'csv');
+    expect(zh).toEqual([String(company.id), 'Dict Export Works', '中文, 西班牙语', '中东']);
+    const forImport = await parseExport(
+      (await exportFile(t.app, t.token, company_, 'format=csv&purpose=import&keyword=Dict%20Export%20Works'))
+        .body,
+      'csv',
+    );
+    const at = (label: string) => forImport[0]!.indexOf(label);
+    expect(forImport[1]![at('Languages')]).toBe('zh, es');
+    expect(forImport[1]![at('Main markets')]).toBe('middle_east');
+
+    const sheet = (languages: string, markets: string) =>
+      Buffer.from(
+        `\uFEFF${csvLine(['ID', 'Languages', '主要市场'])}${csvLine([company.id, languages, markets])}`,
+        'utf8',
+      );
+    const done = await importFile(
+      t.app,
+      t.token,
+      company_,
+      sheet('english，日语, FR', 'South Asia、东亚'),
+      'csv',
+      false,
+    );
+    expect(done.body.content, JSON.stringify(done.body)).toMatchObject({ invalid: 0, updated: 1 });
+    expect(await ok({ method: 'GET', url: `/api/company/${company.id}` })).toMatchObject({
+      languages: ['en', 'ja', 'fr'],
+      mainMarkets: ['south_asia', 'east_asia'],
+    });
+    const wrong = await importFile(t.app, t.token, company_, sheet('Elvish', 'Mars'), 'csv', true, 'zh');
+    const row = wrong.body.content.rows[0];
+    expect(row.errors).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ path: 'languages', message: '语言：“Elvish”不是字典中已启用的值' }),
+        expect.objectContaining({ path: 'mainMarkets', message: '主要市场：“Mars”不是字典中已启用的值' }),
+      ]),
+    );
   });
 });

@@ -7,8 +7,8 @@ import { expect, login, test } from '../../fixtures';
 import { apiCall, LOAD } from '../suppliers/helpers';
 
 // The Chinese console on the built screens: stored data that has a Chinese form (product categories with a
-// Chinese name, dictionary values of a company's profile) shows in Chinese on the product and company screens:
-// the list columns, the category list's parent column and the form's pickers.
+// Chinese name, dictionary values of a company's profile, a single one or a list) shows in Chinese on the product
+// and company screens: the list columns, the category list's parent column and the form's pickers.
 
 type Category = {
   id: number;
@@ -122,4 +122,42 @@ test('stored data with a Chinese form shows in Chinese on the product and compan
   shown = await shownTexts(page);
   const englishRevenues = new Set(items.map((i) => i.label.en));
   expect(shown.filter((t) => englishRevenues.has(t) || english.has(t))).toEqual([]);
+});
+
+type DictItem = { value: string; label: { en: string; zh: string } };
+
+test('a company’s languages and main markets show by their Chinese labels on the company form', async ({
+  page,
+  request,
+  adminToken,
+}) => {
+  test.setTimeout(180_000);
+  const companies = await apiCall<
+    Page_<{ id: number; name: string; languages: string[] | null; mainMarkets: string[] | null }>
+  >(request, adminToken, 'GET', '/company/list?size=20');
+  const target = companies.list.find((c) => c.languages?.length && c.mainMarkets?.length)!;
+  expect(target).toBeTruthy();
+  const dictionary = (code: string) =>
+    apiCall<DictItem[]>(request, adminToken, 'GET', `/dictionary/${code}/items`);
+  const fields = [
+    { name: 'languages', values: target.languages!, items: await dictionary('company_language') },
+    { name: 'mainMarkets', values: target.mainMarkets!, items: await dictionary('company_main_market') },
+  ];
+  const englishLabels = new Set(fields.flatMap((f) => f.items.map((i) => i.label.en)));
+
+  await login(page, { lang: 'zh' });
+  await page.goto(`/company/supplier/company_edit/${target.id}`);
+  for (const f of fields) {
+    const item = page
+      .locator('form.entity-form .ant-form-item', {
+        has: page.getByText(company.fields[f.name]!.label.zh, { exact: true }),
+      })
+      .first();
+    for (const value of f.values) {
+      const label = f.items.find((i) => i.value === value)!.label.zh;
+      await expect(item.getByText(label, { exact: true })).toBeVisible(LOAD);
+    }
+  }
+  const shown = await shownTexts(page);
+  expect(shown.filter((t) => englishLabels.has(t))).toEqual([]);
 });

@@ -47,6 +47,7 @@ function columnFor(name: string, field: FieldDef): PgColumnBuilderBase {
     case 'relationMany':
       return integer(col).array();
     case 'tags':
+    case 'dictMany':
       return text(col).array();
     default:
       return text(col);
@@ -62,7 +63,8 @@ function withDefault(builder: PgColumnBuilderBase, field: FieldDef): PgColumnBui
   return (builder as any).notNull().default(d);
 }
 
-const isArrayColumn = (field: FieldDef) => field.kind === 'relationMany' || field.kind === 'tags';
+const isArrayColumn = (field: FieldDef) =>
+  field.kind === 'relationMany' || field.kind === 'tags' || field.kind === 'dictMany';
 
 /** The keyword expression over the searchable fields; the GIN trigram index is built on exactly this
  * expression, so `expr ILIKE '%word%'` can use it. The index names bare columns; queries qualify them with the

@@ -44,7 +44,7 @@ const escapeLike = (value: string) => value.replace(/[\\%_]/g, (c) => `\\${c}`);
 function filterCondition(entity: EngineEntity, filter: ListFilter): SQL | undefined {
   const column = entity.col(filter.field);
   const field = entity.def.fields[filter.field];
-  const isArray = field?.kind === 'relationMany' || field?.kind === 'tags';
+  const isArray = field?.kind === 'relationMany' || field?.kind === 'tags' || field?.kind === 'dictMany';
   const value = (v: unknown) => (field?.kind === 'datetime' || !field ? new Date(String(v)) : v);
   switch (filter.op) {
     case 'eq':

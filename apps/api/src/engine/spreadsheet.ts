@@ -82,8 +82,9 @@ export const headerOf = (entity: EngineEntity, column: ColumnDescriptor, lang: L
 // stays ASCII: V8 keeps a script's source with a single non-ASCII character at two bytes per character.
 const LIST_SEPARATOR = /[\n,;\uFF0C\uFF1B\u3001]+/;
 
-/** One record value as a cell: option labels, yes/no, related labels, lists joined. For an import file a
- * relation is written as its ids: a label may hold the list separator ("Acme Pumps Co., Ltd.") or be shared. */
+/** One record value as a cell: option labels, yes/no, related and dictionary labels, lists joined. For an import
+ * file a relation is written as its ids, and dictionary values as themselves: a label may hold the list
+ * separator ("Acme Pumps Co., Ltd.") or be shared. */
 export function toCell(
   column: ColumnDescriptor,
   record: Record<string, unknown>,
@@ -96,6 +97,8 @@ export function toCell(
   if (options.isForImport && (column.kind === 'relation' || column.kind === 'treeRelation'))
     return Number(value);
   if (options.isForImport && column.kind === 'relationMany') return (value as number[]).join(', ');
+  // dictionary values for an import (a label may hold the list separator), their labels for a reader
+  if (options.isForImport && column.kind === 'dictMany') return (value as string[]).join(', ');
   switch (column.kind) {
     case 'enum':
       return column.options?.find((o) => o.value === value)?.label[lang] ?? String(value);
@@ -106,6 +109,8 @@ export function toCell(
       return (record[`${column.name}Label`] as string | null) ?? String(value);
     case 'relationMany':
       return ((record[`${column.name}Labels`] as string[] | undefined) ?? []).join(', ');
+    case 'dictMany':
+      return ((record[`${column.name}Labels`] as string[] | undefined) ?? (value as string[])).join(', ');
     case 'images':
       return (value as string[]).join('\n');
     case 'tags':
@@ -271,6 +276,7 @@ export function fromCell(field: FieldDef, cell: Cell): unknown {
       return String(text);
     case 'images':
     case 'tags':
+    case 'dictMany':
       return String(text)
         .split(field.kind === 'images' ? /[\n,]+/ : LIST_SEPARATOR)
         .map((s) => s.trim())

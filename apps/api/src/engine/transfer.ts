@@ -20,6 +20,7 @@ import {
 import { and, eq, inArray, isNull, or, type SQL } from 'drizzle-orm';
 import { AppError } from '../errors';
 import type { Change, Row, RowScope, Tx, WriteContext } from './context';
+import { resolveDictLabels, withDictLabels } from './dictionary-check';
 import { ensureMonthPartition } from './event-tables';
 import { toFieldErrors } from './field-errors';
 import { diff, maskedChanges, stamp } from './history';
@@ -83,11 +84,16 @@ export async function exportRecords(
         .where(inArray(entity.col('id'), chunk))) as Row[];
       const byId = new Map(found.map((r) => [Number(r.id), r]));
       const ordered = chunk.map((id) => byId.get(id)).filter((r): r is Row => Boolean(r));
-      const records = await withLabels(
+      const records = await withDictLabels(
         db,
-        engine,
-        entity,
-        ordered.map((r) => toRecord(entity, r)),
+        entity.def,
+        await withLabels(
+          db,
+          engine,
+          entity,
+          ordered.map((r) => toRecord(entity, r)),
+          lang,
+        ),
         lang,
       );
       for (const record of records)
@@ -173,11 +179,16 @@ export async function readImportSheet(
   return { header, body };
 }
 
-/** Resolves relation cells given as labels (either language) to ids; ambiguous or unknown labels stay as
- * text so validation names the field. */
+/** Resolves relation cells given as labels (either language) to ids, and dictionary labels to their values;
+ * ambiguous or unknown labels stay as text so validation names the field. */
 async function resolveLabels(ctx: WriteContext, planned: Planned[]): Promise<Map<Planned, KitIssue[]>> {
   const { db, engine, entity } = ctx;
   const issues = new Map<Planned, KitIssue[]>();
+  await resolveDictLabels(
+    db,
+    entity.def,
+    planned.map((p) => p.values),
+  );
   for (const [name, field] of Object.entries(entity.def.fields)) {
     if (field.kind !== 'relation' && field.kind !== 'relationMany' && field.kind !== 'treeRelation') continue;
     const target = engine.get(field.kind === 'treeRelation' ? entity.def.name : field.to);

@@ -102,6 +102,10 @@ export async function sampleValue(
       const items = referenceDictionaries.find((d) => d.code === field.dict)?.items;
       return items ? items[seed % items.length]!.value : `dict_${seed}`;
     }
+    case 'dictMany': {
+      const items = referenceDictionaries.find((d) => d.code === field.dict)?.items;
+      return [items ? items[seed % items.length]!.value : `dict_${seed}`];
+    }
     case 'date':
       return dateFor(index, seed);
     case 'datetime':
@@ -217,6 +221,7 @@ export function wrongValue(field: FieldDef): unknown {
       return 'perhaps';
     case 'images':
     case 'tags':
+    case 'dictMany':
     case 'relationMany':
     case 'attachments':
       return 'not a list';
@@ -253,6 +258,7 @@ export function otherValue(field: FieldDef, current: unknown): unknown {
       return current === '2020-01-01T00:00:00.000Z' ? '2020-01-02T00:00:00.000Z' : '2020-01-01T00:00:00.000Z';
     case 'images':
     case 'tags':
+    case 'dictMany':
       return [...((current as string[] | null) ?? []), 'changed'];
     case 'relationMany':
       return [...((current as number[] | null) ?? []), 999999];

@@ -6,7 +6,8 @@ import { companyRecord, regions, vipPackageRecord } from './test/company-fixture
 import { fakeApi, ok, renderPage, routeNamed, signIn } from './test/harness';
 
 // The company form shows each inherited limit's value in force and where it comes from, follows the
-// package chosen on the form, and a supplier account can neither change nor send the organiser-only fields.
+// package chosen on the form, and a supplier account can neither change nor send the organiser-only fields. Its
+// languages are chosen from their dictionary, by labels in the UI language.
 
 const companyEdit = routeNamed('CompanyEdit');
 
@@ -77,6 +78,31 @@ describe('the company form (inherited limits, supplier accounts)', { timeout: 60
     // the select's search already brought the package: no second read
     await waitFor(() => expect(inForce('咨询数/月')).toBe('当前生效：5 · 来自企业会员套餐“基础会员”'));
     expect(api.callsTo('GET', '/api/vip_package/3')).toHaveLength(0);
+  });
+
+  it('shows the languages by their Chinese labels in the Chinese console and saves the chosen values', async () => {
+    signIn();
+    const api = companyApi(companyRecord({ languages: ['zh', 'en'] })).on(
+      'GET /api/dictionary/company_language/items',
+      () =>
+        ok([
+          { value: 'en', label: { en: 'English', zh: '英语' } },
+          { value: 'zh', label: { en: 'Chinese', zh: '中文' } },
+          { value: 'ja', label: { en: 'Japanese', zh: '日语' } },
+        ]),
+    );
+    await renderPage(EntityFormPage, companyEdit, { url: '/company/supplier/company_edit/1', lang: 'zh' });
+    await screen.findByDisplayValue('Acme Pumps Co., Ltd.');
+    const languages = itemOf('语言');
+    expect(await within(languages).findByText('中文')).toBeTruthy();
+    expect(within(languages).getByText('英语')).toBeTruthy();
+    expect(within(languages).queryByText('English')).toBeNull();
+    await userEvent.click(within(languages).getByRole('combobox'));
+    await userEvent.click(await screen.findByText('日语', { selector: '.ant-select-item-option-content' }));
+    fireEvent.click(screen.getByRole('button', { name: /保\s*存/ }));
+    await waitFor(() => expect(api.callsTo('PUT', '/api/company/1')).toHaveLength(1));
+    const body = api.callsTo('PUT', '/api/company/1')[0]!.body as Record<string, unknown>;
+    expect(body.languages).toEqual(['zh', 'en', 'ja']);
   });
 
   it('lets a supplier account save its company without the organiser-only fields', async () => {

@@ -5,7 +5,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fakeApi, fakeUploads, ok, Providers, publicConfig, signIn } from '../engine/test/harness';
 import { changeLanguage } from '../i18n/i18n';
 import { BilingualPair } from './bilingual-pair';
-import { DictLabel, DictSelect } from './dict-select';
+import { DictLabel, DictLabels, DictSelect } from './dict-select';
 import { RelationSelect } from './relation-select';
 import { RichTextEditor } from './rich-text/rich-text-editor';
 import { buildTree } from './tree-select';
@@ -266,5 +266,51 @@ describe('DictSelect', () => {
     );
     expect(await screen.findByText(/纺织/)).toBeTruthy();
     expect(screen.getByText(/gone/)).toBeTruthy();
+  });
+
+  const languages = [
+    { value: 'en', label: { en: 'English', zh: '英语' } },
+    { value: 'zh', label: { en: 'Chinese', zh: '中文' } },
+    { value: 'ja', label: { en: 'Japanese', zh: '日语' } },
+  ];
+
+  it('chooses several values, labelled in Chinese in the Chinese console; a stored disabled one shows marked', async () => {
+    fakeApi().on('GET /api/dictionary/company_language/items', () => ok(languages));
+    const onChange = vi.fn();
+    await changeLanguage('zh');
+    signIn();
+    render(
+      <Providers
+        config={publicConfig()}
+        lang="zh"
+        queryClient={new QueryClient({ defaultOptions: { queries: { retry: false } } })}
+      >
+        <DictSelect
+          dict="company_language"
+          lang="zh"
+          isMultiple
+          maxCount={3}
+          value={['zh', 'gone']}
+          onChange={onChange}
+          aria-label="语言"
+        />
+      </Providers>,
+    );
+    const select = screen.getByRole('combobox', { name: '语言' });
+    expect(await screen.findByText('中文')).toBeTruthy();
+    expect(screen.getByText('gone（已停用）')).toBeTruthy();
+    expect(screen.queryByText('Chinese')).toBeNull();
+    await userEvent.click(select);
+    await userEvent.click(await screen.findByText('日语'));
+    expect(onChange).toHaveBeenLastCalledWith(['zh', 'gone', 'ja']);
+    await changeLanguage('en');
+  });
+
+  it('shows a stored list as tags of its items’ labels in the reader’s language, an unknown value as itself', async () => {
+    fakeApi().on('GET /api/dictionary/company_language/items', () => ok(languages));
+    await renderIn(<DictLabels dict="company_language" value={['ja', 'en', 'Swahili']} lang="zh" />);
+    expect(await screen.findByText('日语')).toBeTruthy();
+    expect(screen.getByText('英语')).toBeTruthy();
+    expect(screen.getByText('Swahili')).toBeTruthy();
   });
 });

@@ -271,10 +271,10 @@ export const company = defineEntity({
       productionLines: { kind: 'integer', label: t('Production lines', '生产线数量'), min: 0, max: 100_000 },
       equipment: { kind: 'longText', label: t('Production equipment', '生产设备'), maxLength: 2000 },
       testEquipment: { kind: 'longText', label: t('Test equipment', '检测设备'), maxLength: 2000 },
-      languages: { kind: 'tags', label: t('Languages', '语言'), maxLength: 30 },
+      languages: { kind: 'dictMany', label: t('Languages', '语言'), dict: 'company_language' },
       nearestPort: { kind: 'text', label: t('Nearest port', '最近港口'), maxLength: 100 },
       exportRevenue: { kind: 'dict', label: t('Export revenue', '出口额'), dict: 'company_annual_revenue' },
-      mainMarkets: { kind: 'tags', label: t('Main markets', '主要市场'), maxLength: 50 },
+      mainMarkets: { kind: 'dictMany', label: t('Main markets', '主要市场'), dict: 'company_main_market' },
     }),
 
     ...inGroup('membership', {

@@ -559,7 +559,11 @@ export const isTextKind = (kind: FieldDef['kind']): boolean => TEXT_KINDS.has(ki
 
 /** Kinds whose value is a list. */
 export const isArrayKind = (kind: FieldDef['kind']): boolean =>
-  kind === 'images' || kind === 'attachments' || kind === 'relationMany' || kind === 'tags';
+  kind === 'images' ||
+  kind === 'attachments' ||
+  kind === 'relationMany' ||
+  kind === 'tags' ||
+  kind === 'dictMany';
 
 /** Fields never returned, exported nor recorded in history: passwords and virtual fields. */
 export const isSecretField = (field: FieldDef): boolean =>

@@ -15,7 +15,7 @@ import type {
   TextFormat,
   UploadRule,
 } from './types';
-import { defaultOf } from './values';
+import { defaultOf, TAGS_MAX } from './values';
 
 // What the console's generic list and form screens need, derived from the definition and the field
 // policy: columns, filters, form groups with widgets. Everything here is data, so the screens stay generic.
@@ -61,6 +61,7 @@ export const defaultWidget: Record<FieldKind, string> = {
   boolean: 'switch',
   enum: 'select',
   dict: 'dictSelect',
+  dictMany: 'dictSelect',
   date: 'date',
   datetime: 'datetime',
   image: 'imageUpload',
@@ -150,7 +151,7 @@ function factsOf(def: EntityDef, name: string, field: FieldDef): FieldFacts {
           ? { entity: def.name, labelField: field.labelField, isMultiple: false }
           : undefined,
     upload: 'upload' in field ? field.upload : undefined,
-    dict: field.kind === 'dict' ? field.dict : undefined,
+    dict: field.kind === 'dict' || field.kind === 'dictMany' ? field.dict : undefined,
     pair: field.kind === 'text' ? field.pair : undefined,
     isStatus: field.kind === 'enum' && Boolean(field.machine),
     isComputed: Boolean(field.computed),
@@ -293,6 +294,8 @@ function limitsOf(field: FieldDef): Partial<FormFieldDescriptor> {
       return { min: field.min, max: field.max, scale: field.kind === 'integer' ? 0 : (field.scale ?? 2) };
     case 'tags':
       return { maxLength: field.maxLength, max: field.maxCount };
+    case 'dictMany':
+      return { max: field.maxCount ?? TAGS_MAX };
     default:
       return {};
   }

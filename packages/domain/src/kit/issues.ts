@@ -12,6 +12,7 @@ export type IssueContext = { def: EntityDef; policy?: EntityPolicy; extra?: Reco
 const choiceKinds = new Set([
   'enum',
   'dict',
+  'dictMany',
   'relation',
   'relationMany',
   'treeRelation',

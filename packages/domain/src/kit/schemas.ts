@@ -151,6 +151,7 @@ function outputValueSchema(field: FieldDef): z.ZodType {
       return z.enum(field.options.map((o) => o.value) as [string, ...string[]]);
     case 'images':
     case 'tags':
+    case 'dictMany':
       return z.array(z.string());
     case 'relationMany':
       return z.array(z.number().int());

@@ -14,6 +14,7 @@ export type FieldKind =
   | 'boolean'
   | 'enum'
   | 'dict'
+  | 'dictMany'
   | 'date'
   | 'datetime'
   | 'image'
@@ -209,8 +210,15 @@ export type EnumField = FieldCommon & {
 };
 
 /** A value of a dictionary (the system's editable dictionaries): the server accepts only the value of an
- * enabled item of the dictionary whose type is `dict`; the console offers those items. */
-export type DictField = FieldCommon & { kind: 'dict'; dict: string; maxLength?: number };
+ * enabled item of the dictionary whose type is `dict`; the console offers those items. `dictMany` holds a
+ * list of such values (a company's languages), each checked the same way, at most `maxCount` of them. A value
+ * already stored stays when its item is disabled later; only a new choice must be enabled. */
+export type DictField = FieldCommon & {
+  kind: 'dict' | 'dictMany';
+  dict: string;
+  maxLength?: number;
+  maxCount?: number;
+};
 
 export type DateField = FieldCommon & { kind: 'date' | 'datetime' };
 
@@ -540,6 +548,7 @@ type KindValue = {
   boolean: boolean;
   enum: string;
   dict: string;
+  dictMany: string[];
   date: string;
   datetime: string;
   image: string;

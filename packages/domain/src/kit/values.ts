@@ -11,6 +11,8 @@ export const FILE_REF_MAX = 1024;
 export const RELATION_MANY_MAX = 200;
 export const TAGS_MAX = 20;
 export const TAG_MAX_LENGTH = 50;
+/** The longest value of a dictionary item. */
+export const DICT_VALUE_MAX = 100;
 export const PASSWORD_MIN = 8;
 export const PASSWORD_MAX = 64;
 /** A dynamic form config's code (the key of its value in a dynamic form field). */
@@ -118,7 +120,19 @@ export function valueSchema(field: FieldDef): z.ZodType {
     case 'enum':
       return z.enum(field.options.map((o) => o.value) as [string, ...string[]]);
     case 'dict':
-      return z.string().max(field.maxLength ?? 100);
+      return z.string().max(field.maxLength ?? DICT_VALUE_MAX);
+    case 'dictMany':
+      // each value once; whether each is an enabled item is the server's check (the items live in the database)
+      return z
+        .array(
+          z
+            .string()
+            .trim()
+            .min(1)
+            .max(field.maxLength ?? DICT_VALUE_MAX),
+        )
+        .max(field.maxCount ?? TAGS_MAX)
+        .refine((values) => new Set(values).size === values.length, { params: { kit: 'invalidValue' } });
     case 'date':
       return z.iso.date();
     case 'datetime':

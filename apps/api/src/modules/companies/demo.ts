@@ -219,15 +219,16 @@ const certifications = [
   'REACH',
   'IATF 16949',
 ];
+/** Values of the `company_main_market` dictionary. */
 const markets = [
-  'North America',
-  'Western Europe',
-  'Southeast Asia',
-  'Middle East',
-  'South America',
-  'Africa',
-  'Oceania',
-  'Eastern Europe',
+  'north_america',
+  'western_europe',
+  'southeast_asia',
+  'middle_east',
+  'south_america',
+  'africa',
+  'oceania',
+  'eastern_europe',
 ];
 /** Values of the `company_annual_revenue` dictionary (annual and export revenue). */
 const revenues = ['1m_5m', '1m_5m', '5m_10m', '10m_50m', '50m_100m'];
@@ -471,9 +472,8 @@ export async function seedSupplierDemo(ctx: SeedContext): Promise<void> {
       testEquipment: isChineseName
         ? '盐雾试验箱、高低温试验箱、三坐标测量仪'
         : 'Salt spray chamber, thermal cycling chamber, CMM',
-      languages: isChineseName
-        ? ['Chinese', 'English']
-        : ['English', 'Chinese', ...(i % 5 === 0 ? ['Spanish'] : [])],
+      // values of the `company_language` dictionary
+      languages: isChineseName ? ['zh', 'en'] : ['en', 'zh', ...(i % 5 === 0 ? ['es'] : [])],
       nearestPort: place?.port ?? city.port,
       exportRevenue: pick(revenues, i + 1),
       mainMarkets: markets.filter((_, k) => (i + k) % 3 === 0),

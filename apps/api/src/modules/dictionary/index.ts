@@ -21,6 +21,8 @@ export { dictionaryRoutes } from './routes';
 export {
   companyAnnualRevenue,
   companyIndustry,
+  companyLanguage,
+  companyMainMarket,
   companyStaffSize,
   contactType,
   dictionarySeed,

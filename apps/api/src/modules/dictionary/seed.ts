@@ -59,6 +59,57 @@ export const companyAnnualRevenue: SeedDictionary = {
   ],
 };
 
+/** The languages a company does business in (a company profile's languages). Migration 0016 writes the same
+ * items on a database that has none of them yet, so a test compares the two lists. */
+export const companyLanguage: SeedDictionary = {
+  code: 'company_language',
+  name: { en: 'Company language', zh: '企业使用语言' },
+  items: [
+    { value: 'en', en: 'English', zh: '英语' },
+    { value: 'zh', en: 'Chinese', zh: '中文' },
+    { value: 'es', en: 'Spanish', zh: '西班牙语' },
+    { value: 'fr', en: 'French', zh: '法语' },
+    { value: 'de', en: 'German', zh: '德语' },
+    { value: 'ja', en: 'Japanese', zh: '日语' },
+    { value: 'ko', en: 'Korean', zh: '韩语' },
+    { value: 'ru', en: 'Russian', zh: '俄语' },
+    { value: 'ar', en: 'Arabic', zh: '阿拉伯语' },
+    { value: 'pt', en: 'Portuguese', zh: '葡萄牙语' },
+    { value: 'it', en: 'Italian', zh: '意大利语' },
+    { value: 'nl', en: 'Dutch', zh: '荷兰语' },
+    { value: 'tr', en: 'Turkish', zh: '土耳其语' },
+    { value: 'vi', en: 'Vietnamese', zh: '越南语' },
+    { value: 'th', en: 'Thai', zh: '泰语' },
+    { value: 'id', en: 'Indonesian', zh: '印度尼西亚语' },
+    { value: 'ms', en: 'Malay', zh: '马来语' },
+    { value: 'hi', en: 'Hindi', zh: '印地语' },
+  ],
+};
+
+/** The regions a company sells to (a company profile's main markets). Migration 0016 writes the same items on a
+ * database that has none of them yet. */
+export const companyMainMarket: SeedDictionary = {
+  code: 'company_main_market',
+  name: { en: 'Company main market', zh: '企业主要市场' },
+  items: [
+    { value: 'domestic', en: 'Domestic market', zh: '国内市场' },
+    { value: 'north_america', en: 'North America', zh: '北美' },
+    { value: 'central_america', en: 'Central America and the Caribbean', zh: '中美洲及加勒比' },
+    { value: 'south_america', en: 'South America', zh: '南美' },
+    { value: 'western_europe', en: 'Western Europe', zh: '西欧' },
+    { value: 'northern_europe', en: 'Northern Europe', zh: '北欧' },
+    { value: 'southern_europe', en: 'Southern Europe', zh: '南欧' },
+    { value: 'eastern_europe', en: 'Eastern Europe', zh: '东欧' },
+    { value: 'middle_east', en: 'Middle East', zh: '中东' },
+    { value: 'africa', en: 'Africa', zh: '非洲' },
+    { value: 'central_asia', en: 'Central Asia', zh: '中亚' },
+    { value: 'south_asia', en: 'South Asia', zh: '南亚' },
+    { value: 'southeast_asia', en: 'Southeast Asia', zh: '东南亚' },
+    { value: 'east_asia', en: 'East Asia', zh: '东亚' },
+    { value: 'oceania', en: 'Oceania', zh: '大洋洲' },
+  ],
+};
+
 /** A buy requirement's contact types: how a buyer may be reached. */
 export const contactType: SeedDictionary = {
   code: 'contact_type',
@@ -119,6 +170,8 @@ export const referenceDictionaries: readonly SeedDictionary[] = [
   companyIndustry,
   companyStaffSize,
   companyAnnualRevenue,
+  companyLanguage,
+  companyMainMarket,
   contactType,
   productUnit,
   priceTerm,

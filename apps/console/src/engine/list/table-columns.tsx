@@ -32,6 +32,7 @@ const KIND_WIDTH: Partial<Record<ColumnDescriptor['kind'], number>> = {
   treeRelation: 150,
   relationMany: 200,
   tags: 180,
+  dictMany: 180,
 };
 const widthOf = (c: ColumnDescriptor) => c.width ?? KIND_WIDTH[c.kind] ?? 140;
 

@@ -16,7 +16,6 @@ import {
   writeListUrl,
 } from './list-url';
 
-
 const NO_SELECTION: Selection = { ids: [], isAllMatching: false };
 
 export type EntityListController = {

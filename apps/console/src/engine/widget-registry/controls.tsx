@@ -194,10 +194,15 @@ export const dictControl: ControlRenderer = ({ field, meta, common, value, onCha
     {...common}
     dict={field.dict}
     lang={meta.lang}
-    value={(value as string | null) ?? null}
+    isMultiple={field.isMultiple}
+    maxCount={field.max}
+    value={(value as string | string[] | null) ?? null}
     onChange={(v) => onChange?.(v)}
     allowClear={!field.isRequired}
-    placeholder={placeholder ?? t('form.choose')}
+    placeholder={
+      placeholder ??
+      (field.isMultiple && field.max ? t('form.maxChoices', { max: field.max }) : t('form.choose'))
+    }
   />
 );
 

@@ -72,8 +72,16 @@ export const choiceFilter: FilterRenderer = ({ filter, lang, label, placeholder 
   );
 };
 
-/** A dictionary field filtered on one value: its dictionary's items (a contains-match keeps the text input). */
+/** A dictionary field filtered on one value, or on any of several: its dictionary's items (a contains-match
+ * keeps the text input). */
 export const dictFilter: FilterRenderer = ({ filter, lang, label, placeholder }) =>
-  filter.op === 'eq' && filter.dict ? (
-    <DictSelect dict={filter.dict} lang={lang} allowClear placeholder={placeholder} aria-label={label} />
+  (filter.op === 'eq' || filter.op === 'in') && filter.dict ? (
+    <DictSelect
+      dict={filter.dict}
+      lang={lang}
+      isMultiple={filter.op === 'in'}
+      allowClear
+      placeholder={placeholder}
+      aria-label={label}
+    />
   ) : undefined;

@@ -1,6 +1,6 @@
 import { defaultWidget, type FieldKind, isWidgetName, type WidgetName } from '@organiser/domain';
 import type { ReactNode } from 'react';
-import { DictLabel } from '../../widgets/dict-select';
+import { DictLabel, DictLabels } from '../../widgets/dict-select';
 import { PermissionCount } from '../../widgets/permission-tree/permission-tree-input';
 import { RegionName } from '../../widgets/region-select';
 import {
@@ -36,13 +36,12 @@ export type WidgetSpec = {
   filter?: filter.FilterRenderer;
 };
 
-/** A dictionary value by its item's label. */
-const dictCell: CellRenderer = (facts, value, ctx) =>
-  typeof value === 'string' ? (
-    <DictLabel dict={facts.dict} value={value} lang={ctx.lang} />
-  ) : (
-    textCell(facts, value, ctx)
-  );
+/** A dictionary value by its item's label; a list of them as tags of their labels. */
+const dictCell: CellRenderer = (facts, value, ctx) => {
+  if (typeof value === 'string') return <DictLabel dict={facts.dict} value={value} lang={ctx.lang} />;
+  if (Array.isArray(value)) return <DictLabels dict={facts.dict} value={value.map(String)} lang={ctx.lang} />;
+  return textCell(facts, value, ctx);
+};
 
 /** The options of a dynamic form's choice input, by their labels in the user's language. */
 const optionsCell: CellRenderer = (facts, value, ctx) =>
