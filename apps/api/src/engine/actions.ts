@@ -9,14 +9,22 @@ import {
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { AppError } from '../errors';
 import type { Actor, Change, Row, Tx, WriteContext } from './context';
-import { fieldsError } from './field-errors';
 import { stamp } from './history';
 import { toDbValues, toRecord } from './records';
 import { liveOnly, loadRow, scopeConditions } from './row-scope';
-import { beforeValidate, beforeWrite, NotAllowedError, type PipelineRow, runWrite } from './write-pipeline';
+import {
+  hasBeforeWriteHooks,
+  NotAllowedError,
+  type PipelineRow,
+  type Validated,
+  type WriteTarget,
+  writeSequence,
+} from './write-pipeline';
 
-// Status actions and declared commands, on one record or a batch, through the write pipeline: a status
-// action is one conditional UPDATE per status value; a command runs its module's handler per record.
+// Status actions and declared commands, on one record or a batch, through the write sequence: each validates
+// its input by the kit, lets the modules' beforeWrite hooks look at every record it would change, and gives
+// its statement: a status action is one conditional UPDATE per status value; a command runs its module's
+// handler per record.
 
 /** The values an action sets besides the status: who decided, when, and the inputs it records. */
 function assignments(
@@ -47,25 +55,23 @@ async function targetRows(db: Tx, ctx: WriteContext, ids: number[]): Promise<Map
   return new Map(rows.map((r) => [Number(r.id), r]));
 }
 
-/** Validated input of an action or command (the modules' beforeValidate hooks first). */
-async function validInput(
-  ctx: WriteContext,
-  action: Pick<MachineAction, 'input'>,
-  body: unknown,
-): Promise<Record<string, unknown>> {
-  const sent = await beforeValidate(ctx, body ?? {}, null);
-  const valid = validateActionInput(ctx.entity.def, action as MachineAction, sent);
-  if (!valid.ok) throw fieldsError(valid.issues, ctx.lang);
-  return valid.value;
-}
+/** The kit's validation of an action's or command's input (the body the beforeValidate hooks completed). */
+const validInput =
+  (ctx: WriteContext, action: Pick<MachineAction, 'input'>) =>
+  (sent: unknown): Validated<Record<string, unknown>> =>
+    validateActionInput(ctx.entity.def, action as MachineAction, sent);
 
-/** The modules' beforeWrite hooks on each record an action or command would change: issues refuse it (400). */
-async function checkBeforeWrite(ctx: WriteContext, rows: Row[], values: Record<string, unknown>) {
-  if (ctx.extensions.hooksOf(ctx.entity.def.name).beforeWrite.length === 0) return;
-  for (const row of rows) {
-    const issues = await beforeWrite(ctx, { ...values }, row, { references: false });
-    if (issues.length) throw fieldsError(issues, ctx.lang);
-  }
+/** The records an action or command would change, for the modules' beforeWrite hooks (no references:
+ * the values are the action's own, not the caller's). Without such hooks the rows are not even read. */
+async function hookTargets(
+  ctx: WriteContext,
+  ids: number[],
+  eligible: (row: Row) => boolean,
+  values: Record<string, unknown>,
+): Promise<WriteTarget[]> {
+  if (!hasBeforeWriteHooks(ctx)) return [];
+  const rows = [...(await targetRows(ctx.db, ctx, ids)).values()].filter(eligible);
+  return rows.map((row) => ({ values: { ...values }, current: row, references: false }));
 }
 
 /**
@@ -78,56 +84,61 @@ export async function runAction(
   ids: number[],
   body: unknown,
 ): Promise<BatchResult> {
-  const { db, entity, actor } = ctx;
+  const { entity, actor } = ctx;
   const action = entity.def.actions[name];
   if (!action) throw new AppError('notFound');
-  const input = await validInput(ctx, action, body);
   const field = action.field;
-  const assigned = assignments(action, input, actor);
   const allowed = (row: Row) => checkTransition(entity.def, name, { [field]: row[field] }).ok;
-  await checkBeforeWrite(ctx, [...(await targetRows(db, ctx, ids)).values()].filter(allowed), {
-    [field]: action.to,
-    ...assigned,
-  });
   const skipped: BatchResult['skipped'] = [];
-  const written = await runWrite(ctx, name, async (tx: Tx) => {
-    const found = await targetRows(tx, ctx, ids);
-    const eligible: Row[] = [];
-    for (const id of ids) {
-      const row = found.get(id);
-      if (!row) skipped.push({ id, reason: 'notFound' });
-      else if (!allowed(row)) skipped.push({ id, reason: 'notAllowed' });
-      else eligible.push(row);
-    }
-    const values = toDbValues(entity, { [field]: action.to, ...assigned });
-    const out: PipelineRow[] = [];
-    for (const from of action.from) {
-      const group = eligible.filter((r) => r[field] === from).map((r) => Number(r.id));
-      if (group.length === 0) continue;
-      const updated = (await tx
-        .update(entity.table)
-        .set({ ...values, version: sql`${entity.col('version')} + 1`, ...stamp(actor) })
-        .where(
-          and(
-            inArray(entity.col('id'), group),
-            eq(entity.col(field), from),
-            ...liveOnly(entity),
-            ...scopeConditions(entity, ctx.rowScope),
-          ),
-        )
-        .returning()) as Row[];
-      for (const u of updated) {
-        const before = found.get(Number(u.id))!;
-        const old = toRecord(entity, before);
-        const changes: Change[] = [{ field, old: from, new: action.to }];
-        for (const [k, v] of Object.entries(assigned))
-          changes.push({ field: k, old: old[k] ?? null, new: v });
-        out.push({ before, after: u, input, changes });
+  const written = await writeSequence(ctx, {
+    action: name,
+    body: { sent: body ?? {}, current: null },
+    // the values the action sets besides the status are taken once: the hooks see what is written
+    validate: (sent) => {
+      const valid = validInput(ctx, action)(sent);
+      if (!valid.ok) return valid;
+      return { ok: true, value: { input: valid.value, assigned: assignments(action, valid.value, actor) } };
+    },
+    targets: ({ assigned }) => hookTargets(ctx, ids, allowed, { [field]: action.to, ...assigned }),
+    statement: async (tx: Tx, { input, assigned }) => {
+      const found = await targetRows(tx, ctx, ids);
+      const eligible: Row[] = [];
+      for (const id of ids) {
+        const row = found.get(id);
+        if (!row) skipped.push({ id, reason: 'notFound' });
+        else if (!allowed(row)) skipped.push({ id, reason: 'notAllowed' });
+        else eligible.push(row);
       }
-      const done = new Set(updated.map((u) => Number(u.id)));
-      for (const id of group) if (!done.has(id)) skipped.push({ id, reason: 'notAllowed' });
-    }
-    return out;
+      const values = toDbValues(entity, { [field]: action.to, ...assigned });
+      const out: PipelineRow[] = [];
+      for (const from of action.from) {
+        const group = eligible.filter((r) => r[field] === from).map((r) => Number(r.id));
+        if (group.length === 0) continue;
+        const updated = (await tx
+          .update(entity.table)
+          .set({ ...values, version: sql`${entity.col('version')} + 1`, ...stamp(actor) })
+          .where(
+            and(
+              inArray(entity.col('id'), group),
+              eq(entity.col(field), from),
+              ...liveOnly(entity),
+              ...scopeConditions(entity, ctx.rowScope),
+            ),
+          )
+          .returning()) as Row[];
+        for (const u of updated) {
+          const before = found.get(Number(u.id))!;
+          const old = toRecord(entity, before);
+          const changes: Change[] = [{ field, old: from, new: action.to }];
+          for (const [k, v] of Object.entries(assigned))
+            changes.push({ field: k, old: old[k] ?? null, new: v });
+          out.push({ before, after: u, input, changes });
+        }
+        const done = new Set(updated.map((u) => Number(u.id)));
+        for (const id of group) if (!done.has(id)) skipped.push({ id, reason: 'notAllowed' });
+      }
+      return out;
+    },
   });
   return { total: ids.length, succeeded: written.map((w) => Number(w.after!.id)), skipped };
 }
@@ -180,48 +191,53 @@ export async function runCommand(
   ids: number[] | null,
   body: unknown,
 ): Promise<BatchResult> {
-  const { db, entity, actor } = ctx;
+  const { entity, actor } = ctx;
   const { command, input: spec } = commandOf(ctx, name);
   const handler = ctx.extensions.commandHandler(entity.def.name, name);
   if (!handler) throw new Error(`${entity.def.name}.${name}: no command handler registered`);
-  const input = await validInput(ctx, spec, body);
   if (ids === null) {
-    await runWrite(ctx, name, async (tx: Tx) => {
-      await handler(tx, ctx, { row: null, input });
-      return [];
+    await writeSequence(ctx, {
+      action: name,
+      body: { sent: body ?? {}, current: null },
+      validate: validInput(ctx, spec),
+      statement: async (tx: Tx, input) => {
+        await handler(tx, ctx, { row: null, input });
+        return [];
+      },
     });
     return { total: 0, succeeded: [], skipped: [] };
   }
-  await checkBeforeWrite(
-    ctx,
-    [...(await targetRows(db, ctx, ids)).values()].filter((r) => meetsWhen(command, r)),
-    {},
-  );
   const skipped: BatchResult['skipped'] = [];
-  const written = await runWrite(ctx, name, async (tx: Tx) => {
-    const found = await targetRows(tx, ctx, ids);
-    const out: PipelineRow[] = [];
-    for (const id of ids) {
-      const row = found.get(id);
-      if (!row || !meetsWhen(command, row)) {
-        skipped.push({ id, reason: row ? 'notAllowed' : 'notFound' });
-        continue;
+  const written = await writeSequence(ctx, {
+    action: name,
+    body: { sent: body ?? {}, current: null },
+    validate: validInput(ctx, spec),
+    targets: () => hookTargets(ctx, ids, (r) => meetsWhen(command, r), {}),
+    statement: async (tx: Tx, input) => {
+      const found = await targetRows(tx, ctx, ids);
+      const out: PipelineRow[] = [];
+      for (const id of ids) {
+        const row = found.get(id);
+        if (!row || !meetsWhen(command, row)) {
+          skipped.push({ id, reason: row ? 'notAllowed' : 'notFound' });
+          continue;
+        }
+        const result = await handler(tx, ctx, { row, input });
+        const [after] = (await tx
+          .update(entity.table)
+          .set({
+            ...toDbValues(entity, result?.set ?? {}),
+            version: sql`${entity.col('version')} + 1`,
+            ...stamp(actor),
+          })
+          .where(and(eq(entity.col('id'), id), eq(entity.col('version'), row.version)))
+          .returning()) as Row[];
+        if (!after) throw new AppError('staleVersion');
+        // A command's input is its own, not virtual field values: hooks see the command by the event's action.
+        out.push({ before: row, after, input: {}, extra: { after: result?.changes ?? [] } });
       }
-      const result = await handler(tx, ctx, { row, input });
-      const [after] = (await tx
-        .update(entity.table)
-        .set({
-          ...toDbValues(entity, result?.set ?? {}),
-          version: sql`${entity.col('version')} + 1`,
-          ...stamp(actor),
-        })
-        .where(and(eq(entity.col('id'), id), eq(entity.col('version'), row.version)))
-        .returning()) as Row[];
-      if (!after) throw new AppError('staleVersion');
-      // A command's input is its own, not virtual field values: hooks see the command by the event's action.
-      out.push({ before: row, after, input: {}, extra: { after: result?.changes ?? [] } });
-    }
-    return out;
+      return out;
+    },
   });
   return { total: ids.length, succeeded: written.map((w) => Number(w.after!.id)), skipped };
 }

@@ -39,7 +39,7 @@ import {
   xlsxStream,
 } from './spreadsheet';
 import { derivedChanges, storedValues } from './write-effects';
-import { beforeValidate, beforeWrite, type PipelineRow, runWrite } from './write-pipeline';
+import { checkWrite, type PipelineRow, type Validated, writeSequence } from './write-pipeline';
 
 /** An export writes at most this many rows; a bigger result asks for narrower filters. */
 export const EXPORT_MAX_ROWS = 50_000;
@@ -284,40 +284,67 @@ async function planRows(
   return { planned, ignored };
 }
 
-/** One row validated as a create or an update by the kit; returns its values and issues. */
-async function validateRow(
+/**
+ * One row checked as a create or an update through the write sequence's checks (the modules' beforeValidate
+ * hooks, the kit, the rules of the merged record, the beforeWrite checks), the issues of its labels first.
+ * Returns its values and issues (the row's report), never throws them.
+ */
+async function checkRow(
   ctx: WriteContext,
   p: Planned,
   values: Record<string, unknown>,
+  labelIssues: KitIssue[],
 ): Promise<{ values: Record<string, unknown>; issues: KitIssue[] }> {
+  const checked = await checkWrite(ctx, {
+    body: { sent: values, current: p.current },
+    validate: (completed): Validated<Record<string, unknown>> => {
+      const sent = completed as Record<string, unknown>;
+      const valid = p.current ? validateUpdateRow(ctx, p.current, sent) : validateCreateRow(ctx, sent);
+      if (valid.ok && labelIssues.length === 0) return valid;
+      return { ok: false, issues: [...labelIssues, ...(valid.ok ? [] : valid.issues)] };
+    },
+    targets: (changes) => [{ values: changes, current: p.current }],
+  });
+  // a refused row is reported, never written: its values are no longer needed
+  return checked.ok ? { values: checked.value, issues: [] } : { values, issues: checked.issues };
+}
+
+/** An update row carries every exported column: unchanged read-only values are fine, changed ones are not;
+ * the merged record's rules apply. */
+function validateUpdateRow(
+  ctx: WriteContext,
+  current: Row,
+  sent: Record<string, unknown>,
+): Validated<Record<string, unknown>> {
   const { entity } = ctx;
-  const issues: KitIssue[] = [];
-  const sent = (await beforeValidate(ctx, values, p.current)) as Record<string, unknown>;
-  if (p.current) {
-    // An update row carries every exported column: unchanged read-only values are fine, changed ones are not.
-    const before = apiValues(entity, p.current);
-    const editable = Object.fromEntries(
-      Object.entries(sent).filter(
-        ([k, v]) => entity.states.get(k)?.isEditable || diff(before, { [k]: v }, [k]).length > 0,
-      ),
-    );
-    const result = validateUpdate(
-      entity.def,
-      { ...editable, version: Number(p.current.version) },
-      { policy: entity.policy, current: before },
-    );
-    if (!result.ok) return { values: sent, issues: result.issues };
-    const { version: _, ...changes } = result.value;
-    issues.push(...checkRules(entity.def, { ...before, ...changes }, entity.states));
-    return { values: changes, issues };
-  }
-  // an empty cell of a new row takes the field's default (a template's row fills in only what it needs)
+  const before = apiValues(entity, current);
+  const editable = Object.fromEntries(
+    Object.entries(sent).filter(
+      ([k, v]) => entity.states.get(k)?.isEditable || diff(before, { [k]: v }, [k]).length > 0,
+    ),
+  );
+  const result = validateUpdate(
+    entity.def,
+    { ...editable, version: Number(current.version) },
+    { policy: entity.policy, current: before },
+  );
+  if (!result.ok) return result;
+  const { version: _, ...changes } = result.value;
+  const issues = checkRules(entity.def, { ...before, ...changes }, entity.states);
+  return issues.length ? { ok: false, issues } : { ok: true, value: changes };
+}
+
+/** A new row: an empty cell takes the field's default (a template's row fills in only what it needs). */
+function validateCreateRow(
+  ctx: WriteContext,
+  sent: Record<string, unknown>,
+): Validated<Record<string, unknown>> {
+  const { entity } = ctx;
   for (const [k, v] of Object.entries(sent)) {
     const field = entity.def.fields[k];
     if (v === null && field && defaultOf(field) !== undefined) delete sent[k];
   }
-  const result = validateCreate(entity.def, sent, { policy: entity.policy });
-  return result.ok ? { values: result.value, issues } : { values: sent, issues: result.issues };
+  return validateCreate(entity.def, sent, { policy: entity.policy });
 }
 
 /** Live holders of the file's unique values, per unique field: value → ids, read in slices up front so a big
@@ -406,15 +433,15 @@ async function checkRows(ctx: WriteContext, planned: Planned[]): Promise<void> {
   for (const p of planned) {
     await pause();
     if (p.report.errors.length > 0) continue;
-    const issues: KitIssue[] = [...(labelIssues.get(p) ?? [])];
-    const labelled = new Set(issues.map((i) => i.path));
-    const checked = await validateRow(
+    const labelled = labelIssues.get(p) ?? [];
+    const paths = new Set(labelled.map((i) => i.path));
+    const checked = await checkRow(
       ctx,
       p,
-      Object.fromEntries(Object.entries(p.values).filter(([k]) => !labelled.has(k))),
+      Object.fromEntries(Object.entries(p.values).filter(([k]) => !paths.has(k))),
+      labelled,
     );
-    issues.push(...checked.issues);
-    if (issues.length === 0) issues.push(...(await beforeWrite(ctx, checked.values, p.current)));
+    const issues = checked.issues;
     if (issues.length === 0) issues.push(...(await uniqueIssues(ctx, p, checked.values, seenUnique, known)));
     p.values = checked.values;
     p.report.errors = toFieldErrors(issues, ctx.lang);
@@ -532,17 +559,21 @@ export async function importRecords(
 ): Promise<ImportReport> {
   const { report, valid } = await planImport(ctx, input, dryRun, options);
   if (dryRun || valid.length === 0) return report;
-  await runWrite(ctx, 'import', async (tx: Tx) => [
-    ...(await insertRows(
-      tx,
-      ctx,
-      valid.filter((p) => !p.current),
-    )),
-    ...(await updateRows(
-      tx,
-      ctx,
-      valid.filter((p) => p.current),
-    )),
-  ]);
+  // the rows were checked when planned: the sequence writes them
+  await writeSequence(ctx, {
+    action: 'import',
+    statement: async (tx: Tx) => [
+      ...(await insertRows(
+        tx,
+        ctx,
+        valid.filter((p) => !p.current),
+      )),
+      ...(await updateRows(
+        tx,
+        ctx,
+        valid.filter((p) => p.current),
+      )),
+    ],
+  });
   return report;
 }

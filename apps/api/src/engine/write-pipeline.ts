@@ -3,6 +3,7 @@ import { AppError } from '../errors';
 import type { Change, Row, Tx, WriteContext, WrittenRow } from './context';
 import { checkDictionaries } from './dictionary-check';
 import { checkDynamicForms, DYNAMIC_FORM_ENTITY, invalidateDynamicForms } from './dynamic-forms';
+import { fieldsError } from './field-errors';
 import { allFields, diff, type HistoryEntry, historyName, writeHistory } from './history';
 import { forgetListCounts } from './list-counts';
 import { apiValues } from './records';
@@ -11,11 +12,15 @@ import { loadRow } from './row-scope';
 import { guarded } from './unique';
 import { applyQuotas, settleExclusive } from './write-effects';
 
-// The one write pipeline every write goes through (create, update, revert, delete, restore, purge, import,
-// status actions, batches and commands). A write path supplies only its own statements; the pipeline runs
-// them in a transaction together with what every write does: the company limits kept, exclusive flags
-// settled, the modules' afterWrite hooks, and the history entries (unless the entity keeps no history). The
-// afterCommit hooks run once the transaction committed.
+// The one write sequence every write goes through (create, update, PATCH, revert, delete, restore, purge,
+// import, status actions, batches, commands and reorder), in this order: the modules' beforeValidate hooks
+// complete the body, the path's own validation turns it into values, the beforeWrite checks (the modules'
+// hooks, references, dictionaries, dynamic forms, files, and the path's own rules) refuse it with field
+// errors, the path prepares what must be ready before the transaction (unique values, hashes), then in one
+// transaction the path's statement, the company limits, the exclusive flags, the modules' afterWrite hooks
+// and the history entries (unless the entity keeps no history); the afterCommit hooks run once it committed.
+// A write path supplies only its statement and what it validates; it never orders these steps itself, so a
+// hook or check added here reaches every path.
 
 /** One record a write path changed, and how its history entry reads. */
 export type PipelineRow = WrittenRow & {
@@ -33,7 +38,46 @@ export type PipelineRow = WrittenRow & {
   historyAction?: string;
 };
 
-export type PipelineOptions = {
+/** A path's validation of a body: its values, or the field issues that refuse it. */
+export type Validated<V> = { ok: true; value: V } | { ok: false; issues: KitIssue[] };
+
+/** A record the beforeWrite checks look at: the values it would take, its stored row (null: a new record),
+ * the path's own issues with it (rules of the merged record) and whether references, dictionaries, dynamic
+ * forms and files are checked (false: only the modules' hooks, as for a status action or command). */
+export type WriteTarget = {
+  values: Record<string, unknown>;
+  current: Row | null;
+  issues?: KitIssue[];
+  references?: boolean;
+};
+
+/** The checking half of a write: before-validate, validate, before-write. */
+export type WriteChecks<V> = {
+  /** The body the caller sent and the stored row it changes (null: a new record). Absent when nothing is
+   * sent to validate (delete, restore, purge, reorder, revert). */
+  body?: { sent: unknown; current: Row | null };
+  /** The path's validation of the body as the beforeValidate hooks completed it. May throw a refusal of its
+   * own (a stale version). Absent: `values` are taken as they are. */
+  validate?: (completed: unknown) => Validated<V> | Promise<Validated<V>>;
+  /** The values, when the path has no body to validate (a revert's values of an earlier version). */
+  values?: V;
+  /** The records the beforeWrite checks look at, for the validated values. Checks stop at the first record
+   * with issues. */
+  targets?: (values: V) => WriteTarget[] | Promise<WriteTarget[]>;
+};
+
+/** Nothing to write: `prepare` found the write changes nothing; the sequence ends without a transaction. */
+export const NO_WRITE = Symbol('no write');
+
+/** One write as its path describes it to the sequence. */
+export type WritePlan<V, P = V> = WriteChecks<V> & {
+  /** create, update, revert, import, delete, restore, purge, reorder, a status action's or command's name. */
+  action: string;
+  /** After the checks passed, before the transaction: refusals of their own (409 duplicate, referenced),
+   * hashed secrets, the month's partition. Returns what the statement writes, or NO_WRITE. */
+  prepare?: (values: V) => Promise<P | typeof NO_WRITE>;
+  /** The path's own statements, inside the write's transaction: the records they changed. */
+  statement: (tx: Tx, prepared: P) => Promise<PipelineRow[]>;
   /** How exclusive flags settle: `restore` keeps a restored record's flag only when its group has none;
    * false for writes that leave the flags alone (a purge of trashed rows). */
   settle?: 'write' | 'restore' | false;
@@ -64,22 +108,63 @@ function historyEntry(ctx: WriteContext, action: string, w: PipelineRow): Histor
   };
 }
 
-/** Runs a write's statements in a transaction with the quotas, exclusive flags, hooks and history of every
- * write; then the afterCommit hooks. Returns the written rows as they were committed. */
-export async function runWrite(
+/**
+ * The write sequence: checks (before-validate, validate, before-write; field issues refuse it with 400),
+ * the path's preparation, then the statement with the company limits, exclusive flags, afterWrite hooks and
+ * history in one transaction, then the afterCommit hooks. Returns the written rows as they were committed
+ * (none when `prepare` found nothing to write).
+ */
+export async function writeSequence<V, P = V>(
   ctx: WriteContext,
-  action: string,
-  write: (tx: Tx) => Promise<PipelineRow[]>,
-  options: PipelineOptions = {},
+  plan: WritePlan<V, P>,
 ): Promise<PipelineRow[]> {
+  const checked = await checkWrite(ctx, plan);
+  if (!checked.ok) throw fieldsError(checked.issues, ctx.lang);
+  const prepared = plan.prepare ? await plan.prepare(checked.value) : (checked.value as unknown as P);
+  if (prepared === NO_WRITE) return [];
+  return commit(ctx, plan, prepared);
+}
+
+/**
+ * The checking half of the sequence on its own: the body completed by the beforeValidate hooks, validated by
+ * the path, and the beforeWrite checks of each target. Returns the values or the issues, never throws field
+ * issues: an import checks every row of a file this way and reports them per row.
+ */
+export async function checkWrite<V>(ctx: WriteContext, checks: WriteChecks<V>): Promise<Validated<V>> {
+  const completed = checks.body
+    ? await beforeValidate(ctx, checks.body.sent, checks.body.current)
+    : undefined;
+  let value = checks.values as V;
+  if (checks.validate) {
+    const valid = await checks.validate(completed);
+    if (!valid.ok) return valid;
+    value = valid.value;
+  }
+  for (const target of checks.targets ? await checks.targets(value) : []) {
+    const issues = [
+      ...(target.issues ?? []),
+      ...(await beforeWrite(ctx, target.values, target.current, { references: target.references })),
+    ];
+    if (issues.length) return { ok: false, issues };
+  }
+  return { ok: true, value };
+}
+
+/** Whether any module checks this entity's writes before they are written (a target list can be skipped). */
+export const hasBeforeWriteHooks = (ctx: WriteContext): boolean =>
+  ctx.extensions.hooksOf(ctx.entity.def.name).beforeWrite.length > 0;
+
+/** The transaction of a write and what follows its commit. */
+async function commit<V, P>(ctx: WriteContext, plan: WritePlan<V, P>, prepared: P): Promise<PipelineRow[]> {
   const { db, entity } = ctx;
+  const { action } = plan;
   const hooks = ctx.extensions.hooksOf(entity.def.name);
   const rows = await guarded(ctx, () =>
     db.transaction(async (tx: Tx) => {
-      const written = await write(tx);
+      const written = await plan.statement(tx, prepared);
       for (const w of written) if (w.after) await applyQuotas(tx, ctx, w.before, w.after);
-      if (options.settle !== false) {
-        const settled = await settleExclusive(tx, ctx, written, options.settle ?? 'write');
+      if (plan.settle !== false) {
+        const settled = await settleExclusive(tx, ctx, written, plan.settle ?? 'write');
         for (const w of written)
           if (w.after && settled.has(Number(w.after.id)))
             w.after = (await loadRow(tx, entity, Number(w.after.id), 'any')) ?? w.after;
@@ -109,11 +194,7 @@ export async function runWrite(
 }
 
 /** The body as the modules' beforeValidate hooks complete it, in registration order. */
-export async function beforeValidate(
-  ctx: WriteContext,
-  body: unknown,
-  current: Row | null,
-): Promise<unknown> {
+async function beforeValidate(ctx: WriteContext, body: unknown, current: Row | null): Promise<unknown> {
   let out = body;
   for (const hook of ctx.extensions.hooksOf(ctx.entity.def.name).beforeValidate)
     out = await hook(ctx, out, current);
@@ -122,7 +203,7 @@ export async function beforeValidate(
 
 /** Field issues of a write beyond the body's own validation: the modules' beforeWrite hooks, references
  * (within the caller's scope) and files that are no fitting upload (for a scoped caller, not its own). */
-export async function beforeWrite(
+async function beforeWrite(
   ctx: WriteContext,
   values: Record<string, unknown>,
   current: Row | null,
