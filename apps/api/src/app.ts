@@ -24,10 +24,11 @@ import {
 } from 'fastify-type-provider-zod';
 import type { Redis } from 'ioredis';
 import pino from 'pino';
+import { deleteOldSessions } from './access/sessions';
 import type { AppConfig } from './config/load';
 import type { Db } from './db/client';
 import { syncPermissions } from './db/permissions';
-import { type SeedOptions, type SeedResult, seedIfEmpty } from './db/seed';
+import { createEngine } from './engine';
 import { AppError } from './errors';
 import { type AppModule, registerModules } from './extensions';
 import { createOpenApiSchemas } from './http/openapi-schemas';
@@ -36,7 +37,6 @@ import { modules } from './modules';
 import { deleteOldCaptchas } from './modules/auth/captcha';
 import { deleteOldLoginFailures } from './modules/auth/login';
 import { loginPageFill } from './modules/auth/login-form';
-import { deleteOldSessions } from './modules/auth/sessions';
 import { withRunTimeSettings } from './modules/settings/store';
 import { setupAccessCheck, setupAuth, setupAuthCache } from './plugins/auth';
 import { setupBodyGuard } from './plugins/body-guard';
@@ -50,6 +50,7 @@ import { redactLogArgument, redactString, redactUrl } from './plugins/redact';
 import { setupRouteAccess } from './plugins/route-access';
 import { setupStatementCancel } from './plugins/statement-cancel';
 import { setupSystemLog } from './plugins/system-log';
+import { type SeedOptions, type SeedResult, seedIfEmpty } from './seed';
 import { createStorage, type StorageProvider } from './storage';
 
 /** The build's files that are never opened as a document (not SVG or HTML, which can run scripts). */
@@ -314,7 +315,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     (m, i): AppModule =>
       typeof m === 'function' ? { name: `extra-${i}`, register: (ext) => ext.routes(m) } : m,
   );
-  const ext = registerModules([...modules, ...extra]);
+  // The one engine of this server: every module reaches it through the registry.
+  const ext = registerModules([...modules, ...extra], createEngine(deployment));
   ext.logError = (error, message) => app.log.error({ err: error }, message);
   for (const plugin of ext.routePlugins) await app.register(plugin, { prefix: '/api' });
   const unclaimed = ext.unclaimedCommands();

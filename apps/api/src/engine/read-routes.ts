@@ -18,7 +18,7 @@ import { toFieldErrors } from './field-errors';
 import { maskActorsFor, readHistory } from './history';
 import { optionRows, runList, TREE_MAX, treeRows } from './list';
 import { apiValues, toListRecord, toRecord } from './records';
-import { historySchema, idParams, type RouteContext } from './route-context';
+import { historySchema, idParams, listEnvelope, type RouteContext } from './route-context';
 import { loadRow } from './row-scope';
 
 // Reads behind the list page's menu: the list, the trash, one record, its history, and select options.
@@ -55,13 +55,7 @@ function registerListRoutes(rc: RouteContext): void {
       request,
       page.rows.map((r) => toListRecord(engine, entity, r, request.lang)),
     );
-    return ok({
-      list,
-      total: page.total,
-      page: query.page,
-      size: query.size,
-      totalIsEstimate: page.isEstimate,
-    });
+    return ok(listEnvelope(list, page, query));
   };
 
   app.get(

@@ -1,6 +1,7 @@
 import {
   API_PREFIX,
   entityRoutes,
+  type ListQuery,
   type RouteKey,
   recordSchema,
   type resourceName,
@@ -16,7 +17,7 @@ import type { EngineExtensions, RowScope, WriteContext } from './context';
 import { withEffective } from './effective';
 import type { Engine } from './engine';
 import type { EngineEntity } from './entity';
-import { COUNT_CAP } from './list';
+import { COUNT_CAP, type ListPage } from './list';
 import { type toRecord, withLabels } from './records';
 
 // What every engine route of one entity shares: its access declarations, schemas and request context.
@@ -64,6 +65,52 @@ export const importReportSchema = z.object({
   ),
 });
 
+/** The body of a list page: a page of records, the total, the page and its size. */
+export const listEnvelopeSchema = <T extends z.ZodType>(record: T) =>
+  z.object({
+    list: z.array(record),
+    total: z.number().int(),
+    page: z.number().int(),
+    size: z.number().int(),
+    totalIsEstimate: z
+      .boolean()
+      .describe(
+        `true when the table is big and the total is the planner's estimate (exact up to ${COUNT_CAP})`,
+      ),
+  });
+
+/** A list page's body (see listEnvelopeSchema) from the records shown, the page read and the query. */
+export const listEnvelope = <T>(
+  list: T[],
+  page: Pick<ListPage, 'total' | 'isEstimate'>,
+  query: Pick<ListQuery, 'page' | 'size'>,
+) => ({ list, total: page.total, page: query.page, size: query.size, totalIsEstimate: page.isEstimate });
+
+/** A supplier account (type company) is confined to its own company's rows. */
+export const rowScopeOf = (request: FastifyRequest): RowScope | null => {
+  const user = request.auth?.user;
+  if (user?.type !== 'company' || user.isRoot) return null;
+  return { companyId: user.companyId ?? 0 };
+};
+
+/** The context of a write the request makes on an entity: its caller, language and row scope. */
+export function requestWriteContext(
+  request: FastifyRequest,
+  on: { engine: Engine; entity: EngineEntity; extensions: EngineExtensions },
+): WriteContext {
+  const { config, db } = request.server;
+  return {
+    db,
+    engine: on.engine,
+    entity: on.entity,
+    lang: request.lang,
+    actor: request.auth ? { id: request.auth.user.id, account: request.auth.user.account } : null,
+    rowScope: rowScopeOf(request),
+    hashPassword: (plain) => hashPassword(plain, config.server.passwordHash),
+    extensions: on.extensions,
+  };
+}
+
 export type RouteContext = ReturnType<typeof routeContext>;
 
 export function routeContext(
@@ -93,37 +140,13 @@ export function routeContext(
   const texts = toPublicConfig(app.config.deployment).site.texts;
   const variantTexts = (request: FastifyRequest) => texts[request.lang];
 
-  /** A supplier account (type company) is confined to its own company's rows. */
-  const rowScope = (request: FastifyRequest): RowScope | null => {
-    const user = request.auth?.user;
-    if (user?.type !== 'company' || user.isRoot) return null;
-    return { companyId: user.companyId ?? 0 };
-  };
-  const context = (request: FastifyRequest): WriteContext => ({
-    db,
-    engine,
-    entity,
-    lang: request.lang,
-    actor: request.auth ? { id: request.auth.user.id, account: request.auth.user.account } : null,
-    rowScope: rowScope(request),
-    hashPassword: (plain) => hashPassword(plain, app.config.server.passwordHash),
-    extensions,
-  });
+  const rowScope = rowScopeOf;
+  const context = (request: FastifyRequest) => requestWriteContext(request, { engine, entity, extensions });
   const labelled = async (request: FastifyRequest, records: ReturnType<typeof toRecord>[]) =>
     withEffective(db, engine, entity, await withLabels(db, engine, entity, records, request.lang));
   const common = { validatorCompiler: engineValidator };
 
-  const listContent = z.object({
-    list: z.array(record),
-    total: z.number().int(),
-    page: z.number().int(),
-    size: z.number().int(),
-    totalIsEstimate: z
-      .boolean()
-      .describe(
-        `true when the table is big and the total is the planner's estimate (exact up to ${COUNT_CAP})`,
-      ),
-  });
+  const listContent = listEnvelopeSchema(record);
   // Urls and access come from the route table (packages/domain/src/routes), the one place they are spelled.
   const table = new Map(entityRoutes(def, policy).map((r) => [r.key, r]));
   const routeOf = (key: RouteKey) => {

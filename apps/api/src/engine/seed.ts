@@ -6,7 +6,7 @@ import { recordHistory } from '../db/schema/entities';
 import type { StorageProvider } from '../storage';
 import type { Row } from './context';
 import { gradientPng } from './demo-images';
-import { createEngine } from './engine';
+import { engineEntity } from './entity';
 import { apiValues } from './records';
 
 // Demo data for the engine's first entities: banner positions with their image sizes, bilingual
@@ -73,9 +73,10 @@ const tagNames = [
 const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
 
 /** Inserts demo rows of an entity (in slices, so a big seed stays a few statements) with a `create` history
- * row each, like records created through the API. */
+ * row each, like records created through the API. The rows are written as given: only the entity's table and
+ * stored values are needed, under no field policy. */
 export async function insertDemoRows(db: Db, def: EntityDef, rows: Row[]): Promise<Row[]> {
-  const entity = createEngine({ fieldPolicy: {} }, { [def.name]: def }).get(def.name)!;
+  const entity = engineEntity(def, { fieldPolicy: {} }, { [def.name]: def });
   const out: Row[] = [];
   for (let i = 0; i < rows.length; i += 100) {
     const inserted = (await db

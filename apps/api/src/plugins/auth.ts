@@ -1,9 +1,9 @@
 import { pickLang, TOKEN_COOKIE } from '@organiser/domain';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Redis } from 'ioredis';
+import { authenticate, readToken } from '../access/sessions';
 import { AppError } from '../errors';
 import { readCookie } from '../http/cookies';
-import { authenticate, readToken } from '../modules/auth/sessions';
 import { AuthCache, registerAuthCache, shareAuthInvalidations } from '../security/auth-cache';
 import { hasPermission } from '../security/permissions';
 

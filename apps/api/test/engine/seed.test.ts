@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { entities, validateCreate } from '@organiser/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { seedEngineDemo } from '../../src/engine';
+import { createEngine, seedEngineDemo } from '../../src/engine';
 import { seedSupplierDemo } from '../../src/modules/companies';
 import { seedProductDemo } from '../../src/modules/products';
 import { seedUserDemo } from '../../src/modules/users';
@@ -15,7 +15,7 @@ beforeAll(async () => {
   t = await createEngineApp();
   call = client(t.app, t.token);
   await seedEngineDemo(t.db, { storage: t.app.storage });
-  await seedSupplierDemo({ db: t.db, config: t.config, log: () => {} });
+  await seedSupplierDemo(createEngine(t.config.deployment))({ db: t.db, config: t.config, log: () => {} });
   await seedProductDemo({ db: t.db, config: t.config, log: () => {} });
   await seedUserDemo({ db: t.db, config: t.config, log: () => {} });
 });

@@ -3,6 +3,7 @@ import { eq } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { revokeSession, revokeUserSessions } from '../../access/sessions';
 import { adminUser } from '../../db/schema';
 import { AppError } from '../../errors';
 import { serializeCookie } from '../../http/cookies';
@@ -14,7 +15,6 @@ import { hashPassword, isStrongEnough, verifyPassword } from '../../security/pas
 import { createCaptcha } from './captcha';
 import { type LoginInput, login } from './login';
 import { clearRefusalCookie, isHttps, isSameOriginPost, refusalCookie } from './login-form';
-import { revokeSession, revokeUserSessions } from './sessions';
 import { loadUserInfo, loadUserPermissions } from './user-info';
 
 // The account calls, with the product's paths verbatim under /api/user.

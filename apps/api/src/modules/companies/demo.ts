@@ -3,13 +3,16 @@ import { entities } from '@organiser/domain';
 import { and, asc, eq, inArray, isNull } from 'drizzle-orm';
 import { adminUser, region, userRole } from '../../db/schema';
 import { entityTables } from '../../db/schema/entities';
-import type { SeedContext } from '../../db/seed';
-import type { Row } from '../../engine/context';
-import { gradientPng } from '../../engine/demo-images';
-import { createEngine } from '../../engine/engine';
-import { insertDemoRows, storeDemoImage } from '../../engine/seed';
-import { derivedChanges } from '../../engine/write-effects';
+import {
+  derivedChanges,
+  type Engine,
+  gradientPng,
+  insertDemoRows,
+  type Row,
+  storeDemoImage,
+} from '../../engine';
 import { hashPassword } from '../../security/password';
+import type { SeedContext } from '../../seed';
 import { createStorage } from '../../storage';
 import { DEMO_SUPPLIER, ensureSupplierRole } from './supplier-login';
 
@@ -279,7 +282,7 @@ async function images(ctx: SeedContext) {
   };
 }
 
-export async function seedSupplierDemo(ctx: SeedContext): Promise<void> {
+export async function seedSupplierDemo(ctx: SeedContext, engine: Engine): Promise<void> {
   const { db } = ctx;
   const files = await images(ctx);
   const en = fakerEN;
@@ -386,7 +389,6 @@ export async function seedSupplierDemo(ctx: SeedContext): Promise<void> {
     ).map((r) => [r.code, r.nameEn]),
   );
 
-  const engine = createEngine({ fieldPolicy: {} });
   const companyEntity = engine.get('company')!;
   const now = Date.now();
   const rows: Row[] = [];

@@ -8,7 +8,7 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Db } from '../../db/client';
-import { dynamicFormOwners, filterableConfigs, formGroups, groupConfigs } from '../../engine/dynamic-forms';
+import { dynamicFormOwners, filterableConfigs, formGroups, groupConfigs } from '../../engine';
 import { AppError } from '../../errors';
 import { ok, okSchema } from '../../plugins/envelope';
 import { hasPermission } from '../../security/permissions';

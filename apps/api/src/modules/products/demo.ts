@@ -1,10 +1,8 @@
 import { entities } from '@organiser/domain';
 import { asc, isNull } from 'drizzle-orm';
 import { entityTables } from '../../db/schema/entities';
-import type { SeedContext } from '../../db/seed';
-import type { Row } from '../../engine/context';
-import { gradientPng } from '../../engine/demo-images';
-import { insertDemoRows, storeDemoImage } from '../../engine/seed';
+import { gradientPng, insertDemoRows, type Row, storeDemoImage } from '../../engine';
+import type { SeedContext } from '../../seed';
 import { createStorage } from '../../storage';
 
 // Demo products: a two-level bilingual product category tree, a few product tags, and ten products for each

@@ -3,8 +3,7 @@ import { and, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { adminUser } from '../../db/schema';
 import { entityTables } from '../../db/schema/entities';
-import type { Row, Tx, WriteContext } from '../../engine/context';
-import type { WriteEvent } from '../../engine/hooks';
+import type { Row, Tx, WriteContext, WriteEvent } from '../../engine';
 import { AppError } from '../../errors';
 import { type AccountCaller, accountCaller, assertMayActOnAccount } from '../../security/account-guard';
 

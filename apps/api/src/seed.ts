@@ -1,10 +1,10 @@
 import { ROOT_ROLE } from '@organiser/domain';
 import { and, count, eq, inArray, or } from 'drizzle-orm';
-import type { AppConfig } from '../config/load';
-import { hashPassword } from '../security/password';
-import { StartupError } from '../startup-error';
-import type { Db } from './client';
-import { adminUser, permission, role, rolePermission, userRole } from './schema';
+import type { AppConfig } from './config/load';
+import type { Db } from './db/client';
+import { adminUser, permission, role, rolePermission, userRole } from './db/schema';
+import { hashPassword } from './security/password';
+import { StartupError } from './startup-error';
 
 // An empty database gets the `root` role and a root account (ADMIN_ACCOUNT / ADMIN_PASSWORD,
 // admin / admin123 outside production), plus, with demo data on, an `editor` role and account and whatever
