@@ -1,7 +1,7 @@
 import type { Redis } from 'ioredis';
+import type { Access } from './access/route-access';
 import type { AppConfig } from './config/load';
 import type { Db } from './db/client';
-import type { Access } from './http/access';
 import type { OpenApiSchemas } from './http/openapi-schemas';
 import type { StorageProvider } from './storage';
 

@@ -5,9 +5,9 @@ import { and, eq, isNull, ne, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { adminUser, session } from '../db/schema';
 import { AppError } from '../errors';
-import type { RequestAuth } from '../http/access';
-import { authCacheOf, invalidateAuthCaches } from '../security/auth-cache';
 import { newToken, sha256, TOKEN_PATTERN } from '../security/tokens';
+import { authCacheOf, invalidateAuthCaches } from './auth-cache';
+import type { RequestAuth } from './route-access';
 
 // Opaque random tokens, stored only as SHA-256 hashes, with an idle timeout and an absolute lifetime.
 // Each refusal has the code the console reacts to: 401 time-out, 50008 illegal token,

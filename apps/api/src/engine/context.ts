@@ -16,9 +16,9 @@ export type Tx = Db | any;
 /** Who changed a record. */
 export type Actor = { id: number; account: string } | null;
 
-/** The company a caller is confined to (a supplier account): it reads and writes only rows of the entities
- * with a `scope` whose scope field is this id. Organiser staff have none. */
-export type RowScope = { companyId: number };
+import type { RowScope } from '../access/row-scope';
+
+export type { RowScope };
 
 /** One field's change in a record's history. */
 export type Change = { field: string; old: unknown; new: unknown };

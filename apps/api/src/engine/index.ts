@@ -3,6 +3,7 @@
 // extension registry (`ext.engine`); a module reads, lists, writes and runs commands through what is exported
 // here, and adds behaviour through hooks and command handlers (see hooks.ts).
 
+export { rowScopeOf } from '../access/row-scope';
 export { runCommand, runSingleCommand } from './actions';
 // Import and export
 export { type CheckedImport, checkImport, importChecked } from './checked-import';
@@ -61,7 +62,6 @@ export {
   listEnvelope,
   listEnvelopeSchema,
   requestWriteContext,
-  rowScopeOf,
 } from './route-context';
 export { registerEntityRoutes } from './routes';
 // Read, list, write and run a command

@@ -1,4 +1,4 @@
-import { invalidateShared, onSharedInvalidation } from '../security/auth-cache';
+import { invalidateShared, onSharedInvalidation } from '../access/auth-cache';
 import type { EngineEntity } from './entity';
 
 // The total of a filtered list on a big table is counted (up to the cap) once, then remembered per query

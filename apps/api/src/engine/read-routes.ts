@@ -10,9 +10,9 @@ import {
 } from '@organiser/domain';
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
+import { hasPermission } from '../access/permission-checks';
 import { AppError } from '../errors';
 import { ok, okSchema } from '../http/envelope';
-import { hasPermission } from '../security/permissions';
 import { dynamicFields, storedFormIssues } from './dynamic-forms';
 import { toFieldErrors } from './field-errors';
 import { maskActorsFor, readHistory } from './history';

@@ -13,6 +13,7 @@ import {
 } from '@organiser/domain';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
+import { rowScopeOf } from '../access/row-scope';
 import type { Db } from '../db/client';
 import { AppError } from '../errors';
 import { ok, okSchema } from '../http/envelope';
@@ -206,13 +207,6 @@ export function reportRowSchema(def: EntityDef) {
     .record(z.string(), z.object({ menu: z.string(), filters: z.record(z.string(), z.string()) }))
     .describe('Links by field to the records behind the row: the list at `menu` with these filters');
   return z.object(shape);
-}
-
-/** The company a supplier account is confined to (organiser staff: none), as the engine's lists do. */
-function rowScopeOf(request: FastifyRequest): RowScope | null {
-  const user = request.auth?.user;
-  if (user?.type !== 'company' || user.isRoot) return null;
-  return { companyId: user.companyId ?? 0 };
 }
 
 const withDrill = (def: EntityDef, rows: Record<string, unknown>[]) =>

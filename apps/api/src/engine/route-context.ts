@@ -10,7 +10,8 @@ import {
 import type { FastifyInstance, FastifyRequest, FastifySchemaCompiler } from 'fastify';
 import { validatorCompiler } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { Access } from '../http/access';
+import type { Access } from '../access/route-access';
+import { rowScopeOf } from '../access/row-scope';
 import { schemaName } from '../http/openapi-schemas';
 import { hashPassword } from '../security/password';
 import type { EngineExtensions, RowScope, WriteContext } from './context';
@@ -85,13 +86,6 @@ export const listEnvelope = <T>(
   page: Pick<ListPage, 'total' | 'isEstimate'>,
   query: Pick<ListQuery, 'page' | 'size'>,
 ) => ({ list, total: page.total, page: query.page, size: query.size, totalIsEstimate: page.isEstimate });
-
-/** A supplier account (type company) is confined to its own company's rows. */
-export const rowScopeOf = (request: FastifyRequest): RowScope | null => {
-  const user = request.auth?.user;
-  if (user?.type !== 'company' || user.isRoot) return null;
-  return { companyId: user.companyId ?? 0 };
-};
 
 /** The context of a write the request makes on an entity: its caller, language and row scope. */
 export function requestWriteContext(

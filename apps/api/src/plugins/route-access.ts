@@ -21,7 +21,9 @@ export function setupRouteAccess(app: FastifyInstance): void {
     if (!route.config.access) {
       if (!isInfrastructure(route.url)) {
         const method = Array.isArray(route.method) ? route.method.join(',') : route.method;
-        throw new Error(`Route ${method} ${route.url} declares no config.access (see src/plugins/access.ts)`);
+        throw new Error(
+          `Route ${method} ${route.url} declares no config.access (see src/access/route-access.ts)`,
+        );
       }
       route.config.access = { kind: 'public' };
     }

@@ -12,7 +12,7 @@ export type PermissionRow = typeof permission.$inferSelect;
 export const bilingual = (en: string, zh: string) => ({ en, zh: zh || en });
 
 /** What a caller holds: one reading for role edits, permission switches and account rules. */
-export { heldPermissionIds } from '../../security/permissions';
+export { heldPermissionIds } from '../../access/permission-checks';
 
 /** Ids of the roles the user holds (enabled or not). */
 export async function heldRoleIds(db: Db, userId: number): Promise<Set<number>> {

@@ -1,7 +1,7 @@
 import { STAFF_USER_TYPES } from '@organiser/domain';
 import type { Db } from '../db/client';
 import { AppError } from '../errors';
-import { hasPermission, heldPermissionIds, holdsRootRole } from './permissions';
+import { hasPermission, heldPermissionIds, holdsRootRole } from './permission-checks';
 
 // The one rule every write on an account goes through (edit, password, email, import row, enable, disable,
 // delete, restore, purge, role assignment, session revoke, activation mail, password reset, a supplier login's
