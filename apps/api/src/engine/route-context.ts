@@ -14,7 +14,7 @@ import type { Access } from '../access/route-access';
 import { rowScopeOf } from '../access/row-scope';
 import { schemaName } from '../http/openapi-schemas';
 import { hashPassword } from '../security/password';
-import type { EngineExtensions, RowScope, WriteContext } from './context';
+import type { EngineExtensions, WriteContext } from './context';
 import { withEffective } from './effective';
 import type { Engine } from './engine';
 import type { EngineEntity } from './entity';

@@ -1,5 +1,5 @@
 import { pickLang } from '@organiser/domain';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { Redis } from 'ioredis';
 import { checkRouteAccess } from '../access/access-check';
 import { AuthCache, registerAuthCache, shareAuthInvalidations } from '../access/auth-cache';
