@@ -1,7 +1,7 @@
 import { type DeploymentConfig, type EntityDef, entities } from '@organiser/domain';
 import { assertQuotaKeys } from '../quota/quota';
-import { registerDynamicFormOwners } from './dynamic-forms';
 import { type EngineEntity, engineEntity } from './entity';
+import { registerDynamicFormOwners } from './write/dynamic-forms';
 
 /** The registered entities as this deployment serves them. */
 export type Engine = {

@@ -3,17 +3,11 @@ import { entities } from '@organiser/domain';
 import { and, asc, eq, inArray, isNull } from 'drizzle-orm';
 import { adminUser, region, userRole } from '../../db/schema';
 import { entityTables } from '../../db/schema/entities';
-import {
-  derivedChanges,
-  type Engine,
-  gradientPng,
-  insertDemoRows,
-  type Row,
-  storeDemoImage,
-} from '../../engine';
+import { derivedChanges, type Engine, insertDemoRows, type Row } from '../../engine';
 import { hashPassword } from '../../security/password';
 import type { SeedContext } from '../../seed';
 import { createStorage } from '../../storage';
+import { gradientPng, storeDemoImage } from '../demo-images';
 import { DEMO_SUPPLIER, ensureSupplierRole } from './supplier-login';
 
 // Demo suppliers: a bilingual company category tree, four membership packages, about 200
