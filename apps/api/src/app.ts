@@ -1,4 +1,4 @@
-import './context';
+import './fastify-decorations';
 import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
 import { pickLang, toPublicConfig } from '@organiser/domain';
@@ -15,7 +15,7 @@ import pino from 'pino';
 import { deleteOldSessions } from './access/sessions';
 import type { AppConfig } from './config/load';
 import type { Db } from './db/client';
-import { syncPermissions } from './db/permissions';
+import { syncPermissions } from './db/permission-sync';
 import { createEngine } from './engine';
 import { AppError } from './errors';
 import { type AppModule, registerModules } from './extensions';

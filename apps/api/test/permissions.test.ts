@@ -3,7 +3,7 @@ import { and, count, eq } from 'drizzle-orm';
 import type { FastifyPluginAsync } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { invalidateAuthCaches } from '../src/access/auth-cache';
-import { syncPermissions } from '../src/db/permissions';
+import { syncPermissions } from '../src/db/permission-sync';
 import { permission, role, rolePermission } from '../src/db/schema';
 import { ok } from '../src/plugins/envelope';
 import { createTestApp, EDITOR, login, type TestApp } from './helpers';

@@ -1,26 +1,11 @@
 // The engine's public face: the only file of the engine that modules and plugins import
 // (scripts/check-layers.mjs enforces it). The engine is created once, by buildApp, and handed to the modules
 // through the extension registry (`ext.engine`). What a module may use: the engine and its entities; the
-// types of hooks, command handlers and the context of a write (context.ts); reading a record, listing,
+// types of hooks, command handlers and the context of a write (write-context.ts); reading a record, listing,
 // creating, updating and running a command; the request's write context, row scope and the list envelope
 // for a module's own routes; import and export; reports; the dictionaries' and dynamic forms' tables; and
 // the demo rows helper.
 export { rowScopeOf } from '../access/row-scope';
-export type {
-  Actor,
-  Change,
-  CommandHandler,
-  CommandResult,
-  EngineExtensions,
-  EntityHooks,
-  HookLists,
-  Row,
-  RowScope,
-  Tx,
-  WriteContext,
-  WriteEvent,
-  WrittenRow,
-} from './context';
 export { createEngine, type Engine } from './engine';
 export type { EngineEntity } from './entity';
 export { fieldsError, toFieldErrors } from './field-errors';
@@ -61,3 +46,18 @@ export {
 export { SECRET_MASK } from './write/history';
 export { createRecord, updateRecord } from './write/record-writes';
 export { derivedChanges, heldQuotaCounts } from './write/write-effects';
+export type {
+  Actor,
+  Change,
+  CommandHandler,
+  CommandResult,
+  EngineExtensions,
+  EntityHooks,
+  HookLists,
+  Row,
+  RowScope,
+  Tx,
+  WriteContext,
+  WriteEvent,
+  WrittenRow,
+} from './write-context';

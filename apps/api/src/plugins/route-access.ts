@@ -1,5 +1,5 @@
 import type { FastifyInstance, RouteOptions } from 'fastify';
-import type { RouteRecord } from '../context';
+import type { RouteRecord } from '../fastify-decorations';
 import { errorEnvelopeSchema } from './envelope';
 
 // Every API route declares what it needs (`config.access`); the server refuses to start if one

@@ -1,8 +1,8 @@
 import type { EffectiveValue, EntityRecord } from '@organiser/domain';
 import { and, inArray } from 'drizzle-orm';
-import type { Row, Tx } from '../context';
 import type { Engine } from '../engine';
 import type { EngineEntity } from '../entity';
+import type { Row, Tx } from '../write-context';
 import { toApiValue } from './records';
 import { liveOnly } from './row-scope';
 

@@ -20,10 +20,10 @@ import {
 import { alias, type PgColumn } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client';
 import type { EntityTable } from '../../db/entity-tables';
-import type { Row, RowScope } from '../context';
 import type { Engine } from '../engine';
 import type { EngineEntity } from '../entity';
 import { dynamicFilterCondition, resolveDynamicFilters } from '../write/dynamic-forms';
+import type { Row, RowScope } from '../write-context';
 import { rememberedCount } from './list-counts';
 import { scopeConditions } from './row-scope';
 

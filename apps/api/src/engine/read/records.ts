@@ -14,9 +14,9 @@ import {
 } from '@organiser/domain';
 import { inArray } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import type { Row } from '../context';
 import type { Engine } from '../engine';
 import type { EngineEntity } from '../entity';
+import type { Row } from '../write-context';
 import { joinedLabelRow } from './list';
 
 // Rows ↔ API records. Selected rows already use JSON names (the table's JS keys); here timestamps become ISO

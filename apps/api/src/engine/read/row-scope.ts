@@ -1,9 +1,9 @@
 import { type KitIssue, kitMessage, normaliseBody, sameValue } from '@organiser/domain';
 import { and, eq, isNotNull, isNull, type SQL } from 'drizzle-orm';
 import { AppError } from '../../errors';
-import type { Row, RowScope, Tx, WriteContext } from '../context';
 import type { EngineEntity } from '../entity';
 import { fieldsError } from '../field-errors';
+import type { Row, RowScope, Tx, WriteContext } from '../write-context';
 
 // Which rows a caller reaches: live rows (not in the trash), within its row scope (a supplier account sees
 // only its company's), and what it may send for them.

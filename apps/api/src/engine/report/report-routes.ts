@@ -17,10 +17,10 @@ import { rowScopeOf } from '../../access/row-scope';
 import type { Db } from '../../db/client';
 import { AppError } from '../../errors';
 import { ok, okSchema } from '../../http/envelope';
-import type { RowScope } from '../context';
 import { engineValidator } from '../routes/route-context';
 import { type Cell, csvStream, toCell, xlsxStream } from '../transfer/spreadsheet';
 import { contentDisposition, EXPORT_MAX_ROWS } from '../transfer/transfer';
+import type { RowScope } from '../write-context';
 
 // Report entities (`defineReport`): read-only rows a module computes with a query of its own, served as
 // `GET /api/<name>/list` and `GET /api/<name>/export` behind the report's menu, like an entity's list. The

@@ -14,12 +14,12 @@ import type { Access } from '../../access/route-access';
 import { rowScopeOf } from '../../access/row-scope';
 import { schemaName } from '../../http/openapi-schemas';
 import { hashPassword } from '../../security/password';
-import type { EngineExtensions, WriteContext } from '../context';
 import type { Engine } from '../engine';
 import type { EngineEntity } from '../entity';
 import { withEffective } from '../read/effective';
 import { COUNT_CAP, type ListPage } from '../read/list';
 import { type toRecord, withLabels } from '../read/records';
+import type { EngineExtensions, WriteContext } from '../write-context';
 
 // What every engine route of one entity shares: its access declarations, schemas and request context.
 

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
-import type { EngineExtensions } from '../context';
 import type { Engine } from '../engine';
 import { noExtensions } from '../hooks';
+import type { EngineExtensions } from '../write-context';
 import { registerCommandRoutes } from './command-routes';
 import { registerReadRoutes } from './read-routes';
 import { registerRecordRoutes } from './record-routes';

@@ -19,7 +19,6 @@ import {
 } from '@organiser/domain';
 import { and, eq, inArray, isNull, or, type SQL } from 'drizzle-orm';
 import { AppError } from '../../errors';
-import type { Change, Row, RowScope, Tx, WriteContext } from '../context';
 import { toFieldErrors } from '../field-errors';
 import { matchingIds } from '../read/list';
 import { apiValues, toDbValues, toRecord, withLabels } from '../read/records';
@@ -27,6 +26,7 @@ import { ensureMonthPartition } from '../write/event-tables';
 import { diff, maskedChanges, stamp } from '../write/history';
 import { derivedChanges, storedValues } from '../write/write-effects';
 import { checkWrite, type PipelineRow, type Validated, writeSequence } from '../write/write-pipeline';
+import type { Change, Row, RowScope, Tx, WriteContext } from '../write-context';
 import { csvRows, turnTaker, xlsxRows } from './sheet-reader';
 import {
   type Cell,

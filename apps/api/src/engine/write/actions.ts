@@ -8,9 +8,9 @@ import {
 } from '@organiser/domain';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { AppError } from '../../errors';
-import type { Actor, Change, Row, Tx, WriteContext } from '../context';
 import { toDbValues, toRecord } from '../read/records';
 import { liveOnly, loadRow, scopeConditions } from '../read/row-scope';
+import type { Actor, Change, Row, Tx, WriteContext } from '../write-context';
 import { stamp } from './history';
 import {
   hasBeforeWriteHooks,

@@ -1,9 +1,9 @@
 import type { EntityDef } from '@organiser/domain';
 import type { Db } from '../../db/client';
 import { recordHistory } from '../../db/schema/entities';
-import type { Row } from '../context';
 import { engineEntity } from '../entity';
 import { apiValues } from '../read/records';
+import type { Row } from '../write-context';
 
 // Demo data the modules seed is written straight to the tables, with the history a record created through
 // the API would have.

@@ -3,9 +3,9 @@ import { and, desc, eq, gt, inArray } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { adminUser } from '../../db/schema';
 import { recordHistory } from '../../db/schema/entities';
-import type { Actor, Change, RowScope, Tx } from '../context';
+import type { Actor, Change, RowScope, Tx } from '../write-context';
 
-export type { Change } from '../context';
+export type { Change } from '../write-context';
 
 /** Shown in history instead of a password change (the hash is never recorded). */
 export const SECRET_MASK = '******';

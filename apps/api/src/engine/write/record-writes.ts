@@ -1,9 +1,9 @@
 import { checkRules, type EntityRecord, validateCreate, validateUpdate } from '@organiser/domain';
 import { and, eq, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
 import { AppError } from '../../errors';
-import type { Row, Tx, WriteContext } from '../context';
 import { apiValues, toDbValues, toRecord } from '../read/records';
 import { liveOnly, loadRow, scopeConditions, scopedBody } from '../read/row-scope';
+import type { Row, Tx, WriteContext } from '../write-context';
 import { ensureMonthPartition } from './event-tables';
 import { diff, maskedChanges, stamp } from './history';
 import { assertNotReferenced } from './references';

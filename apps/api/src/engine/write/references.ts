@@ -9,9 +9,9 @@ import {
 import { and, arrayOverlaps, eq, inArray } from 'drizzle-orm';
 import { upload } from '../../db/schema/uploads';
 import { AppError } from '../../errors';
-import type { Row, RowScope, WriteContext } from '../context';
 import type { EngineEntity } from '../entity';
 import { liveOnly, loadRow, scopeConditions } from '../read/row-scope';
+import type { Row, RowScope, WriteContext } from '../write-context';
 
 // What a record points at: related records must exist (and be reachable by the caller), a record others
 // still point at cannot be removed for good, and file fields name uploads that fit their rule (a supplier

@@ -1,9 +1,9 @@
 import type { Lang } from '@organiser/domain';
 import { and, eq, ne } from 'drizzle-orm';
 import { AppError } from '../../errors';
-import type { Tx, WriteContext } from '../context';
 import type { EngineEntity } from '../entity';
 import { liveOnly } from '../read/row-scope';
+import type { Tx, WriteContext } from '../write-context';
 
 // Unique fields: checked before a write with a refusal naming the field, and a unique violation that raced
 // past the check reported the same way.

@@ -1,11 +1,11 @@
 import { isEmptyValue, isSecretField, type QuotaRule } from '@organiser/domain';
 import { and, eq, isNotNull, ne, type SQL, sql } from 'drizzle-orm';
 import { AppError } from '../../errors';
-import type { Row, Tx, WriteContext } from '../context';
 import type { EngineEntity } from '../entity';
 import { effectiveValues } from '../read/effective';
 import { apiValues } from '../read/records';
 import { liveOnly } from '../read/row-scope';
+import type { Row, Tx, WriteContext } from '../write-context';
 import { type HistoryEntry, historyName, stamp, writeHistory } from './history';
 
 // What the engine does on every write besides storing the caller's values: secrets hashed and virtual values

@@ -1,10 +1,10 @@
 import type { KitIssue, Lang } from '@organiser/domain';
 import { AppError } from '../../errors';
-import type { Change, Row, Tx, WriteContext, WrittenRow } from '../context';
 import { fieldsError } from '../field-errors';
 import { forgetListCounts } from '../read/list-counts';
 import { apiValues } from '../read/records';
 import { loadRow } from '../read/row-scope';
+import type { Change, Row, Tx, WriteContext, WrittenRow } from '../write-context';
 import { checkDictionaries } from './dictionary-check';
 import { checkDynamicForms, DYNAMIC_FORM_ENTITY, invalidateDynamicForms } from './dynamic-forms';
 import { allFields, diff, type HistoryEntry, historyName, writeHistory } from './history';

@@ -1,8 +1,8 @@
 import { ROOT_ROLE } from '@organiser/domain';
 import { asc, eq, inArray } from 'drizzle-orm';
-import type { RouteRecord } from '../../context';
 import type { Db } from '../../db/client';
 import { permission, role, rolePermission, userRole } from '../../db/schema';
+import type { RouteRecord } from '../../fastify-decorations';
 
 // Reads shared by the role and permission routes: the permission rows, what a caller holds, the routes of
 // the running server that a permission url stands for.

@@ -1,6 +1,6 @@
 import { type FlatRoute, flattenRoutes, permissionGroups } from '@organiser/domain';
 import { sql } from 'drizzle-orm';
-import type { RouteRecord } from '../context';
+import type { RouteRecord } from '../fastify-decorations';
 import type { Db } from './client';
 import { permission } from './schema';
 
