@@ -139,7 +139,7 @@ export async function capturePage(
       import('drizzle-orm/node-postgres'),
       import('../apps/api/src/db/schema'),
       import('../apps/api/src/engine'),
-      import('../apps/api/src/engine/list'),
+      import('../apps/api/src/engine/read/list'),
     ]);
   const statements: Statement[] = [];
   const pool = new pg.Pool({ connectionString: url, max: 2 });

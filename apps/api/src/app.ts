@@ -1,13 +1,6 @@
-import './context';
-import { existsSync, readFileSync } from 'node:fs';
-import { mkdir } from 'node:fs/promises';
-import path from 'node:path';
-import helmet from '@fastify/helmet';
+import './fastify-decorations';
 import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
-import fastifyStatic from '@fastify/static';
-import swagger from '@fastify/swagger';
-import swaggerUi from '@fastify/swagger-ui';
 import { pickLang, toPublicConfig } from '@organiser/domain';
 import Fastify, {
   type FastifyInstance,
@@ -16,18 +9,14 @@ import Fastify, {
   type FastifyRequest,
   type FastifyServerOptions,
 } from 'fastify';
-import {
-  createJsonSchemaTransform,
-  createJsonSchemaTransformObject,
-  serializerCompiler,
-  validatorCompiler,
-} from 'fastify-type-provider-zod';
+import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Redis } from 'ioredis';
 import pino from 'pino';
+import { deleteOldSessions } from './access/sessions';
 import type { AppConfig } from './config/load';
 import type { Db } from './db/client';
-import { syncPermissions } from './db/permissions';
-import { type SeedOptions, type SeedResult, seedIfEmpty } from './db/seed';
+import { syncPermissions } from './db/permission-sync';
+import { createEngine } from './engine';
 import { AppError } from './errors';
 import { type AppModule, registerModules } from './extensions';
 import { createOpenApiSchemas } from './http/openapi-schemas';
@@ -36,40 +25,23 @@ import { modules } from './modules';
 import { deleteOldCaptchas } from './modules/auth/captcha';
 import { deleteOldLoginFailures } from './modules/auth/login';
 import { loginPageFill } from './modules/auth/login-form';
-import { deleteOldSessions } from './modules/auth/sessions';
 import { withRunTimeSettings } from './modules/settings/store';
+import { registerApiDocs, setupApiDocs } from './plugins/api-docs';
 import { setupAccessCheck, setupAuth, setupAuthCache } from './plugins/auth';
 import { setupBodyGuard } from './plugins/body-guard';
-import { createConsolePage } from './plugins/console-page';
+import { setupConsoleServing } from './plugins/console-serving';
 import { badPathError, sendError, setupEnvelope } from './plugins/envelope';
 import { setupUrlEncoded } from './plugins/form-body';
-import { LOGIN_SHELL_SCRIPT_HASH } from './plugins/login-shell';
 import { setupMetrics } from './plugins/metrics';
 import { setupQueryGuard } from './plugins/query-guard';
 import { redactLogArgument, redactString, redactUrl } from './plugins/redact';
 import { setupRouteAccess } from './plugins/route-access';
+import { setupSecurityHeaders } from './plugins/security-headers';
 import { setupStatementCancel } from './plugins/statement-cancel';
 import { setupSystemLog } from './plugins/system-log';
+import { serveUploads } from './plugins/uploads-serving';
+import { type SeedOptions, type SeedResult, seedIfEmpty } from './seed';
 import { createStorage, type StorageProvider } from './storage';
-
-/** The build's files that are never opened as a document (not SVG or HTML, which can run scripts). */
-const SUBRESOURCE_FILE = /\.(js|mjs|css|woff2?|ttf|png|jpe?g|webp|gif|ico|map)$/;
-
-/** Helmet's headers that only a document (a page, an SVG opened on its own) reads. */
-const DOCUMENT_ONLY_HEADERS = [
-  'content-security-policy',
-  'cross-origin-opener-policy',
-  'origin-agent-cluster',
-  'referrer-policy',
-  'x-dns-prefetch-control',
-  'x-download-options',
-  'x-frame-options',
-  'x-permitted-cross-domain-policies',
-  'x-xss-protection',
-];
-
-/** A path whose last part names a file: a name with an extension, not a dotfile. */
-const FILE_PATH = /\/[^/.][^/]*\.[^/]+$/;
 
 export type BuildAppOptions = {
   config: AppConfig;
@@ -90,14 +62,6 @@ const BODY_LIMIT = 1024 * 1024;
 /** How long plugins and ready hooks (permission sync, first-start seed) may take. */
 const STARTUP_TIMEOUT_MS = 5 * 60_000;
 const HOUR = 3_600_000;
-
-function originOf(value: string): string | null {
-  try {
-    return new URL(value).origin;
-  } catch {
-    return null;
-  }
-}
 
 type LoggedRequest = {
   method: string;
@@ -157,6 +121,28 @@ export function loggerOptions(logger: FastifyServerOptions['logger']): FastifySe
   } as FastifyServerOptions['logger'];
 }
 
+/** The Redis connection the nodes share (rate limits, auth cache invalidations), when one is configured. */
+async function connectRedis(app: FastifyInstance): Promise<Redis | null> {
+  const { server } = app.config;
+  if (!server.redisUrl) return null;
+  // ioredis loads only on a server configured with Redis.
+  const { Redis } = await import('ioredis');
+  const redis = new Redis(server.redisUrl, {
+    lazyConnect: true,
+    connectTimeout: 2000,
+    maxRetriesPerRequest: 1,
+    enableOfflineQueue: false,
+  });
+  redis.on('error', (error) => app.log.warn({ err: error }, 'redis error'));
+  try {
+    await redis.connect();
+  } catch (error) {
+    // The rate limits count on this node while Redis is away; ioredis keeps reconnecting.
+    app.log.warn({ err: error }, 'redis not reachable at start');
+  }
+  return redis;
+}
+
 /** The whole server; `main.ts` listens on it, tests call it with `app.inject`. */
 export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
   const { config, db } = options;
@@ -200,7 +186,6 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.decorate('draining', false);
   const openApiSchemas = createOpenApiSchemas();
   app.decorate('openApiSchemas', openApiSchemas);
-  const jsonSchemaTransform = createJsonSchemaTransform({ schemaRegistry: openApiSchemas.registry });
 
   setupStatementCancel(app);
   setupMetrics(app);
@@ -213,78 +198,11 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   setupEnvelope(app);
   setupUrlEncoded(app);
 
-  await app.register(swagger, {
-    openapi: {
-      openapi: '3.0.3',
-      info: {
-        title: 'Organiser console API',
-        description:
-          'Every body is `{ success, code, message, content }` (code 20000 on success). Send the login token as `X-Token`.',
-        version: '1.0.0',
-      },
-      components: { securitySchemes: { token: { type: 'apiKey', in: 'header', name: 'X-Token' } } },
-    },
-    transform: (document) => {
-      if (!document.url.startsWith('/api/') || document.url.startsWith('/api/docs')) {
-        return { schema: { hide: true } as never, url: document.url };
-      }
-      const transformed = jsonSchemaTransform(document);
-      const access = document.route.config?.access;
-      const schema = transformed.schema as Record<string, unknown>;
-      if (access && access.kind !== 'public') schema.security = [{ token: [] }];
-      if (access) schema['x-access'] = access;
-      // The content types a route takes (body-guard.ts), also for routes whose body is not JSON (uploads).
-      const consumes = (document.schema as { consumes?: string[] }).consumes;
-      if (consumes?.length) schema['x-consumes'] = consumes;
-      return transformed;
-    },
-    transformObject: createJsonSchemaTransformObject({ schemaRegistry: openApiSchemas.registry }),
-  });
+  await setupApiDocs(app, openApiSchemas);
 
-  const apiOrigins = Object.values(deployment.site.variants)
-    .map((v) => (v?.apiBase ? originOf(v.apiBase) : null))
-    .filter((o): o is string => Boolean(o));
-  const fileOrigin = server.s3 ? originOf(server.s3.publicUrl) : null;
-  await app.register(helmet, {
-    contentSecurityPolicy: {
-      directives: {
-        defaultSrc: ["'self'"],
-        // the login page's first HTML picks its language with one small inline script (plugins/login-shell.ts)
-        scriptSrc: ["'self'", LOGIN_SHELL_SCRIPT_HASH],
-        // antd writes its styles into <style> elements at run time.
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:', 'blob:', ...(fileOrigin ? [fileOrigin] : [])],
-        mediaSrc: ["'self'", 'blob:', ...(fileOrigin ? [fileOrigin] : [])],
-        fontSrc: ["'self'", 'data:'],
-        connectSrc: ["'self'", ...apiOrigins],
-        objectSrc: ["'none'"],
-        frameAncestors: ["'self'"],
-        baseUri: ["'self'"],
-        formAction: ["'self'"],
-        upgradeInsecureRequests: null,
-      },
-    },
-    crossOriginEmbedderPolicy: false,
-  });
+  await setupSecurityHeaders(app);
 
-  let redis: Redis | null = null;
-  if (server.redisUrl) {
-    // ioredis loads only on a server configured with Redis.
-    const { Redis } = await import('ioredis');
-    redis = new Redis(server.redisUrl, {
-      lazyConnect: true,
-      connectTimeout: 2000,
-      maxRetriesPerRequest: 1,
-      enableOfflineQueue: false,
-    });
-    redis.on('error', (error) => app.log.warn({ err: error }, 'redis error'));
-    try {
-      await redis.connect();
-    } catch (error) {
-      // The rate limits count on this node while Redis is away; ioredis keeps reconnecting.
-      app.log.warn({ err: error }, 'redis not reachable at start');
-    }
-  }
+  const redis = await connectRedis(app);
   await setupAuthCache(app, redis);
   const counters = rateLimitCounters({ redis, prefix: server.redisPrefix, log: app.log });
   app.decorate('sharedState', { redis, rateLimitsShared: counters.isShared });
@@ -314,99 +232,22 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     (m, i): AppModule =>
       typeof m === 'function' ? { name: `extra-${i}`, register: (ext) => ext.routes(m) } : m,
   );
-  const ext = registerModules([...modules, ...extra]);
+  // The one engine of this server: every module reaches it through the registry.
+  const ext = registerModules([...modules, ...extra], createEngine(deployment));
   ext.logError = (error, message) => app.log.error({ err: error }, message);
   for (const plugin of ext.routePlugins) await app.register(plugin, { prefix: '/api' });
   const unclaimed = ext.unclaimedCommands();
   if (unclaimed.length)
     throw new Error(`Command handlers for entities no engine serves: ${unclaimed.join(', ')}`);
 
-  app.get('/api/openapi.json', { config: { access: { kind: 'public' } }, schema: { hide: true } }, async () =>
-    app.swagger(),
-  );
-  await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: false });
+  await registerApiDocs(app);
 
-  if (storage.root) {
-    await mkdir(storage.root, { recursive: true });
-    await app.register(fastifyStatic, {
-      root: storage.root,
-      prefix: '/uploads/',
-      decorateReply: false,
-      index: false,
-      list: false,
-      dotfiles: 'deny',
-      setHeaders: (res) => {
-        res.header('X-Content-Type-Options', 'nosniff');
-        // Stored files are data, never a page that runs: no scripts even if one slips through.
-        res.header(
-          'Content-Security-Policy',
-          "default-src 'none'; img-src 'self'; media-src 'self'; sandbox",
-        );
-      },
-    });
-  }
+  await serveUploads(app, storage);
 
-  const consoleIndex = path.join(server.consoleDist, 'index.html');
-  const hasConsole = existsSync(consoleIndex);
-  const consolePage = hasConsole
-    ? createConsolePage(
-        readFileSync(consoleIndex, 'utf8'),
-        toPublicConfig(deployment),
-        () => withRunTimeSettings(db, toPublicConfig(deployment)),
-        // the build's stylesheets, inlined into the login page (read once per rendered variant)
-        (href) => {
-          const dist = path.resolve(server.consoleDist);
-          const file = path.resolve(dist, `.${href}`);
-          if (!file.startsWith(dist + path.sep) || !existsSync(file)) return null;
-          return readFileSync(file, 'utf8');
-        },
-        // the login form's captcha, and the refusal of its last post, in each login page
-        loginPageFill(app),
-      )
-    : null;
-  if (hasConsole) {
-    await app.register(fastifyStatic, {
-      root: server.consoleDist,
-      prefix: '/',
-      // One route for every file, looked up when asked, rather than a route per file set up at every start. Only
-      // a path whose last part names a file (`/assets/x.js`, `/favicon.svg`) is looked up: `/`, every page path,
-      // a dotfile (the build stamp) and index.html itself get index.html with the configuration inlined (the
-      // not-found handler below).
-      wildcard: true,
-      allowedPath: (pathname: string) => FILE_PATH.test(pathname) && !pathname.endsWith('/index.html'),
-      dotfiles: 'ignore',
-      index: false,
-      // the build writes .br and .gz beside each asset (apps/console/vite.config.ts): sent as the client accepts
-      preCompressed: true,
-      setHeaders: (res, filePath) => {
-        const isAsset = filePath.includes(`${path.sep}assets${path.sep}`);
-        res.header('Cache-Control', isAsset ? 'public, max-age=31536000, immutable' : 'no-cache');
-        // A script, stylesheet or font of the build runs under the page's policy, never as a page of its own: the
-        // headers that only a document reads are left off (about 600 bytes on each of the dozens of files a page
-        // loads); nosniff, the resource policy and HSTS stay.
-        if (isAsset && SUBRESOURCE_FILE.test(filePath))
-          for (const name of DOCUMENT_ONLY_HEADERS) res.raw.removeHeader(name);
-      },
-    });
-  }
-
-  app.setNotFoundHandler(async (request, reply) => {
-    const urlPath = request.url.split('?')[0] ?? '/';
-    const isApi = urlPath === '/api' || urlPath.startsWith('/api/');
-    const isPage =
-      (request.method === 'GET' || request.method === 'HEAD') && !isApi && !urlPath.startsWith('/uploads/');
-    // A file the build does not have (a chunk of an earlier build, a mistyped asset) is a 404, never the page: a
-    // script or stylesheet answered with HTML fails in the browser with a misleading type error.
-    if (isPage && consolePage && FILE_PATH.test(urlPath) && !urlPath.endsWith('/index.html'))
-      return sendError(request, reply, new AppError('fileNotFound', { params: { url: urlPath } }));
-    // History-mode console: every other page path is the console's index.html.
-    if (isPage && consolePage) return consolePage.send(request, reply);
-    if (isPage) return sendError(request, reply, new AppError('consoleNotBuilt'));
-    return sendError(
-      request,
-      reply,
-      new AppError('routeNotFound', { params: { method: request.method, url: urlPath } }),
-    );
+  await setupConsoleServing(app, {
+    runTimeConfig: () => withRunTimeSettings(db, toPublicConfig(deployment)),
+    // the login form's captcha, and the refusal of its last post, in each login page
+    loginPageFill: loginPageFill(app),
   });
 
   const timers: NodeJS.Timeout[] = [];

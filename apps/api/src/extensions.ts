@@ -1,18 +1,23 @@
 import type { FastifyPluginAsync } from 'fastify';
-import type { DemoSeed, ModuleSeeds, ReferenceSeed } from './db/seed';
 import {
   type CommandHandler,
+  createEngine,
+  type Engine,
   type EngineExtensions,
   type EntityHooks,
   emptyHookLists,
   type HookLists,
-} from './engine/hooks';
+} from './engine';
+import type { DemoSeed, ModuleSeeds, ReferenceSeed } from './seed';
 
-// The extension registry: `buildApp` creates one and passes it to each module's `register(ext)`, in module
-// order. Modules add routes, hooks on an entity's writes, command handlers and seeds here; nothing is
-// registered by importing a file.
+// The extension registry: `buildApp` creates one, with the engine it created for the deployment, and passes
+// it to each module's `register(ext)`, in module order. Modules add routes, hooks on an entity's writes,
+// command handlers and seeds here, and reach the engine as `ext.engine`; nothing is registered by importing
+// a file, and no module creates an engine of its own.
 
 export type Extensions = EngineExtensions & {
+  /** The deployment's engine: every entity, for its field policy (created once, by buildApp). */
+  readonly engine: Engine;
   /** Route plugins, registered under /api in registration order. */
   routes: (plugin: FastifyPluginAsync) => void;
   /** Hooks on an entity's writes; several modules may add hooks to one entity, run in registration order. */
@@ -31,7 +36,9 @@ export type Extensions = EngineExtensions & {
 /** A module of the server: its name and what it registers. */
 export type AppModule = { name: string; register: (ext: Extensions) => void };
 
-export function createExtensions(): Extensions {
+/** A registry on `engine`; buildApp passes the server's engine. Without one (a registry built outside a server,
+ * as a script or test builds it) the entities are served under no field policy. */
+export function createExtensions(engine: Engine = createEngine({ fieldPolicy: {} })): Extensions {
   const routePlugins: FastifyPluginAsync[] = [];
   const hooks = new Map<string, HookLists>();
   const commands = new Map<string, CommandHandler>();
@@ -43,6 +50,7 @@ export function createExtensions(): Extensions {
     if (!list.some((s) => s.name === seed.name)) list.push(seed);
   };
   return {
+    engine,
     routePlugins,
     seeds: { reference, demo },
     routes: (plugin) => void routePlugins.push(plugin),
@@ -70,9 +78,9 @@ export function createExtensions(): Extensions {
   };
 }
 
-/** The registry of the given modules, each registered in order. */
-export function registerModules(modules: readonly AppModule[]): Extensions {
-  const ext = createExtensions();
+/** The registry of the given modules, each registered in order, on the given engine. */
+export function registerModules(modules: readonly AppModule[], engine?: Engine): Extensions {
+  const ext = createExtensions(engine);
   for (const module of modules) module.register(ext);
   return ext;
 }

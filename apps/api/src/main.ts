@@ -28,7 +28,7 @@ async function main(): Promise<void> {
     opening.catch(() => {});
     const [{ buildApp }, { DEMO_EDITOR }, { DEMO_SUPPLIER }] = await Promise.all([
       import('./app'),
-      import('./db/seed'),
+      import('./seed'),
       import('./modules/companies'),
     ]);
     handle = await opening;

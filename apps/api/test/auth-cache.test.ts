@@ -1,8 +1,8 @@
 import { eq, isNull } from 'drizzle-orm';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { invalidateAuthCaches } from '../src/access/auth-cache';
 import { adminUser, session } from '../src/db/schema';
-import { invalidateAuthCaches } from '../src/security/auth-cache';
 import { type Call, client, createEngineApp } from './engine/setup';
 import { createTestApp, EDITOR, login, type TestApp, testRedis, tryLogin } from './helpers';
 

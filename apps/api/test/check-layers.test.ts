@@ -28,10 +28,15 @@ function check(files: Record<string, string>) {
 const api = 'apps/api/src';
 const web = 'apps/console/src';
 
-/** Files that follow the layers: modules use the engine, the engine uses db and the domain, pages use all. */
+/** Files that follow the layers: modules use the engine through its index, the engine uses db and the domain,
+ * plugins use access, pages use all. */
 const clean: Record<string, string> = {
   [`${api}/app.ts`]: "import { routes } from './modules/routes';\nexport const app = routes;\n",
-  [`${api}/modules/routes.ts`]: "import { engine } from '../engine/engine';\nexport const routes = engine;\n",
+  [`${api}/modules/routes.ts`]: "import { engine } from '../engine';\nexport const routes = engine;\n",
+  [`${api}/engine/index.ts`]: "export { engine } from './engine';\n",
+  [`${api}/plugins/auth.ts`]: "import { read } from '../access/sessions';\nexport const auth = read;\n",
+  [`${api}/access/sessions.ts`]: "import { db } from '../db/client';\nexport const read = db;\n",
+  [`${api}/db/client.ts`]: 'export const db = 1;\n',
   [`${api}/engine/engine.ts`]:
     "import type { Table } from '../db/schema/table';\nimport { rows } from './rows.js';\nexport const engine = (t: Table) => rows(t);\n",
   [`${api}/engine/rows.ts`]:
@@ -60,6 +65,12 @@ describe('check-layers', () => {
       ...clean,
       [`${api}/db/schema/uses-engine.ts`]: "import { engine } from '../../engine/engine';\n",
       [`${api}/db/client.ts`]: "import { routes } from '../modules/routes';\n",
+      [`${api}/db/seed.ts`]: "import { hash } from '../security/hash';\n",
+      [`${api}/access/guard.ts`]: "import { engine } from '../engine';\n",
+      [`${api}/access/scope.ts`]: "import { routes } from '../modules/routes';\n",
+      [`${api}/modules/deep.ts`]: "import { rows } from '../engine/rows';\n",
+      [`${api}/plugins/deep.ts`]: "import type { Table } from '../engine/engine';\n",
+      [`${api}/plugins/uses-module.ts`]: "import { routes } from '../modules/routes';\n",
       [`${api}/config/load.ts`]: "import type { Table } from '../engine/engine';\n",
       [`${api}/storage/local.ts`]: "export { routes } from '../modules/routes';\n",
       [`${api}/security/hash.ts`]: "const engine = await import('../engine/engine');\n",
@@ -91,8 +102,16 @@ describe('check-layers', () => {
       'the console enters engine/ only through engine/index.ts (engine/loaders.ts for the frame)';
     const consoleApi = 'api/ never imports engine/ or pages/';
     const domain = 'packages/domain never imports apps/';
+    const access = 'access/ never imports engine/, modules/ or plugins/';
+    const door = 'modules/ and plugins/ enter engine/ only through engine/index.ts';
     expect(lines.sort()).toEqual(
       [
+        `${api}/db/seed.ts → ${api}/security/hash.ts (db/ never imports security/ or access/)`,
+        `${api}/access/guard.ts → ${api}/engine/index.ts (${access})`,
+        `${api}/access/scope.ts → ${api}/modules/routes.ts (${access})`,
+        `${api}/modules/deep.ts → ${api}/engine/rows.ts (${door})`,
+        `${api}/plugins/deep.ts → ${api}/engine/engine.ts (${door})`,
+        `${api}/plugins/uses-module.ts → ${api}/modules/routes.ts (plugins/ never import modules/)`,
         `${api}/db/schema/uses-engine.ts → ${api}/engine/engine.ts (db/schema never imports engine/)`,
         `${api}/db/client.ts → ${api}/modules/routes.ts (${lower})`,
         `${api}/config/load.ts → ${api}/engine/engine.ts (${lower})`,

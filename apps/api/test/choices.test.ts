@@ -1,6 +1,6 @@
 import { entities } from '@organiser/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { csvLine } from '../src/engine/spreadsheet';
+import { csvLine } from '../src/engine/transfer/spreadsheet';
 import { type Call, client, companyBody, createEngineApp, okClient } from './engine/setup';
 import { exportFile, importFile, parseExport } from './engine/transfer-helpers';
 import { login } from './helpers';

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type DbHandle, MIGRATIONS_FOLDER } from '../src/db/client';
-import { enabledDictItems } from '../src/engine/dictionary-check';
+import { enabledDictItems } from '../src/engine/write/dictionary-check';
 import { companyLanguage, companyMainMarket, seedDictionaries } from '../src/modules/dictionary';
 import { createTemplate, type DbTemplate, dropTemplate } from './database';
 

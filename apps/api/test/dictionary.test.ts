@@ -4,9 +4,9 @@ import type { FastifyPluginAsync } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { deriveTable } from '../src/db/entity-tables';
 import { entityTables } from '../src/db/schema/entities';
-import { checkDictionaries, enabledDictItems } from '../src/engine/dictionary-check';
 import { createEngine } from '../src/engine/engine';
-import { registerEntityRoutes } from '../src/engine/routes';
+import { registerEntityRoutes } from '../src/engine/routes/routes';
+import { checkDictionaries, enabledDictItems } from '../src/engine/write/dictionary-check';
 import { companyIndustry, referenceDictionaries, seedDictionaries } from '../src/modules/dictionary';
 import { type Call, client, createEngineApp } from './engine/setup';
 

@@ -6,7 +6,7 @@ import { deriveTable } from '../src/db/entity-tables';
 import { permission } from '../src/db/schema';
 import { entityTables } from '../src/db/schema/entities';
 import { createEngine } from '../src/engine/engine';
-import { registerEntityRoutes } from '../src/engine/routes';
+import { registerEntityRoutes } from '../src/engine/routes/routes';
 import { createAccountWithRole } from './engine/roles';
 import { type Call, client, createEngineApp } from './engine/setup';
 import { login } from './helpers';

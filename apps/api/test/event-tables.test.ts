@@ -5,13 +5,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { deriveTable } from '../src/db/entity-tables';
 import { entityTables } from '../src/db/schema/entities';
 import { createEngine } from '../src/engine/engine';
+import { registerEntityRoutes } from '../src/engine/routes/routes';
 import {
   createEventTable,
   ensureMonthPartition,
   eventTableDdl,
   monthPartition,
-} from '../src/engine/event-tables';
-import { registerEntityRoutes } from '../src/engine/routes';
+} from '../src/engine/write/event-tables';
 import { type Call, client, createEngineApp } from './engine/setup';
 
 // Event entities: an append-only table partitioned by month of created_at, created from the DDL this module

@@ -1,6 +1,6 @@
 import { entities, formLayout } from '@organiser/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Cell, csvLine } from '../src/engine/spreadsheet';
+import { type Cell, csvLine } from '../src/engine/transfer/spreadsheet';
 import { type Call, client, createEngineApp } from './engine/setup';
 import { exportFile, importFile, parseExport } from './engine/transfer-helpers';
 

@@ -20,8 +20,8 @@ import {
   type ServerSettings,
 } from '../src/config/load';
 import type { Db, DbHandle } from '../src/db/client';
-import type { SeedOptions } from '../src/db/seed';
 import type { AppModule } from '../src/extensions';
+import type { SeedOptions } from '../src/seed';
 import type { StorageProvider } from '../src/storage';
 import { openFromTemplate } from './database';
 import { fixtureFiles } from './fixture-files';

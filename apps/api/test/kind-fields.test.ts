@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { deriveTable } from '../src/db/entity-tables';
 import { entityTables } from '../src/db/schema/entities';
 import { createEngine } from '../src/engine/engine';
-import { registerEntityRoutes } from '../src/engine/routes';
+import { registerEntityRoutes } from '../src/engine/routes/routes';
 import { type Call, client, createEngineApp } from './engine/setup';
 
 // Kind-dependent fields on the real write routes: required only for their kind, a value sent for another kind

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { syncPermissions } from '../src/db/permissions';
+import { syncPermissions } from '../src/db/permission-sync';
 import { permission, role, rolePermission } from '../src/db/schema';
 import { createAccount, menuId, resourceId, resourcesUnder } from './access-fixtures';
 import { createTestApp, login, type TestApp } from './helpers';

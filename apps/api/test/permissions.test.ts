@@ -2,10 +2,10 @@ import { flattenRoutes, permissionGroups } from '@organiser/domain';
 import { and, count, eq } from 'drizzle-orm';
 import type { FastifyPluginAsync } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { syncPermissions } from '../src/db/permissions';
+import { invalidateAuthCaches } from '../src/access/auth-cache';
+import { syncPermissions } from '../src/db/permission-sync';
 import { permission, role, rolePermission } from '../src/db/schema';
 import { ok } from '../src/plugins/envelope';
-import { invalidateAuthCaches } from '../src/security/auth-cache';
 import { createTestApp, EDITOR, login, type TestApp } from './helpers';
 
 // Every route declares its access; menu and resource permissions are enforced; root passes all;

@@ -1,12 +1,12 @@
 import { count, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { region } from '../src/db/schema';
-import { seedIfEmpty } from '../src/db/seed';
 import { registerModules } from '../src/extensions';
 import { modules } from '../src/modules';
 import type { RegionNode } from '../src/modules/region';
 import { buildRegionRows, divisionNameEn, pinyinName, placeName } from '../src/modules/region/data';
 import { seedRegions } from '../src/modules/region/seed';
+import { seedIfEmpty } from '../src/seed';
 import { createTestApp, login, type TestApp, testConfig } from './helpers';
 
 // `GET /region/list_all`: countries with English and Chinese names, and China's

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { assertRootRemains } from '../src/access/root-guard';
 import { adminUser, role, userRole } from '../src/db/schema';
-import { assertRootRemains } from '../src/security/root-guard';
 import { createAccount, menuId, resourceId, resourcesUnder, roleId } from './access-fixtures';
 import { createTestApp, login, type TestApp } from './helpers';
 

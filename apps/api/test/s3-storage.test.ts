@@ -2,7 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { upload } from '../src/db/schema';
-import { seedEngineDemo } from '../src/engine/seed';
+import { seedContentDemo } from '../src/modules/content';
 import { MULTIPART_FROM } from '../src/storage/s3';
 import { createTestApp, login, multipart, type TestApp } from './helpers';
 import { startS3Server, type TestS3Server } from './s3-server';
@@ -93,7 +93,7 @@ describe('uploads into an S3-compatible bucket', () => {
   });
 
   it('puts the demo seed’s generated images into the bucket', async () => {
-    await seedEngineDemo(t.db, { storage: t.app.storage });
+    await seedContentDemo(t.db, { storage: t.app.storage });
     const read = await fetch(`${prefix}demo/banner-1.png`);
     expect(read.status).toBe(200);
     const body = Buffer.from(await read.arrayBuffer());

@@ -3,9 +3,9 @@ import { eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { adminUser, role, userRole } from '../src/db/schema';
 import { entityTables } from '../src/db/schema/entities';
-import { isDatabaseEmpty, seedIfEmpty as seedWith } from '../src/db/seed';
 import { registerModules } from '../src/extensions';
 import { modules } from '../src/modules';
+import { isDatabaseEmpty, seedIfEmpty as seedWith } from '../src/seed';
 import { StartupError } from '../src/startup-error';
 import { createTestApp, type TestApp, testConfig } from './helpers';
 

@@ -46,7 +46,7 @@ for (const lang of ['en', 'zh'] as const) {
     const t = texts[lang];
     const token = `E2E-${lang}-${Date.now().toString(36)}`;
     const title = `${token} ${lang === 'zh' ? '春季采购节' : 'Spring sourcing'}`;
-    // a demo position (apps/api/src/engine/seed.ts) whose size hint differs from the cover's default 1200x240
+    // a demo position (apps/api/src/modules/content/demo.ts) whose size hint differs from the cover's default 1200x240
     const strip = lang === 'zh' ? '首页通栏' : 'Home page strip';
     const online = banner.fields.displayStatus!.kind === 'enum' ? banner.fields.displayStatus!.options : [];
     const onlineLabel = online.find((o) => o.value === 'online')!.label[lang];

@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { company, vipPackage } from '@organiser/domain';
-import { csvLine, parseXlsx } from '../../../apps/api/src/engine/spreadsheet';
+import { csvLine, parseXlsx } from '../../../apps/api/src/engine/transfer/spreadsheet';
 import { api, expect, login, test } from '../../fixtures';
 import { apiCall, buttonName, createCompany, LOAD, rowOf, texts, uniqueToken } from '../suppliers/helpers';
 

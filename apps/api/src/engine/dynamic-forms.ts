@@ -11,10 +11,10 @@ import {
   type ListFilter,
 } from '@organiser/domain';
 import { and, asc, eq, type SQL, sql } from 'drizzle-orm';
+import { invalidateShared, onSharedInvalidation } from '../access/auth-cache';
 import type { Db } from '../db/client';
 import { dynamicFormConfig as configTable } from '../db/schema';
 import { AppError } from '../errors';
-import { invalidateShared, onSharedInvalidation } from '../security/auth-cache';
 import type { EngineEntity } from './entity';
 
 // Dynamic forms: a `dynamicForm` field holds `{ [code]: value }`, each code an enabled `dynamic_form_config`

@@ -1,15 +1,7 @@
 import { type DeploymentConfig, type EntityDef, entities } from '@organiser/domain';
 import { assertQuotaKeys } from '../quota/quota';
 import { registerDynamicFormOwners } from './dynamic-forms';
-import { type EngineEntity, engineEntity } from './entity';
-
-/** The registered entities as this deployment serves them. */
-export type Engine = {
-  list: EngineEntity[];
-  get: (name: string) => EngineEntity | undefined;
-  /** Relation fields of any entity that point at `name` (a record they point at cannot be purged). */
-  referencesTo: (name: string) => { entity: EngineEntity; field: string; isMany: boolean }[];
-};
+import { type Engine, engineEntity } from './entity';
 
 export function createEngine(
   config: Pick<DeploymentConfig, 'fieldPolicy'>,

@@ -58,3 +58,11 @@ export function relatedEntity(
   const def = getEntity(name);
   return def ? engineEntity(def, config) : null;
 }
+
+/** The registered entities as this deployment serves them. */
+export type Engine = {
+  list: EngineEntity[];
+  get: (name: string) => EngineEntity | undefined;
+  /** Relation fields of any entity that point at `name` (a record they point at cannot be purged). */
+  referencesTo: (name: string) => { entity: EngineEntity; field: string; isMany: boolean }[];
+};

@@ -1,4 +1,4 @@
-import type { EngineExtensions, HookLists } from './context';
+import type { EngineExtensions, HookLists } from './write-context';
 
 export type {
   CommandHandler,
@@ -8,7 +8,7 @@ export type {
   HookLists,
   WriteEvent,
   WrittenRow,
-} from './context';
+} from './write-context';
 
 // What modules add to an entity's writes without forking the engine (behaviour beyond CRUD): hooks
 // on each step of the write pipeline, and the handlers of the commands a definition declares. Modules

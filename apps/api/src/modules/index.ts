@@ -2,6 +2,7 @@ import type { AppModule } from '../extensions';
 import { accessModule } from './access';
 import { authRoutes } from './auth/routes';
 import { companiesModule } from './companies';
+import { contentModule } from './content';
 import { dictionaryModule } from './dictionary';
 import { dynamicFormsModule } from './dynamic-forms';
 import { engineModule } from './engine';
@@ -33,6 +34,8 @@ export const modules: AppModule[] = [
   // The mail log as a read-only report (the local outbox when no SMTP server is configured).
   { name: 'mail', register: (ext) => ext.routes(emailLogRoutes) },
   engineModule,
+  // Banners and company tags on the engine: their demo data.
+  contentModule,
   // Supplier behaviour on the engine's company entity: write hooks, commands, supplier role, demo data.
   companiesModule,
   // Products on the engine's product entity: checks across records, the company name kept for search, demo data.

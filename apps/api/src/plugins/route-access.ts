@@ -1,5 +1,5 @@
 import type { FastifyInstance, RouteOptions } from 'fastify';
-import type { RouteRecord } from '../context';
+import type { RouteRecord } from '../fastify-decorations';
 import { errorEnvelopeSchema } from './envelope';
 
 // Every API route declares what it needs (`config.access`); the server refuses to start if one
@@ -21,7 +21,9 @@ export function setupRouteAccess(app: FastifyInstance): void {
     if (!route.config.access) {
       if (!isInfrastructure(route.url)) {
         const method = Array.isArray(route.method) ? route.method.join(',') : route.method;
-        throw new Error(`Route ${method} ${route.url} declares no config.access (see src/plugins/access.ts)`);
+        throw new Error(
+          `Route ${method} ${route.url} declares no config.access (see src/access/route-access.ts)`,
+        );
       }
       route.config.access = { kind: 'public' };
     }

@@ -4,7 +4,7 @@ import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod
 import { describe, expect, it } from 'vitest';
 import { parseDeploymentConfig } from '../../src/config/load';
 import { createEngine } from '../../src/engine';
-import { registerEntityRoutes } from '../../src/engine/routes';
+import { registerEntityRoutes } from '../../src/engine/routes/routes';
 import { createExtensions } from '../../src/extensions';
 import { setupRouteAccess } from '../../src/plugins/route-access';
 

@@ -4,7 +4,7 @@ import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseDeploymentConfig } from '../../src/config/load';
 import { createEngine } from '../../src/engine';
-import { registerEntityRoutes } from '../../src/engine/routes';
+import { registerEntityRoutes } from '../../src/engine/routes/routes';
 import { type AppModule, createExtensions } from '../../src/extensions';
 import { EDITOR, login, tryLogin } from '../helpers';
 import { type Call, client, createEngineApp } from './setup';

@@ -5,7 +5,7 @@ import Fastify, { type RouteOptions } from 'fastify';
 import { describe, expect, it } from 'vitest';
 import { parseDeploymentConfig } from '../../src/config/load';
 import { createEngine } from '../../src/engine';
-import { registerEntityRoutes } from '../../src/engine/routes';
+import { registerEntityRoutes } from '../../src/engine/routes/routes';
 import { registerModules } from '../../src/extensions';
 import { modules } from '../../src/modules';
 import { supplierOverviewRoutes } from '../../src/modules/supplier-overview';

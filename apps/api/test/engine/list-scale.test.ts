@@ -1,9 +1,9 @@
 import { parseListQuery } from '@organiser/domain';
 import { and, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { invalidateShared } from '../../src/access/auth-cache';
 import { createEngine } from '../../src/engine';
-import { COUNT_CAP, listOrder, pageConditions, REMEMBER_COUNT_FROM } from '../../src/engine/list';
-import { invalidateShared } from '../../src/security/auth-cache';
+import { COUNT_CAP, listOrder, pageConditions, REMEMBER_COUNT_FROM } from '../../src/engine/read/list';
 import { type Call, client, createEngineApp } from './setup';
 
 // The list's performance rules as behaviour and plan checks (no timings): above the cap the total is an

@@ -4,7 +4,7 @@ import { getTableConfig } from 'drizzle-orm/pg-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { deriveTables } from '../../src/db/entity-tables';
 import { createEngine } from '../../src/engine';
-import { registerEntityRoutes } from '../../src/engine/routes';
+import { registerEntityRoutes } from '../../src/engine/routes/routes';
 import type { AppModule } from '../../src/extensions';
 import { type Call, client, createEngineApp } from './setup';
 

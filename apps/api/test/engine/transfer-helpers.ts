@@ -1,7 +1,7 @@
 import { type ColumnDescriptor, type EntityDef, resolveFields } from '@organiser/domain';
 import ExcelJS from 'exceljs';
 import type { FastifyInstance } from 'fastify';
-import { type Cell, csvLine, parseCsv, parseXlsx, toCell } from '../../src/engine/spreadsheet';
+import { type Cell, csvLine, parseCsv, parseXlsx, toCell } from '../../src/engine/transfer/spreadsheet';
 import { multipart } from '../helpers';
 
 const acceptLanguage = (lang: 'en' | 'zh') => (lang === 'zh' ? 'zh-CN,zh;q=0.9' : 'en-US');

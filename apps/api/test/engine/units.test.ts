@@ -1,9 +1,9 @@
 import { banner, companyTag, listColumns } from '@organiser/domain';
 import { describe, expect, it } from 'vitest';
 import { createEngine } from '../../src/engine';
-import { sanitizeRichText } from '../../src/engine/records';
-import { csvLine, fromCell, mapHeaders, parseCsv, toCell } from '../../src/engine/spreadsheet';
-import { contentDisposition } from '../../src/engine/transfer';
+import { sanitizeRichText } from '../../src/engine/read/records';
+import { csvLine, fromCell, mapHeaders, parseCsv, toCell } from '../../src/engine/transfer/spreadsheet';
+import { contentDisposition } from '../../src/engine/transfer/transfer';
 
 const engine = createEngine({ fieldPolicy: {} });
 

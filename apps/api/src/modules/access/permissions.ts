@@ -2,12 +2,12 @@ import { validationMessage } from '@organiser/domain';
 import { and, count, eq, ne } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { invalidateAuthCaches } from '../../access/auth-cache';
+import { assertHeld } from '../../access/permission-checks';
 import type { Db } from '../../db/client';
 import { permission, role, rolePermission } from '../../db/schema';
 import { AppError } from '../../errors';
 import { ok, okSchema } from '../../plugins/envelope';
-import { invalidateAuthCaches } from '../../security/auth-cache';
-import { assertHeld } from '../../security/permissions';
 import { ROLE_MENU } from './roles';
 import {
   allPermissions,

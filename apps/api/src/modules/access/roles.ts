@@ -2,14 +2,14 @@ import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE, ROOT_ROLE } from '@organiser/domain';
 import { and, asc, count, eq, ilike, inArray, ne, or, type SQL } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { invalidateAuthCaches } from '../../access/auth-cache';
+import { assertHeld } from '../../access/permission-checks';
+import { assertRootRemains } from '../../access/root-guard';
+import type { AuthUser } from '../../access/route-access';
 import type { Db } from '../../db/client';
 import { adminUser, role, rolePermission, userRole } from '../../db/schema';
 import { AppError } from '../../errors';
-import type { AuthUser } from '../../http/access';
 import { ok, okSchema } from '../../plugins/envelope';
-import { invalidateAuthCaches } from '../../security/auth-cache';
-import { assertHeld } from '../../security/permissions';
-import { assertRootRemains } from '../../security/root-guard';
 import { bilingual, heldRoleIds, permissionIdsOfRole, permissionsByIds } from './store';
 
 // Roles (/adminManage/role_list, role/role_edit/{id}): name in both languages, a unique code (`root` is

@@ -1,8 +1,8 @@
 import { ROOT_ROLE } from '@organiser/domain';
 import { asc, eq, inArray } from 'drizzle-orm';
-import type { RouteRecord } from '../../context';
 import type { Db } from '../../db/client';
 import { permission, role, rolePermission, userRole } from '../../db/schema';
+import type { RouteRecord } from '../../fastify-decorations';
 
 // Reads shared by the role and permission routes: the permission rows, what a caller holds, the routes of
 // the running server that a permission url stands for.
@@ -12,7 +12,7 @@ export type PermissionRow = typeof permission.$inferSelect;
 export const bilingual = (en: string, zh: string) => ({ en, zh: zh || en });
 
 /** What a caller holds: one reading for role edits, permission switches and account rules. */
-export { heldPermissionIds } from '../../security/permissions';
+export { heldPermissionIds } from '../../access/permission-checks';
 
 /** Ids of the roles the user holds (enabled or not). */
 export async function heldRoleIds(db: Db, userId: number): Promise<Set<number>> {

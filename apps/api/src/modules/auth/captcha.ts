@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { captcha } from '../../db/schema';
-import { sameHex, sha256 } from './crypto';
+import { sameHex, sha256 } from '../../security/tokens';
 
 // `GET /api/user/captcha` gives `{token, svg}`; login sends the token back with the answer.
 // The answer is kept only as a hash; a token is consumed by its first use (right or wrong) with one atomic

@@ -1,12 +1,12 @@
 import type { Lang } from '@organiser/domain';
 import { and, eq, isNull, lt, or, sql } from 'drizzle-orm';
+import { createSession } from '../../access/sessions';
 import type { AppConfig } from '../../config/load';
 import type { Db } from '../../db/client';
 import { adminUser, loginFailure } from '../../db/schema';
 import { AppError } from '../../errors';
 import { hashPassword, needsRehash, verifyDummy, verifyPassword } from '../../security/password';
 import { consumeCaptcha } from './captcha';
-import { createSession } from './sessions';
 import { checkLoginCode, sendLoginCode } from './sms';
 import { loadUserInfo, type UserInfo } from './user-info';
 

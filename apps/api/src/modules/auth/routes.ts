@@ -3,18 +3,18 @@ import { eq } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { authenticateFromBody } from '../../access/access-check';
+import { invalidateAuthCaches } from '../../access/auth-cache';
+import { revokeSession, revokeUserSessions } from '../../access/sessions';
 import { adminUser } from '../../db/schema';
 import { AppError } from '../../errors';
 import { serializeCookie } from '../../http/cookies';
-import { authenticateFromBody } from '../../plugins/auth';
 import { ok, okSchema } from '../../plugins/envelope';
 import { formFields } from '../../plugins/form-body';
-import { invalidateAuthCaches } from '../../security/auth-cache';
 import { hashPassword, isStrongEnough, verifyPassword } from '../../security/password';
 import { createCaptcha } from './captcha';
 import { type LoginInput, login } from './login';
 import { clearRefusalCookie, isHttps, isSameOriginPost, refusalCookie } from './login-form';
-import { revokeSession, revokeUserSessions } from './sessions';
 import { loadUserInfo, loadUserPermissions } from './user-info';
 
 // The account calls, with the product's paths verbatim under /api/user.

@@ -3,7 +3,7 @@ import { formatMessage, type Lang, outgoingTexts } from '@organiser/domain';
 import { and, desc, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { smsCode, smsLog, smsOutbox } from '../../db/schema';
-import { sameHex, sha256 } from './crypto';
+import { sameHex, sha256 } from '../../security/tokens';
 
 // The SMS second factor. The code goes to the SMS outbox (the default set-up has no provider);
 // only a salted hash of it is kept for checking. A code lives 5 minutes and allows 5 tries. Every message is

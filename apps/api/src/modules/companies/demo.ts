@@ -3,14 +3,11 @@ import { entities } from '@organiser/domain';
 import { and, asc, eq, inArray, isNull } from 'drizzle-orm';
 import { adminUser, region, userRole } from '../../db/schema';
 import { entityTables } from '../../db/schema/entities';
-import type { SeedContext } from '../../db/seed';
-import type { Row } from '../../engine/context';
-import { gradientPng } from '../../engine/demo-images';
-import { createEngine } from '../../engine/engine';
-import { insertDemoRows, storeDemoImage } from '../../engine/seed';
-import { derivedChanges } from '../../engine/write-effects';
+import { derivedChanges, type Engine, insertDemoRows, type Row } from '../../engine';
 import { hashPassword } from '../../security/password';
+import type { SeedContext } from '../../seed';
 import { createStorage } from '../../storage';
+import { gradientPng, storeDemoImage } from '../demo-images';
 import { DEMO_SUPPLIER, ensureSupplierRole } from './supplier-login';
 
 // Demo suppliers: a bilingual company category tree, four membership packages, about 200
@@ -280,7 +277,7 @@ async function images(ctx: SeedContext) {
   };
 }
 
-export async function seedSupplierDemo(ctx: SeedContext): Promise<void> {
+export async function seedSupplierDemo(ctx: SeedContext, engine: Engine): Promise<void> {
   const { db } = ctx;
   const files = await images(ctx);
   const en = fakerEN;
@@ -387,7 +384,6 @@ export async function seedSupplierDemo(ctx: SeedContext): Promise<void> {
     ).map((r) => [r.code, r.nameEn]),
   );
 
-  const engine = createEngine({ fieldPolicy: {} });
   const companyEntity = engine.get('company')!;
   const now = Date.now();
   const rows: Row[] = [];

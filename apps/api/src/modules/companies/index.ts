@@ -1,5 +1,6 @@
-import type { DemoSeed } from '../../db/seed';
+import type { Engine } from '../../engine';
 import type { AppModule } from '../../extensions';
+import type { DemoSeed } from '../../seed';
 import { checkLocation } from './location';
 import {
   DEMO_SUPPLIER,
@@ -15,7 +16,10 @@ import {
 // location checked against the region list, its supplier login, the supplier role, and the demo suppliers.
 
 /** The demo suppliers. Their generators and faker load only when a database is seeded with demo data. */
-const seedSupplierDemo: DemoSeed['run'] = async (ctx) => (await import('./demo')).seedSupplierDemo(ctx);
+const seedSupplierDemo =
+  (engine: Engine): DemoSeed['run'] =>
+  async (ctx) =>
+    (await import('./demo')).seedSupplierDemo(ctx, engine);
 
 export const companiesModule: AppModule = {
   name: 'companies',
@@ -29,7 +33,7 @@ export const companiesModule: AppModule = {
       name: 'supplier-role',
       run: ({ db }) => ensureSupplierRole(db).then(() => undefined),
     });
-    ext.demoSeed({ name: 'suppliers', run: seedSupplierDemo });
+    ext.demoSeed({ name: 'suppliers', run: seedSupplierDemo(ext.engine) });
   },
 };
 

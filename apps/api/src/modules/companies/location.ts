@@ -1,7 +1,7 @@
 import { type KitIssue, kitMessage } from '@organiser/domain';
 import { inArray } from 'drizzle-orm';
 import { region } from '../../db/schema';
-import type { Row, WriteContext } from '../../engine/context';
+import type { Row, WriteContext } from '../../engine';
 
 // A company's country, province and city come from the region list (`GET /api/region/list_all`).
 // `countryCode` must be a country of the list and fills `countryName` (English, the marketplace's common

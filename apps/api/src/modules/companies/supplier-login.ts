@@ -1,14 +1,19 @@
 import { company, customerService, product, resourcePermissions } from '@organiser/domain';
 import { and, eq, inArray, isNull, or } from 'drizzle-orm';
+import { assertMayActOnAccount } from '../../access/account-guard';
+import { invalidateAuthCaches } from '../../access/auth-cache';
 import type { Db } from '../../db/client';
 import { adminUser, permission, role, rolePermission, session, userRole } from '../../db/schema';
 import { entityTables } from '../../db/schema/entities';
-import type { Row, Tx, WriteContext } from '../../engine/context';
-import { SECRET_MASK } from '../../engine/history';
-import type { CommandHandler, WriteEvent } from '../../engine/hooks';
+import {
+  type CommandHandler,
+  type Row,
+  SECRET_MASK,
+  type Tx,
+  type WriteContext,
+  type WriteEvent,
+} from '../../engine';
 import { AppError } from '../../errors';
-import { assertMayActOnAccount } from '../../security/account-guard';
-import { invalidateAuthCaches } from '../../security/auth-cache';
 
 /** The demo supplier login (apps/api/src/modules/companies/demo.ts), printed at start. */
 export const DEMO_SUPPLIER = { account: 'supplier', password: 'supplier123' } as const;

@@ -1,8 +1,6 @@
 import { isEmptyValue, type KitIssue, kitMessage } from '@organiser/domain';
 import { and, eq, ne } from 'drizzle-orm';
-import type { Row, WriteContext } from '../../engine/context';
-import { dictItem } from '../../engine/dictionary-check';
-import type { EntityHooks } from '../../engine/hooks';
+import { dictItem, type EntityHooks, type Row, type WriteContext } from '../../engine';
 
 /** A dictionary item's value is unique within its dictionary: a second item with the same value in the same
  * dictionary is refused as a field issue on `value` (the unique index on (group_id, value) backs it up). */

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { enabledDictItems } from '../../engine/dictionary-check';
+import { enabledDictItems } from '../../engine';
 import { ok, okSchema } from '../../plugins/envelope';
 
 // The options of a `dict` field: any signed-in user editing a record needs them, not only those who may

@@ -1,6 +1,6 @@
 import type { Db } from '../../db/client';
-import type { ReferenceSeed } from '../../db/seed';
-import { dictGroup, dictItem } from '../../engine/dictionary-check';
+import { dictGroup, dictItem } from '../../engine';
+import type { ReferenceSeed } from '../../seed';
 
 // Reference dictionaries every deployment starts with. A dictionary is written only when its code is not in
 // the database yet, so the items an administrator edits, disables or adds are never overwritten.

@@ -7,9 +7,7 @@ import {
   kitMessage,
 } from '@organiser/domain';
 import { and, eq, ne } from 'drizzle-orm';
-import type { Row, WriteContext } from '../../engine/context';
-import { dynamicFormConfig } from '../../engine/dynamic-forms';
-import type { EntityHooks } from '../../engine/hooks';
+import { dynamicFormConfig, type EntityHooks, type Row, type WriteContext } from '../../engine';
 
 /** A config's options are a well-formed list when its type takes options, and its code is no name every object
  * has (`constructor`…) and is unique within its category and group (the unique index on (category,

@@ -7,11 +7,11 @@ import {
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { hasPermission } from '../../access/permission-checks';
 import type { Db } from '../../db/client';
-import { dynamicFormOwners, filterableConfigs, formGroups, groupConfigs } from '../../engine/dynamic-forms';
+import { dynamicFormOwners, filterableConfigs, formGroups, groupConfigs } from '../../engine';
 import { AppError } from '../../errors';
 import { ok, okSchema } from '../../plugins/envelope';
-import { hasPermission } from '../../security/permissions';
 
 // The configs the console's dynamic form sections and list filters are built from. Whoever may manage the
 // configs may read them; so may whoever may add or edit (the group's inputs) or list (the filters) a record

@@ -1,8 +1,8 @@
 import type { DynamicFormOption, DynamicFormType } from '@organiser/domain';
 import { and, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import type { ReferenceSeed } from '../../db/seed';
-import { dynamicFormConfig, invalidateDynamicForms } from '../../engine/dynamic-forms';
+import { dynamicFormConfig, invalidateDynamicForms } from '../../engine';
+import type { ReferenceSeed } from '../../seed';
 
 // Reference form groups of products every deployment starts with. A group is written only while it has no
 // config in the database, so the inputs an administrator edits, disables or adds are never overwritten.

@@ -7,7 +7,7 @@ import {
   type ReportParamValues,
   type ReportResult,
   registerReportRoutes,
-} from '../../engine/report-routes';
+} from '../../engine';
 
 // The email log report: the mail_log table as the console's read-only list, filtered by recipient, template
 // and status, newest first.

@@ -1,11 +1,10 @@
 import { entities } from '@organiser/domain';
 import { asc, isNull } from 'drizzle-orm';
 import { entityTables } from '../../db/schema/entities';
-import type { SeedContext } from '../../db/seed';
-import type { Row } from '../../engine/context';
-import { gradientPng } from '../../engine/demo-images';
-import { insertDemoRows, storeDemoImage } from '../../engine/seed';
+import { insertDemoRows, type Row } from '../../engine';
+import type { SeedContext } from '../../seed';
 import { createStorage } from '../../storage';
+import { gradientPng, storeDemoImage } from '../demo-images';
 
 // Demo products: a two-level bilingual product category tree, a few product tags, and ten products for each
 // demo company (about 2,000): devices, materials and sub-materials of those materials, with bilingual names,

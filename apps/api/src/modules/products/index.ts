@@ -1,5 +1,5 @@
-import type { DemoSeed } from '../../db/seed';
 import type { AppModule } from '../../extensions';
+import type { DemoSeed } from '../../seed';
 import { checkProduct, publicProductCondition, syncCompanyName } from './rules';
 
 // Products: products, their categories and tags are engine entities (packages/domain/src/entities); this

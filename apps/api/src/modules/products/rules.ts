@@ -1,7 +1,7 @@
 import type { KitIssue } from '@organiser/domain';
 import { and, eq, isNull, ne, type SQL, sql } from 'drizzle-orm';
 import { entityTables } from '../../db/schema/entities';
-import type { Row, Tx, WriteContext, WriteEvent } from '../../engine/context';
+import type { Row, Tx, WriteContext, WriteEvent } from '../../engine';
 
 // What a product's definition cannot say: a sub-material's parent material is of the same company; the
 // company's name is kept on the product so the keyword finds it; and where a product comes from (the

@@ -1,7 +1,7 @@
 import { type PublicConfig, SETTINGS_BY_KEY, type SettingValue } from '@organiser/domain';
+import { invalidateShared, onSharedInvalidation } from '../../access/auth-cache';
 import type { Db } from '../../db/client';
 import { appSetting } from '../../db/schema';
-import { invalidateShared, onSharedInvalidation } from '../../security/auth-cache';
 
 // The run-time settings other modules read: `getSetting(db, key)` answers the stored value, else the
 // setting's default. The stored rows are kept in memory per database and read again after any change: a write

@@ -6,7 +6,7 @@ import {
   type ReportParamValues,
   type ReportResult,
   registerReportRoutes,
-} from '../../engine/report-routes';
+} from '../../engine';
 import type { AppModule } from '../../extensions';
 
 // The supplier overview report: live companies counted by audit status, company category or country, and

@@ -3,8 +3,13 @@ import { and, asc, count, desc, eq, gte, ilike, lt, lte, or, type SQL, sql } fro
 import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { FastifyPluginAsync } from 'fastify';
 import { ossLog, smsLog, systemLog } from '../../db/schema';
-import type { ReportContext, ReportParamValues, ReportQuery, ReportResult } from '../../engine/report-routes';
-import { registerReportRoutes } from '../../engine/report-routes';
+import {
+  type ReportContext,
+  type ReportParamValues,
+  type ReportQuery,
+  type ReportResult,
+  registerReportRoutes,
+} from '../../engine';
 import { loggedErrorMessage } from '../../errors';
 
 // The log screens (system, SMS, object storage) are reports over their tables: the engine's report list gives

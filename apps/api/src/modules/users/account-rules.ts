@@ -1,12 +1,11 @@
 import type { KitIssue } from '@organiser/domain';
 import { and, isNull, sql } from 'drizzle-orm';
+import { type AccountCaller, accountCaller, assertMayActOnAccount } from '../../access/account-guard';
 import type { Db } from '../../db/client';
 import { adminUser } from '../../db/schema';
 import { entityTables } from '../../db/schema/entities';
-import type { Row, Tx, WriteContext } from '../../engine/context';
-import type { WriteEvent } from '../../engine/hooks';
+import type { Row, Tx, WriteContext, WriteEvent } from '../../engine';
 import { AppError } from '../../errors';
-import { type AccountCaller, accountCaller, assertMayActOnAccount } from '../../security/account-guard';
 
 // The user_manager hooks that decide whether an account write may happen at all: the account rule on every
 // engine path, and account names unique regardless of case.
@@ -17,7 +16,7 @@ export const accountTaken = (ctx: WriteContext) =>
     params: { field: ctx.entity.def.fields.account?.label[ctx.lang] ?? 'account' },
   });
 
-/** The account rule (security/account-guard.ts) inside every engine write of user_manager records, whatever
+/** The account rule (access/account-guard.ts) inside every engine write of user_manager records, whatever
  * the path (edit, delete, restore, purge, status action, batch, import, revert, command): the row as stored
  * before the write is the account acted on (a new record: the one created). A refusal rolls the write back. */
 export async function guardAccountWrite(tx: Tx, ctx: WriteContext, event: WriteEvent): Promise<void> {

@@ -3,10 +3,8 @@ import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { ServerSettings } from '../../config/load';
 import type { Db } from '../../db/client';
 import { activationToken } from '../../db/schema';
-import type { Row, Tx, WriteContext } from '../../engine/context';
-import type { EngineEntity } from '../../engine/entity';
-import type { WriteEvent } from '../../engine/hooks';
-import { sha256 } from '../auth/crypto';
+import type { EngineEntity, Row, Tx, WriteContext, WriteEvent } from '../../engine';
+import { sha256 } from '../../security/tokens';
 
 // Activation links. A link names the console's activation page at the configured public address (PUBLIC_URL,
 // else the server's own HOST:PORT), never the address a request claims in its Host header; the page activates

@@ -2,10 +2,9 @@ import { fakerEN, fakerZH_CN } from '@faker-js/faker';
 import { entities } from '@organiser/domain';
 import { isNull } from 'drizzle-orm';
 import { entityTables } from '../../db/schema/entities';
-import type { SeedContext } from '../../db/seed';
-import type { Row } from '../../engine/context';
-import { insertDemoRows } from '../../engine/seed';
+import { insertDemoRows, type Row } from '../../engine';
 import { hashPassword } from '../../security/password';
+import type { SeedContext } from '../../seed';
 import { DEMO_USER_COUNT, DEMO_USER_PASSWORD } from './demo-accounts';
 
 /** About a thousand traders and buyers, half with English and half with Chinese profiles, most of them on a

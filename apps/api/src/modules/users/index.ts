@@ -1,5 +1,5 @@
-import type { DemoSeed } from '../../db/seed';
 import type { AppModule } from '../../extensions';
+import type { DemoSeed } from '../../seed';
 import { guardAccountChange, guardAccountWrite, refuseAccountInAnyCase } from './account-rules';
 import { withdrawActivationLinks } from './activation';
 import { addMissingStaffRecords, refuseSupplierCreate, syncCompanyStaff, syncStaffLogin } from './login-sync';

@@ -1,13 +1,12 @@
 import type { KitIssue } from '@organiser/domain';
 import { STAFF_USER_TYPES } from '@organiser/domain';
 import { and, eq, isNull, sql } from 'drizzle-orm';
+import { invalidateAuthCaches } from '../../access/auth-cache';
+import { assertRootRemains } from '../../access/root-guard';
 import type { Db } from '../../db/client';
 import { adminUser, loginFailure, session } from '../../db/schema';
 import { entityTables } from '../../db/schema/entities';
-import type { Row, Tx, WriteContext } from '../../engine/context';
-import type { WriteEvent } from '../../engine/hooks';
-import { invalidateAuthCaches } from '../../security/auth-cache';
-import { assertRootRemains } from '../../security/root-guard';
+import type { Row, Tx, WriteContext, WriteEvent } from '../../engine';
 import { accountTaken } from './account-rules';
 
 // A staff account (organiser or supplier) is a user_manager record and a console login (admin_user, which

@@ -10,6 +10,12 @@ import { and, desc, eq, gt, inArray, isNull, lte, sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { ADMIN_LIST_MENU, assertMayActOnAccount } from '../../access/account-guard';
+import { invalidateAuthCaches } from '../../access/auth-cache';
+import { assertHeld, heldPermissionIds } from '../../access/permission-checks';
+import { assertRootRemains } from '../../access/root-guard';
+import type { Access } from '../../access/route-access';
+import { revokeSession } from '../../access/sessions';
 import type { Db } from '../../db/client';
 import {
   adminUser,
@@ -20,27 +26,29 @@ import {
   userInterest,
   userRole,
 } from '../../db/schema';
-import { type CheckedImport, checkImport, importChecked, importFileOf } from '../../engine';
-import type { Row, WriteContext } from '../../engine/context';
-import { withEffective } from '../../engine/effective';
-import { createEngine } from '../../engine/engine';
-import { fieldsError } from '../../engine/field-errors';
-import { runList } from '../../engine/list';
-import { updateRecord } from '../../engine/record-writes';
-import { toListRecord, withLabels } from '../../engine/records';
-import { engineValidator, idParams, importReportSchema } from '../../engine/route-context';
-import { loadRow } from '../../engine/row-scope';
+import {
+  type CheckedImport,
+  checkImport,
+  engineValidator,
+  fieldsError,
+  idParams,
+  importChecked,
+  importFileOf,
+  importReportSchema,
+  loadRow,
+  type Row,
+  runList,
+  toListRecord,
+  updateRecord,
+  type WriteContext,
+  withEffective,
+  withLabels,
+} from '../../engine';
 import { AppError } from '../../errors';
 import type { Extensions } from '../../extensions';
-import type { Access } from '../../http/access';
 import { ok, okSchema } from '../../plugins/envelope';
 import { formFields } from '../../plugins/form-body';
-import { ADMIN_LIST_MENU, assertMayActOnAccount } from '../../security/account-guard';
-import { invalidateAuthCaches } from '../../security/auth-cache';
 import { hashPassword } from '../../security/password';
-import { assertHeld, heldPermissionIds } from '../../security/permissions';
-import { assertRootRemains } from '../../security/root-guard';
-import { revokeSession } from '../auth/sessions';
 import { createMailer } from '../mail';
 import {
   ACTIVATION_HOURS,
@@ -54,7 +62,7 @@ import {
 // verbatim under /api: the staff list, password reset, roles, interests, the activation mail and its link,
 // the two-step import, and each login's sessions. The calls on any account hang under the user list's menu;
 // those only a staff account has (the staff list, roles, sessions) under the admin accounts' menu. Every call
-// that acts on an account passes the account rule (security/account-guard.ts), which also asks for the admin
+// that acts on an account passes the account rule (access/account-guard.ts), which also asks for the admin
 // accounts' menu when the account is a staff account.
 
 const MENU = '/user/user_list';
@@ -112,7 +120,7 @@ const sessionSchema = z.object({
 export function usersRoutes(ext: Extensions): FastifyPluginAsyncZod {
   return async (app) => {
     const { db, config } = app;
-    const engine = createEngine(config.deployment);
+    const { engine } = ext;
     const entity = engine.get('user_manager')!;
     const { def, policy } = entity;
     const mailer = createMailer(db, config.server.smtpUrl);

@@ -1,0 +1,533 @@
+import { type ListFilter, type ListQuery, type ListWhere, labelColumns } from '@organiser/domain';
+import {
+  and,
+  arrayOverlaps,
+  asc,
+  desc,
+  eq,
+  getTableColumns,
+  gte,
+  ilike,
+  inArray,
+  isNotNull,
+  isNull,
+  lt,
+  lte,
+  type Query,
+  type SQL,
+  sql,
+} from 'drizzle-orm';
+import { alias, type PgColumn } from 'drizzle-orm/pg-core';
+import type { Db } from '../../db/client';
+import type { EntityTable } from '../../db/entity-tables';
+import { dynamicFilterCondition, resolveDynamicFilters } from '../dynamic-forms';
+import type { Engine, EngineEntity } from '../entity';
+import type { Row, RowScope } from '../write-context';
+import { rememberedCount } from './list-counts';
+import { scopeConditions } from './row-scope';
+
+// List queries stay fast on big tables: every filter and sort has an index; a deep page reads
+// the page's ids from the sort index first (a deferred join), and the total is counted exactly only when that
+// is cheap, otherwise estimated and flagged as such; a count that read many rows is remembered until the table is
+// written (list-counts.ts).
+
+/** Totals above this are estimated ("10,000+"); below it they are exact. */
+export const COUNT_CAP = 10_000;
+/** From this offset on, a page is found through its ids first (the sort index only, no table rows skipped). */
+export const DEFERRED_FROM = 500;
+
+export type Scope = 'live' | 'trash';
+
+const escapeLike = (value: string) => value.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+function filterCondition(entity: EngineEntity, filter: ListFilter): SQL | undefined {
+  const column = entity.col(filter.field);
+  const field = entity.def.fields[filter.field];
+  const isArray = field?.kind === 'relationMany' || field?.kind === 'tags' || field?.kind === 'dictMany';
+  const value = (v: unknown) => (field?.kind === 'datetime' || !field ? new Date(String(v)) : v);
+  switch (filter.op) {
+    case 'eq':
+      return isArray ? arrayOverlaps(column, [filter.value]) : eq(column, value(filter.value));
+    case 'in':
+      return isArray ? arrayOverlaps(column, filter.values) : inArray(column, filter.values.map(value));
+    case 'like':
+      return ilike(column, `%${escapeLike(filter.value)}%`);
+    case 'dynamic':
+      return dynamicFilterCondition(entity, filter);
+    case 'range': {
+      const parts: SQL[] = [];
+      if (filter.from !== undefined) parts.push(gte(column, value(filter.from)));
+      if (filter.to !== undefined)
+        parts.push(filter.toExclusive ? lt(column, value(filter.to)) : lte(column, value(filter.to)));
+      return and(...parts);
+    }
+  }
+}
+
+/** The WHERE conditions of a list query in a scope (live records, or the trash of a soft-deleted entity), within
+ * the caller's row scope. */
+export function listConditions(
+  entity: EngineEntity,
+  query: Pick<ListQuery, 'keyword' | 'filters'> & { where?: ListWhere | null },
+  scope: Scope = 'live',
+  rowScope?: RowScope | null,
+  {
+    gramsIndex = true,
+    keywordExact = true,
+  }: {
+    gramsIndex?: boolean;
+    /** false: a short keyword's character-pair condition without the ILIKE that makes it exact (for estimates) */
+    keywordExact?: boolean;
+  } = {},
+): SQL[] {
+  const conditions: SQL[] = [...scopeConditions(entity, rowScope)];
+  // The entity's fixed list condition, or the one a module's own list passes instead.
+  const where = query.where === undefined ? entity.def.listWhere : query.where;
+  if (where) conditions.push(inArray(entity.col(where.field), [...where.in]));
+  if (entity.def.softDelete) {
+    conditions.push(scope === 'live' ? isNull(entity.col('deletedAt')) : isNotNull(entity.col('deletedAt')));
+  }
+  if (query.keyword && entity.search) {
+    // One or two characters have no trigram: the keyword's characters and pairs are looked up in the
+    // search_grams index first (migration 0006), the ILIKE keeps the exact meaning.
+    const isShort = isShortKeyword(query.keyword);
+    if (gramsIndex && isShort) conditions.push(gramsCondition(entity, query.keyword));
+    if (keywordExact || !gramsIndex || !isShort)
+      conditions.push(sql`${entity.search} ILIKE ${`%${escapeLike(query.keyword)}%`}`);
+  }
+  for (const f of query.filters) {
+    const c = filterCondition(entity, f);
+    if (c) conditions.push(c);
+  }
+  return conditions;
+}
+
+const isShortKeyword = (keyword: string) => [...keyword].length < 3;
+
+const gramsCondition = (entity: EngineEntity, keyword: string) =>
+  sql`search_grams(${entity.search}) @> search_grams(${keyword})`;
+
+/** Share of a big table's rows above which a short keyword counts as frequent. */
+const FREQUENT_SHARE = 0.01;
+
+/**
+ * The conditions of a list's page query. A short keyword that occurs in many rows (one common letter) finds a
+ * page fastest by walking the sort order and testing each row with the ILIKE alone: the first page's matches
+ * come within a few hundred rows, while the character-pair condition would compute each row's grams as a filter
+ * (or read every match through the index, then sort them). A rare one is looked up in the index. The planner's
+ * estimate of the character-pair condition decides (remembered per keyword); the total is counted with the
+ * index either way.
+ */
+export async function pageConditions(
+  db: Db,
+  entity: EngineEntity,
+  query: Pick<ListQuery, 'keyword' | 'filters'>,
+  scope: Scope = 'live',
+  rowScope?: RowScope | null,
+): Promise<{ conditions: SQL[]; frequentKeyword: boolean }> {
+  const keyword = query.keyword;
+  const frequentKeyword =
+    Boolean(keyword && entity.search && isShortKeyword(keyword)) &&
+    (await isFrequent(db, entity, gramsCondition(entity, keyword!)));
+  return {
+    conditions: listConditions(entity, query, scope, rowScope, { gramsIndex: !frequentKeyword }),
+    frequentKeyword,
+  };
+}
+
+async function isFrequent(db: Db, entity: EngineEntity, condition: SQL): Promise<boolean> {
+  const rows = await statisticsRows(db, entity);
+  if (rows < 2 * COUNT_CAP) return false;
+  return (await plannerEstimate(db, entity, condition)) >= FREQUENT_SHARE * rows;
+}
+
+/** The query with its dynamic form filters checked against the configs and typed (a 400 naming a bad one). */
+async function withDynamicFilters<Q extends Pick<ListQuery, 'filters'>>(
+  db: Db,
+  entity: EngineEntity,
+  query: Q,
+): Promise<Q> {
+  if (!query.filters.some((f) => f.op === 'dynamic')) return query;
+  return { ...query, filters: await resolveDynamicFilters(db, entity, query.filters) };
+}
+
+/** ORDER BY for a list: the chosen field, then id in the same direction so pages never overlap. */
+export function listOrder(
+  entity: EngineEntity,
+  query: Pick<ListQuery, 'sort' | 'isDefaultSort'>,
+  scope: Scope = 'live',
+): SQL[] {
+  if (scope === 'trash' && query.isDefaultSort)
+    return [desc(entity.col('deletedAt')), desc(entity.col('id'))];
+  const dir = query.sort.order === 'desc' ? desc : asc;
+  const first = entity.col(query.sort.field);
+  return query.sort.field === 'id' ? [dir(first)] : [dir(first), dir(entity.col('id'))];
+}
+
+type RawResult = { rows?: Row[] } | Row[];
+const rowsOf = (result: unknown): Row[] =>
+  Array.isArray(result) ? (result as Row[]) : ((result as { rows?: Row[] }).rows ?? []);
+
+/** How long a planner estimate is reused for the same conditions. */
+const ESTIMATE_TTL_MS = 30_000;
+const ESTIMATES_KEPT = 1_000;
+const estimates = new Map<string, { rows: number; at: number }>();
+
+/** The planner's row estimate for the conditions (no rows are read), remembered per query text and values for
+ * a while: it only decides between "count" and "estimate", so a list request does not pay an `explain`
+ * statement each time. A stale small estimate only means an exact (capped) count; a stale large one an
+ * estimate flagged as such. */
+export async function plannerEstimate(db: Db, entity: EngineEntity, where: SQL | undefined): Promise<number> {
+  const probe = sql`select 1 from ${entity.table} ${where ? sql`where ${where}` : sql``}`;
+  const { sql: text, params } = sqlText(db, probe);
+  const key = `${text}\u0000${JSON.stringify(params)}`;
+  const now = Date.now();
+  const cached = estimates.get(key);
+  if (cached && now - cached.at < ESTIMATE_TTL_MS) return cached.rows;
+  const result = (await db.execute(sql`explain (format json) ${probe}`)) as RawResult;
+  const first = rowsOf(result)[0] ?? {};
+  const raw = first['QUERY PLAN'];
+  const plan = typeof raw === 'string' ? JSON.parse(raw) : raw;
+  const rows = Number(plan?.[0]?.Plan?.['Plan Rows'] ?? 0);
+  estimates.delete(key);
+  if (estimates.size >= ESTIMATES_KEPT) estimates.delete(estimates.keys().next().value!);
+  estimates.set(key, { rows, at: now });
+  return rows;
+}
+
+const STATISTICS_TTL_MS = 5_000;
+const statistics = new Map<string, { rows: number; at: number }>();
+
+/** The table's row count as the statistics know it (-1 when never analysed), remembered for a few seconds:
+ * it only decides between "estimate" and "count", and autovacuum refreshes it far less often. */
+export async function statisticsRows(db: Db, entity: EngineEntity): Promise<number> {
+  const cached = statistics.get(entity.def.table);
+  if (cached && Date.now() - cached.at < STATISTICS_TTL_MS) return cached.rows;
+  const result = (await db.execute(
+    sql`select reltuples::float8 as n from pg_class where oid = to_regclass(${`"${entity.def.table}"`})`,
+  )) as RawResult;
+  const rows = Number(rowsOf(result)[0]?.n ?? -1);
+  // Small tables are counted anyway; remembering their estimate would only hide their growth.
+  if (rows >= 2 * COUNT_CAP) statistics.set(entity.def.table, { rows, at: Date.now() });
+  return rows;
+}
+
+export type Total = { total: number; isEstimate: boolean };
+
+/**
+ * An exact count(*) over a big table on every request is what makes lists slow. Unfiltered: the
+ * statistics' row count once the table is big. Filtered: the planner's estimate when it is far above the cap.
+ * Otherwise count, but never more than COUNT_CAP + 1 rows; beyond that the total is an estimate.
+ */
+export async function countTotal(
+  db: Db,
+  entity: EngineEntity,
+  conditions: SQL[],
+  isFiltered: boolean,
+  /** Conditions the planner estimates better, matching the same rows or a few more (see runList). */
+  estimateConditions: SQL[] = conditions,
+): Promise<Total> {
+  const where = and(...conditions);
+  let estimate: number;
+  if (!isFiltered) {
+    estimate = await statisticsRows(db, entity);
+    if (estimate >= 2 * COUNT_CAP) return { total: Math.round(estimate), isEstimate: true };
+  } else {
+    estimate = await plannerEstimate(db, entity, and(...estimateConditions));
+    if (estimate >= 5 * COUNT_CAP) return { total: Math.round(estimate), isEstimate: true };
+  }
+  const n = await cappedCount(db, entity, where);
+  if (n <= COUNT_CAP) return { total: n, isEstimate: false };
+  return { total: Math.max(Math.round(estimate), COUNT_CAP + 1), isEstimate: true };
+}
+
+/** A count that read this many rows is remembered (list-counts.ts); a smaller one costs less than the lookup. */
+export const REMEMBER_COUNT_FROM = 1_000;
+
+/** The number of matching rows, read up to COUNT_CAP + 1; a large one remembered per conditions until a write. */
+async function cappedCount(db: Db, entity: EngineEntity, where: SQL | undefined): Promise<number> {
+  const { sql: text, params } = sqlText(db, where ?? sql`true`);
+  const key = `${text}\u0000${JSON.stringify(params)}`;
+  const count = async () => {
+    const capped = db
+      .select({ one: sql`1` })
+      .from(entity.table)
+      .where(where)
+      .limit(COUNT_CAP + 1)
+      .as('capped');
+    const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(capped);
+    return Number(row?.n ?? 0);
+  };
+  return rememberedCount(db, entity.def.table, key, count, (n) => n >= REMEMBER_COUNT_FROM);
+}
+
+/** The SQL text and values of a condition, as the driver would send them. */
+const sqlText = (db: Db, query: SQL): Query =>
+  (db as unknown as { dialect: { sqlToQuery: (q: SQL) => Query } }).dialect.sqlToQuery(query);
+
+export type ListPage = { rows: Row[]; total: number; isEstimate: boolean };
+
+/** One page of rows and the total. */
+export async function runList(
+  db: Db,
+  entity: EngineEntity,
+  query: ListQuery & { where?: ListWhere | null },
+  scope: Scope = 'live',
+  engine?: Engine,
+  rowScope?: RowScope | null,
+): Promise<ListPage> {
+  query = await withDynamicFilters(db, entity, query);
+  const conditions = listConditions(entity, query, scope, rowScope);
+  const isFiltered =
+    Boolean(query.keyword) ||
+    query.filters.length > 0 ||
+    scope === 'trash' ||
+    Boolean(rowScope && entity.def.scope);
+  const forPage = await pageConditions(db, entity, query, scope, rowScope);
+  const offset = (query.page - 1) * query.size;
+  const withTotal = await totalInPage(db, entity, query, conditions, forPage.frequentKeyword, offset);
+  const shape = JSON.stringify([query, scope, rowScope ?? null, forPage.frequentKeyword, withTotal]);
+  const page = () => {
+    const where = and(...forPage.conditions);
+    const order = listOrder(entity, query, scope);
+    return pageQuery(db, entity, { where, order, offset, size: query.size, engine, withTotal });
+  };
+  if (withTotal) {
+    const rows = (await preparedPage(db, entity, engine, shape, page).execute()) as Row[];
+    const counted = rows.length ? Number(rows[0]![PAGE_TOTAL]) : offset === 0 ? 0 : null;
+    for (const row of rows) delete row[PAGE_TOTAL];
+    if (counted !== null) return { rows, total: counted, isEstimate: false };
+    // past the last page the statement has no row to carry the total: it is counted on its own
+    return { rows, ...(await countTotal(db, entity, conditions, isFiltered)) };
+  }
+  // A frequent short keyword (one common letter) is estimated from its character-pair condition alone: with the
+  // ILIKE beside it the planner multiplies two selectivities of the same thing and expects a few thousand rows,
+  // so a capped count would read ten thousand matches on every request only to say "10,000+".
+  const estimateConditions = forPage.frequentKeyword
+    ? listConditions(entity, query, scope, rowScope, { keywordExact: false })
+    : conditions;
+  // The page and its total do not depend on each other: on a pool they run side by side.
+  const [rows, total] = await Promise.all([
+    preparedPage(db, entity, engine, shape, page).execute() as Promise<Row[]>,
+    countTotal(db, entity, conditions, isFiltered, estimateConditions),
+  ]);
+  return { rows, ...total };
+}
+
+/** Key of the total in a page row counted by the page statement itself. */
+const PAGE_TOTAL = '$total';
+
+/**
+ * Whether the page statement counts the total too (`count(*) over ()`): when it reads every match anyway. A keyword
+ * looked up in its index (not a frequent short one, whose page walks the sort order and stops early) gives the
+ * page query all its matches before they are sorted; counting them there costs nothing, where a count statement
+ * beside it would read them all again (half of what the database does for such a list). Only for a first page
+ * range and when the planner expects no more matches than a capped count would read.
+ */
+async function totalInPage(
+  db: Db,
+  entity: EngineEntity,
+  query: Pick<ListQuery, 'keyword'>,
+  conditions: SQL[],
+  frequentKeyword: boolean,
+  offset: number,
+): Promise<boolean> {
+  if (!query.keyword || !entity.search || frequentKeyword || offset >= DEFERRED_FROM) return false;
+  return (await plannerEstimate(db, entity, and(...conditions))) < 5 * COUNT_CAP;
+}
+
+type PreparedPage = { execute: () => Promise<unknown> };
+/** Page queries kept per database, entity set and list request: most list requests repeat (the first page of a
+ * list, the same search paged back and forth), and building the SQL is a fifth of a list request's CPU. */
+const PREPARED_KEPT = 500;
+const preparedPages = new WeakMap<object, WeakMap<object, Map<string, PreparedPage>>>();
+
+function preparedPage(
+  db: Db,
+  entity: EngineEntity,
+  engine: Engine | undefined,
+  shape: string,
+  build: () => { prepare: (name: string) => PreparedPage },
+): PreparedPage {
+  let byOwner = preparedPages.get(db);
+  if (!byOwner) {
+    byOwner = new WeakMap();
+    preparedPages.set(db, byOwner);
+  }
+  // Label joins depend on the engine's field policy: one set of queries per engine (or per entity without).
+  const owner = engine ?? entity;
+  let kept = byOwner.get(owner);
+  if (!kept) {
+    kept = new Map();
+    byOwner.set(owner, kept);
+  }
+  const key = `${entity.def.name}\u0000${shape}`;
+  const found = kept.get(key);
+  if (found) return found;
+  // No statement name: PostgreSQL plans each execution with its values (an unnamed statement), so a keyword's
+  // plan is never a generic one; only the SQL text and its values are reused.
+  const prepared = build().prepare(undefined as unknown as string);
+  if (kept.size >= PREPARED_KEPT) kept.delete(kept.keys().next().value as string);
+  kept.set(key, prepared);
+  return prepared;
+}
+
+/** The label columns of each visible single relation, read in the page query itself (a LEFT JOIN on the
+ * related table's primary key) instead of one more round trip. */
+function labelJoins(engine: Engine | undefined, entity: EngineEntity) {
+  const joins: { field: string; table: EntityTable; columns: string[] }[] = [];
+  if (!engine) return joins;
+  for (const [name, state] of entity.states) {
+    if (state.isHidden || state.field.kind !== 'relation') continue;
+    const target = engine.get(state.field.to);
+    if (!target) continue;
+    joins.push({
+      field: name,
+      table: alias(target.table, `rel_${name}`),
+      columns: labelColumns(target.def),
+    });
+  }
+  return joins;
+}
+
+/** Key of a joined label column in a page row. */
+export const joinedLabelKey = (field: string, column: string) => `${JOINED}${field}.${column}`;
+const JOINED = '$label.';
+
+/** The joined label values of one relation field, as a row of the related entity (for `recordLabel`). */
+export function joinedLabelRow(row: Row, field: string): Row | null {
+  const prefix = `${JOINED}${field}.`;
+  const out: Row = {};
+  let found = false;
+  for (const [k, v] of Object.entries(row)) {
+    if (!k.startsWith(prefix)) continue;
+    out[k.slice(prefix.length)] = v;
+    found = true;
+  }
+  return found ? out : null;
+}
+
+function pageQuery(
+  db: Db,
+  entity: EngineEntity,
+  page: {
+    where: SQL | undefined;
+    order: SQL[];
+    offset: number;
+    size: number;
+    engine?: Engine;
+    /** Each row also carries the number of matching rows (PAGE_TOTAL); first page range only. */
+    withTotal?: boolean;
+  },
+) {
+  const { where, order, offset, size } = page;
+  const table = entity.table;
+  const joins = labelJoins(page.engine, entity);
+  const selection: Record<string, PgColumn | SQL.Aliased> = { ...getTableColumns(table) };
+  if (page.withTotal) selection[PAGE_TOTAL] = sql<number>`count(*) over ()`.as('page_total');
+  for (const j of joins)
+    for (const c of j.columns) selection[joinedLabelKey(j.field, c)] = j.table[c] as PgColumn;
+  let query = db.select(selection).from(table).$dynamic();
+  for (const j of joins) query = query.leftJoin(j.table, eq(j.table.id as PgColumn, entity.col(j.field)));
+  if (offset < DEFERRED_FROM) {
+    return query
+      .where(where)
+      .orderBy(...order)
+      .limit(size)
+      .offset(offset);
+  }
+  // Deep pages: the ids come from the sort index alone, then only those rows are read.
+  const ids = db
+    .select({ pageId: entity.col('id') })
+    .from(table)
+    .where(where)
+    .orderBy(...order)
+    .limit(size)
+    .offset(offset)
+    .as('page');
+  return query.innerJoin(ids, eq(entity.col('id'), ids.pageId)).orderBy(...order);
+}
+
+/** Ids of every record matching a list query (batch actions on "all matching"), at most `limit`. */
+export async function matchingIds(
+  db: Db,
+  entity: EngineEntity,
+  query: Pick<ListQuery, 'keyword' | 'filters' | 'sort' | 'isDefaultSort'>,
+  limit: number,
+  scope: Scope = 'live',
+  rowScope?: RowScope | null,
+): Promise<number[]> {
+  query = await withDynamicFilters(db, entity, query);
+  const rows = await db
+    .select({ id: entity.col('id') })
+    .from(entity.table)
+    .where(and(...listConditions(entity, query, scope, rowScope)))
+    .orderBy(...listOrder(entity, query, scope))
+    .limit(limit);
+  return rows.map((r) => Number(r.id));
+}
+
+/** Records for a select: the ones asked for by id, then keyword matches (or the first ones) in the default
+ * order, live records only. */
+export async function optionRows(
+  db: Db,
+  entity: EngineEntity,
+  input: { keyword?: string; ids: number[]; size: number; rowScope?: RowScope | null },
+): Promise<Row[]> {
+  const query = { keyword: input.keyword, filters: [], sort: entity.def.defaultSort, isDefaultSort: true };
+  const chosen = input.ids.length
+    ? ((await db
+        .select()
+        .from(entity.table)
+        .where(
+          and(
+            inArray(entity.col('id'), input.ids),
+            ...listConditions(entity, { filters: [] }, 'live', input.rowScope),
+          ),
+        )) as Row[])
+    : [];
+  const found = (await db
+    .select()
+    .from(entity.table)
+    .where(and(...listConditions(entity, query, 'live', input.rowScope)))
+    .orderBy(...listOrder(entity, query))
+    .limit(input.size)) as Row[];
+  const seen = new Set(chosen.map((r) => Number(r.id)));
+  return [...chosen, ...found.filter((r) => !seen.has(Number(r.id)))];
+}
+
+/** Most records a tree answer holds (a category tree has a few hundred). */
+export const TREE_MAX = 5_000;
+
+/**
+ * The records of a tree entity for `GET /api/<entity>/tree`: every live record (within the caller's scope)
+ * when the query has no keyword or filter, else the matching records and all their ancestors, so each match
+ * shows where it sits. Siblings keep the list's order.
+ */
+export async function treeRows(
+  db: Db,
+  entity: EngineEntity,
+  query: Pick<ListQuery, 'keyword' | 'filters' | 'sort' | 'isDefaultSort'>,
+  rowScope?: RowScope | null,
+): Promise<Row[]> {
+  const all = (await db
+    .select()
+    .from(entity.table)
+    .where(and(...listConditions(entity, { filters: [] }, 'live', rowScope)))
+    .orderBy(...listOrder(entity, query))
+    .limit(TREE_MAX)) as Row[];
+  if (!query.keyword && query.filters.length === 0) return all;
+  const matched = new Set(await matchingIds(db, entity, query, TREE_MAX, 'live', rowScope));
+  const byId = new Map(all.map((r) => [Number(r.id), r]));
+  const parentField = entity.def.tree!;
+  const keep = new Set<number>();
+  for (const id of matched) {
+    let current: number | null = id;
+    for (let depth = 0; current !== null && depth < 100 && !keep.has(current); depth++) {
+      keep.add(current);
+      const parent: unknown = byId.get(current)?.[parentField];
+      current = typeof parent === 'number' ? parent : null;
+    }
+  }
+  return all.filter((r) => keep.has(Number(r.id)));
+}

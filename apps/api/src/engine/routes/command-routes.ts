@@ -1,0 +1,89 @@
+import { actionInputSchema, type CommandDef, type MachineAction } from '@organiser/domain';
+import { z } from 'zod';
+import { ok, okSchema } from '../../http/envelope';
+import { runCommand, runSingleCommand } from '../write/actions';
+import { BATCH_MAX, batchBody, batchIds } from './batch';
+import { batchResultSchema, idParams, type RouteContext } from './route-context';
+
+// Declared commands (a definition's `commands`): `record` → POST /<entity>/<name>/{id}; `batch` → POST
+// /<entity>/<name> with a batch body; `both` → both; `entity` → POST /<entity>/<name> with the input alone.
+// Each is a resource permission under the entity's menu, named by the command's label.
+
+const inputSchema = (command: CommandDef) =>
+  actionInputSchema({ input: command.input ?? {} } as unknown as MachineAction);
+
+function registerRecordCommand(rc: RouteContext, name: string, command: CommandDef): void {
+  const { app, label, tags, record, context, labelled, common, route } = rc;
+  const when = command.when ? ` (409 unless ${command.when.field} is ${command.when.in.join(' | ')})` : '';
+  app.post(
+    route.url(`command:${name}`),
+    {
+      ...common,
+      config: { access: route.access(`command:${name}`) },
+      schema: {
+        tags,
+        summary: `${command.label.en}: one ${label.en}${when}`,
+        params: idParams,
+        body: inputSchema(command),
+        response: { 200: okSchema(record) },
+      },
+    },
+    async (request) => {
+      const { id } = request.params as z.infer<typeof idParams>;
+      const updated = await runSingleCommand(context(request), name, id, request.body ?? {});
+      const [one] = await labelled(request, [updated]);
+      return ok(one!);
+    },
+  );
+}
+
+function registerBatchCommand(rc: RouteContext, name: string, command: CommandDef): void {
+  const { app, tags, context, common, route } = rc;
+  app.post(
+    route.url(`batchCommand:${name}`),
+    {
+      ...common,
+      config: { access: route.access(`batchCommand:${name}`) },
+      schema: {
+        tags,
+        summary: `${command.label.en} on the given ids, or on every record matching a filter when the count the client saw still holds (at most ${BATCH_MAX})`,
+        body: batchBody(inputSchema(command).shape),
+        response: { 200: okSchema(batchResultSchema) },
+      },
+    },
+    async (request) => {
+      const { ids, rest } = await batchIds(rc, request);
+      return ok(await runCommand(context(request), name, ids, rest));
+    },
+  );
+}
+
+function registerEntityCommand(rc: RouteContext, name: string, command: CommandDef): void {
+  const { app, tags, context, common, route } = rc;
+  app.post(
+    route.url(`command:${name}`),
+    {
+      ...common,
+      config: { access: route.access(`command:${name}`) },
+      schema: {
+        tags,
+        summary: `${command.label.en} (${rc.def.labels.plural.en} as a whole)`,
+        body: inputSchema(command),
+        response: { 200: okSchema(z.literal(true)) },
+      },
+    },
+    async (request) => {
+      await runCommand(context(request), name, null, request.body ?? {});
+      return ok(true as const);
+    },
+  );
+}
+
+export function registerCommandRoutes(rc: RouteContext): void {
+  if (rc.def.source) return;
+  for (const [name, command] of Object.entries(rc.def.commands)) {
+    if (command.target === 'entity') registerEntityCommand(rc, name, command);
+    if (command.target === 'record' || command.target === 'both') registerRecordCommand(rc, name, command);
+    if (command.target === 'batch' || command.target === 'both') registerBatchCommand(rc, name, command);
+  }
+}

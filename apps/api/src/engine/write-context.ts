@@ -1,0 +1,86 @@
+import type { KitIssue, Lang } from '@organiser/domain';
+import type { Db } from '../db/client';
+import type { Engine, EngineEntity } from './entity';
+
+// The types every part of the engine passes around: a stored row, a transaction, the caller's row scope, the
+// context of one write and the hooks modules add to writes. A leaf file: it imports only types of the layers below and of the engine's
+// entity set.
+
+/** A stored row, keyed by JSON names (the table's JS keys). */
+export type Row = Record<string, unknown>;
+
+// biome-ignore lint/suspicious/noExplicitAny: both drivers' transactions share the query API used here.
+export type Tx = Db | any;
+
+/** Who changed a record. */
+export type Actor = { id: number; account: string } | null;
+
+import type { RowScope } from '../access/row-scope';
+
+export type { RowScope };
+
+/** One field's change in a record's history. */
+export type Change = { field: string; old: unknown; new: unknown };
+
+/** One written record: its row before and after the write (null when created / removed) and the values of
+ * its virtual fields (or a command's input) the caller sent. */
+export type WrittenRow = { before: Row | null; after: Row | null; input: Record<string, unknown> };
+
+/** create, update, revert, import, delete, restore, purge, a status action's or a command's name. */
+export type WriteEvent = { action: string; rows: WrittenRow[] };
+
+export type EntityHooks = {
+  /** Before the kit validates a body (create, update, import row, action or command input): returns the body
+   * to validate, completed or normalised. `current` is the stored row of an update. */
+  beforeValidate?: (ctx: WriteContext, body: unknown, current: Row | null) => unknown | Promise<unknown>;
+  /** Before a create or an update is written: field issues refuse it (400); `values` may be completed (a
+   * computed field filled from the others). `current` is the stored row of an update. */
+  beforeWrite?: (
+    ctx: WriteContext,
+    values: Record<string, unknown>,
+    current: Row | null,
+  ) => Promise<KitIssue[]>;
+  /** Inside the write's transaction, after the rows are written: a throw rolls the whole write back. */
+  afterWrite?: (tx: Tx, ctx: WriteContext, event: WriteEvent) => Promise<void>;
+  /** After the transaction committed: never rolls anything back; an error is logged, not thrown. */
+  afterCommit?: (ctx: WriteContext, event: WriteEvent) => Promise<void> | void;
+};
+
+export type HookLists = { [K in keyof EntityHooks]-?: NonNullable<EntityHooks[K]>[] };
+
+/** What a command's handler changes on one record: values to store (the pipeline bumps the version, settles
+ * exclusive flags and records the diff) and extra history changes (a masked secret). */
+export type CommandResult = { set?: Record<string, unknown>; changes?: Change[] } | undefined;
+
+/** Runs a declared command inside the write pipeline's transaction, once per target record (`row` is null
+ * for an entity-wide command). */
+export type CommandHandler = (
+  tx: Tx,
+  ctx: WriteContext,
+  call: { row: Row | null; input: Record<string, unknown> },
+) => Promise<CommandResult | undefined>;
+
+/** What the engine reads of the registered extensions. */
+export type EngineExtensions = {
+  hooksOf: (entity: string) => HookLists;
+  commandHandler: (entity: string, name: string) => CommandHandler | undefined;
+  /** Every registered command handler, as `entity.name` (checked against the definitions at start). */
+  commandNames: () => string[];
+  /** Marks a handler as belonging to an entity an engine serves. */
+  claimCommand?: (key: string) => void;
+  /** Reports an afterCommit hook's error (the server's log). */
+  logError?: (error: unknown, message: string) => void;
+};
+
+export type WriteContext = {
+  db: Db;
+  engine: Engine;
+  entity: EngineEntity;
+  actor: Actor;
+  lang: Lang;
+  rowScope: RowScope | null;
+  /** argon2id with the server's settings, for `password` fields. */
+  hashPassword: (plain: string) => Promise<string>;
+  /** The modules' hooks and command handlers. */
+  extensions: EngineExtensions;
+};

@@ -1,0 +1,52 @@
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import type { FastifyInstance } from 'fastify';
+import { createJsonSchemaTransform, createJsonSchemaTransformObject } from 'fastify-type-provider-zod';
+import type { createOpenApiSchemas } from '../http/openapi-schemas';
+
+// The API documents: the OpenAPI document of every /api route (its access rule as `x-access`, the content
+// types it takes as `x-consumes`, the token as its security) and the Swagger UI at /api/docs. Who may read
+// them is the access check's business (access/access-check.ts).
+
+/** Collects the routes into the OpenAPI document; registered before any route. */
+export async function setupApiDocs(
+  app: FastifyInstance,
+  openApiSchemas: ReturnType<typeof createOpenApiSchemas>,
+): Promise<void> {
+  const jsonSchemaTransform = createJsonSchemaTransform({ schemaRegistry: openApiSchemas.registry });
+  await app.register(swagger, {
+    openapi: {
+      openapi: '3.0.3',
+      info: {
+        title: 'Organiser console API',
+        description:
+          'Every body is `{ success, code, message, content }` (code 20000 on success). Send the login token as `X-Token`.',
+        version: '1.0.0',
+      },
+      components: { securitySchemes: { token: { type: 'apiKey', in: 'header', name: 'X-Token' } } },
+    },
+    transform: (document) => {
+      if (!document.url.startsWith('/api/') || document.url.startsWith('/api/docs')) {
+        return { schema: { hide: true } as never, url: document.url };
+      }
+      const transformed = jsonSchemaTransform(document);
+      const access = document.route.config?.access;
+      const schema = transformed.schema as Record<string, unknown>;
+      if (access && access.kind !== 'public') schema.security = [{ token: [] }];
+      if (access) schema['x-access'] = access;
+      // The content types a route takes (body-guard.ts), also for routes whose body is not JSON (uploads).
+      const consumes = (document.schema as { consumes?: string[] }).consumes;
+      if (consumes?.length) schema['x-consumes'] = consumes;
+      return transformed;
+    },
+    transformObject: createJsonSchemaTransformObject({ schemaRegistry: openApiSchemas.registry }),
+  });
+}
+
+/** Serves the document and the Swagger UI; registered after the routes. */
+export async function registerApiDocs(app: FastifyInstance): Promise<void> {
+  app.get('/api/openapi.json', { config: { access: { kind: 'public' } }, schema: { hide: true } }, async () =>
+    app.swagger(),
+  );
+  await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: false });
+}

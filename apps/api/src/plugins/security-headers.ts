@@ -1,0 +1,57 @@
+import helmet from '@fastify/helmet';
+import type { FastifyInstance } from 'fastify';
+import { LOGIN_SHELL_SCRIPT_HASH } from './login-shell';
+
+// The security headers of every answer (helmet): the content security policy of the console's pages (its
+// own scripts, the login page's one inline script, the API and file origins the deployment names), framing
+// by the console only, and the rest of helmet's defaults.
+
+/** Helmet's headers that only a document (a page, an SVG opened on its own) reads. */
+export const DOCUMENT_ONLY_HEADERS = [
+  'content-security-policy',
+  'cross-origin-opener-policy',
+  'origin-agent-cluster',
+  'referrer-policy',
+  'x-dns-prefetch-control',
+  'x-download-options',
+  'x-frame-options',
+  'x-permitted-cross-domain-policies',
+  'x-xss-protection',
+];
+
+function originOf(value: string): string | null {
+  try {
+    return new URL(value).origin;
+  } catch {
+    return null;
+  }
+}
+
+export async function setupSecurityHeaders(app: FastifyInstance): Promise<void> {
+  const { server, deployment } = app.config;
+  const apiOrigins = Object.values(deployment.site.variants)
+    .map((v) => (v?.apiBase ? originOf(v.apiBase) : null))
+    .filter((o): o is string => Boolean(o));
+  const fileOrigin = server.s3 ? originOf(server.s3.publicUrl) : null;
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        // the login page's first HTML picks its language with one small inline script (plugins/login-shell.ts)
+        scriptSrc: ["'self'", LOGIN_SHELL_SCRIPT_HASH],
+        // antd writes its styles into <style> elements at run time.
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:', ...(fileOrigin ? [fileOrigin] : [])],
+        mediaSrc: ["'self'", 'blob:', ...(fileOrigin ? [fileOrigin] : [])],
+        fontSrc: ["'self'", 'data:'],
+        connectSrc: ["'self'", ...apiOrigins],
+        objectSrc: ["'none'"],
+        frameAncestors: ["'self'"],
+        baseUri: ["'self'"],
+        formAction: ["'self'"],
+        upgradeInsecureRequests: null,
+      },
+    },
+    crossOriginEmbedderPolicy: false,
+  });
+}
