@@ -8,7 +8,7 @@ import {
 } from '@organiser/domain';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { AppError } from '../errors';
-import type { Actor, Change, Row, Tx, WriteContext } from './context';
+import type { Actor, Change, CommandResult, Row, Tx, WriteContext } from './context';
 import { fieldsError } from './field-errors';
 import { stamp } from './history';
 import { toDbValues, toRecord } from './records';
@@ -179,12 +179,16 @@ export async function runCommand(
   name: string,
   ids: number[] | null,
   body: unknown,
+  results?: Map<number, CommandResult>,
 ): Promise<BatchResult> {
   const { db, entity, actor } = ctx;
   const { command, input: spec } = commandOf(ctx, name);
   const handler = ctx.extensions.commandHandler(entity.def.name, name);
   if (!handler) throw new Error(`${entity.def.name}.${name}: no command handler registered`);
-  const input = await validInput(ctx, spec, body);
+  // A body with a schema of its own was checked by its route against that schema.
+  const input = ctx.extensions.commandSchemas?.(entity.def.name, name)?.body
+    ? ((body ?? {}) as Record<string, unknown>)
+    : await validInput(ctx, spec, body);
   if (ids === null) {
     await runWrite(ctx, name, async (tx: Tx) => {
       await handler(tx, ctx, { row: null, input });
@@ -208,6 +212,7 @@ export async function runCommand(
         continue;
       }
       const result = await handler(tx, ctx, { row, input });
+      results?.set(id, result);
       const [after] = (await tx
         .update(entity.table)
         .set({
@@ -236,4 +241,22 @@ export async function runSingleCommand(
   const { command } = commandOf(ctx, name);
   const result = await runCommand(ctx, name, [id], body);
   return singleResult(ctx, result, id, new NotAllowedError(command.label));
+}
+
+/** A command declared with `answersResult` on one record: what its handler returned (404 when the record is
+ * gone, 409 naming the command when `when` is not met). */
+export async function runResultCommand(
+  ctx: WriteContext,
+  name: string,
+  id: number,
+  body: unknown,
+): Promise<unknown> {
+  const { command } = commandOf(ctx, name);
+  const results = new Map<number, CommandResult>();
+  const result = await runCommand(ctx, name, [id], body, results);
+  const skip = result.skipped[0];
+  if (skip) throw skip.reason === 'notFound' ? new AppError('notFound') : new NotAllowedError(command.label);
+  const done = results.get(id);
+  if (done?.answerAfterCommit) return done.answerAfterCommit();
+  return done?.result ?? null;
 }

@@ -3,6 +3,7 @@ import type { EngineExtensions, HookLists } from './context';
 export type {
   CommandHandler,
   CommandResult,
+  CommandSchemas,
   EngineExtensions,
   EntityHooks,
   HookLists,

@@ -249,6 +249,12 @@ function build(input: EntityInput<Record<string, FieldInput>>, options: ShapeOpt
     if (!/^[a-z][a-zA-Z0-9]*$/.test(name)) fail(`command "${name}" must be camelCase`);
     if (actions[name]) fail(`command "${name}" is also a status action`);
     if ((RESERVED_SEGMENTS as readonly string[]).includes(name)) fail(`command "${name}" is a reserved name`);
+    if (command.path !== undefined && !/^[a-z][a-z0-9_]*$/.test(command.path))
+      fail(`command "${name}": path "${command.path}" must be lower case letters, digits and _`);
+    if (command.path && (RESERVED_SEGMENTS as readonly string[]).includes(command.path))
+      fail(`command "${name}": path "${command.path}" is a reserved name`);
+    if (command.showResultOnce && !command.answersResult)
+      fail(`command "${name}": showResultOnce needs answersResult`);
     if (command.when && !(command.when.field in fields))
       fail(`command "${name}": condition on unknown field "${command.when.field}"`);
     if (command.when && command.target === 'entity')

@@ -380,6 +380,16 @@ export type CommandInput = {
   /** Where the console offers it; default: `row` and `form` for a record, `bulk` for a batch, `toolbar`
    * for an entity-wide command. */
   placement?: readonly CommandPlacement[];
+  /** The route's last segment as the product's API spells it (`reset_password`); default the command's name. */
+  path?: string;
+  /** The resource permission that grants the route: under another menu than the entity's (staff-only calls
+   * under the staff list's), and named otherwise than by the command's label and the entity's. */
+  permission?: { menu?: string; name?: Bilingual };
+  /** The route answers what the handler returns (its shape declared with the handler) instead of the record. */
+  answersResult?: boolean;
+  /** The answer holds a secret made by the handler (a generated password): the caller sees it once; it is
+   * never stored in clear, in history or in the system log, and the answer is never cached. */
+  showResultOnce?: boolean;
 };
 
 /** A command as the kit resolved it. Its permission is that of its route (one resource permission per

@@ -129,16 +129,21 @@ export function entityRoutes(def: EntityDef, policy?: EntityPolicy): EntityRoute
     );
   }
   for (const [name, command] of Object.entries(def.commands)) {
-    const access = write(resourceName('action', { entity: one, action: command.label }));
+    const segment = command.path ?? name;
+    const access: RouteAccess = {
+      kind: 'resource',
+      menu: command.permission?.menu ?? menu,
+      name: command.permission?.name ?? resourceName('action', { entity: one, action: command.label }),
+    };
     if (command.target === 'record' || command.target === 'both')
-      add(`command:${name}`, 'POST', `${base}/${name}/:id`, `${command.label.en} a ${one.en}`, access);
+      add(`command:${name}`, 'POST', `${base}/${segment}/:id`, `${command.label.en} a ${one.en}`, access);
     if (command.target === 'entity')
-      add(`command:${name}`, 'POST', `${base}/${name}`, `${command.label.en}`, access);
+      add(`command:${name}`, 'POST', `${base}/${segment}`, `${command.label.en}`, access);
     if (command.target === 'batch' || command.target === 'both')
       add(
         `batchCommand:${name}`,
         'POST',
-        `${base}/${name}`,
+        `${base}/${segment}`,
         `${command.label.en} ${def.labels.plural.en} in bulk`,
         write(resourceName('batch', { entity: one, action: command.label })),
       );
