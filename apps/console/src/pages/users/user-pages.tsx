@@ -4,9 +4,14 @@ import { App, Button, Card, Checkbox, Empty, Modal, Select, Space, Table, Typogr
 import { useCallback, useEffect, useState } from 'react';
 import { http, ignoreShownError, upload } from '../../api/client';
 import { entityKeys } from '../../api/query-keys';
-import { EntityForm } from '../../engine/entity-form-page';
-import { EntityList, EntityListPage } from '../../engine/entity-list-page';
-import type { FormSlots, ListSlots, SlotContext } from '../../engine/slots';
+import {
+  EntityForm,
+  EntityListPage,
+  EntityListScreen,
+  type FormSlots,
+  type ListSlots,
+  type SlotContext,
+} from '../../engine';
 import { useLang } from '../../i18n/use-lang';
 import { useTextSet } from '../../messages';
 import type { PageProps } from '../../navigation/page-props';
@@ -211,7 +216,7 @@ export function AdminListPage({ route }: PageProps) {
     defaultFilters: ADMIN_FILTERS,
     defaultColumns: ADMIN_COLUMNS,
   });
-  return <EntityList entity="user_manager" title={route.title} slots={slots} />;
+  return <EntityListScreen entity="user_manager" title={route.title} slots={slots} />;
 }
 
 function Section({ title, children }: { title: string; children: React.ReactNode }) {
