@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { registerCheckedImportRoutes } from './checked-import-routes';
 import { registerCommandRoutes } from './command-routes';
 import type { EngineExtensions } from './context';
 import type { Engine } from './engine';
@@ -46,5 +47,6 @@ export function registerEntityRoutes(
     registerRecordRoutes(rc);
     registerCommandRoutes(rc);
     registerTransferRoutes(rc);
+    registerCheckedImportRoutes(rc);
   }
 }

@@ -259,8 +259,14 @@ export const userManager = defineEntity({
   softDelete: true,
   labelField: 'account',
   listWhere: { field: 'type', in: [...MARKETPLACE_USER_TYPES] },
-  // Accounts are imported through upload (a checked file and its handle) and import (the rows kept).
+  // Accounts are imported in two steps: upload checks a file (the report and a handle), import writes the rows
+  // kept; there is no one-step import.
   capabilities: { import: false },
+  checkedImport: {
+    check: { path: 'upload', label: t('Upload import file', '上传导入文件') },
+    confirm: { path: 'import', label: t('Import accounts', '导入用户') },
+    maxRows: 10_000,
+  },
   // The account calls beyond the record routes, at the paths the product's API spells. The users pages offer
   // them with their own dialogs (a generated password, the role list, a session list), so no generic button.
   // Role assignment and sessions exist only for staff accounts: they are granted under the staff list's menu.

@@ -3,6 +3,7 @@ import {
   type Bilingual,
   type Capabilities,
   type CapabilitiesInput,
+  type CheckedImportRule,
   type CommandDef,
   type CommandInput,
   type CrossRule,
@@ -312,9 +313,21 @@ function build(input: EntityInput<Record<string, FieldInput>>, options: ShapeOpt
     capabilities: resolveCapabilities(shape, softDelete, input.capabilities),
     listWhere: input.listWhere ? { field: input.listWhere.field, in: [...input.listWhere.in] } : null,
     commands,
+    ...(input.checkedImport ? { checkedImport: checkedImportRule(input.checkedImport, fail) } : {}),
     parent: input.parent ? { ...input.parent } : null,
     report: options.report ?? null,
   };
+}
+
+/** A checked import's two paths: lower case, and two different ones. */
+function checkedImportRule(rule: CheckedImportRule, fail: (detail: string) => never): CheckedImportRule {
+  for (const path of [rule.check.path, rule.confirm.path])
+    if (!/^[a-z][a-z0-9_]*$/.test(path))
+      fail(`checkedImport: path "${path}" must be lower case letters, digits and _`);
+  if (rule.check.path === rule.confirm.path) fail('checkedImport: check and confirm need two paths');
+  if (!Number.isInteger(rule.maxRows) || rule.maxRows < 1)
+    fail('checkedImport: maxRows must be a positive integer');
+  return { check: { ...rule.check }, confirm: { ...rule.confirm }, maxRows: rule.maxRows };
 }
 
 /** Checks of the options a field may carry besides its kind's own (inherit, derive, exclusive, onEdit …). */

@@ -40,6 +40,8 @@ export type RouteKey =
   | 'batchDelete'
   | 'revert'
   | 'import'
+  | 'importCheck'
+  | 'importConfirm'
   | 'reorder'
   | `action:${string}`
   | `batchAction:${string}`
@@ -216,6 +218,23 @@ export function entityRoutes(def: EntityDef, policy?: EntityPolicy): EntityRoute
       `Import ${def.labels.plural.en}`,
       write(resourceName('import', { entity: def.labels.plural })),
     );
+  if (def.checkedImport) {
+    const { check, confirm } = def.checkedImport;
+    add(
+      'importCheck',
+      'POST',
+      `${base}/${check.path}`,
+      `Check a file of ${def.labels.plural.en}: the per-row report and the handle that confirms it. Writes nothing`,
+      write(check.label),
+    );
+    add(
+      'importConfirm',
+      'POST',
+      `${base}/${confirm.path}`,
+      `Write the valid rows of a checked file of ${def.labels.plural.en} (its handle), in one transaction`,
+      write(confirm.label),
+    );
+  }
   return routes;
 }
 

@@ -85,6 +85,39 @@ describe('entityRoutes', () => {
     expect(bad({ showResultOnce: true })).toThrow(/needs answersResult/);
   });
 
+  it('gives a checked import its two steps at their own paths, each a resource permission', () => {
+    const def = defineEntity({
+      ...base,
+      name: 'thing',
+      fields: { title: { kind: 'text', label: t('T', 'T') } },
+      labelField: 'title',
+      capabilities: { import: false },
+      checkedImport: {
+        check: { path: 'upload', label: t('Check a file', '检查文件') },
+        confirm: { path: 'import', label: t('Import things', '导入事物') },
+        maxRows: 100,
+      },
+    });
+    const steps = entityRoutes(def).filter((r) => r.key === 'importCheck' || r.key === 'importConfirm');
+    expect(steps.map((r) => `${r.key} ${r.method} ${r.pattern} ${r.resource?.en}`)).toEqual([
+      'importCheck POST /api/thing/upload Check a file',
+      'importConfirm POST /api/thing/import Import things',
+    ]);
+    expect(() =>
+      defineEntity({
+        ...base,
+        name: 'thing',
+        fields: { title: { kind: 'text', label: t('T', 'T') } },
+        labelField: 'title',
+        checkedImport: {
+          check: { path: 'same', label: t('A', 'A') },
+          confirm: { path: 'same', label: t('B', 'B') },
+          maxRows: 1,
+        },
+      }),
+    ).toThrow(/two paths/);
+  });
+
   it('gives an ordered child a reorder route', () => {
     const child = defineEntity({
       ...base,

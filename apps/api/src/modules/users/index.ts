@@ -29,7 +29,7 @@ export const usersModule: AppModule = {
   name: 'users',
   register: (ext) => {
     const runtime = usersRuntime();
-    ext.routes(usersRoutes(ext, runtime));
+    ext.routes(usersRoutes(runtime));
     // The account rule first, on every write of an account (record routes, import rows, status actions and
     // the commands below): a refused write is stopped before its checks and rolled back before its login is
     // touched.
@@ -58,7 +58,6 @@ export const usersModule: AppModule = {
   },
 };
 
-export { USER_IMPORT_MAX_ROWS } from './account-import';
 export { randomPassword } from './accounts';
 export { ACTIVATION_HOURS } from './activation';
 export { DEMO_USER_COUNT, DEMO_USER_PASSWORD } from './demo-accounts';

@@ -1,5 +1,4 @@
 import { type ListQuery, listQuerySchema } from '@organiser/domain';
-import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Db } from '../../db/client';
@@ -10,18 +9,12 @@ import {
   engineValidator,
   fieldsError,
   idParams,
-  importFileOf,
-  importReportSchema,
-  type WriteContext,
 } from '../../engine';
-import type { Extensions } from '../../extensions';
 import type { Access } from '../../http/access';
 import { ok, okSchema } from '../../plugins/envelope';
 import { formFields } from '../../plugins/form-body';
 import { ADMIN_LIST_MENU } from '../../security/account-guard';
-import { hashPassword } from '../../security/password';
 import { createMailer } from '../mail';
-import { checkAccountFile, importAccountFile } from './account-import';
 import {
   interestBody,
   interestsOf,
@@ -37,16 +30,14 @@ import type { UsersRuntime } from './runtime';
 import { openSessions, sessionSchema } from './sessions';
 
 // The account calls of the user and admin screens that are not engine routes, with the product's paths
-// verbatim under /api: the staff list, a staff account's roles and sessions, interests, the activation link
-// and the two-step import. The writes on one account (password reset, roles, interests, activation mail, a
+// verbatim under /api: the staff list, a staff account's roles and sessions, interests and the activation
+// link. The two-step import (upload, import) is the engine's checked import, declared by user_manager. The writes on one account (password reset, roles, interests, activation mail, a
 // session's end) are user_manager commands, served by the engine with the account rule's hook like every
 // other write of an account. The calls on any account hang under the user list's menu; those only a staff
 // account has (the staff list, roles, sessions) under the admin accounts' menu.
 
 const MENU = '/user/user_list';
-const t = (en: string, zh: string) => ({ en, zh });
 const read: Access = { kind: 'menu', url: MENU };
-const write = (en: string, zh: string): Access => ({ kind: 'resource', menu: MENU, name: t(en, zh) });
 const staffRead: Access = { kind: 'menu', url: ADMIN_LIST_MENU };
 /** Not the entity's tag: the route table of user_manager lists the engine's routes only. */
 const tags = ['users'];
@@ -59,14 +50,12 @@ const listEnvelope = z.object({
 });
 const tokenSchema = z.string().regex(/^[A-Za-z0-9_-]{20,100}$/);
 
-/** What the users routes share: the app, the user_manager entity of the server's engine and a request's write
- * context. */
+/** What the users routes share: the app and the user_manager entity of the server's engine. */
 type UsersRoutes = {
   app: Parameters<FastifyPluginAsyncZod>[0];
   db: Db;
   engine: Engine;
   entity: EngineEntity;
-  context: (request: FastifyRequest) => WriteContext;
 };
 
 /** The staff list, a staff account's roles and its open sessions. */
@@ -184,47 +173,7 @@ function registerActivationRoutes({ app, db, entity }: UsersRoutes): void {
   );
 }
 
-/** The two-step import: a file checked under a handle, then confirmed. */
-function registerImportRoutes({ app, context }: UsersRoutes): void {
-  app.post(
-    '/user_manager/upload',
-    {
-      config: { access: write('Upload import file', '上传导入文件') },
-      schema: {
-        tags,
-        summary:
-          'Check an xlsx or CSV file of accounts (multipart field "file"; headers in English or Chinese): the per-row report and the handle import takes. Writes nothing',
-        consumes: ['multipart/form-data'],
-        response: { 200: okSchema(importReportSchema.extend({ handle: z.string() })) },
-      },
-    },
-    async (request) =>
-      ok(await checkAccountFile(context(request), request.auth!.user.id, await importFileOf(request))),
-  );
-
-  app.post(
-    '/user_manager/import',
-    {
-      config: { access: write('Import accounts', '导入用户') },
-      schema: {
-        tags,
-        summary:
-          'Write the valid rows of a checked file (its handle), all in one transaction; `rows` keeps only those row numbers',
-        body: z.strictObject({
-          handle: z.uuid(),
-          rows: z.array(z.number().int().positive().max(1_000_000)).max(100_000).optional(),
-        }),
-        response: { 200: okSchema(importReportSchema) },
-      },
-    },
-    async (request) => {
-      const { handle, rows } = request.body;
-      return ok(await importAccountFile(context(request), request.auth!.user.id, handle, rows));
-    },
-  );
-}
-
-export function usersRoutes(ext: Extensions, runtime: UsersRuntime): FastifyPluginAsyncZod {
+export function usersRoutes(runtime: UsersRuntime): FastifyPluginAsyncZod {
   return async (app) => {
     const { db, config } = app;
     const engine = createEngine(config.deployment);
@@ -234,19 +183,8 @@ export function usersRoutes(ext: Extensions, runtime: UsersRuntime): FastifyPlug
       const bound = app.server.address();
       return bound && typeof bound === 'object' ? bound.port : undefined;
     });
-    const context = (request: FastifyRequest): WriteContext => ({
-      db,
-      engine,
-      entity,
-      lang: request.lang,
-      actor: request.auth ? { id: request.auth.user.id, account: request.auth.user.account } : null,
-      rowScope: null,
-      hashPassword: (plain) => hashPassword(plain, config.server.passwordHash),
-      extensions: ext,
-    });
-    const routes: UsersRoutes = { app, db, engine, entity, context };
+    const routes: UsersRoutes = { app, db, engine, entity };
     registerStaffRoutes(routes);
     registerActivationRoutes(routes);
-    registerImportRoutes(routes);
   };
 }
