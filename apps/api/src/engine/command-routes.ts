@@ -28,7 +28,8 @@ function registerResultCommand(rc: RouteContext, name: string, command: CommandD
         tags,
         summary: `${command.label.en}: one ${label.en}.${once}`,
         params: idParams,
-        body: schemas.body ?? inputSchema(command),
+        // a command without input takes no body (the product's body-less calls are documented as such)
+        ...(schemas.body || command.input ? { body: schemas.body ?? inputSchema(command) } : {}),
         response: { 200: okSchema(schemas.result ?? z.unknown()) },
       },
     },
