@@ -1,6 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import {
   type CommandHandler,
+  type CommandSchemas,
   createEngine,
   type Engine,
   type EngineExtensions,
@@ -22,8 +23,9 @@ export type Extensions = EngineExtensions & {
   routes: (plugin: FastifyPluginAsync) => void;
   /** Hooks on an entity's writes; several modules may add hooks to one entity, run in registration order. */
   hooks: (entity: string, hooks: EntityHooks) => void;
-  /** The handler of a command the entity's definition declares. */
-  command: (entity: string, name: string, handler: CommandHandler) => void;
+  /** The handler of a command the entity's definition declares; `schemas` when its body or answer has a shape
+   * of its own. */
+  command: (entity: string, name: string, handler: CommandHandler, schemas?: CommandSchemas) => void;
   demoSeed: (seed: DemoSeed) => void;
   referenceSeed: (seed: ReferenceSeed) => void;
   readonly routePlugins: readonly FastifyPluginAsync[];
@@ -42,6 +44,7 @@ export function createExtensions(engine: Engine = createEngine({ fieldPolicy: {}
   const routePlugins: FastifyPluginAsync[] = [];
   const hooks = new Map<string, HookLists>();
   const commands = new Map<string, CommandHandler>();
+  const commandSchemas = new Map<string, CommandSchemas>();
   const claimed = new Set<string>();
   const reference: ReferenceSeed[] = [];
   const demo: DemoSeed[] = [];
@@ -63,15 +66,17 @@ export function createExtensions(engine: Engine = createEngine({ fieldPolicy: {}
       }
       hooks.set(entity, lists);
     },
-    command: (entity, name, handler) => {
+    command: (entity, name, handler, schemas) => {
       const key = `${entity}.${name}`;
       if (commands.has(key)) throw new Error(`command ${key} has two handlers`);
       commands.set(key, handler);
+      if (schemas) commandSchemas.set(key, schemas);
     },
     demoSeed: (seed) => addSeed(demo, seed),
     referenceSeed: (seed) => addSeed(reference, seed),
     hooksOf: (entity) => hooks.get(entity) ?? emptyHookLists(),
     commandHandler: (entity, name) => commands.get(`${entity}.${name}`),
+    commandSchemas: (entity, name) => commandSchemas.get(`${entity}.${name}`),
     commandNames: () => [...commands.keys()],
     claimCommand: (key) => void claimed.add(key),
     unclaimedCommands: () => [...commands.keys()].filter((key) => !claimed.has(key)),

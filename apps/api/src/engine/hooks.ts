@@ -3,6 +3,7 @@ import type { EngineExtensions, HookLists } from './write-context';
 export type {
   CommandHandler,
   CommandResult,
+  CommandSchemas,
   EngineExtensions,
   EntityHooks,
   HookLists,

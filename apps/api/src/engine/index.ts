@@ -40,7 +40,7 @@ export {
 export { registerEntityRoutes } from './routes/routes';
 export { importFileOf } from './routes/transfer-routes';
 export { type CheckedImport, checkImport, importChecked } from './transfer/checked-import';
-export { runCommand, runSingleCommand } from './write/actions';
+export { runCommand, runResultCommand, runSingleCommand } from './write/actions';
 export { insertDemoRows } from './write/demo-rows';
 export { dictGroup, dictItem, enabledDictItems } from './write/dictionary-check';
 export { SECRET_MASK } from './write/history';
@@ -51,6 +51,7 @@ export type {
   Change,
   CommandHandler,
   CommandResult,
+  CommandSchemas,
   EngineExtensions,
   EntityHooks,
   HookLists,

@@ -1,4 +1,5 @@
 import type { KitIssue, Lang } from '@organiser/domain';
+import type { ZodType } from 'zod';
 import type { Db } from '../db/client';
 import type { Engine, EngineEntity } from './entity';
 
@@ -50,7 +51,21 @@ export type HookLists = { [K in keyof EntityHooks]-?: NonNullable<EntityHooks[K]
 
 /** What a command's handler changes on one record: values to store (the pipeline bumps the version, settles
  * exclusive flags and records the diff) and extra history changes (a masked secret). */
-export type CommandResult = { set?: Record<string, unknown>; changes?: Change[] } | undefined;
+export type CommandResult =
+  | {
+      set?: Record<string, unknown>;
+      changes?: Change[];
+      /** What the route answers, for a command declared with `answersResult`. */
+      result?: unknown;
+      /** Work that must follow the commit (a mail naming the new password, a read of what was written): what
+       * it returns is the answer instead of `result`. */
+      answerAfterCommit?: () => Promise<unknown>;
+    }
+  | undefined;
+
+/** The API shapes of a command a module declares with its handler: a body checked by its own schema instead
+ * of the kit's input fields (the product's payload verbatim), and the shape of an `answersResult` answer. */
+export type CommandSchemas = { body?: ZodType; result?: ZodType };
 
 /** Runs a declared command inside the write pipeline's transaction, once per target record (`row` is null
  * for an entity-wide command). */
@@ -64,6 +79,8 @@ export type CommandHandler = (
 export type EngineExtensions = {
   hooksOf: (entity: string) => HookLists;
   commandHandler: (entity: string, name: string) => CommandHandler | undefined;
+  /** The body and answer schemas a module gave with a command's handler, if any. */
+  commandSchemas?: (entity: string, name: string) => CommandSchemas | undefined;
   /** Every registered command handler, as `entity.name` (checked against the definitions at start). */
   commandNames: () => string[];
   /** Marks a handler as belonging to an entity an engine serves. */

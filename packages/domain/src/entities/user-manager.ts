@@ -9,6 +9,8 @@ export type UserType = (typeof USER_TYPES)[number];
 export const MARKETPLACE_USER_TYPES = ['trader', 'buyer'] as const;
 /** The types `GET /api/user_manager/list_admin` shows: accounts that sign in to the console. */
 export const STAFF_USER_TYPES = ['admin', 'company'] as const;
+/** The staff list's menu: the calls only staff accounts have (roles, sessions) are granted under it. */
+const STAFF_LIST_MENU = '/adminManage/admin_list';
 
 /**
  * /user/user_list and /adminManage/admin_list: every account, one record each. Staff accounts (organiser and
@@ -272,6 +274,58 @@ export const userManager = defineEntity({
   softDelete: true,
   labelField: 'account',
   listWhere: { field: 'type', in: [...MARKETPLACE_USER_TYPES] },
-  // Accounts are imported through upload (a checked file and its handle) and import (the rows kept).
+  // Accounts are imported in two steps: upload checks a file (the report and a handle), import writes the rows
+  // kept; there is no one-step import.
   capabilities: { import: false },
+  checkedImport: {
+    check: { path: 'upload', label: t('Upload import file', '上传导入文件') },
+    confirm: { path: 'import', label: t('Import accounts', '导入用户') },
+    maxRows: 10_000,
+  },
+  // The account calls beyond the record routes, at the paths the product's API spells. The users pages offer
+  // them with their own dialogs (a generated password, the role list, a session list), so no generic button.
+  // Role assignment and sessions exist only for staff accounts: they are granted under the staff list's menu.
+  commands: {
+    resetPassword: {
+      label: t('Reset password', '重置密码'),
+      target: 'record',
+      path: 'reset_password',
+      permission: { name: t('Reset password', '重置密码') },
+      answersResult: true,
+      showResultOnce: true,
+      placement: [],
+    },
+    sendActivationMail: {
+      label: t('Send activation mail', '发送激活邮件'),
+      target: 'record',
+      path: 'send_active_email',
+      permission: { name: t('Send activation mail', '发送激活邮件') },
+      answersResult: true,
+      placement: [],
+    },
+    assignRoles: {
+      label: t('Assign roles', '分配角色'),
+      target: 'record',
+      path: 'config',
+      permission: { menu: STAFF_LIST_MENU, name: t('Assign roles', '分配角色') },
+      answersResult: true,
+      placement: [],
+    },
+    setInterests: {
+      label: t('Edit interests', '编辑兴趣分类'),
+      target: 'record',
+      path: 'update_user_interest',
+      permission: { name: t('Edit interests', '编辑兴趣分类') },
+      answersResult: true,
+      placement: [],
+    },
+    revokeSession: {
+      label: t('End a session', '结束会话'),
+      target: 'record',
+      path: 'revoke_session',
+      permission: { menu: STAFF_LIST_MENU, name: t('End a session', '结束会话') },
+      answersResult: true,
+      placement: [],
+    },
+  },
 });

@@ -5,6 +5,7 @@ import {
   type BilingualPairInput,
   type Capabilities,
   type CapabilitiesInput,
+  type CheckedImportRule,
   type CommandDef,
   type CommandInput,
   type CrossRule,
@@ -253,6 +254,7 @@ function build(input: EntityInput<Record<string, FieldInput>>, options: ShapeOpt
     capabilities: resolveCapabilities(shape, softDelete, input.capabilities),
     listWhere: input.listWhere ? { field: input.listWhere.field, in: [...input.listWhere.in] } : null,
     commands,
+    ...(input.checkedImport ? { checkedImport: checkedImportRule(input.checkedImport, fail) } : {}),
     parent: input.parent ? { ...input.parent } : null,
     report: options.report ?? null,
     behaviour: input.behaviour ?? {},
@@ -336,6 +338,12 @@ function resolveCommands(
     if (!/^[a-z][a-zA-Z0-9]*$/.test(name)) fail(`command "${name}" must be camelCase`);
     if (actions[name]) fail(`command "${name}" is also a status action`);
     if ((RESERVED_SEGMENTS as readonly string[]).includes(name)) fail(`command "${name}" is a reserved name`);
+    if (command.path !== undefined && !/^[a-z][a-z0-9_]*$/.test(command.path))
+      fail(`command "${name}": path "${command.path}" must be lower case letters, digits and _`);
+    if (command.path && (RESERVED_SEGMENTS as readonly string[]).includes(command.path))
+      fail(`command "${name}": path "${command.path}" is a reserved name`);
+    if (command.showResultOnce && !command.answersResult)
+      fail(`command "${name}": showResultOnce needs answersResult`);
     if (command.when && !(command.when.field in fields))
       fail(`command "${name}": condition on unknown field "${command.when.field}"`);
     if (command.when && command.target === 'entity')
@@ -366,6 +374,17 @@ function defaultColumnsOf(
       fail(`${name}: says list.shown while the entity names its defaultColumns`);
     return columns.includes(name) ? field : { ...field, list: { ...field.list, shown: false } };
   };
+}
+
+/** A checked import's two paths: lower case, and two different ones. */
+function checkedImportRule(rule: CheckedImportRule, fail: (detail: string) => never): CheckedImportRule {
+  for (const path of [rule.check.path, rule.confirm.path])
+    if (!/^[a-z][a-z0-9_]*$/.test(path))
+      fail(`checkedImport: path "${path}" must be lower case letters, digits and _`);
+  if (rule.check.path === rule.confirm.path) fail('checkedImport: check and confirm need two paths');
+  if (!Number.isInteger(rule.maxRows) || rule.maxRows < 1)
+    fail('checkedImport: maxRows must be a positive integer');
+  return { check: { ...rule.check }, confirm: { ...rule.confirm }, maxRows: rule.maxRows };
 }
 
 /** Checks of the options a field may carry besides its kind's own (inherit, derive, exclusive, onEdit …). */

@@ -388,6 +388,30 @@ export type CommandInput = {
   /** Where the console offers it; default: `row` and `form` for a record, `bulk` for a batch, `toolbar`
    * for an entity-wide command. */
   placement?: readonly CommandPlacement[];
+  /** The route's last segment as the product's API spells it (`reset_password`); default the command's name. */
+  path?: string;
+  /** The resource permission that grants the route: under another menu than the entity's (staff-only calls
+   * under the staff list's), and named otherwise than by the command's label and the entity's. */
+  permission?: { menu?: string; name?: Bilingual };
+  /** The route answers what the handler returns (its shape declared with the handler) instead of the record. */
+  answersResult?: boolean;
+  /** The answer holds a secret made by the handler (a generated password): the caller sees it once; it is
+   * never stored in clear, in history or in the system log, and the answer is never cached. */
+  showResultOnce?: boolean;
+};
+
+/**
+ * An import in two steps, when the people who import want to see the report before anything is written: `check`
+ * takes a multipart file and answers its per-row report and a handle (nothing written; the checked rows are kept
+ * an hour, secrets only as hashes); `confirm` takes the handle (and the row numbers to keep) and writes the rows
+ * that were valid then and still are, in one transaction. A handle is taken once, by the account that checked it.
+ * The paths as the product's API spells them; each step a resource permission under the entity's menu.
+ */
+export type CheckedImportRule = {
+  check: { path: string; label: Bilingual };
+  confirm: { path: string; label: Bilingual };
+  /** Most rows a file may have. */
+  maxRows: number;
 };
 
 /** A command as the kit resolved it. Its permission is that of its route (one resource permission per
@@ -472,6 +496,8 @@ export type EntityInput<F extends Record<string, FieldInput>> = {
   listWhere?: ListWhere;
   /** Custom actions that are not status transitions, by name. */
   commands?: Record<string, CommandInput>;
+  /** The import in two steps, check then confirm (see `CheckedImportRule`). */
+  checkedImport?: CheckedImportRule;
   /** The entity is a child of another, shown in its parent's screens. */
   parent?: ParentRule;
   /** Hooks and screens registered for the entity elsewhere (see `Behaviour`). */
@@ -517,6 +543,8 @@ export type EntityDef = {
   listWhere: ListWhere | null;
   /** Custom actions by name (routes `POST /api/<entity>/<name>[/{id}]`). */
   commands: Record<string, CommandDef>;
+  /** The import in two steps, check then confirm, when the entity declares it. */
+  checkedImport?: CheckedImportRule;
   parent: ParentRule | null;
   /** A report's group-by and period parameters, and its drill-down links by field. */
   report: { params: ReportParams; drill: Record<string, DrillDown>; detail: boolean } | null;

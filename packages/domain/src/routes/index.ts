@@ -40,6 +40,8 @@ export type RouteKey =
   | 'batchDelete'
   | 'revert'
   | 'import'
+  | 'importCheck'
+  | 'importConfirm'
   | 'reorder'
   | `action:${string}`
   | `batchAction:${string}`
@@ -129,16 +131,21 @@ export function entityRoutes(def: EntityDef, policy?: EntityPolicy): EntityRoute
     );
   }
   for (const [name, command] of Object.entries(def.commands)) {
-    const access = write(resourceName('action', { entity: one, action: command.label }));
+    const segment = command.path ?? name;
+    const access: RouteAccess = {
+      kind: 'resource',
+      menu: command.permission?.menu ?? menu,
+      name: command.permission?.name ?? resourceName('action', { entity: one, action: command.label }),
+    };
     if (command.target === 'record' || command.target === 'both')
-      add(`command:${name}`, 'POST', `${base}/${name}/:id`, `${command.label.en} a ${one.en}`, access);
+      add(`command:${name}`, 'POST', `${base}/${segment}/:id`, `${command.label.en} a ${one.en}`, access);
     if (command.target === 'entity')
-      add(`command:${name}`, 'POST', `${base}/${name}`, `${command.label.en}`, access);
+      add(`command:${name}`, 'POST', `${base}/${segment}`, `${command.label.en}`, access);
     if (command.target === 'batch' || command.target === 'both')
       add(
         `batchCommand:${name}`,
         'POST',
-        `${base}/${name}`,
+        `${base}/${segment}`,
         `${command.label.en} ${def.labels.plural.en} in bulk`,
         write(resourceName('batch', { entity: one, action: command.label })),
       );
@@ -211,6 +218,23 @@ export function entityRoutes(def: EntityDef, policy?: EntityPolicy): EntityRoute
       `Import ${def.labels.plural.en}`,
       write(resourceName('import', { entity: def.labels.plural })),
     );
+  if (def.checkedImport) {
+    const { check, confirm } = def.checkedImport;
+    add(
+      'importCheck',
+      'POST',
+      `${base}/${check.path}`,
+      `Check a file of ${def.labels.plural.en}: the per-row report and the handle that confirms it. Writes nothing`,
+      write(check.label),
+    );
+    add(
+      'importConfirm',
+      'POST',
+      `${base}/${confirm.path}`,
+      `Write the valid rows of a checked file of ${def.labels.plural.en} (its handle), in one transaction`,
+      write(confirm.label),
+    );
+  }
   return routes;
 }
 

@@ -49,6 +49,75 @@ describe('entityRoutes', () => {
     expect(() => actionUrl(def, 'tidy', 5)).toThrow('thing has no "command:tidy" route');
   });
 
+  it("takes a command's path as the product's API spells it, and its permission's menu and name", () => {
+    const def = defineEntity({
+      ...base,
+      name: 'thing',
+      fields: { title: { kind: 'text', label: t('T', 'T') } },
+      labelField: 'title',
+      commands: {
+        resetPassword: {
+          label: t('Reset password', '重置密码'),
+          target: 'record',
+          path: 'reset_password',
+          permission: { menu: '/x/staff_list', name: t('Reset a password', '重置一个密码') },
+          answersResult: true,
+          showResultOnce: true,
+        },
+      },
+    });
+    const [route] = entityRoutes(def).filter((r) => r.key === 'command:resetPassword');
+    expect(route).toMatchObject({
+      pattern: '/api/thing/reset_password/:id',
+      access: { kind: 'resource', menu: '/x/staff_list', name: t('Reset a password', '重置一个密码') },
+    });
+    expect(actionUrl(def, 'resetPassword', 5)).toBe('/api/thing/reset_password/5');
+    const bad = (command: Record<string, unknown>) => () =>
+      defineEntity({
+        ...base,
+        name: 'thing',
+        fields: { title: { kind: 'text', label: t('T', 'T') } },
+        labelField: 'title',
+        commands: { go: { label: t('Go', '去'), target: 'record', ...command } },
+      });
+    expect(bad({ path: 'Reset-Password' })).toThrow(/must be lower case/);
+    expect(bad({ path: 'list' })).toThrow(/reserved/);
+    expect(bad({ showResultOnce: true })).toThrow(/needs answersResult/);
+  });
+
+  it('gives a checked import its two steps at their own paths, each a resource permission', () => {
+    const def = defineEntity({
+      ...base,
+      name: 'thing',
+      fields: { title: { kind: 'text', label: t('T', 'T') } },
+      labelField: 'title',
+      capabilities: { import: false },
+      checkedImport: {
+        check: { path: 'upload', label: t('Check a file', '检查文件') },
+        confirm: { path: 'import', label: t('Import things', '导入事物') },
+        maxRows: 100,
+      },
+    });
+    const steps = entityRoutes(def).filter((r) => r.key === 'importCheck' || r.key === 'importConfirm');
+    expect(steps.map((r) => `${r.key} ${r.method} ${r.pattern} ${r.resource?.en}`)).toEqual([
+      'importCheck POST /api/thing/upload Check a file',
+      'importConfirm POST /api/thing/import Import things',
+    ]);
+    expect(() =>
+      defineEntity({
+        ...base,
+        name: 'thing',
+        fields: { title: { kind: 'text', label: t('T', 'T') } },
+        labelField: 'title',
+        checkedImport: {
+          check: { path: 'same', label: t('A', 'A') },
+          confirm: { path: 'same', label: t('B', 'B') },
+          maxRows: 1,
+        },
+      }),
+    ).toThrow(/two paths/);
+  });
+
   it('gives an ordered child a reorder route', () => {
     const child = defineEntity({
       ...base,

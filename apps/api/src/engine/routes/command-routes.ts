@@ -1,9 +1,10 @@
 import { actionInputSchema, type CommandDef, type MachineAction } from '@organiser/domain';
+import { validatorCompiler } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ok, okSchema } from '../../http/envelope';
-import { runCommand, runSingleCommand } from '../write/actions';
+import { runCommand, runResultCommand, runSingleCommand } from '../write/actions';
 import { BATCH_MAX, batchBody, batchIds } from './batch';
-import { batchResultSchema, idParams, type RouteContext } from './route-context';
+import { batchResultSchema, engineValidator, idParams, type RouteContext } from './route-context';
 
 // Declared commands (a definition's `commands`): `record` → POST /<entity>/<name>/{id}; `batch` → POST
 // /<entity>/<name> with a batch body; `both` → both; `entity` → POST /<entity>/<name> with the input alone.
@@ -12,8 +13,40 @@ import { batchResultSchema, idParams, type RouteContext } from './route-context'
 const inputSchema = (command: CommandDef) =>
   actionInputSchema({ input: command.input ?? {} } as unknown as MachineAction);
 
+/** A command whose answer is its handler's result (a generated password, a mail's state): the body checked by
+ * the module's schema when it gave one; a result shown once is never cached. */
+function registerResultCommand(rc: RouteContext, name: string, command: CommandDef): void {
+  const { app, label, tags, context, route, extensions } = rc;
+  const schemas = extensions.commandSchemas?.(rc.def.name, name) ?? {};
+  const once = command.showResultOnce ? ' The answer is shown once: it is stored nowhere in clear.' : '';
+  app.post(
+    route.url(`command:${name}`),
+    {
+      validatorCompiler: schemas.body ? (validatorCompiler as typeof engineValidator) : engineValidator,
+      config: { access: route.access(`command:${name}`) },
+      schema: {
+        tags,
+        summary: `${command.label.en}: one ${label.en}.${once}`,
+        params: idParams,
+        // a command without input takes no body (the product's body-less calls are documented as such)
+        ...(schemas.body || command.input ? { body: schemas.body ?? inputSchema(command) } : {}),
+        response: { 200: okSchema(schemas.result ?? z.unknown()) },
+      },
+    },
+    async (request, reply) => {
+      const { id } = request.params as z.infer<typeof idParams>;
+      if (command.showResultOnce) reply.header('cache-control', 'no-store');
+      return ok(await runResultCommand(context(request), name, id, request.body ?? {}));
+    },
+  );
+}
+
 function registerRecordCommand(rc: RouteContext, name: string, command: CommandDef): void {
   const { app, label, tags, record, context, labelled, common, route } = rc;
+  if (command.answersResult) {
+    registerResultCommand(rc, name, command);
+    return;
+  }
   const when = command.when ? ` (409 unless ${command.when.field} is ${command.when.in.join(' | ')})` : '';
   app.post(
     route.url(`command:${name}`),

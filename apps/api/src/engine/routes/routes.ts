@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Engine } from '../entity';
 import { noExtensions } from '../hooks';
 import type { EngineExtensions } from '../write-context';
+import { registerCheckedImportRoutes } from './checked-import-routes';
 import { registerCommandRoutes } from './command-routes';
 import { registerReadRoutes } from './read-routes';
 import { registerRecordRoutes } from './record-routes';
@@ -46,5 +47,6 @@ export function registerEntityRoutes(
     registerRecordRoutes(rc);
     registerCommandRoutes(rc);
     registerTransferRoutes(rc);
+    registerCheckedImportRoutes(rc);
   }
 }

@@ -10,7 +10,7 @@ import { and, eq, inArray, sql } from 'drizzle-orm';
 import { AppError } from '../../errors';
 import { toDbValues, toRecord } from '../read/records';
 import { liveOnly, loadRow, scopeConditions } from '../read/row-scope';
-import type { Actor, Change, Row, Tx, WriteContext } from '../write-context';
+import type { Actor, Change, CommandResult, Row, Tx, WriteContext } from '../write-context';
 import { stamp } from './history';
 import {
   hasBeforeWriteHooks,
@@ -190,16 +190,24 @@ export async function runCommand(
   name: string,
   ids: number[] | null,
   body: unknown,
+  results?: Map<number, CommandResult>,
 ): Promise<BatchResult> {
   const { entity, actor } = ctx;
   const { command, input: spec } = commandOf(ctx, name);
   const handler = ctx.extensions.commandHandler(entity.def.name, name);
   if (!handler) throw new Error(`${entity.def.name}.${name}: no command handler registered`);
+  // A body with a schema of its own was checked by its route against that schema.
+  const validate = ctx.extensions.commandSchemas?.(entity.def.name, name)?.body
+    ? (sent: unknown): Validated<Record<string, unknown>> => ({
+        ok: true,
+        value: (sent ?? {}) as Record<string, unknown>,
+      })
+    : validInput(ctx, spec);
   if (ids === null) {
     await writeSequence(ctx, {
       action: name,
       body: { sent: body ?? {}, current: null },
-      validate: validInput(ctx, spec),
+      validate,
       statement: async (tx: Tx, input) => {
         await handler(tx, ctx, { row: null, input });
         return [];
@@ -211,7 +219,7 @@ export async function runCommand(
   const written = await writeSequence(ctx, {
     action: name,
     body: { sent: body ?? {}, current: null },
-    validate: validInput(ctx, spec),
+    validate,
     targets: () => hookTargets(ctx, ids, (r) => meetsWhen(command, r), {}),
     statement: async (tx: Tx, input) => {
       const found = await targetRows(tx, ctx, ids);
@@ -223,6 +231,7 @@ export async function runCommand(
           continue;
         }
         const result = await handler(tx, ctx, { row, input });
+        results?.set(id, result);
         const [after] = (await tx
           .update(entity.table)
           .set({
@@ -252,4 +261,22 @@ export async function runSingleCommand(
   const { command } = commandOf(ctx, name);
   const result = await runCommand(ctx, name, [id], body);
   return singleResult(ctx, result, id, new NotAllowedError(command.label));
+}
+
+/** A command declared with `answersResult` on one record: what its handler returned (404 when the record is
+ * gone, 409 naming the command when `when` is not met). */
+export async function runResultCommand(
+  ctx: WriteContext,
+  name: string,
+  id: number,
+  body: unknown,
+): Promise<unknown> {
+  const { command } = commandOf(ctx, name);
+  const results = new Map<number, CommandResult>();
+  const result = await runCommand(ctx, name, [id], body, results);
+  const skip = result.skipped[0];
+  if (skip) throw skip.reason === 'notFound' ? new AppError('notFound') : new NotAllowedError(command.label);
+  const done = results.get(id);
+  if (done?.answerAfterCommit) return done.answerAfterCommit();
+  return done?.result ?? null;
 }

@@ -4,7 +4,7 @@ import { type AccountCaller, accountCaller, assertMayActOnAccount } from '../../
 import type { Db } from '../../db/client';
 import { adminUser } from '../../db/schema';
 import { entityTables } from '../../db/schema/entities';
-import type { Row, Tx, WriteContext, WriteEvent } from '../../engine';
+import type { EntityHooks, Row, Tx, WriteContext, WriteEvent } from '../../engine';
 import { AppError } from '../../errors';
 
 // The user_manager hooks that decide whether an account write may happen at all: the account rule on every
@@ -83,3 +83,10 @@ export async function refuseAccountInAnyCase(
   if (record || login) throw accountTaken(ctx);
   return [];
 }
+
+/**
+ * The account rule as one hook on user_manager: every write of an account goes through the engine's write
+ * sequence (record routes, import rows, status actions, batches, revert, and the account commands: password
+ * reset, roles, interests, activation mail, a session's end), so no path reaches an account without it.
+ */
+export const accountGuard: EntityHooks = { beforeWrite: guardAccountChange, afterWrite: guardAccountWrite };

@@ -1,10 +1,19 @@
 import { randomBytes } from 'node:crypto';
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
-import type { ServerSettings } from '../../config/load';
+import { z } from 'zod';
 import type { Db } from '../../db/client';
 import { activationToken } from '../../db/schema';
-import type { EngineEntity, Row, Tx, WriteContext, WriteEvent } from '../../engine';
+import {
+  type CommandHandler,
+  type EngineEntity,
+  fieldsError,
+  type Row,
+  type Tx,
+  type WriteContext,
+  type WriteEvent,
+} from '../../engine';
 import { sha256 } from '../../security/tokens';
+import type { UsersRuntime } from './runtime';
 
 // Activation links. A link names the console's activation page at the configured public address (PUBLIC_URL,
 // else the server's own HOST:PORT), never the address a request claims in its Host header; the page activates
@@ -17,30 +26,54 @@ export const ACTIVATION_HOURS = 48;
 /** The console's public page `/activate` reads the token from its query. */
 export const ACTIVATION_PAGE = '/activate';
 
-const WILDCARD_HOSTS = new Set(['0.0.0.0', '::', '']);
-
-/** Where people reach the console: PUBLIC_URL, else the address the server listens on. */
-export function publicAddress(
-  server: Pick<ServerSettings, 'publicUrl' | 'host' | 'port'>,
-  port?: number,
-): string {
-  if (server.publicUrl) return server.publicUrl;
-  const host = WILDCARD_HOSTS.has(server.host) ? '127.0.0.1' : server.host;
-  return `http://${host.includes(':') ? `[${host}]` : host}:${port ?? server.port}`;
-}
-
-/** A new single-use token for the account; its earlier tokens stop working. */
-export async function issueActivationToken(db: Db, userId: number): Promise<string> {
+/** A new single-use token for the account, inside the caller's transaction; its earlier tokens stop working. */
+export async function issueActivationToken(tx: Tx, userId: number): Promise<string> {
   const token = randomBytes(32).toString('base64url');
-  await db.transaction(async (tx) => {
-    await tx.delete(activationToken).where(eq(activationToken.userId, userId));
-    await tx.insert(activationToken).values({
-      tokenHash: sha256(token),
-      userId,
-      expiresAt: new Date(Date.now() + ACTIVATION_HOURS * 3_600_000),
-    });
+  await tx.delete(activationToken).where(eq(activationToken.userId, userId));
+  await tx.insert(activationToken).values({
+    tokenHash: sha256(token),
+    userId,
+    expiresAt: new Date(Date.now() + ACTIVATION_HOURS * 3_600_000),
   });
   return token;
+}
+
+export const activationMailResult = z.object({
+  mailId: z.number().int(),
+  status: z.enum(['outbox', 'sent', 'failed']),
+});
+
+/** The `sendActivationMail` command (`POST /user_manager/send_active_email/{id}`): a new link (the older ones
+ * stop working) mailed once the token is stored; the answer is the mail's id and state. The link names the
+ * console's configured address: a request's Host header could name any site. */
+export function sendActivationMail(runtime: UsersRuntime): CommandHandler {
+  return async (tx, ctx, { row }) => {
+    const email = typeof row!.email === 'string' ? row!.email : '';
+    if (!email)
+      throw fieldsError(
+        [{ path: 'email', message: { en: 'The account has no email', zh: '该账号没有邮箱' } }],
+        ctx.lang,
+      );
+    const token = await issueActivationToken(tx, Number(row!.id));
+    return {
+      changes: [{ field: 'activationMail', old: null, new: email }],
+      answerAfterCommit: async () => {
+        const link = `${runtime.address()}${ACTIVATION_PAGE}?${new URLSearchParams({ token })}`;
+        const result = await runtime.mailer().sendMail({
+          to: email,
+          template: 'activation',
+          lang: ctx.lang,
+          data: {
+            name: String(row!.realname ?? row!.nickname ?? row!.account),
+            account: String(row!.account),
+            link,
+            hours: String(ACTIVATION_HOURS),
+          },
+        });
+        return { mailId: result.id, status: result.status };
+      },
+    };
+  };
 }
 
 /** Activates the account of a live, unused token once; the account name, or null. */

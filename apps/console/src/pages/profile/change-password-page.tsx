@@ -1,9 +1,11 @@
 import { App, Card, Form, Input } from 'antd';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ignoreShownError } from '../../api/client';
 import { changePassword } from '../../api/user';
 import { GuardedButton } from '../../components/guarded-button';
 import { serverFieldErrors } from '../../components/server-errors';
+import { useLeaveGuard } from '../../engine';
 import { pick } from '../../i18n/i18n';
 import { useLang } from '../../i18n/use-lang';
 import type { PageProps } from '../../navigation/page-props';
@@ -20,6 +22,10 @@ export function ChangePasswordPage({ route }: PageProps) {
   const { login } = usePublicConfig();
   const [form] = Form.useForm<Values>();
   const min = login.passwordMinLength;
+  // Leaving the page, reloading or closing the tab asks first while a password is typed and not yet changed,
+  // as the engine's forms do.
+  const [isDirty, setDirty] = useState(false);
+  useLeaveGuard(isDirty);
 
   const onFinish = async (values: Values) => {
     const res = await changePassword(values).catch(ignoreShownError);
@@ -29,13 +35,20 @@ export function ChangePasswordPage({ route }: PageProps) {
       return;
     }
     form.resetFields();
+    setDirty(false);
     message.success(t('password.changed'));
   };
 
   return (
     <Card variant="borderless" className="profile-card">
       <h1 className="app-page-title">{pick(route.title, lang)}</h1>
-      <Form<Values> form={form} layout="vertical" className="profile-form" onFinish={onFinish}>
+      <Form<Values>
+        form={form}
+        layout="vertical"
+        className="profile-form"
+        onFinish={onFinish}
+        onValuesChange={(_, all) => setDirty(Object.values(all).some(Boolean))}
+      >
         <Form.Item
           name="oldPassword"
           label={t('password.old')}

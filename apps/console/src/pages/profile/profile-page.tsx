@@ -1,9 +1,11 @@
 import { App, Card, Descriptions, Form, Input, Tag } from 'antd';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ignoreShownError } from '../../api/client';
 import { updateProfile } from '../../api/user';
 import { GuardedButton } from '../../components/guarded-button';
 import { serverFieldErrors } from '../../components/server-errors';
+import { useLeaveGuard } from '../../engine';
 import { pick } from '../../i18n/i18n';
 import { useLang } from '../../i18n/use-lang';
 import type { PageProps } from '../../navigation/page-props';
@@ -20,6 +22,10 @@ export function ProfilePage({ route }: PageProps) {
   const { message } = App.useApp();
   const user = useSession((s) => s.user);
   const [form] = Form.useForm<Values>();
+  // Leaving the page, reloading or closing the tab asks first while a change is not saved, as the engine's
+  // forms do.
+  const [isDirty, setDirty] = useState(false);
+  useLeaveGuard(isDirty);
 
   const onFinish = async (values: Values) => {
     const input = {
@@ -34,6 +40,7 @@ export function ProfilePage({ route }: PageProps) {
       return;
     }
     updateUser(input);
+    setDirty(false);
     message.success(t('profile.saved'));
   };
 
@@ -62,6 +69,7 @@ export function ProfilePage({ route }: PageProps) {
         className="profile-form"
         initialValues={{ nickname: user?.nickname, avatar: user?.avatar, introduction: user?.introduction }}
         onFinish={onFinish}
+        onValuesChange={() => setDirty(true)}
       >
         <Form.Item name="avatar" label={t('profile.avatar')}>
           <AvatarUpload />

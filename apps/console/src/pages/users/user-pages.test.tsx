@@ -55,6 +55,8 @@ describe('account screens', { timeout: 60_000 }, () => {
     await userEvent.click(within(confirm).getByRole('button', { name: 'OK' }));
     await waitFor(() => expect(api.callsTo('POST', '/api/user_manager/reset_password/5')).toHaveLength(1));
     expect(await screen.findByText('Abc123xyz789')).toBeTruthy();
+    // the reset is a write of the account: the list is read again
+    await waitFor(() => expect(api.callsTo('GET', '/api/user_manager/list').length).toBeGreaterThan(1));
     expect(screen.getByText('Copy it now: it is shown only once.')).toBeTruthy();
     expect(screen.getByRole('button', { name: /copy/i })).toBeTruthy();
   });
@@ -153,6 +155,9 @@ describe('account screens', { timeout: 60_000 }, () => {
     await userEvent.click(screen.getByRole('button', { name: 'Save roles' }));
     await waitFor(() => expect(api.callsTo('POST', '/api/user_manager/config/3')).toHaveLength(1));
     expect(api.callsTo('POST', '/api/user_manager/config/3')[0]!.body).toEqual({ ids: [2] });
+    // a role assignment is a write of the account (a new version): the record is read again, so a save of the
+    // form goes with the new version
+    await waitFor(() => expect(api.callsTo('GET', '/api/user_manager/3').length).toBeGreaterThan(1));
     expect(api.callsTo('POST', '/api/role/list_by_user')[0]!.body).toEqual({ userId: 3 });
     expect(await screen.findByText('No open session')).toBeTruthy();
     // what the account's login may open, from its roles; read again after the roles were saved

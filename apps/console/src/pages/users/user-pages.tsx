@@ -47,10 +47,18 @@ function useCan() {
   );
 }
 
+/** After an account call: each is a write of the account (a new version and a history entry), so the record,
+ * its history and the lists are read again, and a save of the edit form goes with the new version. */
+function useAccountChanged() {
+  const queryClient = useQueryClient();
+  return () => void queryClient.invalidateQueries({ queryKey: entityKeys.all('user_manager') });
+}
+
 /** Reset password: a confirm, then the new password shown once with a copy button (or "mailed"). */
 function useResetPassword() {
   const t = useTextSet(userTexts);
   const { modal } = App.useApp();
+  const changed = useAccountChanged();
   return (record: EntityRecord) =>
     modal.confirm({
       title: t('reset.action'),
@@ -60,6 +68,7 @@ function useResetPassword() {
           .post<{ password: string | null; mailed: boolean }>(`/user_manager/reset_password/${record.id}`)
           .catch(ignoreShownError);
         if (!res) return;
+        changed();
         modal.info({
           title: t('reset.title'),
           content: res.content.password ? (
@@ -80,9 +89,12 @@ function useResetPassword() {
 function useSendActivation() {
   const t = useTextSet(userTexts);
   const { message } = App.useApp();
+  const changed = useAccountChanged();
   return async (record: EntityRecord) => {
     const res = await http.post(`/user_manager/send_active_email/${record.id}`).catch(ignoreShownError);
-    if (res) message.success(t('activation.sent'));
+    if (!res) return;
+    changed();
+    message.success(t('activation.sent'));
   };
 }
 
@@ -231,6 +243,7 @@ function InterestsSection({ record }: { record: EntityRecord }) {
   const t = useTextSet(userTexts);
   const can = useCan();
   const { message } = App.useApp();
+  const changed = useAccountChanged();
   const [ids, setIds] = useState<string[]>([]);
   useEffect(() => {
     void http
@@ -243,7 +256,9 @@ function InterestsSection({ record }: { record: EntityRecord }) {
     const res = await http
       .post(`/user_manager/update_user_interest/${record.id}`, { categoryIds })
       .catch(ignoreShownError);
-    if (res) message.success(t('interests.saved'));
+    if (!res) return;
+    changed();
+    message.success(t('interests.saved'));
   };
   return (
     <Section title={t('interests.title')}>
@@ -267,6 +282,7 @@ function RolesSection({ record }: { record: EntityRecord }) {
   const can = useCan();
   const { message } = App.useApp();
   const queryClient = useQueryClient();
+  const changed = useAccountChanged();
   const [roles, setRoles] = useState<RoleRow[]>([]);
   const [picked, setPicked] = useState<number[]>([]);
   useEffect(() => {
@@ -284,6 +300,7 @@ function RolesSection({ record }: { record: EntityRecord }) {
       .catch(ignoreShownError);
     if (!res) return;
     message.success(t('roles.saved'));
+    changed();
     // what the account may open follows its roles
     void queryClient.invalidateQueries({ queryKey: ['accountAccess'] });
   };
@@ -332,6 +349,7 @@ function SessionsSection({ record }: { record: EntityRecord }) {
   const t = useTextSet(userTexts);
   const lang = useLang();
   const can = useCan();
+  const changed = useAccountChanged();
   const [rows, setRows] = useState<SessionRow[] | null>(null);
   const load = useCallback(() => {
     void http
@@ -344,7 +362,9 @@ function SessionsSection({ record }: { record: EntityRecord }) {
     const res = await http
       .post(`/user_manager/revoke_session/${record.id}`, { sessionId })
       .catch(ignoreShownError);
-    if (res) load();
+    if (!res) return;
+    changed();
+    load();
   };
   return (
     <Section title={t('sessions.title')}>
