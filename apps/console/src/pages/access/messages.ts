@@ -1,6 +1,6 @@
-import { textSet } from '../../messages';
+import { useTexts } from '../../i18n/texts';
 
-// The texts of the role and permission screens.
+// The texts of the role and permission screens (the i18next namespace `access`).
 
 export const en = {
   'roles.add': 'Add role',
@@ -166,4 +166,4 @@ export const zh: Record<AccessTextKey, string> = {
   'common.notFound': '未找到',
 };
 
-export const accessTexts = textSet<AccessTextKey>({ en, zh });
+export const useAccessText = () => useTexts<AccessTextKey>('access');

@@ -19,10 +19,9 @@ import { ignoreShownError } from '../../api/client';
 import { allIcons } from '../../components/all-icons';
 import { pick } from '../../i18n/i18n';
 import { useLang } from '../../i18n/use-lang';
-import { useTextSet } from '../../messages';
 import type { PageProps } from '../../navigation/page-props';
 import { accessApi, accessKeys, type PermissionEntry, type PermissionInput } from './api';
-import { accessTexts } from './messages';
+import { useAccessText } from './messages';
 import { iconOf, PERMISSION_EDIT_PATH } from './permission-list-page';
 import { showFieldErrors } from './server-fields';
 import { buildTree, type TreeNode } from './tree-model';
@@ -43,7 +42,7 @@ type FormValues = Omit<PermissionInput, 'parentId' | 'icon'> & {
 /** `/systemManage/permission_add` and `permission_edit/{id}`: one permission. A built-in one keeps its type,
  * method, url and parent; its icon, names, order and status are editable. */
 export function PermissionFormPage({ route, params }: PageProps) {
-  const text = useTextSet(accessTexts);
+  const text = useAccessText();
   const lang = useLang();
   const navigate = useNavigate();
   const { message } = App.useApp();

@@ -6,11 +6,10 @@ import { ignoreShownError } from '../../api/client';
 import { allIcons } from '../../components/all-icons';
 import { pick } from '../../i18n/i18n';
 import { useLang } from '../../i18n/use-lang';
-import { useTextSet } from '../../messages';
 import type { PageProps } from '../../navigation/page-props';
 import { AccessListHeader } from './access-list-header';
 import { accessApi, accessKeys, type Bilingual, type PermissionEntry } from './api';
-import { accessTexts } from './messages';
+import { useAccessText } from './messages';
 import { buildTree, matchingIds, type TreeNode } from './tree-model';
 import { useCan } from './use-can';
 import './access.css';
@@ -39,7 +38,7 @@ export function iconOf(name: string | null) {
 /** `/adminManage/permission_list`: the permission tree as a tree table; built-in entries marked, resources
  * whose route is gone reported; add, edit, delete (confirmed when roles hold it). */
 export function PermissionListPage({ route }: PageProps) {
-  const text = useTextSet(accessTexts);
+  const text = useAccessText();
   const lang = useLang();
   const navigate = useNavigate();
   const can = useCan();

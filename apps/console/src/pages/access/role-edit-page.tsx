@@ -5,10 +5,9 @@ import { useNavigate } from 'react-router';
 import { ignoreShownError } from '../../api/client';
 import { pick } from '../../i18n/i18n';
 import { useLang } from '../../i18n/use-lang';
-import { useTextSet } from '../../messages';
 import type { PageProps } from '../../navigation/page-props';
 import { accessApi, accessKeys, type EffectiveAccess, type Holder, type RoleInput } from './api';
-import { accessTexts } from './messages';
+import { useAccessText } from './messages';
 import { PermissionTree } from './permission-tree';
 import { ROLE_EDIT_PATH } from './role-list-page';
 import { showFieldErrors } from './server-fields';
@@ -24,7 +23,7 @@ type FormValues = Omit<RoleInput, 'permissionIds'>;
  * permissions in the permission tree, then who holds it and what it opens.
  */
 export function RoleEditPage({ route, params }: PageProps) {
-  const text = useTextSet(accessTexts);
+  const text = useAccessText();
   const lang = useLang();
   const navigate = useNavigate();
   const can = useCan();
@@ -162,7 +161,7 @@ export function RoleEditPage({ route, params }: PageProps) {
 }
 
 function RoleHolders({ id }: { id: number }) {
-  const text = useTextSet(accessTexts);
+  const text = useAccessText();
   const holders = useQuery({
     queryKey: accessKeys.holders(id),
     queryFn: ({ signal }) => accessApi.holders(id, signal),
@@ -198,7 +197,7 @@ function RoleHolders({ id }: { id: number }) {
 
 /** What a role opens: its menus and the API routes they and its writes allow. */
 export function AccessSummary({ access }: { access: EffectiveAccess }) {
-  const text = useTextSet(accessTexts);
+  const text = useAccessText();
   const lang = useLang();
   if (access.root) return <Typography.Paragraph>{text('roles.everything')}</Typography.Paragraph>;
   if (access.roles.length && access.roles.every((r) => r.status === 'disabled'))
@@ -237,7 +236,7 @@ export function AccessSummary({ access }: { access: EffectiveAccess }) {
 }
 
 function RoleAccess({ id }: { id: number }) {
-  const text = useTextSet(accessTexts);
+  const text = useAccessText();
   const access = useQuery({
     queryKey: accessKeys.roleAccess(id),
     queryFn: ({ signal }) => accessApi.roleAccess(id, signal),

@@ -1,7 +1,7 @@
 import { EntityListPage } from '../../engine/entity-list-page';
 import { type ListSlots, pageLinkAction } from '../../engine/slots';
 import type { PageProps } from '../../navigation/page-props';
-import { supplierTexts } from './messages';
+import { supplierTextsIn } from './messages';
 
 // The company lists with the row actions that lead to the supplier pages about one company: its
 // customer-service contacts from the company list, its audit from the audit queue.
@@ -11,7 +11,7 @@ const companySlots: ListSlots = {
     pageLinkAction(ctx, {
       page: 'CustomerServiceEdit',
       key: 'CustomerServiceEdit',
-      label: supplierTexts.text(ctx.meta.lang, 'pages.customerService'),
+      label: supplierTextsIn(ctx.meta.lang)('pages.customerService'),
       id: record.id,
     }),
 };
@@ -21,7 +21,7 @@ const auditSlots: ListSlots = {
     pageLinkAction(ctx, {
       page: 'CompanyAuditEdit',
       key: 'CompanyAuditEdit',
-      label: supplierTexts.text(ctx.meta.lang, 'pages.audit'),
+      label: supplierTextsIn(ctx.meta.lang)('pages.audit'),
       id: record.id,
     }),
 };

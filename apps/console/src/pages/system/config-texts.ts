@@ -1,6 +1,6 @@
-import { textSet } from '../../messages';
+import { useTexts } from '../../i18n/texts';
 
-// Texts of the configuration and login security screens.
+// Texts of the configuration and login security screens (the i18next namespace `system`).
 
 export const en = {
   save: 'Save',
@@ -104,4 +104,4 @@ export const zh: Record<keyof typeof en, string> = {
   'security.total': '共 {{count}} 条',
 };
 
-export const systemTexts = textSet<keyof typeof en>({ en, zh });
+export const useSystemText = () => useTexts<keyof typeof en>('system');

@@ -5,10 +5,9 @@ import { useState } from 'react';
 import { http, ignoreShownError } from '../../api/client';
 import { pick } from '../../i18n/i18n';
 import { useLang } from '../../i18n/use-lang';
-import { useTextSet } from '../../messages';
 import type { PageProps } from '../../navigation/page-props';
 import { hasResourcePermission, useSession } from '../../state/session';
-import { systemTexts } from './config-texts';
+import { useSystemText } from './config-texts';
 
 // /systemManage/login_security: the lockout state of every login (failed count, locked until) with an unlock
 // button, and each account's login history (read from the system log) in a drawer.
@@ -30,7 +29,7 @@ const time = (value: string | null) => (value ? dayjs(value).format('YYYY-MM-DD 
 
 export function LoginSecurityPage({ route }: PageProps) {
   const lang = useLang();
-  const t = useTextSet(systemTexts);
+  const t = useSystemText();
   const { message } = App.useApp();
   const queryClient = useQueryClient();
   const roles = useSession((s) => s.roles);
@@ -164,7 +163,7 @@ export function LoginSecurityPage({ route }: PageProps) {
 }
 
 function LoginHistory({ account, onClose }: { account: Account | null; onClose: () => void }) {
-  const t = useTextSet(systemTexts);
+  const t = useSystemText();
   const [page, setPage] = useState(1);
   const history = useQuery({
     queryKey: ['login-security', 'history', account?.id, page],

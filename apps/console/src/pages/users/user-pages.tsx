@@ -8,12 +8,11 @@ import { EntityForm } from '../../engine/entity-form-page';
 import { EntityList, EntityListPage } from '../../engine/entity-list-page';
 import type { FormSlots, ListSlots, SlotContext } from '../../engine/slots';
 import { useLang } from '../../i18n/use-lang';
-import { useTextSet } from '../../messages';
 import type { PageProps } from '../../navigation/page-props';
 import { hasMenuPermission, hasResourcePermission, useSession } from '../../state/session';
 import { accessApi } from '../access/api';
 import { AccessSummary } from '../access/role-edit-page';
-import { type UserTextKey, userTexts } from './messages';
+import { type UserTextKey, useUserText } from './messages';
 
 // The account screens: the user list and form (/user), the staff list and edit page (/adminManage) over the
 // same records, with the account calls as row actions, toolbar items and form sections.
@@ -44,7 +43,7 @@ function useCan() {
 
 /** Reset password: a confirm, then the new password shown once with a copy button (or "mailed"). */
 function useResetPassword() {
-  const t = useTextSet(userTexts);
+  const t = useUserText();
   const { modal } = App.useApp();
   return (record: EntityRecord) =>
     modal.confirm({
@@ -73,7 +72,7 @@ function useResetPassword() {
 }
 
 function useSendActivation() {
-  const t = useTextSet(userTexts);
+  const t = useUserText();
   const { message } = App.useApp();
   return async (record: EntityRecord) => {
     const res = await http.post(`/user_manager/send_active_email/${record.id}`).catch(ignoreShownError);
@@ -82,7 +81,7 @@ function useSendActivation() {
 }
 
 function useAccountRowActions() {
-  const t = useTextSet(userTexts);
+  const t = useUserText();
   const can = useCan();
   const reset = useResetPassword();
   const activate = useSendActivation();
@@ -98,7 +97,7 @@ function useAccountRowActions() {
 
 /** Import: upload a file (checked, nothing written), read the per-row report, then import the valid rows. */
 function ImportUsersButton({ ctx }: { ctx: SlotContext }) {
-  const t = useTextSet(userTexts);
+  const t = useUserText();
   const { message } = App.useApp();
   const [open, setOpen] = useState(false);
   const [checked, setChecked] = useState<Checked | null>(null);
@@ -223,7 +222,7 @@ function Section({ title, children }: { title: string; children: React.ReactNode
 }
 
 function InterestsSection({ record }: { record: EntityRecord }) {
-  const t = useTextSet(userTexts);
+  const t = useUserText();
   const can = useCan();
   const { message } = App.useApp();
   const [ids, setIds] = useState<string[]>([]);
@@ -258,7 +257,7 @@ function InterestsSection({ record }: { record: EntityRecord }) {
 }
 
 function RolesSection({ record }: { record: EntityRecord }) {
-  const t = useTextSet(userTexts);
+  const t = useUserText();
   const can = useCan();
   const { message } = App.useApp();
   const queryClient = useQueryClient();
@@ -305,7 +304,7 @@ function RolesSection({ record }: { record: EntityRecord }) {
 
 /** What the account's login may open through its roles (for whoever manages roles). */
 function AccessSection({ record }: { record: EntityRecord }) {
-  const t = useTextSet(userTexts);
+  const t = useUserText();
   const roles = useSession((s) => s.roles);
   const permissions = useSession((s) => s.permissions);
   const loginId = typeof record.loginId === 'number' ? record.loginId : null;
@@ -324,7 +323,7 @@ function AccessSection({ record }: { record: EntityRecord }) {
 }
 
 function SessionsSection({ record }: { record: EntityRecord }) {
-  const t = useTextSet(userTexts);
+  const t = useUserText();
   const lang = useLang();
   const can = useCan();
   const [rows, setRows] = useState<SessionRow[] | null>(null);
@@ -379,7 +378,7 @@ function SessionsSection({ record }: { record: EntityRecord }) {
 }
 
 function useFormSlots(): FormSlots {
-  const t = useTextSet(userTexts);
+  const t = useUserText();
   const can = useCan();
   const reset = useResetPassword();
   const activate = useSendActivation();
