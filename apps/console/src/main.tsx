@@ -8,7 +8,7 @@ import { decideGuard } from './app/guard';
 import { removeLoginShell } from './app/login-shell';
 import { requestSession } from './app/session-request';
 import './app/global.css';
-import { applyTextSet, initI18n, initialLanguage } from './i18n/i18n';
+import { applySiteTexts, initI18n, initialLanguage } from './i18n/i18n';
 import { initAppState } from './state/app-settings';
 import { installErrorLog } from './state/error-log';
 import { sessionStore } from './state/session';
@@ -53,7 +53,7 @@ async function boot(): Promise<void> {
   await initI18n(initialLanguage());
   try {
     const config = inlinedConfig() ?? (await fetchPublicConfig());
-    applyTextSet(config.site.texts);
+    applySiteTexts(config.site.texts);
     setApiBase(config.site.apiBase);
     initAppState(config.ui);
     if (token) requestSession(token);

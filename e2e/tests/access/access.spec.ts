@@ -1,6 +1,7 @@
 import { type Envelope, TOKEN_HEADER } from '@organiser/domain';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { en, zh } from '../../../apps/console/src/pages/access/messages';
+import { en as treeEn, zh as treeZh } from '../../../apps/console/src/widgets/permission-tree/messages';
 import { api, buttonName, expect, type Lang, login, test } from '../../fixtures';
 
 // Roles and the menus they open, in both languages: a role is made in the role editor with part of the
@@ -67,7 +68,7 @@ const treeBox = (page: Page, title: string) =>
     .locator('.ant-tree-checkbox');
 
 async function searchTree(page: Page, lang: Lang, keyword: string) {
-  const box = page.getByRole('searchbox', { name: texts[lang]['tree.search'] });
+  const box = page.getByRole('searchbox', { name: { en: treeEn, zh: treeZh }[lang]['tree.search'] });
   await box.fill(keyword);
 }
 

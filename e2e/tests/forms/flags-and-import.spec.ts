@@ -17,7 +17,7 @@ for (const lang of ['en', 'zh'] as const) {
   const t = texts[lang];
   /** A counted text for one: its singular form (`key_one`) where the language has one. */
   const one = (key: 'import.summary' | 'import.confirm') =>
-    ((t as Record<string, string>)[`${key}_one`] ?? t[key]).replace('{{count}}', '1');
+    ((t as Record<string, string>)[`${key}_one`] ?? t[`${key}_other`]).replace('{{count}}', '1');
 
   test(`a membership package's flags stored on are shown on, turned off and saved off (${lang})`, async ({
     page,

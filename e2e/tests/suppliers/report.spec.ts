@@ -1,6 +1,6 @@
 import { type Lang, supplierOverview } from '@organiser/domain';
 import type { Page } from '@playwright/test';
-import { en as reportEn, zh as reportZh } from '../../../apps/console/src/engine/report/report-messages';
+import { en as reportEn, zh as reportZh } from '../../../apps/console/src/messages/report';
 import { escapeRegExp, expect, test } from '../../fixtures';
 import { frame, openSignedIn } from '../frame/frame';
 import { checkA11y, choose, createCompany, LOAD, rowOf, texts, uniqueToken } from './helpers';
@@ -75,11 +75,11 @@ test('an organiser opens the supplier overview from the menu, groups by audit st
   await expect(rowOf(page, name)).toHaveCount(1, LOAD);
   // the list's total is read when the list loads: journeys beside this one add and audit companies meanwhile,
   // so it is checked as a total of pending companies, not as the report's figure of a moment before
-  const total = (key: 'list.total' | 'list.total_one') =>
+  const total = (key: 'list.total_other' | 'list.total_one') =>
     escapeRegExp(texts[lang][key]).replace('\\{\\{count\\}\\}', '\\d+');
   await expect(
     page
-      .getByText(new RegExp(`^(${total('list.total')}|${total('list.total_one')})$`))
+      .getByText(new RegExp(`^(${total('list.total_other')}|${total('list.total_one')})$`))
       // the report's own table stays in its (hidden) tab
       .filter({ visible: true }),
   ).toBeVisible();

@@ -1,6 +1,6 @@
 // English texts of the generic entity screens and their widgets (list, form, drawer, uploads). Entity and
 // field labels are not here: they come from the definitions and the site variant's text set.
-// `{{name}}` placeholders are filled by `engineText`.
+// They are the i18next namespace `engine`; `{{name}}` placeholders are i18next interpolations.
 
 export const en = {
   // list toolbar and search form
@@ -17,7 +17,7 @@ export const en = {
   'list.any': 'Any',
   'list.searchForm': 'Search {{entity}}',
   'list.table': '{{entity}} list',
-  'list.total': '{{count}} records',
+  'list.total_other': '{{count}} records',
   'list.total_one': '{{count}} record',
   'list.totalEstimate': 'About {{count}} records',
   'list.empty': 'No records match these filters',
@@ -46,7 +46,7 @@ export const en = {
   'list.thumbnail': '{{field}} of {{label}}',
   'list.noValue': '—',
   'list.visibility': 'Status',
-  'list.itemsCount': '{{count}} items',
+  'list.itemsCount_other': '{{count}} items',
   'list.itemsCount_one': '{{count}} item',
   // column settings
   'columns.title': 'Columns',
@@ -57,13 +57,13 @@ export const en = {
   'columns.hint': 'Shown columns are also the columns of an export.',
   // bulk bar
   'bulk.selected': '{{count}} selected',
-  'bulk.allMatchingSelected': 'All {{count}} matching records selected',
+  'bulk.allMatchingSelected_other': 'All {{count}} matching records selected',
   'bulk.allMatchingSelected_one': 'The {{count}} matching record selected',
-  'bulk.selectAllMatching': 'Select all {{count}} matching records',
+  'bulk.selectAllMatching_other': 'Select all {{count}} matching records',
   'bulk.selectAllMatching_one': 'Select the {{count}} matching record',
   'bulk.clear': 'Clear selection',
   'bulk.delete': 'Delete',
-  'bulk.confirm': '{{action}}: {{count}} records?',
+  'bulk.confirm_other': '{{action}}: {{count}} records?',
   'bulk.confirm_one': '{{action}}: {{count}} record?',
   'bulk.done': '{{action}}: {{done}} done',
   'bulk.doneWithFailures': '{{action}}: {{done}} done, {{failed}} not done',
@@ -87,9 +87,9 @@ export const en = {
   'import.pick': 'Choose a file',
   'import.checking': 'Checking…',
   'import.badType': 'Choose an .xlsx or .csv file',
-  'import.summary': '{{count}} rows can be imported',
+  'import.summary_other': '{{count}} rows can be imported',
   'import.summary_one': '{{count}} row can be imported',
-  'import.summaryProblems': '{{count}} rows have problems',
+  'import.summaryProblems_other': '{{count}} rows have problems',
   'import.summaryProblems_one': '{{count}} row has a problem',
   'import.summaryJoin': ', ',
   'import.row': 'Row',
@@ -99,11 +99,11 @@ export const en = {
   'import.willCreate': 'Add',
   'import.willUpdate': 'Update',
   'import.invalid': 'Problem',
-  'import.confirm': 'Import {{count}} rows',
+  'import.confirm_other': 'Import {{count}} rows',
   'import.confirm_one': 'Import {{count}} row',
   'import.ignored': 'Columns left out (no such field): {{columns}}',
   'import.nothingValid': 'No row can be imported: correct the file and check it again.',
-  'import.done': '{{count}} rows imported',
+  'import.done_other': '{{count}} rows imported',
   'import.done_one': '{{count}} row imported',
   'import.another': 'Choose another file',
   // detail drawer and history
@@ -135,7 +135,7 @@ export const en = {
   'form.created': 'Added',
   'form.notFound': 'This record does not exist or has been deleted.',
   'form.errorsTitle': 'Please correct the marked fields',
-  'form.summaryTitle': '{{count}} fields need correcting',
+  'form.summaryTitle_other': '{{count}} fields need correcting',
   'form.summaryTitle_one': '{{count}} field needs correcting',
   'form.summarySeparator': ': ',
   'form.staleTitle': 'Someone else changed this record',
@@ -151,7 +151,7 @@ export const en = {
   'form.statusHint': 'Changed with the actions of the list',
   'form.jsonInvalid': '{{label}} must be valid JSON',
   'form.choose': 'Choose',
-  'form.formGroupInputs': '{{count}} inputs',
+  'form.formGroupInputs_other': '{{count}} inputs',
   'form.formGroupInputs_one': '{{count}} input',
   'dynamicForm.optionValue': 'Option value',
   'dynamicForm.optionEn': 'Label in English',
@@ -174,7 +174,7 @@ export const en = {
   'upload.removeShort': 'Remove',
   'upload.sizeHint': 'Recommended size {{size}} px',
   'upload.limits': '{{types}}, at most {{max}} each',
-  'upload.count': 'up to {{count}} files',
+  'upload.count_other': 'up to {{count}} files',
   'upload.count_one': 'up to {{count}} file',
   'upload.uploading': 'Uploading {{name}}: {{percent}}%',
   'upload.tooLarge': '{{name}} is too large: at most {{max}}',
@@ -196,7 +196,7 @@ export const en = {
   'richText.clear': 'Clear formatting',
   'richText.source': 'HTML source',
   'richText.visual': 'Visual editor',
-  'richText.characters': '{{count}} characters',
+  'richText.characters_other': '{{count}} characters',
   'richText.characters_one': '{{count}} character',
   // relation and tree selects
   'relation.search': 'Type to search',
@@ -234,5 +234,13 @@ export const en = {
   'scope.own': 'My {{entity}}',
 } as const;
 
-/** The keys callers name; `key_one` is the singular form of `key` (i18next's plural suffix), picked by the count. */
-export type EngineMessageKey = Exclude<keyof typeof en, `${string}_one`>;
+/** The keys of the Chinese table: Chinese has no singular form, so no `key_one`. */
+export type EngineTableKey = Exclude<keyof typeof en, `${string}_one`>;
+
+/** The keys callers name: a plural text (`key_one` / `key_other`, i18next's suffixes) is named without its
+ * suffix, and i18next picks the form from the `count` parameter. */
+export type EngineMessageKey = keyof typeof en extends infer K
+  ? K extends `${infer Base}_${'one' | 'other'}`
+    ? Base
+    : K
+  : never;

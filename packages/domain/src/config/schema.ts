@@ -15,7 +15,7 @@ import {
 const bilingual = z.object({ en: z.string().min(1), zh: z.string().min(1) });
 
 /** Labels a site variant overrides, per language, by message key (e.g. `entity.company.label`: "Shop"). */
-const textSet = z.object({
+const siteTexts = z.object({
   en: z.record(z.string(), z.string()).default({}),
   zh: z.record(z.string(), z.string()).default({}),
 });
@@ -24,7 +24,7 @@ const siteVariant = z.object({
   /** API base address the console uses for this variant; empty = same origin. */
   apiBase: z.string().default(''),
   title: bilingual,
-  texts: textSet.default({ en: {}, zh: {} }),
+  texts: siteTexts.default({ en: {}, zh: {} }),
 });
 
 const fieldPolicy = z.object({

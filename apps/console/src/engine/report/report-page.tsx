@@ -31,7 +31,8 @@ import { http } from '../../api/client';
 import { entityKeys } from '../../api/query-keys';
 import { pick } from '../../i18n/i18n';
 import { useLang } from '../../i18n/use-lang';
-import { useEngineText, useTextSet } from '../../messages';
+import { useEngineText } from '../../messages';
+import { useReportText } from '../../messages/report';
 import type { PageProps } from '../../navigation/page-props';
 import { useVisibleRoutes } from '../../navigation/visible-routes-context';
 import { usePublicConfig } from '../../state/config-context';
@@ -42,7 +43,6 @@ import { EMPTY_LIST_STATE, effectiveSort } from '../list/list-url';
 import { SearchForm } from '../list/search-form';
 import { tableColumns } from '../list/table-columns';
 import { renderValue } from '../widget-registry';
-import { reportTexts } from './report-messages';
 import { ReportRowDrawer } from './report-row-drawer';
 import {
   effectiveGroupBy,
@@ -186,7 +186,7 @@ function ReportParams({
   state: ReportUrlState;
   write: (patch: Partial<ReportUrlState>) => void;
 }) {
-  const t = useTextSet(reportTexts);
+  const t = useReportText();
   const lang = useLang();
   const params = def.report?.params ?? {};
   if (!params.groupBy && !params.period) return null;
@@ -296,7 +296,7 @@ function ReportTable({
 }) {
   const { def, lang } = meta;
   const t = useEngineText();
-  const rt = useTextSet(reportTexts);
+  const rt = useReportText();
   const { t: frameT } = useTranslation();
   const { flat } = useVisibleRoutes();
   const shown = useMemo(

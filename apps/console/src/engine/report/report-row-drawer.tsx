@@ -2,10 +2,10 @@ import { type EntityRecord, listColumns } from '@organiser/domain';
 import { Descriptions, Drawer } from 'antd';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useEngineText, useTextSet } from '../../messages';
+import { useEngineText } from '../../messages';
+import { useReportText } from '../../messages/report';
 import type { EntityMeta } from '../entity-meta';
 import { renderValue } from '../widget-registry';
-import { reportTexts } from './report-messages';
 
 // The drawer of a report row (a report declared with `detail`): every field of the row, the columns the table
 // hides included; a text that holds a JSON object or list (a log's arguments) is shown pretty-printed.
@@ -31,7 +31,7 @@ export function ReportRowDrawer({
 }) {
   const { def, lang } = meta;
   const t = useEngineText();
-  const rt = useTextSet(reportTexts);
+  const rt = useReportText();
   const { t: frameT } = useTranslation();
   const columns = useMemo(
     () => listColumns(def, meta.policy).filter((c) => c.name in def.fields),

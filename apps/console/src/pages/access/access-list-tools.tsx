@@ -7,19 +7,17 @@ import { useSearchParams } from 'react-router';
 import { useListColumns } from '../../components/list-columns';
 import { useEngineText } from '../../engine';
 import { useLang } from '../../i18n/use-lang';
-import { accessTexts } from './messages';
+import { type AccessTextKey, accessTextsIn } from './messages';
 
 // What the role and permission lists share with the engine's lists: the search form (keyword and status,
 // Search and Reset), kept in the URL under the list call's own parameter names so that a reload, the back button
 // and a shared link show the same list; and the column settings (show, hide, order; remembered per user) of
 // components/list-columns.
 
-type AccessTextKey = Parameters<typeof accessTexts.text>[1];
-
 /** Both languages of one access text, for the column settings' labels. */
 const both = (key: AccessTextKey): Bilingual => ({
-  en: accessTexts.text('en', key),
-  zh: accessTexts.text('zh', key),
+  en: accessTextsIn('en')(key),
+  zh: accessTextsIn('zh')(key),
 });
 
 export type AccessListUrl = {
@@ -87,14 +85,14 @@ export function AccessSearch({
           className="entity-search-keyword"
         />
       </Form.Item>
-      <Form.Item name="status" label={accessTexts.text(lang, 'roles.status')}>
+      <Form.Item name="status" label={accessTextsIn(lang)('roles.status')}>
         <Select
           allowClear
           placeholder={t('list.any')}
           style={{ width: 140 }}
           options={[
-            { value: 'enabled', label: accessTexts.text(lang, 'status.enabled') },
-            { value: 'disabled', label: accessTexts.text(lang, 'status.disabled') },
+            { value: 'enabled', label: accessTextsIn(lang)('status.enabled') },
+            { value: 'disabled', label: accessTextsIn(lang)('status.disabled') },
           ]}
         />
       </Form.Item>

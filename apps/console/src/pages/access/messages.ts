@@ -1,7 +1,7 @@
-import { textSet } from '../../messages';
-import { en as treeEn, zh as treeZh } from '../../widgets/permission-tree/messages';
+import type { Language } from '@organiser/domain';
+import { type Texts, textsIn, useTexts } from '../../i18n/texts';
 
-// The texts of the role and permission screens.
+// The texts of the role and permission screens (the i18next namespace `access`).
 
 export const en = {
   'roles.add': 'Add role',
@@ -43,7 +43,6 @@ export const en = {
   'roles.typeCompany': 'Supplier',
   'status.enabled': 'Enabled',
   'status.disabled': 'Disabled',
-  ...treeEn,
   'permissions.add': 'Add permission',
   'permissions.name': 'Name',
   'permissions.nameEn': 'Name (English)',
@@ -125,7 +124,6 @@ export const zh: Record<AccessTextKey, string> = {
   'roles.typeCompany': '供应商',
   'status.enabled': '启用',
   'status.disabled': '停用',
-  ...treeZh,
   'permissions.add': '新增权限',
   'permissions.name': '名称',
   'permissions.nameEn': '名称（英文）',
@@ -165,4 +163,7 @@ export const zh: Record<AccessTextKey, string> = {
   'common.notFound': '未找到',
 };
 
-export const accessTexts = textSet<AccessTextKey>({ en, zh });
+export const useAccessText = () => useTexts<AccessTextKey>('access');
+
+/** The access texts in one language, outside a component. */
+export const accessTextsIn = (lang: Language): Texts<AccessTextKey> => textsIn<AccessTextKey>('access', lang);

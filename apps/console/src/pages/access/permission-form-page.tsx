@@ -20,11 +20,10 @@ import { allIcons } from '../../components/all-icons';
 import { useLeaveGuard } from '../../engine';
 import { pick } from '../../i18n/i18n';
 import { useLang } from '../../i18n/use-lang';
-import { useTextSet } from '../../messages';
 import type { PageProps } from '../../navigation/page-props';
 import { buildTree, type TreeNode } from '../../widgets/permission-tree/tree-model';
 import { accessApi, accessKeys, type PermissionEntry, type PermissionInput } from './api';
-import { accessTexts } from './messages';
+import { useAccessText } from './messages';
 import { iconOf, PERMISSION_EDIT_PATH } from './permission-list-page';
 import { showFieldErrors } from './server-fields';
 import './access.css';
@@ -45,7 +44,7 @@ type FormValues = Omit<PermissionInput, 'parentId' | 'icon'> & {
  * method, url and parent; its icon, names, order and status are editable. Leaving with unsaved changes (another
  * page, a reload, a closed tab) asks first. */
 export function PermissionFormPage({ route, params }: PageProps) {
-  const text = useTextSet(accessTexts);
+  const text = useAccessText();
   const lang = useLang();
   const navigate = useNavigate();
   const { message } = App.useApp();
@@ -164,7 +163,7 @@ function PermissionFields({
   parents: object[];
   type: FormValues['type'] | undefined;
 }) {
-  const text = useTextSet(accessTexts);
+  const text = useAccessText();
   return (
     <>
       <Form.Item name="parentId" label={text('permissions.parent')}>

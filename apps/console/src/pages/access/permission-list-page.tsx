@@ -6,7 +6,6 @@ import { ignoreShownError } from '../../api/client';
 import { allIcons } from '../../components/all-icons';
 import { pick } from '../../i18n/i18n';
 import { useLang } from '../../i18n/use-lang';
-import { useTextSet } from '../../messages';
 import type { PageProps } from '../../navigation/page-props';
 import {
   buildTree,
@@ -17,7 +16,7 @@ import {
 import { AccessListHeader } from './access-list-header';
 import { AccessSearch, useAccessColumns, useAccessListUrl } from './access-list-tools';
 import { accessApi, accessKeys, type Bilingual, type PermissionEntry } from './api';
-import { accessTexts } from './messages';
+import { useAccessText } from './messages';
 import { useCan } from './use-can';
 import './access.css';
 
@@ -43,7 +42,7 @@ export function iconOf(name: string | null) {
  * whose route is gone reported; add, edit, delete (confirmed when roles hold it). The search (keyword, status,
  * routes gone) lives in the URL; the columns follow the user's column settings. */
 export function PermissionListPage({ route }: PageProps) {
-  const text = useTextSet(accessTexts);
+  const text = useAccessText();
   const lang = useLang();
   const navigate = useNavigate();
   const can = useCan();
@@ -154,7 +153,7 @@ export function PermissionListPage({ route }: PageProps) {
 /** The permission list's columns (as the user arranged them) and its Actions: edit, and delete for a custom
  * entry or a built-in one whose route is gone, without children. */
 function usePermissionColumns(remove: (entry: PermissionEntry) => void) {
-  const text = useTextSet(accessTexts);
+  const text = useAccessText();
   const lang = useLang();
   const navigate = useNavigate();
   const can = useCan();

@@ -6,11 +6,10 @@ import { ignoreShownError } from '../../api/client';
 import { useLeaveGuard } from '../../engine';
 import { pick } from '../../i18n/i18n';
 import { useLang } from '../../i18n/use-lang';
-import { useTextSet } from '../../messages';
 import type { PageProps } from '../../navigation/page-props';
 import { PermissionTreeInput } from '../../widgets/permission-tree/permission-tree-input';
 import { accessApi, accessKeys, type EffectiveAccess, type Holder, type RoleInput } from './api';
-import { accessTexts } from './messages';
+import { useAccessText } from './messages';
 import { ROLE_EDIT_PATH } from './role-list-page';
 import { showFieldErrors } from './server-fields';
 import { useCan } from './use-can';
@@ -26,7 +25,7 @@ type FormValues = RoleInput;
  * with unsaved changes (another page, a reload, a closed tab) asks first.
  */
 export function RoleEditPage({ route, params }: PageProps) {
-  const text = useTextSet(accessTexts);
+  const text = useAccessText();
   const lang = useLang();
   const navigate = useNavigate();
   const can = useCan();
@@ -170,7 +169,7 @@ export function RoleEditPage({ route, params }: PageProps) {
 }
 
 function RoleHolders({ id }: { id: number }) {
-  const text = useTextSet(accessTexts);
+  const text = useAccessText();
   const holders = useQuery({
     queryKey: accessKeys.holders(id),
     queryFn: ({ signal }) => accessApi.holders(id, signal),
@@ -206,7 +205,7 @@ function RoleHolders({ id }: { id: number }) {
 
 /** What a role opens: its menus and the API routes they and its writes allow. */
 export function AccessSummary({ access }: { access: EffectiveAccess }) {
-  const text = useTextSet(accessTexts);
+  const text = useAccessText();
   const lang = useLang();
   if (access.root) return <Typography.Paragraph>{text('roles.everything')}</Typography.Paragraph>;
   if (access.roles.length && access.roles.every((r) => r.status === 'disabled'))
@@ -245,7 +244,7 @@ export function AccessSummary({ access }: { access: EffectiveAccess }) {
 }
 
 function RoleAccess({ id }: { id: number }) {
-  const text = useTextSet(accessTexts);
+  const text = useAccessText();
   const access = useQuery({
     queryKey: accessKeys.roleAccess(id),
     queryFn: ({ signal }) => accessApi.roleAccess(id, signal),

@@ -4,12 +4,11 @@ import { useNavigate } from 'react-router';
 import { ignoreShownError } from '../../api/client';
 import { pick } from '../../i18n/i18n';
 import { useLang } from '../../i18n/use-lang';
-import { useTextSet } from '../../messages';
 import type { PageProps } from '../../navigation/page-props';
 import { AccessListHeader } from './access-list-header';
 import { AccessSearch, useAccessColumns, useAccessListUrl } from './access-list-tools';
 import { accessApi, accessKeys, type RoleRow, type Status } from './api';
-import { accessTexts } from './messages';
+import { useAccessText } from './messages';
 import { useCan } from './use-can';
 import './access.css';
 
@@ -18,7 +17,7 @@ export const ROLE_EDIT_PATH = '/adminManage/role/role_edit';
 /** `/adminManage/role_list`: the roles with their holders; add, edit, enable / disable, delete. The search and
  * page live in the URL; the columns follow the user's column settings. */
 export function RoleListPage({ route }: PageProps) {
-  const text = useTextSet(accessTexts);
+  const text = useAccessText();
   const lang = useLang();
   const navigate = useNavigate();
   const can = useCan();

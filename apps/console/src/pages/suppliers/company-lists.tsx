@@ -1,6 +1,6 @@
 import { EntityListPage, type ListSlots, pageLinkAction } from '../../engine';
 import type { PageProps } from '../../navigation/page-props';
-import { supplierTexts } from './messages';
+import { supplierTextsIn } from './messages';
 
 // The company lists with the row actions that lead to the supplier pages about one company: its
 // customer-service contacts from the company list, its audit from the audit queue.
@@ -10,7 +10,7 @@ const companySlots: ListSlots = {
     pageLinkAction(ctx, {
       page: 'CustomerServiceEdit',
       key: 'CustomerServiceEdit',
-      label: supplierTexts.text(ctx.meta.lang, 'pages.customerService'),
+      label: supplierTextsIn(ctx.meta.lang)('pages.customerService'),
       id: record.id,
     }),
 };
@@ -20,7 +20,7 @@ const auditSlots: ListSlots = {
     pageLinkAction(ctx, {
       page: 'CompanyAuditEdit',
       key: 'CompanyAuditEdit',
-      label: supplierTexts.text(ctx.meta.lang, 'pages.audit'),
+      label: supplierTextsIn(ctx.meta.lang)('pages.audit'),
       id: record.id,
     }),
 };

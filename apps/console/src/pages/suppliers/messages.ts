@@ -1,6 +1,7 @@
-import { textSet, useTextSet } from '../../messages';
+import type { Language } from '@organiser/domain';
+import { textsIn, useTexts } from '../../i18n/texts';
 
-// The supplier pages' own texts: the company audit, the customer-service contacts, and the row actions that
+// The supplier pages' own texts (the i18next namespace `suppliers`): the company audit, the customer-service contacts, and the row actions that
 // lead to them from the company lists.
 
 export const en = {
@@ -37,5 +38,6 @@ export const zh: Record<SupplierTextKey, string> = {
   'contacts.back': '返回企业列表',
 };
 
-export const supplierTexts = textSet<SupplierTextKey>({ en, zh });
-export const useSupplierText = () => useTextSet(supplierTexts);
+/** The supplier texts in one language (for a row action's label, built outside a component). */
+export const supplierTextsIn = (lang: Language) => textsIn<SupplierTextKey>('suppliers', lang);
+export const useSupplierText = () => useTexts<SupplierTextKey>('suppliers');

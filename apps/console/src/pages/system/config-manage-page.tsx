@@ -14,13 +14,12 @@ import { http, ignoreShownError } from '../../api/client';
 import { useLeaveGuard } from '../../engine';
 import { pick } from '../../i18n/i18n';
 import { useLang } from '../../i18n/use-lang';
-import { useTextSet } from '../../messages';
 import type { PageProps } from '../../navigation/page-props';
 import { useReloadPublicConfig } from '../../state/config-context';
 import { hasResourcePermission, useSession } from '../../state/session';
 import { lengthCount } from '../../widgets/length-count';
 import { RelationSelect } from '../../widgets/relation-select';
-import { systemTexts } from './config-texts';
+import { useSystemText } from './config-texts';
 import '../../components/entity-screens.css';
 
 // /configManage/config_manage: the run-time settings (declared in the domain's SETTINGS), one card per section,
@@ -64,7 +63,7 @@ function formValues(settings: Settings): Values {
 
 export function ConfigManagePage({ route }: PageProps) {
   const lang = useLang();
-  const t = useTextSet(systemTexts);
+  const t = useSystemText();
   const { message } = App.useApp();
   const queryClient = useQueryClient();
   const reloadConfig = useReloadPublicConfig();

@@ -1,6 +1,7 @@
-import { textSet } from '../../messages';
+import type { Language } from '@organiser/domain';
+import { type Texts, textsIn, useTexts } from '../../i18n/texts';
 
-// Texts of the configuration and login security screens.
+// Texts of the configuration and login security screens (the i18next namespace `system`).
 
 export const en = {
   save: 'Save',
@@ -110,4 +111,7 @@ export const zh: Record<keyof typeof en, string> = {
 
 export type SystemTextKey = keyof typeof en;
 
-export const systemTexts = textSet<SystemTextKey>({ en, zh });
+export const useSystemText = () => useTexts<SystemTextKey>('system');
+
+/** The system texts in one language, outside a component. */
+export const systemTextsIn = (lang: Language): Texts<SystemTextKey> => textsIn<SystemTextKey>('system', lang);

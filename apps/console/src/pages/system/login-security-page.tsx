@@ -10,10 +10,9 @@ import { type ListColumn, useListColumns } from '../../components/list-columns';
 import { useEngineText } from '../../engine';
 import { pick } from '../../i18n/i18n';
 import { useLang } from '../../i18n/use-lang';
-import { useTextSet } from '../../messages';
 import type { PageProps } from '../../navigation/page-props';
 import { hasResourcePermission, useSession } from '../../state/session';
-import { type SystemTextKey, systemTexts } from './config-texts';
+import { type SystemTextKey, systemTextsIn, useSystemText } from './config-texts';
 
 // /systemManage/login_security: the lockout state of every login (failed count, locked until) with an unlock
 // button, and each account's login history (read from the system log) in a drawer. As on the engine lists, the
@@ -37,8 +36,8 @@ const time = (value: string | null) => (value ? dayjs(value).format('YYYY-MM-DD 
 
 /** Both languages of a text of this page, for the column settings' labels. */
 const both = (key: SystemTextKey): Bilingual => ({
-  en: systemTexts.text('en', key),
-  zh: systemTexts.text('zh', key),
+  en: systemTextsIn('en')(key),
+  zh: systemTextsIn('zh')(key),
 });
 
 /** The list's state in the URL: `keyword`, `locked=true`, `page`, `size`; anything unreadable is ignored. */
@@ -69,7 +68,7 @@ function useSecurityQuery() {
 
 export function LoginSecurityPage({ route }: PageProps) {
   const lang = useLang();
-  const t = useTextSet(systemTexts);
+  const t = useSystemText();
   const engineT = useEngineText();
   const { message } = App.useApp();
   const queryClient = useQueryClient();
@@ -183,7 +182,7 @@ function useSecurityColumns(
   unlock: (account: Account) => Promise<void>,
   open: (account: Account) => void,
 ) {
-  const t = useTextSet(systemTexts);
+  const t = useSystemText();
   const columns: ListColumn<Account>[] = [
     { name: 'account', label: both('security.account'), column: { dataIndex: 'account' } },
     { name: 'nickname', label: both('security.nickname'), column: { dataIndex: 'nickname' } },
@@ -243,7 +242,7 @@ function useSecurityColumns(
 }
 
 function LoginHistory({ account, onClose }: { account: Account | null; onClose: () => void }) {
-  const t = useTextSet(systemTexts);
+  const t = useSystemText();
   const [page, setPage] = useState(1);
   const history = useQuery({
     queryKey: ['login-security', 'history', account?.id, page],

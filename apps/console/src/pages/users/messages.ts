@@ -1,6 +1,6 @@
-import { textSet } from '../../messages';
+import { useTexts } from '../../i18n/texts';
 
-// The account pages' own texts: password reset, activation mail, roles, interests, sessions and the import.
+// The account pages' own texts (the i18next namespace `users`): password reset, activation mail, roles, interests, sessions and the import.
 
 export const en = {
   'reset.action': 'Reset password',
@@ -74,4 +74,4 @@ export const zh: Record<UserTextKey, string> = {
   'company.title': '所属企业',
 };
 
-export const userTexts = textSet<UserTextKey>({ en, zh });
+export const useUserText = () => useTexts<UserTextKey>('users');

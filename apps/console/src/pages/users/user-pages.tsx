@@ -13,12 +13,11 @@ import {
   type SlotContext,
 } from '../../engine';
 import { useLang } from '../../i18n/use-lang';
-import { useTextSet } from '../../messages';
 import type { PageProps } from '../../navigation/page-props';
 import { hasMenuPermission, hasResourcePermission, useSession } from '../../state/session';
 import { accessApi } from '../access/api';
 import { AccessSummary } from '../access/role-edit-page';
-import { type UserTextKey, userTexts } from './messages';
+import { type UserTextKey, useUserText } from './messages';
 
 // The account screens: the user list and form (/user), the staff list and edit page (/adminManage) over the
 // same records, with the account calls as row actions, toolbar items and form sections.
@@ -56,7 +55,7 @@ function useAccountChanged() {
 
 /** Reset password: a confirm, then the new password shown once with a copy button (or "mailed"). */
 function useResetPassword() {
-  const t = useTextSet(userTexts);
+  const t = useUserText();
   const { modal } = App.useApp();
   const changed = useAccountChanged();
   return (record: EntityRecord) =>
@@ -87,7 +86,7 @@ function useResetPassword() {
 }
 
 function useSendActivation() {
-  const t = useTextSet(userTexts);
+  const t = useUserText();
   const { message } = App.useApp();
   const changed = useAccountChanged();
   return async (record: EntityRecord) => {
@@ -99,7 +98,7 @@ function useSendActivation() {
 }
 
 function useAccountRowActions() {
-  const t = useTextSet(userTexts);
+  const t = useUserText();
   const can = useCan();
   const reset = useResetPassword();
   const activate = useSendActivation();
@@ -115,7 +114,7 @@ function useAccountRowActions() {
 
 /** Import: upload a file (checked, nothing written), read the per-row report, then import the valid rows. */
 function ImportUsersButton({ ctx }: { ctx: SlotContext }) {
-  const t = useTextSet(userTexts);
+  const t = useUserText();
   const { message } = App.useApp();
   const [open, setOpen] = useState(false);
   const [checked, setChecked] = useState<Checked | null>(null);
@@ -240,7 +239,7 @@ function Section({ title, children }: { title: string; children: React.ReactNode
 }
 
 function InterestsSection({ record }: { record: EntityRecord }) {
-  const t = useTextSet(userTexts);
+  const t = useUserText();
   const can = useCan();
   const { message } = App.useApp();
   const changed = useAccountChanged();
@@ -278,7 +277,7 @@ function InterestsSection({ record }: { record: EntityRecord }) {
 }
 
 function RolesSection({ record }: { record: EntityRecord }) {
-  const t = useTextSet(userTexts);
+  const t = useUserText();
   const can = useCan();
   const { message } = App.useApp();
   const queryClient = useQueryClient();
@@ -327,7 +326,7 @@ function RolesSection({ record }: { record: EntityRecord }) {
 
 /** What the account's login may open through its roles (for whoever manages roles). */
 function AccessSection({ record }: { record: EntityRecord }) {
-  const t = useTextSet(userTexts);
+  const t = useUserText();
   const roles = useSession((s) => s.roles);
   const permissions = useSession((s) => s.permissions);
   const loginId = typeof record.loginId === 'number' ? record.loginId : null;
@@ -346,7 +345,7 @@ function AccessSection({ record }: { record: EntityRecord }) {
 }
 
 function SessionsSection({ record }: { record: EntityRecord }) {
-  const t = useTextSet(userTexts);
+  const t = useUserText();
   const lang = useLang();
   const can = useCan();
   const changed = useAccountChanged();
@@ -404,7 +403,7 @@ function SessionsSection({ record }: { record: EntityRecord }) {
 }
 
 function useFormSlots(): FormSlots {
-  const t = useTextSet(userTexts);
+  const t = useUserText();
   const can = useCan();
   const reset = useResetPassword();
   const activate = useSendActivation();

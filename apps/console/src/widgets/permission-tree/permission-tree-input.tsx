@@ -2,8 +2,7 @@ import type { Bilingual } from '@organiser/domain';
 import { useQuery } from '@tanstack/react-query';
 import { Alert, Spin } from 'antd';
 import { http } from '../../api/client';
-import { useTextSet } from '../../messages';
-import { permissionTreeTexts } from './messages';
+import { usePermissionTreeText } from './messages';
 import { PermissionTree } from './permission-tree';
 import type { TreeEntry } from './tree-model';
 
@@ -42,7 +41,7 @@ type Props = {
  * the tree comes from the server with what the caller may grant, so nothing the caller lacks can be checked.
  */
 export function PermissionTreeInput({ id, value, onChange, disabled }: Props) {
-  const text = useTextSet(permissionTreeTexts);
+  const text = usePermissionTreeText();
   const tree = usePermissionTree();
   if (tree.isError) return <Alert type="error" showIcon title={text('tree.loadFailed')} />;
   if (!tree.data) return <Spin />;
@@ -60,6 +59,6 @@ export function PermissionTreeInput({ id, value, onChange, disabled }: Props) {
 
 /** How a stored grant list reads in a cell or in history: the number of permissions. */
 export function PermissionCount({ ids }: { ids: readonly number[] }) {
-  const text = useTextSet(permissionTreeTexts);
+  const text = usePermissionTreeText();
   return <>{text('tree.count', { count: ids.length })}</>;
 }

@@ -2,9 +2,8 @@ import { Empty, Input, Tag, Tooltip, Tree, type TreeDataNode } from 'antd';
 import { useDeferredValue, useMemo, useState } from 'react';
 import { pick } from '../../i18n/i18n';
 import { useLang } from '../../i18n/use-lang';
-import { useTextSet } from '../../messages';
 import { formPageCompanions } from './form-pages';
-import { permissionTreeTexts } from './messages';
+import { usePermissionTreeText } from './messages';
 import { buildTree, checkStates, matchingIds, type TreeEntry, type TreeNode, toggle } from './tree-model';
 import './permission-tree.css';
 
@@ -21,7 +20,7 @@ type Props = {
  * half-checked. The search box filters by name in either language or by url.
  */
 export function PermissionTree({ entries, value, onChange, disabled }: Props) {
-  const text = useTextSet(permissionTreeTexts);
+  const text = usePermissionTreeText();
   const lang = useLang();
   const [keyword, setKeyword] = useState('');
   const deferred = useDeferredValue(keyword);

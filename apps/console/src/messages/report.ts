@@ -1,6 +1,6 @@
-import { textSet } from '../../messages';
+import { useTexts } from '../i18n/texts';
 
-// Texts of the report screen besides the list's (search form, export, paging come from the engine's messages).
+// Texts of the report screen (the i18next namespace `report`) besides the list's (search form, export, paging come from the engine's messages).
 
 export const en = {
   params: 'Report parameters',
@@ -34,4 +34,4 @@ export const zh: Record<keyof typeof en, string> = {
   'details.title': '{{report}}详情',
 };
 
-export const reportTexts = textSet<keyof typeof en>({ en, zh });
+export const useReportText = () => useTexts<keyof typeof en>('report');

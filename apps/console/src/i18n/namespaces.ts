@@ -1,0 +1,22 @@
+import type { Language } from '@organiser/domain';
+import { en as engineEn } from '../messages/en';
+import { en as reportEn, zh as reportZh } from '../messages/report';
+import { zh as engineZh } from '../messages/zh';
+import { en as accessEn, zh as accessZh } from '../pages/access/messages';
+import { en as supplierEn, zh as supplierZh } from '../pages/suppliers/messages';
+import { en as systemEn, zh as systemZh } from '../pages/system/config-texts';
+import { en as userEn, zh as userZh } from '../pages/users/messages';
+import { en as treeEn, zh as treeZh } from '../widgets/permission-tree/messages';
+import type { TextNamespace } from './texts';
+
+/** The flat text namespaces by language, each with the same keys in both languages but for the singular
+ * forms (`key_one`), which Chinese does not have (see namespaces.test.ts). */
+export const textNamespaces: Record<TextNamespace, Record<Language, Record<string, string>>> = {
+  engine: { en: engineEn, zh: engineZh },
+  report: { en: reportEn, zh: reportZh },
+  users: { en: userEn, zh: userZh },
+  access: { en: accessEn, zh: accessZh },
+  system: { en: systemEn, zh: systemZh },
+  suppliers: { en: supplierEn, zh: supplierZh },
+  permissionTree: { en: treeEn, zh: treeZh },
+};
