@@ -30,9 +30,10 @@ import { syncPermissions } from './db/permissions';
 import { type SeedOptions, type SeedResult, seedIfEmpty } from './db/seed';
 import { AppError } from './errors';
 import { type AppModule, registerModules } from './extensions';
-import { createOpenApiSchemas } from './http/openapi-schemas';
+import { withSharedComponents } from './http/openapi-components';
+import { createOpenApiSchemas, operationKey } from './http/openapi-schemas';
 import { rateLimitCounters } from './http/rate-limit-store';
-import { modules } from './modules';
+import { modules, moduleTags } from './modules';
 import { deleteOldCaptchas } from './modules/auth/captcha';
 import { deleteOldLoginFailures } from './modules/auth/login';
 import { loginPageFill } from './modules/auth/login-form';
@@ -201,6 +202,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const openApiSchemas = createOpenApiSchemas();
   app.decorate('openApiSchemas', openApiSchemas);
   const jsonSchemaTransform = createJsonSchemaTransform({ schemaRegistry: openApiSchemas.registry });
+  const jsonSchemaTransformObject = createJsonSchemaTransformObject({
+    schemaRegistry: openApiSchemas.registry,
+  });
 
   setupStatementCancel(app);
   setupMetrics(app);
@@ -231,6 +235,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       const transformed = jsonSchemaTransform(document);
       const access = document.route.config?.access;
       const schema = transformed.schema as Record<string, unknown>;
+      // A module route names its operation; an engine route's name comes from the route table.
+      const method = String(document.route.method);
+      schema.operationId ??= openApiSchemas.operationIds.get(operationKey(method, document.url));
       if (access && access.kind !== 'public') schema.security = [{ token: [] }];
       if (access) schema['x-access'] = access;
       // The content types a route takes (body-guard.ts), also for routes whose body is not JSON (uploads).
@@ -238,7 +245,11 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       if (consumes?.length) schema['x-consumes'] = consumes;
       return transformed;
     },
-    transformObject: createJsonSchemaTransformObject({ schemaRegistry: openApiSchemas.registry }),
+    transformObject: (input) =>
+      withSharedComponents(
+        jsonSchemaTransformObject(input) as Record<string, unknown>,
+        (tag) => moduleTags[tag] ?? openApiSchemas.tags.get(tag),
+      ) as never,
   });
 
   const apiOrigins = Object.values(deployment.site.variants)

@@ -238,6 +238,7 @@ export function usersRoutes(ext: Extensions): FastifyPluginAsyncZod {
         config: { access: staffRead },
         schema: {
           tags,
+          operationId: 'user_manager_list_admin',
           summary:
             'Staff accounts (organiser and supplier logins) with their roles: the same filters, keyword, sort and pages as the user list',
           querystring: listQuerySchema(def, policy),
@@ -321,6 +322,7 @@ export function usersRoutes(ext: Extensions): FastifyPluginAsyncZod {
         config: { access: write('Reset password', '重置密码') },
         schema: {
           tags,
+          operationId: 'user_manager_reset_password',
           summary:
             "Give the account a new random password and end its sessions: shown once in the answer, or mailed to the account's email when SMTP is configured",
           params: idParams,
@@ -358,6 +360,7 @@ export function usersRoutes(ext: Extensions): FastifyPluginAsyncZod {
         config: { access: staffWrite('Assign roles', '分配角色') },
         schema: {
           tags,
+          operationId: 'user_manager_config',
           summary: "Set a staff account's roles (the ids of existing roles; [] removes them all)",
           params: idParams,
           body: z.strictObject({ ids: z.array(z.number().int().positive().max(2147483647)).max(100) }),
@@ -399,6 +402,7 @@ export function usersRoutes(ext: Extensions): FastifyPluginAsyncZod {
         preValidation: formFields,
         schema: {
           tags,
+          operationId: 'role_list_by_user',
           summary: 'Every role, with whether the account holds it and whether the caller may assign it',
           consumes: ['multipart/form-data', 'application/x-www-form-urlencoded', 'application/json'],
           body: z.object({ userId: z.coerce.number().int().positive().max(2147483647) }),
@@ -422,6 +426,7 @@ export function usersRoutes(ext: Extensions): FastifyPluginAsyncZod {
         config: { access: read, systemLog: false },
         schema: {
           tags,
+          operationId: 'user_manager_get_user_interest',
           summary: "The account's favourite product categories (ids)",
           params: idParams,
           response: { 200: okSchema(interestBody) },
@@ -443,6 +448,7 @@ export function usersRoutes(ext: Extensions): FastifyPluginAsyncZod {
         config: { access: write('Edit interests', '编辑兴趣分类') },
         schema: {
           tags,
+          operationId: 'user_manager_update_user_interest',
           summary:
             "Set the account's favourite product categories (each must be a live product category once that table exists)",
           params: idParams,
@@ -503,6 +509,7 @@ export function usersRoutes(ext: Extensions): FastifyPluginAsyncZod {
         config: { access: write('Send activation mail', '发送激活邮件') },
         schema: {
           tags,
+          operationId: 'user_manager_send_active_email',
           summary: `Mail the account a single-use activation link (valid ${ACTIVATION_HOURS} hours)`,
           params: idParams,
           response: {
@@ -545,6 +552,7 @@ export function usersRoutes(ext: Extensions): FastifyPluginAsyncZod {
         config: { access: { kind: 'public' } },
         schema: {
           tags,
+          operationId: 'user_manager_activate_check',
           summary:
             "An activation link of an earlier mail: sends the browser to the console's activation page, which activates on a button press (opening a link activates nothing)",
           querystring: z.strictObject({ token: tokenSchema }),
@@ -560,6 +568,7 @@ export function usersRoutes(ext: Extensions): FastifyPluginAsyncZod {
         config: { access: { kind: 'public' } },
         schema: {
           tags,
+          operationId: 'user_manager_activate',
           summary:
             "Activate the account of an activation link's token (the console's activation page sends it when its button is pressed): once, before the link expires",
           body: z.strictObject({ token: tokenSchema }),
@@ -583,6 +592,7 @@ export function usersRoutes(ext: Extensions): FastifyPluginAsyncZod {
         config: { access: write('Upload import file', '上传导入文件') },
         schema: {
           tags,
+          operationId: 'user_manager_upload',
           summary:
             'Check an xlsx or CSV file of accounts (multipart field "file"; headers in English or Chinese): the per-row report and the handle import takes. Writes nothing',
           consumes: ['multipart/form-data'],
@@ -631,6 +641,7 @@ export function usersRoutes(ext: Extensions): FastifyPluginAsyncZod {
         config: { access: write('Import accounts', '导入用户') },
         schema: {
           tags,
+          operationId: 'user_manager_import',
           summary:
             'Write the valid rows of a checked file (its handle), all in one transaction; `rows` keeps only those row numbers',
           body: z.strictObject({
@@ -679,6 +690,7 @@ export function usersRoutes(ext: Extensions): FastifyPluginAsyncZod {
         config: { access: staffRead },
         schema: {
           tags,
+          operationId: 'user_manager_sessions',
           summary: "A staff account's open sessions: device, address, last seen",
           params: idParams,
           response: { 200: okSchema(z.array(sessionSchema)) },
@@ -712,6 +724,7 @@ export function usersRoutes(ext: Extensions): FastifyPluginAsyncZod {
         config: { access: staffWrite('End a session', '结束会话') },
         schema: {
           tags,
+          operationId: 'user_manager_revoke_session',
           summary: "End one of a staff account's sessions (on every API node at once)",
           params: idParams,
           body: z.strictObject({ sessionId: z.uuid() }),
