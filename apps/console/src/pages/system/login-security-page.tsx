@@ -2,7 +2,8 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { App, Button, Card, Checkbox, Drawer, Form, Input, Space, Table, Tag } from 'antd';
 import dayjs from 'dayjs';
 import { useState } from 'react';
-import { http, ignoreShownError } from '../../api/client';
+import { callApi } from '../../api/call';
+import { ignoreShownError } from '../../api/client';
 import { pick } from '../../i18n/i18n';
 import { useLang } from '../../i18n/use-lang';
 import { useTextSet } from '../../messages';
@@ -43,17 +44,21 @@ export function LoginSecurityPage({ route }: PageProps) {
     queryKey: ['login-security', query],
     queryFn: async () =>
       (
-        await http.get<PageOf<Account>>('/login_security/list', {
-          page: query.page,
-          size: query.size,
-          keyword: query.keyword || undefined,
-          locked: query.locked ? 'true' : undefined,
+        await callApi('login_security_list', {
+          query: {
+            page: query.page,
+            size: query.size,
+            keyword: query.keyword || undefined,
+            locked: query.locked ? 'true' : undefined,
+          },
         })
-      ).content,
+      ).content as PageOf<Account>,
   });
 
   const unlock = async (account: Account) => {
-    const res = await http.post(`/login_security/unlock/${account.id}`).catch(ignoreShownError);
+    const res = await callApi('login_security_unlock', { params: { id: account.id } }).catch(
+      ignoreShownError,
+    );
     if (!res?.success) return;
     message.success(t('security.unlocked', { account: account.account }));
     await queryClient.invalidateQueries({ queryKey: ['login-security'] });
@@ -170,7 +175,12 @@ function LoginHistory({ account, onClose }: { account: Account | null; onClose: 
     queryKey: ['login-security', 'history', account?.id, page],
     enabled: Boolean(account),
     queryFn: async () =>
-      (await http.get<PageOf<Attempt>>(`/login_security/history/${account!.id}`, { page, size: 20 })).content,
+      (
+        await callApi('login_security_history', {
+          params: { id: account!.id },
+          query: { page, size: 20 },
+        })
+      ).content as PageOf<Attempt>,
   });
   return (
     <Drawer
