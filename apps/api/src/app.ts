@@ -19,9 +19,10 @@ import { syncPermissions } from './db/permission-sync';
 import { createEngine } from './engine';
 import { AppError } from './errors';
 import { type AppModule, registerModules } from './extensions';
-import { createOpenApiSchemas } from './http/openapi-schemas';
+import { withSharedComponents } from './http/openapi-components';
+import { createOpenApiSchemas, operationKey } from './http/openapi-schemas';
 import { rateLimitCounters } from './http/rate-limit-store';
-import { modules } from './modules';
+import { modules, moduleTags } from './modules';
 import { deleteOldCaptchas } from './modules/auth/captcha';
 import { deleteOldLoginFailures } from './modules/auth/login';
 import { loginPageFill } from './modules/auth/login-form';
@@ -198,7 +199,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   setupEnvelope(app);
   setupUrlEncoded(app);
 
-  await setupApiDocs(app, openApiSchemas);
+  await setupApiDocs(app, openApiSchemas, (tag) => moduleTags[tag] ?? openApiSchemas.tags.get(tag));
 
   await setupSecurityHeaders(app);
 

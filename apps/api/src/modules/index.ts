@@ -43,3 +43,17 @@ export const modules: AppModule[] = [
   // Accounts: user_manager records, their console logins, roles, interests, activation mail and import.
   usersModule,
 ];
+
+/** What the OpenAPI tags of the modules' own routes hold (an entity's tag is described by its labels). */
+export const moduleTags: Record<string, string> = {
+  access: 'Roles and permissions: who may open which menu and call which route',
+  dictionary: 'Dictionary items by group code, for selects',
+  dynamic_form_config: 'The dynamic form fields of a category, for forms and filters',
+  oss: 'File uploads and the address prefix of stored files',
+  quota: 'What a company has used of its package',
+  region: 'Countries and regions, for selects',
+  settings: 'Run-time settings and their history',
+  system: 'Health, readiness, public configuration and login security',
+  user: 'The signed-in user: captcha, login, logout, profile, password and menu',
+  users: 'Staff and supplier accounts: activation, roles, interests, sessions and import',
+};

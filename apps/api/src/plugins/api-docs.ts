@@ -2,7 +2,8 @@ import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import type { FastifyInstance } from 'fastify';
 import { createJsonSchemaTransform, createJsonSchemaTransformObject } from 'fastify-type-provider-zod';
-import type { createOpenApiSchemas } from '../http/openapi-schemas';
+import { withSharedComponents } from '../http/openapi-components';
+import { type createOpenApiSchemas, operationKey } from '../http/openapi-schemas';
 
 // The API documents: the OpenAPI document of every /api route (its access rule as `x-access`, the content
 // types it takes as `x-consumes`, the token as its security) and the Swagger UI at /api/docs. Who may read
@@ -12,8 +13,13 @@ import type { createOpenApiSchemas } from '../http/openapi-schemas';
 export async function setupApiDocs(
   app: FastifyInstance,
   openApiSchemas: ReturnType<typeof createOpenApiSchemas>,
+  /** A tag's description: the module's, or the entity's plural label. */
+  tagDescription: (tag: string) => string | undefined,
 ): Promise<void> {
   const jsonSchemaTransform = createJsonSchemaTransform({ schemaRegistry: openApiSchemas.registry });
+  const jsonSchemaTransformObject = createJsonSchemaTransformObject({
+    schemaRegistry: openApiSchemas.registry,
+  });
   await app.register(swagger, {
     openapi: {
       openapi: '3.0.3',
@@ -32,6 +38,9 @@ export async function setupApiDocs(
       const transformed = jsonSchemaTransform(document);
       const access = document.route.config?.access;
       const schema = transformed.schema as Record<string, unknown>;
+      // A module route names its operation; an engine route's name comes from the route table.
+      const method = String(document.route.method);
+      schema.operationId ??= openApiSchemas.operationIds.get(operationKey(method, document.url));
       if (access && access.kind !== 'public') schema.security = [{ token: [] }];
       if (access) schema['x-access'] = access;
       // The content types a route takes (body-guard.ts), also for routes whose body is not JSON (uploads).
@@ -39,7 +48,11 @@ export async function setupApiDocs(
       if (consumes?.length) schema['x-consumes'] = consumes;
       return transformed;
     },
-    transformObject: createJsonSchemaTransformObject({ schemaRegistry: openApiSchemas.registry }),
+    transformObject: (input) =>
+      withSharedComponents(
+        jsonSchemaTransformObject(input) as Record<string, unknown>,
+        tagDescription,
+      ) as never,
   });
 }
 

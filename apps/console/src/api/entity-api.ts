@@ -2,6 +2,7 @@ import {
   API_PREFIX,
   actionUrl,
   type BatchResult,
+  type EntityDef,
   type EntityListContent,
   type EntityRecord,
   type EntityTreeNode,
@@ -50,6 +51,12 @@ const actionPath = (entity: string, action: string, id?: number) => {
 export const entityApi = {
   list: async (entity: string, query: Query, signal?: AbortSignal) =>
     (await http.get<EntityList>(url(entity, 'list'), query, { signal })).content,
+  /** A list in the entity list's shape at another path: a screen's own list route (`slots.listPath`). */
+  listAt: async (path: string, query: Query, signal?: AbortSignal) =>
+    (await http.get<EntityList>(path, query, { signal })).content,
+  /** A page of a report's rows (a report definition has a list route and no records). */
+  report: async <T>(def: EntityDef, query: Query, signal?: AbortSignal) =>
+    (await http.get<T>(entityUrl(def, 'list').slice(API_PREFIX.length), query, { signal })).content,
   trash: async (entity: string, query: Query, signal?: AbortSignal) =>
     (await http.get<EntityList>(url(entity, 'trash'), query, { signal })).content,
   /** Every record of a tree entity as a tree; with a keyword or filters, the matches and their ancestors. */

@@ -1,8 +1,9 @@
-import type { PublicConfig } from '@organiser/domain';
+import { API_PREFIX, type Envelope, type PublicConfig } from '@organiser/domain';
 import type { LoginMenuItem, UserInfo } from '../state/session';
-import { formData, http, request, upload } from './client';
+import { callApi, operationPath } from './call';
+import { formData, upload } from './client';
 
-// The account calls, with their paths verbatim under /api.
+// The account calls, through the typed client (call.ts) by operation id.
 
 export type Captcha = { token: string; svg: string };
 
@@ -21,26 +22,27 @@ export type LoginInput = {
 };
 
 export async function fetchPublicConfig(signal?: AbortSignal): Promise<PublicConfig> {
-  const res = await fetch('/api/config', { headers: { Accept: 'application/json' }, signal });
-  if (!res.ok) throw new Error(`GET /api/config answered HTTP ${res.status}`);
+  // Read before the language and the session are known, so outside the client and its dialogs.
+  const url = API_PREFIX + operationPath('system_config');
+  const res = await fetch(url, { headers: { Accept: 'application/json' }, signal });
+  if (!res.ok) throw new Error(`GET ${url} answered HTTP ${res.status}`);
   const body = (await res.json()) as { content?: PublicConfig };
-  if (!body.content) throw new Error('GET /api/config answered without content');
+  if (!body.content) throw new Error(`GET ${url} answered without content`);
   return body.content;
 }
 
 /** Activates the account of an activation link's token; a refusal comes back with the field's message. */
 export const activateAccount = (token: string) =>
-  http.post<{ account?: string; errors?: { path: string; message: string }[] }>('/user_manager/activate', {
-    token,
-  });
+  callApi('user_manager_activate', { body: { token } }) as Promise<
+    Envelope<{ account?: string; errors?: { path: string; message: string }[] }>
+  >;
 
-export const fetchCaptcha = async () => (await http.get<Captcha>('/user/captcha')).content;
+export const fetchCaptcha = async (): Promise<Captcha> => (await callApi('user_captcha')).content;
 
 export const login = (input: LoginInput) =>
-  request<LoginContent>('/user/login', {
-    method: 'POST',
+  callApi('user_login', {
     body: formData({ ...input, account: input.account.trim(), smsCode: input.smsCode || undefined }),
-  });
+  }) as Promise<Envelope<LoginContent>>;
 
 type RawUserInfo = Omit<UserInfo, 'roles'> & { roles?: Array<string | { code: string }> | null };
 
@@ -58,28 +60,28 @@ export function normaliseUserInfo(raw: RawUserInfo): UserInfo {
 }
 
 export async function fetchUserInfo(): Promise<UserInfo | null> {
-  const res = await http.post<RawUserInfo | null>('/user/get_current_user_info');
-  return res.content ? normaliseUserInfo(res.content) : null;
+  const res = await callApi('user_get_current_user_info');
+  return res.content ? normaliseUserInfo(res.content as RawUserInfo) : null;
 }
 
-export const fetchLoginMenu = async () =>
-  (await http.get<LoginMenuItem[]>('/user/get_login_menu')).content ?? [];
+export const fetchLoginMenu = async (): Promise<LoginMenuItem[]> =>
+  ((await callApi('user_get_login_menu')).content as LoginMenuItem[] | null) ?? [];
 
 export async function fetchUrlPrefix(): Promise<string> {
-  const res = await http.post<string | { prefix?: string; url?: string }>('/oss/get_url_prefix');
-  const content = res.content;
+  const res = await callApi('oss_get_url_prefix');
+  const content = res.content as string | { prefix?: string; url?: string } | null;
   if (typeof content === 'string') return content;
   return content?.prefix ?? content?.url ?? '';
 }
 
 export type ChangePasswordInput = { oldPassword: string; newPassword: string; repeatPassword: string };
 export const changePassword = (input: ChangePasswordInput) =>
-  http.post<unknown>('/user/change_password', input);
+  callApi('user_change_password', { body: input });
 
 export type ProfileInput = { nickname: string; avatar: string; introduction: string };
-export const updateProfile = (input: ProfileInput) => http.post<unknown>('/user/update_profile', input);
+export const updateProfile = (input: ProfileInput) => callApi('user_update_profile', { body: input });
 
-export const logout = () => http.post<unknown>('/user/logout');
+export const logout = () => callApi('user_logout');
 
 /** Uploads a file; the content is its stored relative path. */
 export async function uploadFile(
@@ -87,7 +89,7 @@ export async function uploadFile(
   kind: 'image' | 'video' | 'file',
   onProgress?: (percent: number) => void,
 ): Promise<string> {
-  const res = await upload<string | { path?: string; url?: string }>('/oss/upload', file, {
+  const res = await upload<string | { path?: string; url?: string }>(operationPath('oss_upload'), file, {
     fields: { kind },
     onProgress,
   });

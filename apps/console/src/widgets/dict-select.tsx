@@ -1,7 +1,7 @@
 import type { Bilingual, Language } from '@organiser/domain';
 import { useQuery } from '@tanstack/react-query';
 import { Select, Space, Tag } from 'antd';
-import { http } from '../api/client';
+import { callApi } from '../api/call';
 import { useEngineText } from '../messages';
 import { isChoiceFull, useChoiceLimit, useLimitPopup } from './choice-limit';
 
@@ -16,8 +16,7 @@ export function useDictItems(code: string | undefined) {
   return useQuery({
     queryKey: ['dictionary', code],
     queryFn: async ({ signal }) =>
-      (await http.get<DictOption[]>(`/dictionary/${encodeURIComponent(code!)}/items`, undefined, { signal }))
-        .content,
+      (await callApi('dictionary_items', { params: { code: code! }, signal })).content as DictOption[],
     enabled: Boolean(code),
     staleTime: 5 * 60_000,
   });

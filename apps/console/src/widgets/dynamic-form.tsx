@@ -10,7 +10,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Alert, DatePicker, Form, Input, InputNumber, Select, Spin, Switch } from 'antd';
 import dayjs from 'dayjs';
 import { createContext, useContext, useEffect, useRef, useState } from 'react';
-import { http } from '../api/client';
+import { callApi, type PathParams } from '../api/call';
 import { useEngineText } from '../messages';
 import { ImageUpload } from './upload/image-upload';
 
@@ -23,18 +23,20 @@ import { ImageUpload } from './upload/image-upload';
 /** Field errors of the form by full path (`specs.voltage`), for inputs inside a field. */
 export const FieldPathErrors = createContext<Record<string, string>>({});
 
+/** The categories that have dynamic forms (the server refuses another with 400). */
+type Category = PathParams<'dynamic_form_groups'>['category'];
+
 /** The enabled inputs of a group, in their order (empty when the group has none). */
 export function useFormGroup(category: string, groupCode: string | null | undefined) {
   return useQuery({
     queryKey: ['dynamicForm', category, groupCode],
     queryFn: async ({ signal }) =>
       (
-        await http.get<DynamicFormConfig[]>(
-          `/dynamic_form/group/${encodeURIComponent(category)}/${encodeURIComponent(groupCode!)}`,
-          undefined,
-          { signal },
-        )
-      ).content,
+        await callApi('dynamic_form_group', {
+          params: { category: category as Category, groupCode: groupCode! },
+          signal,
+        })
+      ).content as DynamicFormConfig[],
     enabled: Boolean(groupCode),
     staleTime: 60_000,
   });
@@ -45,13 +47,8 @@ export function useFormGroups(category: string | undefined) {
   return useQuery({
     queryKey: ['dynamicFormGroups', category],
     queryFn: async ({ signal }) =>
-      (
-        await http.get<{ groupCode: string; inputs: number }[]>(
-          `/dynamic_form/groups/${encodeURIComponent(category!)}`,
-          undefined,
-          { signal },
-        )
-      ).content,
+      (await callApi('dynamic_form_groups', { params: { category: category as Category }, signal }))
+        .content as { groupCode: string; inputs: number }[],
     enabled: Boolean(category),
     staleTime: 60_000,
   });
@@ -62,13 +59,8 @@ export function useFilterableInputs(category: string | undefined) {
   return useQuery({
     queryKey: ['dynamicFormFilters', category],
     queryFn: async ({ signal }) =>
-      (
-        await http.get<DynamicFormConfig[]>(
-          `/dynamic_form/filters/${encodeURIComponent(category!)}`,
-          undefined,
-          { signal },
-        )
-      ).content,
+      (await callApi('dynamic_form_filters', { params: { category: category as Category }, signal }))
+        .content as DynamicFormConfig[],
     enabled: Boolean(category),
     staleTime: 60_000,
   });

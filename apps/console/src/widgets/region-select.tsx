@@ -2,7 +2,7 @@ import type { Language } from '@organiser/domain';
 import { useQuery } from '@tanstack/react-query';
 import { Cascader, Select } from 'antd';
 import { useMemo } from 'react';
-import { http } from '../api/client';
+import { callApi } from '../api/call';
 import { useLang } from '../i18n/use-lang';
 import { useEngineText } from '../messages';
 
@@ -19,7 +19,7 @@ export function useRegions() {
   return useQuery({
     queryKey: ['region', 'list_all'],
     queryFn: async ({ signal }) =>
-      (await http.get<RegionNode[]>('/region/list_all', undefined, { signal })).content ?? [],
+      ((await callApi('region_list_all', { signal })).content as RegionNode[] | null) ?? [],
     staleTime: 60 * 60 * 1000,
   });
 }

@@ -59,7 +59,21 @@ export type EntityRoute = {
   /** The resource permission's name (writes), or null when the menu or a login is enough (reads). */
   resource: Bilingual | null;
   summary: string;
+  /** The OpenAPI operation id, entity then verb (`company_list`, `company_get`, `company_audit_pass`): the
+   * name a generated client gives the call. Stable while the entity and the route key are. */
+  operationId: string;
 };
+
+const snake = (name: string): string => name.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
+
+/** The verb of a route key in its operation id: `read` → `get`, `batchAction:pass` → `batch_pass`,
+ * `command:resetLoginPassword` → `reset_login_password`. */
+export function operationVerb(key: RouteKey): string {
+  const [kind, name] = key.split(':') as [string, string | undefined];
+  if (kind === 'read') return 'get';
+  if (name === undefined) return snake(kind);
+  return kind.startsWith('batch') ? `batch_${snake(name)}` : snake(name);
+}
 
 /** Values for a route's parameters (`id`, `version`). */
 export type RouteParams = Readonly<Record<string, string | number>>;
@@ -89,6 +103,7 @@ export function entityRoutes(def: EntityDef, policy?: EntityPolicy): EntityRoute
       access,
       resource: access.kind === 'resource' ? access.name : null,
       summary,
+      operationId: `${def.name}_${operationVerb(key)}`,
     });
   const write = (name: Bilingual, permissionMethod?: 'PUT'): RouteAccess => ({
     kind: 'resource',

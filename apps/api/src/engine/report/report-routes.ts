@@ -1,6 +1,7 @@
 import {
   type EntityDef,
   entityLabel,
+  entityRoute,
   type FieldDef,
   fieldLabel,
   kitMessage,
@@ -226,6 +227,7 @@ export function registerReportRoutes(app: FastifyInstance, def: EntityDef, query
   const base = `/${def.name}`;
   const access = { kind: 'menu' as const, url: def.permission.menu };
   const tags = [def.name];
+  if (app.hasDecorator('openApiSchemas')) app.openApiSchemas.tags.set(def.name, def.labels.plural.en);
   const context = (request: FastifyRequest): ReportContext => ({
     db: app.db,
     lang: request.lang,
@@ -239,6 +241,7 @@ export function registerReportRoutes(app: FastifyInstance, def: EntityDef, query
       config: { access },
       schema: {
         tags,
+        operationId: entityRoute(def, 'list').operationId,
         summary: `${def.labels.plural.en}: rows by group and period, with filters, sort, pages and drill-down links`,
         querystring: reportQuerySchema(def),
         response: {
@@ -273,6 +276,7 @@ export function registerReportRoutes(app: FastifyInstance, def: EntityDef, query
       config: { access },
       schema: {
         tags,
+        operationId: entityRoute(def, 'export').operationId,
         summary: `Export ${def.labels.plural.en} as xlsx or CSV (headers in the caller's language)`,
         querystring: reportQuerySchema(def, { paging: false }),
       },

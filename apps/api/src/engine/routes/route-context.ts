@@ -12,7 +12,7 @@ import { validatorCompiler } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Access } from '../../access/route-access';
 import { rowScopeOf } from '../../access/row-scope';
-import { schemaName } from '../../http/openapi-schemas';
+import { operationKey, schemaName } from '../../http/openapi-schemas';
 import { hashPassword } from '../../security/password';
 import type { Engine, EngineEntity } from '../entity';
 import { withEffective } from '../read/effective';
@@ -142,6 +142,12 @@ export function routeContext(
   const listContent = listEnvelopeSchema(record);
   // Urls and access come from the route table (packages/domain/src/routes), the one place they are spelled.
   const table = new Map(entityRoutes(def, policy).map((r) => [r.key, r]));
+  // The OpenAPI document names each route's operation from the same table (`company_list`).
+  if (app.hasDecorator('openApiSchemas')) {
+    app.openApiSchemas.tags.set(def.name, def.labels.plural.en);
+    for (const r of table.values())
+      app.openApiSchemas.operationIds.set(operationKey(r.method, r.pattern), r.operationId);
+  }
   const routeOf = (key: RouteKey) => {
     const found = table.get(key);
     if (!found) throw new Error(`${def.name}: the route table has no "${key}" route`);

@@ -115,6 +115,7 @@ export const effectiveRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { access: { kind: 'menu', url: ROLE_MENU } },
       schema: {
         tags: ['access'],
+        operationId: 'role_access',
         summary: 'What a role opens: its menus and the API routes they and its resources allow',
         params: idParams,
         response: { 200: okSchema(accessSchema) },
@@ -140,6 +141,7 @@ export const effectiveRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { access: { kind: 'menu', url: ROLE_MENU } },
       schema: {
         tags: ['access'],
+        operationId: 'role_access_by_user',
         summary:
           'What an account may open through its enabled roles, and the company a supplier is limited to',
         params: idParams,

@@ -182,6 +182,7 @@ export const permissionRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { access: { kind: 'menu', url: PERMISSION_MENU } },
       schema: {
         tags: ['access'],
+        operationId: 'permission_list',
         summary: 'Every permission in tree order (parentId links them), with stale built-in resources marked',
         querystring: z.strictObject({ stale: z.enum(['true', 'false']).optional() }),
         response: { 200: okSchema(z.array(permissionSchema)) },
@@ -202,6 +203,7 @@ export const permissionRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { access: { kind: 'menu', url: ROLE_MENU } },
       schema: {
         tags: ['access'],
+        operationId: 'role_permission_tree',
         summary: 'The permission tree a role is edited with; `grantable` marks what the caller may grant',
         response: { 200: okSchema(z.array(treeNodeSchema)) },
       },
@@ -224,6 +226,7 @@ export const permissionRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { access: { kind: 'menu', url: PERMISSION_MENU } },
       schema: {
         tags: ['access'],
+        operationId: 'permission_get',
         summary: 'One permission',
         params: idParams,
         response: { 200: okSchema(permissionSchema) },
@@ -241,6 +244,7 @@ export const permissionRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { access: write(t('Add a permission', '新增权限')) },
       schema: {
         tags: ['access'],
+        operationId: 'permission_create',
         summary: 'Add a custom permission (a menu entry, a link out, or a resource)',
         body: permissionBody,
         response: { 200: okSchema(permissionSchema) },
@@ -266,6 +270,7 @@ export const permissionRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { access: write(t('Edit a permission', '编辑权限')) },
       schema: {
         tags: ['access'],
+        operationId: 'permission_update',
         summary: 'Change a permission; a built-in one keeps its type, method, url and parent',
         params: idParams,
         body: permissionBody,
@@ -309,6 +314,7 @@ export const permissionRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { access: write(t('Delete a permission', '删除权限')) },
       schema: {
         tags: ['access'],
+        operationId: 'permission_delete',
         summary:
           'Delete a permission. While roles hold it the answer is 409 naming them (content.roles); repeat with confirm=true',
         params: idParams,

@@ -144,6 +144,7 @@ export const roleRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { access: read },
       schema: {
         tags: ['access'],
+        operationId: 'role_list',
         summary: 'Roles, by code, with the number of accounts holding each',
         querystring: listQuery,
         response: {
@@ -194,6 +195,7 @@ export const roleRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { access: read },
       schema: {
         tags: ['access'],
+        operationId: 'role_get',
         summary: 'One role with the ids of its permissions',
         params: idParams,
         response: { 200: okSchema(roleDetailSchema) },
@@ -208,6 +210,7 @@ export const roleRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { access: write(t('Add a role', '新增角色')) },
       schema: {
         tags: ['access'],
+        operationId: 'role_create',
         summary: 'Add a role with its permissions (only permissions the caller holds)',
         body: roleBody,
         response: { 200: okSchema(roleDetailSchema) },
@@ -243,6 +246,7 @@ export const roleRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { access: write(t('Edit a role and its permissions', '编辑角色及其权限')) },
       schema: {
         tags: ['access'],
+        operationId: 'role_update',
         summary: 'Change a role and its permissions; every session holding it is affected at once',
         params: idParams,
         body: roleBody,
@@ -289,6 +293,7 @@ export const roleRoutes: FastifyPluginAsyncZod = async (app) => {
         },
         schema: {
           tags: ['access'],
+          operationId: `role_${action}`,
           summary:
             status === 'enabled' ? 'Enable a role' : 'Disable a role: its holders lose its rights at once',
           params: idParams,
@@ -313,6 +318,7 @@ export const roleRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { access: write(t('Delete a role', '删除角色')) },
       schema: {
         tags: ['access'],
+        operationId: 'role_delete',
         summary: 'Delete a role: its holders lose it at once',
         params: idParams,
         response: { 200: okSchema(z.object({ id: z.number().int() })) },
@@ -335,6 +341,7 @@ export const roleRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { access: read },
       schema: {
         tags: ['access'],
+        operationId: 'role_holders',
         summary: 'The accounts holding a role',
         params: idParams,
         response: {

@@ -104,6 +104,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { access: { kind: 'public' }, rateLimit: { max: limits.captchaPerMinute, timeWindow: 60_000 } },
       schema: {
         tags: ['user'],
+        operationId: 'user_captcha',
         summary: 'A new captcha: the token login sends back, and the picture',
         response: { 200: okSchema(z.object({ token: z.string(), svg: z.string() })) },
       },
@@ -118,6 +119,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       preValidation: formFields,
       schema: {
         tags: ['user'],
+        operationId: 'user_login',
         summary: 'Sign in (multipart form, URL-encoded form or JSON)',
         consumes: ['multipart/form-data', 'application/x-www-form-urlencoded', 'application/json'],
         body: loginBody,
@@ -140,6 +142,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { access: { kind: 'public' } },
       schema: {
         tags: ['user'],
+        operationId: 'user_login_form',
         summary:
           "The login page's own form, posted by a browser: the session cookie is set and the browser sent to `redirect` (a path of this site, else /), or back to the login page with the refusal's message (API clients call /user/login)",
         consumes: ['application/x-www-form-urlencoded'],
@@ -191,6 +194,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       preValidation: [formFields, authenticateFromBody],
       schema: {
         tags: ['user'],
+        operationId: 'user_get_current_user_info',
         summary:
           'The signed-in user: nickname, avatar, introduction, role codes, type, account. The token comes as X-Token or, without it, as the body’s token (multipart form, URL-encoded form or JSON)',
         consumes: ['multipart/form-data', 'application/x-www-form-urlencoded', 'application/json'],
@@ -207,6 +211,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { access: { kind: 'login' } },
       schema: {
         tags: ['user'],
+        operationId: 'user_get_login_menu',
         summary: "The signed-in user's menu and resource permissions (role root: all)",
         response: { 200: okSchema(z.array(menuEntrySchema)) },
       },
@@ -220,6 +225,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { access: { kind: 'login' } },
       schema: {
         tags: ['user'],
+        operationId: 'user_change_password',
         summary: "Change the signed-in user's password; the user's other sessions end",
         body: z.object({
           oldPassword: passwordField,
@@ -268,6 +274,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { access: { kind: 'login' } },
       schema: {
         tags: ['user'],
+        operationId: 'user_update_profile',
         summary: "Update the signed-in user's nickname, avatar and introduction",
         body: z.object({
           nickname: z.string().trim().min(1).max(50).optional(),
@@ -300,6 +307,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { access: { kind: 'login' } },
       schema: {
         tags: ['user'],
+        operationId: 'user_logout',
         summary: 'End the current session',
         response: { 200: okSchema(z.literal(true)) },
       },

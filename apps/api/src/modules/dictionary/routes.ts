@@ -16,6 +16,7 @@ export const dictionaryRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { access: { kind: 'login' } },
       schema: {
         tags: ['dictionary'],
+        operationId: 'dictionary_items',
         summary:
           'The enabled items of an enabled dictionary, in their order (empty when unknown or disabled)',
         params: z.object({

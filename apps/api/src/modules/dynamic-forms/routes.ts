@@ -70,6 +70,7 @@ export const dynamicFormRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { access: { kind: 'login' } },
       schema: {
         tags: ['dynamic_form_config'],
+        operationId: 'dynamic_form_group',
         summary:
           'The enabled inputs of a dynamic form group, in their order (empty when the group has none); for the forms of records of the category',
         params: z.object({ category: z.enum(categories), groupCode: code }),
@@ -89,6 +90,7 @@ export const dynamicFormRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { access: { kind: 'login' } },
       schema: {
         tags: ['dynamic_form_config'],
+        operationId: 'dynamic_form_groups',
         summary:
           'The groups of a category that have enabled inputs, by code, with their number of inputs; what a record of the category may choose as its form group',
         params: z.object({ category: z.enum(categories) }),
@@ -110,6 +112,7 @@ export const dynamicFormRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { access: { kind: 'login' } },
       schema: {
         tags: ['dynamic_form_config'],
+        operationId: 'dynamic_form_filters',
         summary:
           'The enabled inputs offered as list filters (`<field>.<code>=value`) of the records of a category, one per code',
         params: z.object({ category: z.enum(categories) }),

@@ -36,6 +36,7 @@ export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { access: { kind: 'public' } },
       schema: {
         tags: ['system'],
+        operationId: 'system_config',
         summary: 'The public part of the deployment configuration (no token needed)',
         response: { 200: okSchema(z.record(z.string(), z.unknown())) },
       },
@@ -50,6 +51,7 @@ export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { access: { kind: 'public' }, rateLimit: false },
       schema: {
         tags: ['system'],
+        operationId: 'system_healthz',
         summary: 'The process is up',
         response: { 200: okSchema(z.literal(true)) },
       },
@@ -86,6 +88,7 @@ export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { access: { kind: 'public' }, rateLimit: false, systemLog: false },
       schema: {
         tags: ['system'],
+        operationId: 'system_readyz',
         summary: 'Whether this node takes requests: database, Redis and storage each reported',
         description:
           '200 when the database answers, the local upload folder (if used) can be written and the node is not ' +

@@ -115,6 +115,7 @@ export const ossRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { access: { kind: 'login' } },
       schema: {
         tags: ['oss'],
+        operationId: 'oss_upload',
         summary: 'Upload one file (multipart: `file`, optional `kind` image|video|file sent before it)',
         description:
           'The size is checked against the configured limit of the kind and the content against its declared type. ' +
@@ -246,6 +247,7 @@ export const ossRoutes: FastifyPluginAsyncZod = async (app) => {
       preValidation: formFields,
       schema: {
         tags: ['oss'],
+        operationId: 'oss_get_url_prefix',
         summary: 'The address prefix of stored files (e.g. /uploads/)',
         consumes: ['multipart/form-data', 'application/x-www-form-urlencoded', 'application/json'],
         response: { 200: okSchema(z.string()) },

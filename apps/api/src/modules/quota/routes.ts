@@ -22,6 +22,7 @@ export const quotaRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { access: { kind: 'menu', url: '/company/company_list' } },
       schema: {
         tags: ['quota'],
+        operationId: 'quota_usage',
         summary:
           "A company's usage of each limit: this month's (UTC) for the monthly ones, what it has now for products, standout cards and videos",
         params: z.object({ companyId: z.coerce.number().int().positive().max(2_147_483_647) }),

@@ -76,6 +76,7 @@ export const regionRoutes: FastifyPluginAsync = async (app) => {
       config: { access: { kind: 'login' } },
       schema: {
         tags: ['region'],
+        operationId: 'region_list_all',
         summary: 'Countries, and the provinces and cities of China, as a tree',
         description:
           'Countries by ISO 3166-1 alpha-2 code (China first, then by English name); China has its ' +

@@ -74,6 +74,7 @@ export const settingsRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { access: { kind: 'menu', url: CONFIG_MENU } },
       schema: {
         tags: ['settings'],
+        operationId: 'setting_list',
         summary: 'The run-time settings: stored values, values in force and the bounds of this deployment',
         response: { 200: okSchema(valuesSchema) },
       },
@@ -89,6 +90,7 @@ export const settingsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
       schema: {
         tags: ['settings'],
+        operationId: 'setting_update',
         summary: 'Change some settings (an empty value: back to the default); every change is recorded',
         body: z.strictObject({
           values: z.record(z.string(), z.unknown()).describe('New values by setting key'),
@@ -150,6 +152,7 @@ export const settingsRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { access: { kind: 'menu', url: CONFIG_MENU } },
       schema: {
         tags: ['settings'],
+        operationId: 'setting_history',
         summary: 'Every change of the settings, newest first: who, when, old and new value',
         querystring: z.strictObject({
           page: z.coerce.number().int().min(1).default(1),

@@ -50,6 +50,7 @@ export const loginSecurityRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { access: { kind: 'menu', url: LOGIN_SECURITY_MENU } },
       schema: {
         tags: ['system'],
+        operationId: 'login_security_list',
         summary: 'Staff and supplier logins with their failed-login count and lock, locked ones first',
         querystring: z.strictObject({
           ...paging,
@@ -117,6 +118,7 @@ export const loginSecurityRoutes: FastifyPluginAsyncZod = async (app) => {
       },
       schema: {
         tags: ['system'],
+        operationId: 'login_security_unlock',
         summary: 'Lifts the lock of an account and restarts its failed-login count',
         params: z.strictObject({ id: z.coerce.number().int().min(1).max(2_147_483_647) }),
         response: { 200: okSchema(accountSchema.pick({ id: true, failedLogins: true, isLocked: true })) },
@@ -142,6 +144,7 @@ export const loginSecurityRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { access: { kind: 'menu', url: LOGIN_SECURITY_MENU } },
       schema: {
         tags: ['system'],
+        operationId: 'login_security_history',
         summary: 'The login attempts of an account (from the system log), newest first',
         params: z.strictObject({ id: z.coerce.number().int().min(1).max(2_147_483_647) }),
         querystring: z.strictObject({

@@ -60,6 +60,7 @@ function registerStaffRoutes({ app, db, engine, entity }: UsersRoutes): void {
       validatorCompiler: engineValidator,
       config: { access: staffRead },
       schema: {
+        operationId: 'user_manager_list_admin',
         tags,
         summary:
           'Staff accounts (organiser and supplier logins) with their roles: the same filters, keyword, sort and pages as the user list',
@@ -76,6 +77,7 @@ function registerStaffRoutes({ app, db, engine, entity }: UsersRoutes): void {
       config: { access: staffRead },
       preValidation: formFields,
       schema: {
+        operationId: 'role_list_by_user',
         tags,
         summary: 'Every role, with whether the account holds it and whether the caller may assign it',
         consumes: ['multipart/form-data', 'application/x-www-form-urlencoded', 'application/json'],
@@ -94,6 +96,7 @@ function registerStaffRoutes({ app, db, engine, entity }: UsersRoutes): void {
     {
       config: { access: staffRead },
       schema: {
+        operationId: 'user_manager_sessions',
         tags,
         summary: "A staff account's open sessions: device, address, last seen",
         params: idParams,
@@ -114,6 +117,7 @@ function registerActivationRoutes({ app, db, entity }: UsersRoutes): void {
     {
       config: { access: read, systemLog: false },
       schema: {
+        operationId: 'user_manager_get_user_interest',
         tags,
         summary: "The account's favourite product categories (ids)",
         params: idParams,
@@ -131,6 +135,7 @@ function registerActivationRoutes({ app, db, entity }: UsersRoutes): void {
     {
       config: { access: { kind: 'public' } },
       schema: {
+        operationId: 'user_manager_activate_check',
         tags,
         summary:
           "An activation link of an earlier mail: sends the browser to the console's activation page, which activates on a button press (opening a link activates nothing)",
@@ -146,6 +151,7 @@ function registerActivationRoutes({ app, db, entity }: UsersRoutes): void {
     {
       config: { access: { kind: 'public' } },
       schema: {
+        operationId: 'user_manager_activate',
         tags,
         summary:
           "Activate the account of an activation link's token (the console's activation page sends it when its button is pressed): once, before the link expires",

@@ -2,7 +2,6 @@ import type { EntityDef, EntityPolicy, SortOrder } from '@organiser/domain';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
-import { http } from '../../api/client';
 import { type EntityList, entityApi } from '../../api/entity-api';
 import { entityKeys } from '../../api/query-keys';
 import { type EntityMeta, useEntityMeta } from '../entity-meta';
@@ -76,8 +75,7 @@ export function listQueryOptions(entity: string, def: EntityDef, state: ListUrlS
       isTree ? treeQuery : { ...query, ...(listPath ? { listPath } : {}) },
     ),
     queryFn: async ({ signal }: { signal: AbortSignal }): Promise<EntityList> => {
-      if (listPath && !state.isTrash)
-        return (await http.get<EntityList>(listPath, query, { signal })).content;
+      if (listPath && !state.isTrash) return entityApi.listAt(listPath, query, signal);
       if (!isTree) return (state.isTrash ? entityApi.trash : entityApi.list)(entity, query, signal);
       const tree = await entityApi.tree(entity, treeQuery, signal);
       return { list: tree.list, total: tree.total, page: 1, size: tree.total, totalIsEstimate: false };

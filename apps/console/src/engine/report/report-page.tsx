@@ -27,7 +27,7 @@ import dayjs, { type Dayjs } from 'dayjs';
 import { type ReactNode, useCallback, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
-import { http } from '../../api/client';
+import { entityApi } from '../../api/entity-api';
 import { entityKeys } from '../../api/query-keys';
 import { pick } from '../../i18n/i18n';
 import { useLang } from '../../i18n/use-lang';
@@ -95,9 +95,7 @@ function useReport(def: EntityDef) {
   const query = useMemo(() => reportQueryOf(def, state), [def, state]);
   const result = useQuery({
     queryKey: entityKeys.report(def.name, lang, query),
-    queryFn: async ({ signal }) =>
-      (await http.get<ReportList>(entityUrl(def, 'list').slice(API_PREFIX.length), query, { signal }))
-        .content,
+    queryFn: async ({ signal }) => entityApi.report<ReportList>(def, query, signal),
     placeholderData: keepPreviousData,
   });
   // antd may call a handler built from an earlier render: every change starts from the URL's state now

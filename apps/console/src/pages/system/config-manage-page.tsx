@@ -10,7 +10,8 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { App, Button, Card, Form, Input, InputNumber, Select, Space, Switch, Table } from 'antd';
 import dayjs from 'dayjs';
 import { useEffect, useState } from 'react';
-import { http, ignoreShownError } from '../../api/client';
+import { callApi } from '../../api/call';
+import { ignoreShownError } from '../../api/client';
 import { useLeaveGuard } from '../../engine';
 import { pick } from '../../i18n/i18n';
 import { useLang } from '../../i18n/use-lang';
@@ -77,11 +78,12 @@ export function ConfigManagePage({ route }: PageProps) {
 
   const settings = useQuery({
     queryKey: SETTINGS_KEY,
-    queryFn: async () => (await http.get<Settings>('/setting/list')).content,
+    queryFn: async () => (await callApi('setting_list')).content as Settings,
   });
   const history = useQuery({
     queryKey: HISTORY_KEY,
-    queryFn: async () => (await http.get<{ list: Change[] }>('/setting/history', { size: 50 })).content,
+    queryFn: async () =>
+      (await callApi('setting_history', { query: { size: 50 } })).content as { list: Change[] },
   });
   useEffect(() => {
     if (settings.data) form.setFieldsValue(formValues(settings.data));
@@ -90,7 +92,7 @@ export function ConfigManagePage({ route }: PageProps) {
   const onFinish = async () => {
     const values: Record<string, unknown> = {};
     for (const def of SETTINGS) values[def.key] = form.getFieldValue(def.key) ?? null;
-    const res = await http.put<Settings>('/setting', { values }).catch(ignoreShownError);
+    const res = await callApi('setting_update', { body: { values } }).catch(ignoreShownError);
     if (!res) return;
     if (!res.success) {
       const errors = (res.content as { errors?: { path: string; message: string }[] } | null)?.errors ?? [];

@@ -5,7 +5,8 @@ import { App, Button, Card, Checkbox, Drawer, Form, Input, Space, Table, Tag, To
 import dayjs from 'dayjs';
 import { useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router';
-import { http, ignoreShownError } from '../../api/client';
+import { callApi } from '../../api/call';
+import { ignoreShownError } from '../../api/client';
 import { type ListColumn, useListColumns } from '../../components/list-columns';
 import { useEngineText } from '../../engine';
 import { pick } from '../../i18n/i18n';
@@ -87,17 +88,21 @@ export function LoginSecurityPage({ route }: PageProps) {
     queryKey: ['login-security', query],
     queryFn: async () =>
       (
-        await http.get<PageOf<Account>>('/login_security/list', {
-          page: query.page,
-          size: query.size,
-          keyword: query.keyword || undefined,
-          locked: query.locked ? 'true' : undefined,
+        await callApi('login_security_list', {
+          query: {
+            page: query.page,
+            size: query.size,
+            keyword: query.keyword || undefined,
+            locked: query.locked ? 'true' : undefined,
+          },
         })
-      ).content,
+      ).content as PageOf<Account>,
   });
 
   const unlock = async (account: Account) => {
-    const res = await http.post(`/login_security/unlock/${account.id}`).catch(ignoreShownError);
+    const res = await callApi('login_security_unlock', { params: { id: account.id } }).catch(
+      ignoreShownError,
+    );
     if (!res?.success) return;
     message.success(t('security.unlocked', { account: account.account }));
     await queryClient.invalidateQueries({ queryKey: ['login-security'] });
@@ -248,7 +253,12 @@ function LoginHistory({ account, onClose }: { account: Account | null; onClose: 
     queryKey: ['login-security', 'history', account?.id, page],
     enabled: Boolean(account),
     queryFn: async () =>
-      (await http.get<PageOf<Attempt>>(`/login_security/history/${account!.id}`, { page, size: 20 })).content,
+      (
+        await callApi('login_security_history', {
+          params: { id: account!.id },
+          query: { page, size: 20 },
+        })
+      ).content as PageOf<Attempt>,
   });
   return (
     <Drawer
