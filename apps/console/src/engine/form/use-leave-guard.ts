@@ -2,10 +2,17 @@ import { App } from 'antd';
 import { useEffect, useRef } from 'react';
 import { useBeforeUnload, useBlocker } from 'react-router';
 import { useEngineText } from '../../messages';
+import { settingsStore } from '../../state/app-settings';
+import { tagsStore } from '../../state/tags-view';
+
+/** The page stays mounted in its tab when the user moves to another page (tags view on, a page that is kept,
+ * its tab still open): what is typed in it is not lost, so only leaving it for good asks. */
+const staysOpen = (path: string) =>
+  settingsStore.get().tagsView && tagsStore.get().some((view) => view.path === path && !view.noCache);
 
 /**
- * Warns before unsaved changes are lost: a confirm box when the
- * user moves to another page of the console (menu, tab, back button), the browser's own prompt on reload or close.
+ * Warns before unsaved changes are lost: a confirm box when the user moves to another page of the console (menu,
+ * tab, back button) and the page would not be kept in its tab, the browser's own prompt on reload or close.
  * `allowNext()` lets one navigation through (after a save).
  */
 export function useLeaveGuard(isDirty: boolean) {
@@ -17,7 +24,10 @@ export function useLeaveGuard(isDirty: boolean) {
 
   const blocker = useBlocker(
     ({ currentLocation, nextLocation }) =>
-      dirty.current && !allowed.current && currentLocation.pathname !== nextLocation.pathname,
+      dirty.current &&
+      !allowed.current &&
+      currentLocation.pathname !== nextLocation.pathname &&
+      !staysOpen(currentLocation.pathname),
   );
 
   // one question per blocked navigation, however often the page renders meanwhile

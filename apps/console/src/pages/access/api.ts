@@ -1,4 +1,4 @@
-import { http } from '../../api/client';
+import { type BodyOf, callApi } from '../../api/call';
 
 // The role and permission calls of the access screens, with their paths verbatim under /api.
 
@@ -53,6 +53,9 @@ export type PermissionInput = {
   status: Status;
 };
 
+/** The form's method is one of the select's values, which the API document lists as an enumeration. */
+const permissionBody = (input: PermissionInput) => input as BodyOf<'permission_create'>;
+
 export type Holder = {
   id: number;
   account: string;
@@ -72,37 +75,34 @@ export type EffectiveAccess = {
 
 export type RoleList = { list: RoleRow[]; total: number; page: number; size: number };
 
-const content = async <T>(promise: Promise<{ content: T }>) => (await promise).content;
+const content = async <T>(promise: Promise<{ content: unknown }>) => (await promise).content as T;
 
 export const accessApi = {
   roles: (query: { page: number; size: number; keyword?: string; status?: Status }, signal?: AbortSignal) =>
-    content(http.get<RoleList>('/role/list', query, { signal })),
+    content<RoleList>(callApi('role_list', { query, signal })),
   role: (id: number, signal?: AbortSignal) =>
-    content(http.get<RoleDetail>(`/role/${id}`, undefined, { signal })),
-  createRole: (input: RoleInput) => http.post<RoleDetail>('/role', input),
-  updateRole: (id: number, input: RoleInput) => http.put<RoleDetail>(`/role/${id}`, input),
+    content<RoleDetail>(callApi('role_get', { params: { id }, signal })),
+  createRole: (input: RoleInput) => callApi('role_create', { body: input }),
+  updateRole: (id: number, input: RoleInput) => callApi('role_update', { params: { id }, body: input }),
   setRoleStatus: (id: number, enabled: boolean) =>
-    http.post<RoleDetail>(`/role/${enabled ? 'enable' : 'disable'}/${id}`),
-  deleteRole: (id: number) => http.delete<{ id: number }>(`/role/${id}`),
+    callApi(enabled ? 'role_enable' : 'role_disable', { params: { id } }),
+  deleteRole: (id: number) => callApi('role_delete', { params: { id } }),
   holders: (id: number, signal?: AbortSignal) =>
-    content(http.get<Holder[]>(`/role/${id}/holders`, undefined, { signal })),
+    content<Holder[]>(callApi('role_holders', { params: { id }, signal })),
   roleAccess: (id: number, signal?: AbortSignal) =>
-    content(http.get<EffectiveAccess>(`/role/${id}/access`, undefined, { signal })),
+    content<EffectiveAccess>(callApi('role_access', { params: { id }, signal })),
   /** What a console login (`admin_user` id) may open through its enabled roles. */
   accountAccess: (loginId: number, signal?: AbortSignal) =>
-    content(http.get<EffectiveAccess>(`/role/access_by_user/${loginId}`, undefined, { signal })),
-  permissions: (signal?: AbortSignal) =>
-    content(http.get<PermissionEntry[]>('/permission/list', undefined, { signal })),
+    content<EffectiveAccess>(callApi('role_access_by_user', { params: { id: loginId }, signal })),
+  permissions: (signal?: AbortSignal) => content<PermissionEntry[]>(callApi('permission_list', { signal })),
   permission: (id: number, signal?: AbortSignal) =>
-    content(http.get<PermissionEntry>(`/permission/${id}`, undefined, { signal })),
-  createPermission: (input: PermissionInput) => http.post<PermissionEntry>('/permission', input),
+    content<PermissionEntry>(callApi('permission_get', { params: { id }, signal })),
+  createPermission: (input: PermissionInput) => callApi('permission_create', { body: permissionBody(input) }),
   updatePermission: (id: number, input: PermissionInput) =>
-    http.put<PermissionEntry>(`/permission/${id}`, input),
+    callApi('permission_update', { params: { id }, body: permissionBody(input) }),
   /** A first call without `confirm` answers `success: false` with the roles holding it. */
   deletePermission: (id: number, confirm: boolean) =>
-    http.delete<{ id: number } | { roles: { id: number; name: Bilingual }[] }>(`/permission/${id}`, {
-      query: confirm ? { confirm: 'true' } : undefined,
-    }),
+    callApi('permission_delete', { params: { id }, query: confirm ? { confirm: 'true' } : undefined }),
 };
 
 export const accessKeys = {

@@ -2,7 +2,8 @@ import type { EntityRecord, ImportReport } from '@organiser/domain';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { App, Button, Card, Checkbox, Empty, Modal, Select, Space, Table, Typography, Upload } from 'antd';
 import { useCallback, useEffect, useState } from 'react';
-import { http, ignoreShownError, upload } from '../../api/client';
+import { callApi, operationPath } from '../../api/call';
+import { ignoreShownError, upload } from '../../api/client';
 import { entityKeys } from '../../api/query-keys';
 import {
   EntityForm,
@@ -63,9 +64,9 @@ function useResetPassword() {
       title: t('reset.action'),
       content: t('reset.confirm', { account: String(record.account) }),
       onOk: async () => {
-        const res = await http
-          .post<{ password: string | null; mailed: boolean }>(`/user_manager/reset_password/${record.id}`)
-          .catch(ignoreShownError);
+        const res = await callApi('user_manager_reset_password', { params: { id: record.id } }).catch(
+          ignoreShownError,
+        );
         if (!res) return;
         changed();
         modal.info({
@@ -90,7 +91,9 @@ function useSendActivation() {
   const { message } = App.useApp();
   const changed = useAccountChanged();
   return async (record: EntityRecord) => {
-    const res = await http.post(`/user_manager/send_active_email/${record.id}`).catch(ignoreShownError);
+    const res = await callApi('user_manager_send_activation_mail', { params: { id: record.id } }).catch(
+      ignoreShownError,
+    );
     if (!res) return;
     changed();
     message.success(t('activation.sent'));
@@ -135,9 +138,9 @@ function ImportUsersButton({ ctx }: { ctx: SlotContext }) {
   const confirm = async () => {
     if (!checked) return;
     setBusy(true);
-    const res = await http
-      .post<ImportReport>('/user_manager/import', { handle: checked.handle })
-      .catch(ignoreShownError);
+    const res = await callApi('user_manager_import_confirm', { body: { handle: checked.handle } }).catch(
+      ignoreShownError,
+    );
     setBusy(false);
     if (!res) return;
     message.success(t('import.done', { created: res.content.created, updated: res.content.updated }));
@@ -168,7 +171,9 @@ function ImportUsersButton({ ctx }: { ctx: SlotContext }) {
           showUploadList={false}
           customRequest={async ({ file }) => {
             setBusy(true);
-            const res = await upload<Checked>('/user_manager/upload', file as Blob).catch(ignoreShownError);
+            const res = await upload<Checked>(operationPath('user_manager_import_check'), file as Blob).catch(
+              ignoreShownError,
+            );
             setBusy(false);
             if (res) setChecked(res.content);
           }}
@@ -245,16 +250,16 @@ function InterestsSection({ record }: { record: EntityRecord }) {
   const changed = useAccountChanged();
   const [ids, setIds] = useState<string[]>([]);
   useEffect(() => {
-    void http
-      .post<{ categoryIds: number[] }>(`/user_manager/get_user_interest/${record.id}`)
+    void callApi('user_manager_get_user_interest', { params: { id: record.id } })
       .then((res) => setIds(res.content.categoryIds.map(String)))
       .catch(ignoreShownError);
   }, [record.id]);
   const save = async () => {
     const categoryIds = ids.map(Number).filter((n) => Number.isInteger(n) && n > 0);
-    const res = await http
-      .post(`/user_manager/update_user_interest/${record.id}`, { categoryIds })
-      .catch(ignoreShownError);
+    const res = await callApi('user_manager_set_interests', {
+      params: { id: record.id },
+      body: { categoryIds },
+    }).catch(ignoreShownError);
     if (!res) return;
     changed();
     message.success(t('interests.saved'));
@@ -285,8 +290,7 @@ function RolesSection({ record }: { record: EntityRecord }) {
   const [roles, setRoles] = useState<RoleRow[]>([]);
   const [picked, setPicked] = useState<number[]>([]);
   useEffect(() => {
-    void http
-      .post<RoleRow[]>('/role/list_by_user', { userId: record.id })
+    void callApi('role_list_by_user', { body: { userId: record.id } })
       .then((res) => {
         setRoles(res.content);
         setPicked(res.content.filter((r) => r.assigned).map((r) => r.id));
@@ -294,9 +298,10 @@ function RolesSection({ record }: { record: EntityRecord }) {
       .catch(ignoreShownError);
   }, [record.id]);
   const save = async () => {
-    const res = await http
-      .post<RoleRow[]>(`/user_manager/config/${record.id}`, { ids: picked })
-      .catch(ignoreShownError);
+    const res = await callApi('user_manager_assign_roles', {
+      params: { id: record.id },
+      body: { ids: picked },
+    }).catch(ignoreShownError);
     if (!res) return;
     message.success(t('roles.saved'));
     changed();
@@ -351,16 +356,16 @@ function SessionsSection({ record }: { record: EntityRecord }) {
   const changed = useAccountChanged();
   const [rows, setRows] = useState<SessionRow[] | null>(null);
   const load = useCallback(() => {
-    void http
-      .get<SessionRow[]>(`/user_manager/sessions/${record.id}`)
+    void callApi('user_manager_sessions', { params: { id: record.id } })
       .then((res) => setRows(res.content))
       .catch(ignoreShownError);
   }, [record.id]);
   useEffect(load, [load]);
   const revoke = async (sessionId: string) => {
-    const res = await http
-      .post(`/user_manager/revoke_session/${record.id}`, { sessionId })
-      .catch(ignoreShownError);
+    const res = await callApi('user_manager_revoke_session', {
+      params: { id: record.id },
+      body: { sessionId },
+    }).catch(ignoreShownError);
     if (!res) return;
     changed();
     load();

@@ -1,7 +1,7 @@
 import type { Bilingual } from '@organiser/domain';
 import { useQuery } from '@tanstack/react-query';
 import { Alert, Spin } from 'antd';
-import { http } from '../../api/client';
+import { callApi } from '../../api/call';
 import { usePermissionTreeText } from './messages';
 import { PermissionTree } from './permission-tree';
 import type { TreeEntry } from './tree-model';
@@ -22,7 +22,7 @@ export type PermissionTreeEntry = TreeEntry & {
 export const permissionTreeKey = ['access', 'tree'] as const;
 
 export const loadPermissionTree = async (signal?: AbortSignal) =>
-  (await http.get<PermissionTreeEntry[]>('/role/permission_tree', undefined, { signal })).content;
+  (await callApi('role_permission_tree', { signal })).content as PermissionTreeEntry[];
 
 /** The permission tree of the caller, loaded once per screen and shared by every tree shown. */
 export function usePermissionTree() {
