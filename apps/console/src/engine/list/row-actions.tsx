@@ -1,6 +1,5 @@
 import { MoreOutlined } from '@ant-design/icons';
 import { Button, Dropdown, Space } from 'antd';
-import type { ReactNode } from 'react';
 import { useEngineText } from '../../messages';
 import type { RowAction } from '../slots';
 

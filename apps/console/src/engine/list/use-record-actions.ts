@@ -3,8 +3,6 @@ import {
   availableActions,
   type EntityRecord,
   entities,
-  type FieldError,
-  type MachineAction,
   recordLabel,
   visibilityFields,
 } from '@organiser/domain';

@@ -113,13 +113,11 @@ describe('permissionTree widget', { timeout: 30_000 }, () => {
         mode: 'cell' as const,
       };
       const { unmount } = render(
-        <>
-          {renderValue(
-            { name: 'permissionIds', kind: 'relationMany', widget: 'permissionTree' },
-            [1, 2, 3],
-            ctx,
-          )}
-        </>,
+        renderValue(
+          { name: 'permissionIds', kind: 'relationMany', widget: 'permissionTree' },
+          [1, 2, 3],
+          ctx,
+        ),
       );
       expect(screen.getByText(expected)).toBeTruthy();
       unmount();
