@@ -1,6 +1,6 @@
 import { App } from 'antd';
 import { useEffect, useRef } from 'react';
-import { useBeforeUnload, useBlocker } from 'react-router';
+import { useBeforeUnload, useBlocker, useLocation } from 'react-router';
 import { useEngineText } from '../../messages';
 import { settingsStore } from '../../state/app-settings';
 import { tagsStore } from '../../state/tags-view';
@@ -21,11 +21,14 @@ export function useLeaveGuard(isDirty: boolean) {
   const dirty = useRef(isDirty);
   dirty.current = isDirty;
   const allowed = useRef(false);
+  // the page's own path: a page kept in a background tab never stops the user leaving another page
+  const ownPath = useRef(useLocation().pathname);
 
   const blocker = useBlocker(
     ({ currentLocation, nextLocation }) =>
       dirty.current &&
       !allowed.current &&
+      currentLocation.pathname === ownPath.current &&
       currentLocation.pathname !== nextLocation.pathname &&
       !staysOpen(currentLocation.pathname),
   );
