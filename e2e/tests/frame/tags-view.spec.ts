@@ -1,5 +1,10 @@
 import type { Locator, Page } from '@playwright/test';
+import { en as engineEn } from '../../../apps/console/src/messages/en';
+import { zh as engineZh } from '../../../apps/console/src/messages/zh';
+import { buttonName } from '../../fixtures';
 import { checkA11y, expect, frame, type Lang, msg, openSignedIn, test } from './frame';
+
+const engineTexts = { en: engineEn, zh: engineZh };
 
 // The tags view: tabs with page state kept, and every context-menu action.
 
@@ -116,10 +121,13 @@ for (const lang of ['en', 'zh'] satisfies Lang[]) {
     await expect(page).toHaveURL((url) => url.pathname === '/profile/index');
     await expect.poll(ui.tabTitles).toEqual([t.dashboard, t.profile]);
 
-    // Close All from the pinned dashboard while another page is shown: no page is left without its tab
+    // Close All from the pinned dashboard while another page is shown: no page is left without its tab; the
+    // profile's typed but unsaved introduction would be lost, so the console asks first
     await menuAction(t.dashboard, 'tagsView.closeAll', () =>
       expect.poll(ui.tabTitles, { timeout: 5_000 }).toEqual([t.dashboard]),
     );
+    const leave = page.getByRole('dialog', { name: engineTexts[lang]['form.leaveTitle'] });
+    await leave.getByRole('button', { name: buttonName(engineTexts[lang]['form.leave']) }).click();
     await expect(page).toHaveURL((url) => url.pathname === '/dashboard');
     await expect.poll(ui.tabTitles).toEqual([t.dashboard]);
   });
