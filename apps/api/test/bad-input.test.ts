@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { registerModules } from '../src/extensions';
 import { modules } from '../src/modules';
 import { createTestApp, login, multipart, openApiSchema, type TestApp } from './helpers';
+import { inlineRefs } from './openapi-document';
 
 // Generated bad input over every write route of the OpenAPI document (every operation with a request body,
 // and every other POST / PUT / PATCH / DELETE for the cases a body-less route must refuse too) and every
@@ -237,7 +238,7 @@ beforeAll(async () => {
   tables = (result as unknown as { rows: { tablename: string }[] }).rows
     .map((r) => r.tablename)
     .filter((name) => !VOLATILE.has(name) && !isLogPartition(name) && !name.startsWith('__'));
-  const doc = (await t.app.inject({ method: 'GET', url: '/api/openapi.json' })).json() as {
+  const doc = inlineRefs((await t.app.inject({ method: 'GET', url: '/api/openapi.json' })).json()) as {
     paths: Record<string, Record<string, Record<string, unknown>>>;
   };
   operations = [];

@@ -63,3 +63,23 @@ export async function servedOpenApi(): Promise<unknown> {
     rmSync(dataDir, { recursive: true, force: true });
   }
 }
+
+/** The document with every local `$ref` (`#/components/...`) replaced by what it names, for tests that read an
+ * operation's parameters and bodies as a client sees them. */
+export function inlineRefs<T>(document: T): T {
+  const root = document as Record<string, unknown>;
+  const target = (ref: string): unknown =>
+    ref
+      .replace(/^#\//, '')
+      .split('/')
+      .reduce<unknown>((at, key) => (at as Record<string, unknown> | undefined)?.[key], root);
+  const visit = (value: unknown, seen: readonly string[]): unknown => {
+    if (Array.isArray(value)) return value.map((item) => visit(item, seen));
+    if (!value || typeof value !== 'object') return value;
+    const ref = (value as { $ref?: unknown }).$ref;
+    if (typeof ref === 'string' && ref.startsWith('#/') && !seen.includes(ref))
+      return visit(target(ref), [...seen, ref]);
+    return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, visit(item, seen)]));
+  };
+  return visit(document, []) as T;
+}

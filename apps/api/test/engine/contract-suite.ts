@@ -19,6 +19,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { okSchema } from '../../src/plugins/envelope';
 import { tryLogin } from '../helpers';
+import { inlineRefs } from '../openapi-document';
 import { createAccountWithRole } from './roles';
 import { changedValue, otherValue, sampleBody, wrongValue } from './samples';
 import { type Call, client, createEngineApp, registered, writable } from './setup';
@@ -720,7 +721,7 @@ function entityContract(def: EntityDef): void {
   });
 
   it('is described in the OpenAPI document', async () => {
-    const doc = (await t.app.inject({ method: 'GET', url: '/api/openapi.json' })).json();
+    const doc = inlineRefs((await t.app.inject({ method: 'GET', url: '/api/openapi.json' })).json());
     for (const path of [
       `/api/${def.name}/list`,
       `/api/${def.name}/{id}`,
@@ -900,7 +901,7 @@ function viewContract(view: EntityDef): void {
   });
 
   it('is described in the OpenAPI document', async () => {
-    const doc = (await t.app.inject({ method: 'GET', url: '/api/openapi.json' })).json();
+    const doc = inlineRefs((await t.app.inject({ method: 'GET', url: '/api/openapi.json' })).json());
     expect(doc.paths[`/api/${view.name}/list`]).toBeDefined();
     expect(doc.paths[`/api/${view.name}/{id}`]).toBeDefined();
     expect(doc.paths[`/api/${view.name}`]).toBeUndefined();
