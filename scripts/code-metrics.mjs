@@ -12,8 +12,8 @@
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join, relative, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import ts from 'typescript';
 import { checkLayers, importsOf } from './check-layers.mjs';
+import { functionLengths } from './lib/functions.mjs';
 
 const root = resolve(process.argv[2] ?? join(dirname(fileURLToPath(import.meta.url)), '..'));
 const SOURCE = /\.(ts|tsx)$/;
@@ -53,31 +53,8 @@ for (const folder of FOLDERS)
   if (existsSync(join(root, folder)))
     console.log(`${String(lineCount(files(folder))).padStart(7)}  ${folder}`);
 
-function functions(paths) {
-  const found = [];
-  for (const file of paths) {
-    const source = ts.createSourceFile(file, readFileSync(file, 'utf8'), ts.ScriptTarget.Latest, true);
-    const visit = (node) => {
-      let name;
-      if (ts.isFunctionDeclaration(node) || ts.isMethodDeclaration(node)) name = node.name?.getText(source);
-      else if (
-        (ts.isArrowFunction(node) || ts.isFunctionExpression(node)) &&
-        ts.isVariableDeclaration(node.parent)
-      )
-        name = node.parent.name.getText(source);
-      if (name) {
-        const start = source.getLineAndCharacterOfPosition(node.getStart(source)).line;
-        const end = source.getLineAndCharacterOfPosition(node.getEnd()).line;
-        found.push({ name, file: posix(relative(root, file)), lines: end - start + 1 });
-      }
-      ts.forEachChild(node, visit);
-    };
-    visit(source);
-  }
-  return found.sort((a, b) => b.lines - a.lines);
-}
 const all = ['apps/api/src', 'apps/console/src', 'packages/domain/src'].flatMap(files);
-const longest = functions(all);
+const longest = functionLengths(all).map((f) => ({ ...f, file: posix(relative(root, f.file)) }));
 console.log('\n## The 15 longest functions outside tests');
 for (const f of longest.slice(0, 15)) console.log(`${String(f.lines).padStart(7)}  ${f.name}  ${f.file}`);
 console.log(`functions over 150 lines: ${longest.filter((f) => f.lines > 150).length}`);

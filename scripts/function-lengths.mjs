@@ -1,9 +1,9 @@
 // Prints the longest functions (and components) under the given folders, longest first:
 // `node scripts/function-lengths.mjs apps/api/src/engine apps/console/src/engine [--top 10]`.
 // Test files are left out. A function's length is its lines from declaration to closing brace.
-import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
-import ts from 'typescript';
+import { functionLengths } from './lib/functions.mjs';
 
 const args = process.argv.slice(2);
 const topAt = args.indexOf('--top');
@@ -18,26 +18,5 @@ function* files(dir) {
   }
 }
 
-const found = [];
-for (const root of roots)
-  for (const file of files(root)) {
-    const source = ts.createSourceFile(file, readFileSync(file, 'utf8'), ts.ScriptTarget.Latest, true);
-    const visit = (node) => {
-      let name;
-      if (ts.isFunctionDeclaration(node) || ts.isMethodDeclaration(node)) name = node.name?.getText(source);
-      else if (
-        (ts.isArrowFunction(node) || ts.isFunctionExpression(node)) &&
-        ts.isVariableDeclaration(node.parent)
-      )
-        name = node.parent.name.getText(source);
-      if (name) {
-        const start = source.getLineAndCharacterOfPosition(node.getStart(source)).line;
-        const end = source.getLineAndCharacterOfPosition(node.getEnd()).line;
-        found.push({ name, file, lines: end - start + 1 });
-      }
-      ts.forEachChild(node, visit);
-    };
-    visit(source);
-  }
-found.sort((a, b) => b.lines - a.lines);
+const found = functionLengths(roots.flatMap((root) => [...files(root)]));
 for (const f of found.slice(0, top)) console.log(`${String(f.lines).padStart(4)}  ${f.name}  ${f.file}`);
