@@ -338,8 +338,9 @@ describe('generated bad input', () => {
         });
         const text = JSON.stringify(body);
         expectRefusal(res, 400, `${op.method} ${url} ${text}`);
-        // a body naming __proto__ anywhere is refused as such while it is parsed, before its shape is read
-        expect(res.json().code).toBe(text.includes('"__proto__"') ? 40002 : 40004);
+        // a body with a __proto__ key anywhere is refused as such while it is parsed, before its shape is read
+        // (the text "__proto__" as a value is only a string)
+        expect(res.json().code).toBe(/"__proto__"\s*:/.test(text) ? 40002 : 40004);
       }),
       { numRuns: 150 },
     );
