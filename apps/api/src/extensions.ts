@@ -9,6 +9,7 @@ import {
   emptyHookLists,
   type HookLists,
 } from './engine';
+import type { OpenRoute } from './open/types';
 import type { DemoSeed, ModuleSeeds, ReferenceSeed } from './seed';
 
 // The extension registry: `buildApp` creates one, with the engine it created for the deployment, and passes
@@ -26,6 +27,9 @@ export type Extensions = EngineExtensions & {
   /** The handler of a command the entity's definition declares; `schemas` when its body or answer has a shape
    * of its own. */
   command: (entity: string, name: string, handler: CommandHandler, schemas?: CommandSchemas) => void;
+  /** A marketplace-facing route, served under /api/open/v1 by the open-API plugin (open/types.ts). */
+  openRoute: (route: OpenRoute) => void;
+  readonly openRoutes: readonly OpenRoute[];
   demoSeed: (seed: DemoSeed) => void;
   referenceSeed: (seed: ReferenceSeed) => void;
   readonly routePlugins: readonly FastifyPluginAsync[];
@@ -42,6 +46,7 @@ export type AppModule = { name: string; register: (ext: Extensions) => void };
  * as a script or test builds it) the entities are served under no field policy. */
 export function createExtensions(engine: Engine = createEngine({ fieldPolicy: {} })): Extensions {
   const routePlugins: FastifyPluginAsync[] = [];
+  const openRoutes: OpenRoute[] = [];
   const hooks = new Map<string, HookLists>();
   const commands = new Map<string, CommandHandler>();
   const commandSchemas = new Map<string, CommandSchemas>();
@@ -57,6 +62,12 @@ export function createExtensions(engine: Engine = createEngine({ fieldPolicy: {}
     routePlugins,
     seeds: { reference, demo },
     routes: (plugin) => void routePlugins.push(plugin),
+    openRoutes,
+    openRoute: (route) => {
+      if (openRoutes.some((r) => r.operationId === route.operationId))
+        throw new Error(`open route ${route.operationId} is declared twice`);
+      openRoutes.push(route);
+    },
     hooks: (entity, set) => {
       const lists = hooks.get(entity) ?? emptyHookLists();
       for (const key of Object.keys(lists) as (keyof HookLists)[]) {

@@ -1,0 +1,59 @@
+import type { Lang } from '@organiser/domain';
+import type { ZodType } from 'zod';
+import type { Db } from '../db/client';
+import type { Engine, EngineExtensions, WriteContext } from '../engine';
+
+// The marketplace-facing API: routes under /api/open/v1 that the marketplace's own servers call with an API
+// key, never with a console session. A module declares each route (`ext.openRoute(route)`) with its scope,
+// its zod schemas and an example; the open-API plugin serves every declared route the same way: the key
+// and its scope, the per-key rate limit, validation answered in the envelope with per-field errors, the
+// idempotency key of every write, and the system log line that names the key.
+
+/** What a key may be granted. Each route names exactly one. */
+export const OPEN_SCOPES = [
+  'consults:read',
+  'consults:write',
+  'requirements:read',
+  'requirements:write',
+  'companies:read',
+] as const;
+
+export type OpenScope = (typeof OPEN_SCOPES)[number];
+
+/** The API key a request was made with. */
+export type OpenCaller = { keyId: number; keyName: string; scopes: readonly OpenScope[] };
+
+/** What a handler gets besides its input. */
+export type OpenContext = {
+  /** For a write: the transaction that also records the idempotency key, so a retried request writes once. */
+  db: Db;
+  caller: OpenCaller;
+  /** The language of messages (Accept-Language; English by default). */
+  lang: Lang;
+  now: Date;
+  engine: Engine;
+  extensions: EngineExtensions;
+  /** The engine's write context for one of its entities, inside this request's transaction, acting as the
+   * key (history and the system log name the key, not a user); no row scope. */
+  writeContext: (entity: string) => WriteContext;
+};
+
+/** One marketplace-facing route. POST routes are writes: they require an `Idempotency-Key` header. */
+export type OpenRoute = {
+  method: 'GET' | 'POST';
+  /** Relative to /api/open/v1, in Fastify's syntax: '/consults', '/requirements/:id/view'. */
+  url: string;
+  /** Unique across the API document, camelCase, starting with `open`: 'openCreateConsult'. */
+  operationId: string;
+  summary: string;
+  description?: string;
+  scope: OpenScope;
+  params?: ZodType;
+  query?: ZodType;
+  body?: ZodType;
+  /** The `data` of the answer's envelope. */
+  response: ZodType;
+  /** Shown in the API document. */
+  examples: { body?: unknown; response: unknown };
+  handler: (input: { params: unknown; query: unknown; body: unknown }, ctx: OpenContext) => Promise<unknown>;
+};
