@@ -8,6 +8,7 @@ import { dynamicFormsModule } from './dynamic-forms';
 import { engineModule } from './engine';
 import { healthRoutes } from './health/routes';
 import { emailLogRoutes } from './mail';
+import { openModule } from './open';
 import { ossRoutes } from './oss/routes';
 import { productsModule } from './products';
 import { quotaRoutes } from './quota';
@@ -42,6 +43,8 @@ export const modules: AppModule[] = [
   productsModule,
   // Accounts: user_manager records, their console logins, roles, interests, activation mail and import.
   usersModule,
+  // Marketplace API keys: their scopes and the command that issues a key's secret.
+  openModule,
 ];
 
 /** What the OpenAPI tags of the modules' own routes hold (an entity's tag is described by its labels). */

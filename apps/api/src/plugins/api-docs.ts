@@ -29,7 +29,17 @@ export async function setupApiDocs(
           'Every body is `{ success, code, message, content }` (code 20000 on success). Send the login token as `X-Token`.',
         version: '1.0.0',
       },
-      components: { securitySchemes: { token: { type: 'apiKey', in: 'header', name: 'X-Token' } } },
+      components: {
+        securitySchemes: {
+          token: { type: 'apiKey', in: 'header', name: 'X-Token' },
+          apiKey: {
+            type: 'http',
+            scheme: 'bearer',
+            description:
+              'A marketplace API key (`omk_…`, issued on System › API keys) as `Authorization: Bearer <key>` or `X-Api-Key: <key>`; opens only /api/open/v1',
+          },
+        },
+      },
     },
     transform: (document) => {
       if (!document.url.startsWith('/api/') || document.url.startsWith('/api/docs')) {
@@ -41,7 +51,8 @@ export async function setupApiDocs(
       // A module route names its operation; an engine route's name comes from the route table.
       const method = String(document.route.method);
       schema.operationId ??= openApiSchemas.operationIds.get(operationKey(method, document.url));
-      if (access && access.kind !== 'public') schema.security = [{ token: [] }];
+      if (access?.kind === 'apiKey') schema.security = [{ apiKey: [] }];
+      else if (access && access.kind !== 'public') schema.security = [{ token: [] }];
       if (access) schema['x-access'] = access;
       // The content types a route takes (body-guard.ts), also for routes whose body is not JSON (uploads).
       const consumes = (document.schema as { consumes?: string[] }).consumes;
