@@ -20,6 +20,13 @@ export const OPEN_PREFIX = '/api/open/v1';
 export const OPEN_TAG = 'Marketplace';
 const IDEMPOTENCY_KEY = /^[\x21-\x7e]{1,200}$/;
 
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** An open route's request and response examples, shown in the API document (plugins/api-docs.ts). */
+    openExamples?: OpenRoute['examples'];
+  }
+}
+
 type Served = { engine: Engine; extensions: EngineExtensions; routes: readonly OpenRoute[] };
 
 /** The engine's write context of one entity, acting as the key: history and `created_by` name no user
@@ -111,7 +118,7 @@ async function serveWrite(
     const text = answerText(route, await route.handler(input, openContext(app, served, request, tx as Db)));
     await tx
       .update(openIdempotency)
-      .set({ statusCode: 200, response: JSON.parse(text) })
+      .set({ statusCode: 200, response: { text } })
       .where(and(eq(openIdempotency.apiKeyId, apiKeyId), eq(openIdempotency.idempotencyKey, idempotencyKey)));
     return { status: 200, text };
   });
@@ -122,18 +129,45 @@ async function serveWrite(
     .where(and(eq(openIdempotency.apiKeyId, apiKeyId), eq(openIdempotency.idempotencyKey, idempotencyKey)));
   if (!stored || stored.requestHash !== requestHash || stored.statusCode === 0)
     throw new AppError('idempotencyKeyReused', { params: { key: idempotencyKey.slice(0, 100) } });
-  return { status: stored.statusCode, text: JSON.stringify(stored.response) };
+  return { status: stored.statusCode, text: (stored.response as { text: string }).text };
 }
 
 function sendJson(reply: FastifyReply, answer: { status: number; text: string }) {
   return reply.status(answer.status).type('application/json; charset=utf-8').send(answer.text);
 }
 
-function serveRoute(app: FastifyInstance, served: Served, route: OpenRoute): void {
+type Limiter = ReturnType<FastifyInstance['createRateLimit']>;
+
+/** The per-key limit (`rateLimit.openPerSecond`), counted through Redis when there is one (the app's store). */
+function keyLimiter(app: FastifyInstance): Limiter {
+  return app.createRateLimit({
+    max: app.config.deployment.rateLimit.openPerSecond,
+    timeWindow: 1000,
+    counterName: 'open-key',
+    keyGenerator: (request: FastifyRequest) => String(request.openCaller?.keyId ?? ''),
+  } as Parameters<FastifyInstance['createRateLimit']>[0]);
+}
+
+function serveRoute(app: FastifyInstance, served: Served, route: OpenRoute, limiter: Limiter): void {
+  const perSecond = app.config.deployment.rateLimit.openPerSecond;
   app.route({
     method: route.method,
     url: route.url,
-    config: { access: { kind: 'apiKey', scope: route.scope } },
+    config: {
+      access: { kind: 'apiKey', scope: route.scope },
+      openExamples: route.examples,
+      // per address: a key's own budget (the per-key limit below is the one that counts)
+      rateLimit: { max: perSecond * 60, timeWindow: 60_000 },
+    },
+    // after the key's check (access-check.ts), before the body is read
+    preParsing: async (request, reply, payload) => {
+      const limited = await limiter(request);
+      if (!limited.isAllowed && limited.isExceeded) {
+        reply.header('retry-after', String(Math.max(1, limited.ttlInSeconds)));
+        throw new AppError('tooManyRequests');
+      }
+      return payload;
+    },
     schema: {
       operationId: route.operationId,
       summary: route.summary,
@@ -158,7 +192,8 @@ function serveRoute(app: FastifyInstance, served: Served, route: OpenRoute): voi
 export async function serveOpenRoutes(app: FastifyInstance, served: Served): Promise<void> {
   await app.register(
     async (scope) => {
-      for (const route of served.routes) serveRoute(scope, served, route);
+      const limiter = keyLimiter(scope);
+      for (const route of served.routes) serveRoute(scope, served, route, limiter);
     },
     { prefix: OPEN_PREFIX },
   );

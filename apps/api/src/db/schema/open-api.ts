@@ -23,6 +23,7 @@ export const openIdempotency = pgTable(
     /** sha-256 of the method, url and body: the same key with another request is refused. */
     requestHash: text('request_hash').notNull(),
     statusCode: integer('status_code').notNull(),
+    /** `{ text }`: the answer's JSON text (jsonb would reorder an object's keys; a retry gets the same bytes). */
     response: jsonb('response').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).defaultNow().notNull(),
   },
