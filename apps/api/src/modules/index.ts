@@ -50,6 +50,8 @@ export const modules: AppModule[] = [
 /** What the OpenAPI tags of the modules' own routes hold (an entity's tag is described by its labels). */
 export const moduleTags: Record<string, string> = {
   access: 'Roles and permissions: who may open which menu and call which route',
+  Marketplace:
+    "The marketplace-facing API under /api/open/v1: called by the marketplace's servers with an API key (`Authorization: Bearer <key>`), never with a console login. A POST needs an `Idempotency-Key`. See docs/marketplace-api.md",
   dictionary: 'Dictionary items by group code, for selects',
   dynamic_form_config: 'The dynamic form fields of a category, for forms and filters',
   oss: 'File uploads and the address prefix of stored files',
