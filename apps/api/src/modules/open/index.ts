@@ -1,7 +1,9 @@
+import { apiKey, OPEN_SCOPES } from '@organiser/domain';
 import { z } from 'zod';
-import type { CommandHandler } from '../../engine';
+import { type CommandHandler, insertDemoRows } from '../../engine';
 import type { AppModule } from '../../extensions';
 import { newApiKey, storeSecret } from '../../open/keys';
+import type { DemoSeed } from '../../seed';
 
 // API keys of the marketplace-facing API (/systemManage/api_key_list): the `issue` command that makes a key's
 // secret. The routes themselves are served by open/serve.ts.
@@ -16,9 +18,21 @@ const issueKey: CommandHandler = async (tx, _ctx, { row }) => {
   return { set: { prefix: made.prefix }, result: { key: made.key, prefix: made.prefix } };
 };
 
+/** Demo data: one key of the demo marketplace with every scope, printed once beside the demo accounts (its
+ * secret is written nowhere else). */
+const seedDemoKey: DemoSeed['run'] = async (ctx) => {
+  const made = newApiKey();
+  const [row] = await insertDemoRows(ctx.db, apiKey, [
+    { name: 'Demo marketplace', scopes: [...OPEN_SCOPES], prefix: made.prefix, status: 'active' },
+  ]);
+  await storeSecret(ctx.db, Number(row!.id), made.secretHash);
+  ctx.announce?.(`demo marketplace API key (all scopes): ${made.key}`);
+};
+
 export const openModule: AppModule = {
   name: 'open',
   register: (ext) => {
     ext.command('api_key', 'issue', issueKey, { result: issueResult });
+    ext.demoSeed({ name: 'api-key', run: seedDemoKey });
   },
 };
