@@ -94,6 +94,20 @@ describe('open API keys', () => {
     });
     expect(revoke.statusCode).toBe(200);
     expect((await openCall(t.app, issued.key, 'GET', '/probe/1')).statusCode).toBe(401);
+    // a revoked key stays revoked: its status is written by the revoke action only
+    const current = await t.app.inject({
+      method: 'GET',
+      url: `/api/api_key/${issued.id}`,
+      headers: { 'x-token': admin },
+    });
+    const edit = await t.app.inject({
+      method: 'PATCH',
+      url: `/api/api_key/${issued.id}`,
+      headers: { 'x-token': admin },
+      payload: { version: current.json().content.version, status: 'active' },
+    });
+    expect(edit.statusCode).toBe(400);
+    expect((await openCall(t.app, issued.key, 'GET', '/probe/1')).statusCode).toBe(401);
     const expired = await issueApiKey(t.app, {
       scopes: ['companies:read'],
       token: admin,

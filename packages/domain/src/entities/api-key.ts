@@ -68,6 +68,8 @@ export const apiKey = defineEntity({
     status: {
       kind: 'enum',
       label: t('Status', '状态'),
+      // a revoked key stays revoked: only the revoke action writes the status
+      actionOnly: true,
       options: [
         { value: 'active', label: t('Active', '有效'), color: 'success' },
         { value: 'revoked', label: t('Revoked', '已吊销'), color: 'default' },
