@@ -38,6 +38,8 @@ describe('open API writes', () => {
   let t: TestApp;
   let key: string;
   let keyId: number;
+  const write = (body: unknown, options: Parameters<typeof openCall>[5] = {}, withKey = key) =>
+    openCall(t.app, withKey, 'POST', '/probe-tags', body, options);
   const tagsNamed = (name: string) => t.db.select().from(tags).where(eq(tags.name, name));
 
   beforeAll(async () => {
@@ -53,60 +55,31 @@ describe('open API writes', () => {
   afterAll(() => t.close());
 
   it('needs an Idempotency-Key on a POST', async () => {
-    const res = await openCall(
-      t.app,
-      key,
-      'POST',
-      '/probe-tags',
-      { name: 'none', count: 1 },
-      { idempotencyKey: null },
-    );
+    const res = await write({ name: 'none', count: 1 }, { idempotencyKey: null });
     expect(res.statusCode).toBe(400);
     expect(res.json()).toMatchObject({ success: false, code: 40050 });
     expect(await tagsNamed('none')).toHaveLength(0);
   });
 
   it('writes once for a retried request and answers it exactly as the first time', async () => {
-    const first = await openCall(
-      t.app,
-      key,
-      'POST',
-      '/probe-tags',
-      { name: 'once', count: 1 },
-      { idempotencyKey: 'k-1' },
-    );
+    const first = await write({ name: 'once', count: 1 }, { idempotencyKey: 'k-1' });
     expect(first.statusCode).toBe(200);
-    const again = await openCall(
-      t.app,
-      key,
-      'POST',
-      '/probe-tags',
-      { count: 1, name: 'once' },
-      { idempotencyKey: 'k-1' },
-    );
+    const again = await write({ count: 1, name: 'once' }, { idempotencyKey: 'k-1' });
     expect(again.statusCode).toBe(200);
     expect(again.body).toBe(first.body);
     expect(await tagsNamed('once')).toHaveLength(1);
   });
 
   it('refuses the same Idempotency-Key with another body (422), writing nothing', async () => {
-    await openCall(t.app, key, 'POST', '/probe-tags', { name: 'first', count: 1 }, { idempotencyKey: 'k-2' });
-    const other = await openCall(
-      t.app,
-      key,
-      'POST',
-      '/probe-tags',
-      { name: 'second', count: 1 },
-      { idempotencyKey: 'k-2' },
-    );
+    await write({ name: 'first', count: 1 }, { idempotencyKey: 'k-2' });
+    const other = await write({ name: 'second', count: 1 }, { idempotencyKey: 'k-2' });
     expect(other.statusCode).toBe(422);
     expect(other.json().message).toContain('k-2');
     expect(await tagsNamed('second')).toHaveLength(0);
   });
 
   it('writes once for two concurrent identical requests', async () => {
-    const send = () =>
-      openCall(t.app, key, 'POST', '/probe-tags', { name: 'twice', count: 1 }, { idempotencyKey: 'k-3' });
+    const send = () => write({ name: 'twice', count: 1 }, { idempotencyKey: 'k-3' });
     const [a, b] = await Promise.all([send(), send()]);
     expect([a.statusCode, b.statusCode]).toEqual([200, 200]);
     expect(a.body).toBe(b.body);
@@ -115,35 +88,14 @@ describe('open API writes', () => {
 
   it('keys the Idempotency-Key per API key', async () => {
     const other = await issueApiKey(t.app, { scopes: ['consults:write'], token: await login(t.app) });
-    await openCall(
-      t.app,
-      key,
-      'POST',
-      '/probe-tags',
-      { name: 'per-key-a', count: 1 },
-      { idempotencyKey: 'shared' },
-    );
-    const res = await openCall(
-      t.app,
-      other.key,
-      'POST',
-      '/probe-tags',
-      { name: 'per-key-b', count: 1 },
-      { idempotencyKey: 'shared' },
-    );
+    await write({ name: 'per-key-a', count: 1 }, { idempotencyKey: 'shared' });
+    const res = await write({ name: 'per-key-b', count: 1 }, { idempotencyKey: 'shared' }, other.key);
     expect(res.statusCode).toBe(200);
     expect(await tagsNamed('per-key-b')).toHaveLength(1);
   });
 
   it('names each bad field (400), and never answers 5xx to a malformed request', async () => {
-    const bad = await openCall(
-      t.app,
-      key,
-      'POST',
-      '/probe-tags',
-      { name: '', count: 'x', extra: 1 },
-      { lang: 'zh' },
-    );
+    const bad = await write({ name: '', count: 'x', extra: 1 }, { lang: 'zh' });
     expect(bad.statusCode).toBe(400);
     const paths = (bad.json().content.errors as { path: string }[]).map((e) => e.path).sort();
     expect(paths).toEqual(['count', 'extra', 'name']);
@@ -155,7 +107,7 @@ describe('open API writes', () => {
       payload: '{"name": ',
     });
     expect(malformed.statusCode).toBe(400);
-    expect(malformed.json().success).toBe(false);
+    expect(malformed.json()).toMatchObject({ success: false, code: 40002 });
     const wrongType = await t.app.inject({
       method: 'POST',
       url: '/api/open/v1/probe-tags',
@@ -163,6 +115,7 @@ describe('open API writes', () => {
       payload: 'name=x',
     });
     expect(wrongType.statusCode).toBe(415);
+    expect(wrongType.json().code).toBe(41501);
     const huge = await t.app.inject({
       method: 'POST',
       url: '/api/open/v1/probe-tags',
@@ -173,7 +126,7 @@ describe('open API writes', () => {
   });
 
   it('records the key (name and id) as the actor of history and the system log', async () => {
-    const res = await openCall(t.app, key, 'POST', '/probe-tags', { name: 'logged', count: 1 });
+    const res = await write({ name: 'logged', count: 1 });
     const id = res.json().content.id as number;
     const [history] = await t.db
       .select()

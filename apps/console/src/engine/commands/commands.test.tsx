@@ -59,6 +59,15 @@ const rowActions = async (title: string) => {
   return within(row).getByRole('group', { name: new RegExp(`Actions for ${title}`) });
 };
 
+/** Clicks a row's command: its button, or its entry under the row's More menu. */
+async function clickRowCommand(title: string, label: string) {
+  const actions = await rowActions(title);
+  const button = within(actions).queryByRole('button', { name: label });
+  if (button) return userEvent.click(button);
+  await userEvent.click(within(actions).getByRole('button', { name: /More/ }));
+  await userEvent.click(await screen.findByRole('menuitem', { name: label }));
+}
+
 describe('declared commands in the list', { timeout: 60_000 }, () => {
   it('offers a record command where its condition holds, asks for its input and sends it', async () => {
     signIn({
@@ -98,13 +107,7 @@ describe('declared commands in the list', { timeout: 60_000 }, () => {
       },
     }));
     await renderPage(EntityListPage, bannerList, { url: '/banner/banner_list' });
-    const actions = await rowActions('Spring fair');
-    const more = within(actions).queryByRole('button', { name: 'Notify' });
-    if (more) await userEvent.click(more);
-    else {
-      await userEvent.click(within(actions).getByRole('button', { name: /More/ }));
-      await userEvent.click(await screen.findByRole('menuitem', { name: 'Notify' }));
-    }
+    await clickRowCommand('Spring fair', 'Notify');
     const dialog = await screen.findByRole('dialog');
     await userEvent.type(within(dialog).getByLabelText('Message'), 'Rude');
     fireEvent.click(within(dialog).getByRole('button', { name: 'Notify' }));
@@ -139,13 +142,7 @@ describe('declared commands in the list', { timeout: 60_000 }, () => {
     signIn();
     bannerApi().on('POST /api/banner/mintCode/:id', () => ok({ code: 'secret-123', prefix: 'abc' }));
     await renderPage(EntityListPage, bannerList, { url: '/banner/banner_list' });
-    const actions = await rowActions('Spring fair');
-    const button = within(actions).queryByRole('button', { name: 'Mint code' });
-    if (button) await userEvent.click(button);
-    else {
-      await userEvent.click(within(actions).getByRole('button', { name: /More/ }));
-      await userEvent.click(await screen.findByRole('menuitem', { name: 'Mint code' }));
-    }
+    await clickRowCommand('Spring fair', 'Mint code');
     const shown = await screen.findByTestId('result-once');
     expect(within(shown).getByText('secret-123')).toBeTruthy();
     expect(within(shown).getByText(/shown only this once/)).toBeTruthy();
