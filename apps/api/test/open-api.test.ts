@@ -178,4 +178,36 @@ describe('open API keys', () => {
     }
     expect(stored!.secretHash).toMatch(/^[0-9a-f]{64}$/);
   });
+
+  it('describes each open route in the API document: tag, key scheme, examples, operation id', async () => {
+    const doc = (await t.app.inject({ method: 'GET', url: '/api/openapi.json' })).json();
+    const write = doc.paths['/api/open/v1/probe'].post;
+    expect(write).toMatchObject({
+      operationId: 'openProbeCreate',
+      tags: ['Marketplace'],
+      security: [{ apiKey: [] }],
+    });
+    expect(JSON.stringify(write.requestBody)).toContain('"count":1');
+    expect(JSON.stringify(write.responses['200'])).toContain('"name":"tag"');
+    expect(doc.paths['/api/open/v1/probe/{id}'].get.operationId).toBe('openProbeRead');
+    expect(doc.components.securitySchemes.apiKey).toMatchObject({ type: 'http', scheme: 'bearer' });
+    expect(doc.tags).toContainEqual(expect.objectContaining({ name: 'Marketplace' }));
+  });
+
+  it('writes last used at most once a minute', async () => {
+    const issued = await issueApiKey(t.app, { scopes: ['companies:read'], token: admin });
+    const lastUsed = async () => {
+      const [row] = await t.db
+        .select()
+        .from(entityTables.api_key!)
+        .where(eq(entityTables.api_key!.id, issued.id));
+      return row!.lastUsedAt as Date | null;
+    };
+    expect(await lastUsed()).toBeNull();
+    await openCall(t.app, issued.key, 'GET', '/probe/1');
+    const first = await lastUsed();
+    expect(first).toBeInstanceOf(Date);
+    await openCall(t.app, issued.key, 'GET', '/probe/2');
+    expect((await lastUsed())!.getTime()).toBe(first!.getTime());
+  });
 });
