@@ -15,6 +15,36 @@ const base = {
 };
 
 describe('defineEntity', () => {
+  it('keeps a relationMany field kept in a join table out of filters, sorts and plain relations', () => {
+    const name = { kind: 'text', label: t('Name', '名称') } as const;
+    const through = { table: 'thing_tag', source: 'thing_id', target: 'tag_id' };
+    const many = (extra: object) =>
+      defineEntity({
+        ...base,
+        fields: {
+          name,
+          tagIds: {
+            kind: 'relationMany',
+            label: t('Tags', '标签'),
+            to: 'tag',
+            labelField: 'name',
+            through,
+            ...extra,
+          },
+        },
+        labelField: 'name',
+      });
+    expect(many({}).fields.tagIds).toMatchObject({ through });
+    expect(() => many({ list: { filter: 'in' } })).toThrow(/join table cannot be unique, filtered or sorted/);
+    expect(() => many({ list: { sortable: true } })).toThrow(
+      /join table cannot be unique, filtered or sorted/,
+    );
+    expect(() => many({ through: { ...through, table: 'thing_tag; drop table x' } })).toThrow(
+      /plain lower-case SQL names/,
+    );
+    expect(() => many({ kind: 'relation' })).toThrow(/only a relationMany field/);
+  });
+
   it('expands a bilingual pair into enName and zhName with pair labels and an either-rule', () => {
     const def = defineEntity({
       ...base,

@@ -16,6 +16,7 @@ import {
   type EntityShape,
   type FieldDef,
   type FieldInput,
+  type JoinTable,
   type ReportParams,
   type SortOrder,
   SYSTEM_FIELDS,
@@ -439,6 +440,23 @@ function checkFieldOptions(
     (field.unique || field.list?.filter || field.list?.sortable)
   )
     fail(`${name}: a secret or virtual field cannot be unique, filtered or sorted`);
+  if ((field.kind === 'relation' || field.kind === 'relationMany') && field.through)
+    checkJoinTable(name, field, fail);
+}
+
+const SQL_NAME = /^[a-z_][a-z0-9_]*$/;
+
+function checkJoinTable(
+  name: string,
+  field: FieldDef & { kind: 'relation' | 'relationMany' },
+  fail: (detail: string) => never,
+) {
+  const through = field.through!;
+  if (field.kind !== 'relationMany') fail(`${name}: only a relationMany field is kept in a join table`);
+  if (![through.table, through.source, through.target].every((n) => SQL_NAME.test(n)))
+    fail(`${name}: the join table and its columns are plain lower-case SQL names`);
+  if (field.unique || field.list?.filter || field.list?.sortable)
+    fail(`${name}: a field kept in a join table cannot be unique, filtered or sorted`);
 }
 
 export type ViewInput = {
@@ -583,6 +601,12 @@ export const isArrayKind = (kind: FieldDef['kind']): boolean =>
   kind === 'relationMany' ||
   kind === 'tags' ||
   kind === 'dictMany';
+
+/** A `relationMany` field kept in a join table: it has no column in the entity's own table. */
+export const isJoinField = (
+  field: FieldDef,
+): field is FieldDef & { kind: 'relationMany'; through: JoinTable } =>
+  field.kind === 'relationMany' && Boolean(field.through);
 
 /** Fields never returned, exported nor recorded in history: passwords and virtual fields. */
 export const isSecretField = (field: FieldDef): boolean =>

@@ -242,7 +242,15 @@ export type RelationField = FieldCommon & {
   /** The related record must hold one of these values in one of its fields (a sub-material's parent is a
    * material). */
   where?: FieldCondition;
+  /** `relationMany` only: the ids are kept in a join table of two id columns instead of an array column of
+   * the entity's own table (a role's permissions, which every permission check reads from that table). The
+   * engine reads, writes, records in history and exports them like any other value; a join field is neither
+   * filtered, sorted nor unique. */
+  through?: JoinTable;
 };
+
+/** A join table: `source` holds the id of the record the field belongs to, `target` the related record's id. */
+export type JoinTable = { table: string; source: string; target: string };
 
 export type TagsField = FieldCommon & { kind: 'tags'; maxCount?: number; maxLength?: number };
 

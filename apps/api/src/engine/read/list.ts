@@ -23,6 +23,7 @@ import type { EntityTable } from '../../db/entity-tables';
 import { dynamicFilterCondition, resolveDynamicFilters } from '../dynamic-forms';
 import type { Engine, EngineEntity } from '../entity';
 import type { Row, RowScope } from '../write-context';
+import { withJoinValues } from './join-fields';
 import { rememberedCount } from './list-counts';
 import { scopeConditions } from './row-scope';
 
@@ -296,6 +297,7 @@ export async function runList(
     const rows = (await preparedPage(db, entity, engine, shape, page).execute()) as Row[];
     const counted = rows.length ? Number(rows[0]![PAGE_TOTAL]) : offset === 0 ? 0 : null;
     for (const row of rows) delete row[PAGE_TOTAL];
+    await withJoinValues(db, entity, rows);
     if (counted !== null) return { rows, total: counted, isEstimate: false };
     // past the last page the statement has no row to carry the total: it is counted on its own
     return { rows, ...(await countTotal(db, entity, conditions, isFiltered)) };
@@ -311,7 +313,7 @@ export async function runList(
     preparedPage(db, entity, engine, shape, page).execute() as Promise<Row[]>,
     countTotal(db, entity, conditions, isFiltered, estimateConditions),
   ]);
-  return { rows, ...total };
+  return { rows: await withJoinValues(db, entity, rows), ...total };
 }
 
 /** Key of the total in a page row counted by the page statement itself. */
@@ -516,6 +518,7 @@ export async function treeRows(
     .where(and(...listConditions(entity, { filters: [] }, 'live', rowScope)))
     .orderBy(...listOrder(entity, query))
     .limit(TREE_MAX)) as Row[];
+  await withJoinValues(db, entity, all);
   if (!query.keyword && query.filters.length === 0) return all;
   const matched = new Set(await matchingIds(db, entity, query, TREE_MAX, 'live', rowScope));
   const byId = new Map(all.map((r) => [Number(r.id), r]));

@@ -8,6 +8,7 @@ import {
 } from '@organiser/domain';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { AppError } from '../../errors';
+import { withJoinValues } from '../read/join-fields';
 import { toDbValues, toRecord } from '../read/records';
 import { liveOnly, loadRow, scopeConditions } from '../read/row-scope';
 import type { Actor, Change, CommandResult, Row, Tx, WriteContext } from '../write-context';
@@ -52,6 +53,7 @@ async function targetRows(db: Tx, ctx: WriteContext, ids: number[]): Promise<Map
     .where(
       and(inArray(entity.col('id'), ids), ...liveOnly(entity), ...scopeConditions(entity, ctx.rowScope)),
     )) as Row[];
+  await withJoinValues(db, entity, rows);
   return new Map(rows.map((r) => [Number(r.id), r]));
 }
 

@@ -1,11 +1,13 @@
 import { checkRules, type EntityRecord, validateCreate, validateUpdate } from '@organiser/domain';
 import { and, eq, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
 import { AppError } from '../../errors';
+import { withJoinValues } from '../read/join-fields';
 import { apiValues, toDbValues, toRecord } from '../read/records';
 import { liveOnly, loadRow, scopeConditions, scopedBody } from '../read/row-scope';
 import type { Row, Tx, WriteContext } from '../write-context';
 import { ensureMonthPartition } from './event-tables';
 import { diff, maskedChanges, stamp } from './history';
+import { removeJoinRows, writeJoinValues } from './join-fields';
 import { assertNotReferenced } from './references';
 import { assertUnique } from './unique';
 import { derivedChanges, storedValues } from './write-effects';
@@ -36,6 +38,7 @@ export async function createRecord(ctx: WriteContext, body: unknown): Promise<En
         .insert(entity.table)
         .values({ ...toDbValues(entity, stored), createdBy: actor?.id ?? null, updatedBy: actor?.id ?? null })
         .returning()) as Row[];
+      await writeJoinValues(tx, entity, Number(inserted!.id), stored);
       return [{ before: null, after: inserted!, input: virtual }];
     },
   });
@@ -98,6 +101,7 @@ function updateStatement(ctx: WriteContext, current: Row, historyAction?: string
       [updated] = (await tx.select().from(entity.table).where(where).limit(1)) as Row[];
     }
     if (!updated) throw new AppError('staleVersion');
+    await writeJoinValues(tx, entity, Number(updated.id), set);
     return [
       {
         before: current,
@@ -192,6 +196,7 @@ async function removeRows(
         .delete(entity.table)
         .where(and(...conditions))
         .returning()) as Row[];
+      await removeJoinRows(tx, entity, await withJoinValues(tx, entity, rows));
       return rows.map((r) => ({ before: r, after: null, input: {} }));
     },
     settle: scope === 'live' ? 'write' : false,

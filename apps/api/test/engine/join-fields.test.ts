@@ -1,0 +1,207 @@
+import { defineEntity, type EntityDef, t } from '@organiser/domain';
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createEngine } from '../../src/engine';
+import { registerEntityRoutes } from '../../src/engine/routes/routes';
+import type { AppModule } from '../../src/extensions';
+import { type Call, client, createEngineApp, createProbeTable, okClient } from './setup';
+import { exportFile, importFile } from './transfer-helpers';
+
+// A `relationMany` field kept in a join table (`through`): the entity's table has no column for it; create,
+// update, read, list, history, revert, export and removal read and write the join table's rows, and a
+// related record its rows still name is not removed. Test-only entities, their tables created here.
+
+const probeTag = defineEntity({
+  name: 'probe_tag',
+  labels: { singular: t('Probe tag', '探针标签'), plural: t('Probe tags', '探针标签') },
+  permission: { menu: '/company/company_tag_list' },
+  fields: { name: { kind: 'text', label: t('Name', '名称'), required: true, maxLength: 50 } },
+  defaultSort: { field: 'createdAt', order: 'desc' },
+  labelField: 'name',
+}) as EntityDef;
+
+const probeGroup = defineEntity({
+  name: 'probe_group',
+  labels: { singular: t('Probe group', '探针组'), plural: t('Probe groups', '探针组') },
+  permission: { menu: '/company/company_tag_list' },
+  fields: {
+    name: { kind: 'text', label: t('Name', '名称'), required: true, maxLength: 50 },
+    tagIds: {
+      kind: 'relationMany',
+      label: t('Tags', '标签'),
+      to: 'probe_tag',
+      labelField: 'name',
+      through: { table: 'probe_group_tag', source: 'group_id', target: 'tag_id' },
+    },
+  },
+  defaultSort: { field: 'createdAt', order: 'desc' },
+  labelField: 'name',
+}) as EntityDef;
+
+const probeModule: AppModule = {
+  name: 'probe-join',
+  register: (ext) =>
+    ext.routes(async (app) =>
+      registerEntityRoutes(
+        app,
+        createEngine(app.config.deployment, { probe_tag: probeTag, probe_group: probeGroup }),
+        ext,
+      ),
+    ),
+};
+
+let s: Awaited<ReturnType<typeof createEngineApp>>;
+let call: (c: Call) => ReturnType<ReturnType<typeof client>>;
+let ok: ReturnType<typeof okClient>;
+
+beforeAll(async () => {
+  s = await createEngineApp({ extraModules: [probeModule] });
+  call = client(s.app, s.token);
+  ok = okClient(call);
+  await createProbeTable(s.db, probeTag);
+  await createProbeTable(s.db, probeGroup);
+  await s.db.execute(
+    sql.raw('create table probe_group_tag (group_id integer not null, tag_id integer not null)'),
+  );
+});
+afterAll(() => s?.close());
+
+async function tags(...names: string[]): Promise<number[]> {
+  const out: number[] = [];
+  for (const name of names)
+    out.push(
+      (await ok({ method: 'POST', url: '/api/probe_tag', body: { name: `${name} ${Date.now()}` } })).id,
+    );
+  return out;
+}
+
+/** What the join table holds for a group, as the permission checks of a real one would read it. */
+async function joinRows(groupId: number): Promise<number[]> {
+  const result = await s.db.execute(
+    sql`select tag_id from probe_group_tag where group_id = ${groupId} order by tag_id`,
+  );
+  return (result as unknown as { rows: { tag_id: number }[] }).rows.map((r) => r.tag_id);
+}
+
+describe('a relationMany field kept in a join table', () => {
+  it('has no column of its own; create writes the join rows and reads answer them in id order', async () => {
+    const columns = await s.db.execute(
+      sql`select column_name from information_schema.columns where table_name = 'probe_group'`,
+    );
+    expect(
+      (columns as unknown as { rows: { column_name: string }[] }).rows.map((r) => r.column_name),
+    ).not.toContain('tag_ids');
+    const [a, b] = await tags('Join A', 'Join B');
+    const created = await ok({
+      method: 'POST',
+      url: '/api/probe_group',
+      body: { name: 'G1', tagIds: [b, a] },
+    });
+    expect(created.tagIds).toEqual([a, b]);
+    expect(await joinRows(created.id)).toEqual([a, b]);
+    const read = await ok({ method: 'GET', url: `/api/probe_group/${created.id}` });
+    expect(read).toMatchObject({
+      tagIds: [a, b],
+      tagIdsLabels: [expect.stringContaining('Join A'), expect.stringContaining('Join B')],
+    });
+    const list = await ok({ method: 'GET', url: '/api/probe_group/list?size=50' });
+    expect(list.list.find((r: { id: number }) => r.id === created.id)).toMatchObject({ tagIds: [a, b] });
+  });
+
+  it('PUT of what GET returned changes nothing; a change replaces the rows, is in history and reverts', async () => {
+    const [a, b, c] = await tags('Join C', 'Join D', 'Join E');
+    const created = await ok({
+      method: 'POST',
+      url: '/api/probe_group',
+      body: { name: 'G2', tagIds: [a, b] },
+    });
+    const read = await ok({ method: 'GET', url: `/api/probe_group/${created.id}` });
+    const same = await ok({
+      method: 'PUT',
+      url: `/api/probe_group/${created.id}`,
+      body: { name: read.name, tagIds: read.tagIds, version: read.version },
+    });
+    expect(same.version).toBe(1);
+    const changed = await ok({
+      method: 'PUT',
+      url: `/api/probe_group/${created.id}`,
+      body: { name: 'G2', tagIds: [c], version: 1 },
+    });
+    expect(changed).toMatchObject({ version: 2, tagIds: [c] });
+    expect(await joinRows(created.id)).toEqual([c]);
+    const history = await ok({ method: 'GET', url: `/api/probe_group/${created.id}/history` });
+    expect(history[0]).toMatchObject({
+      action: 'update',
+      changes: [{ field: 'tagIds', old: [a, b], new: [c] }],
+    });
+    const reverted = await ok({ method: 'POST', url: `/api/probe_group/${created.id}/revert/1` });
+    expect(reverted).toMatchObject({ version: 3, tagIds: [a, b] });
+    expect(await joinRows(created.id)).toEqual([a, b]);
+    await ok({
+      method: 'PATCH',
+      url: `/api/probe_group/${created.id}`,
+      body: { name: 'G2 renamed', version: 3 },
+    });
+    expect(await joinRows(created.id)).toEqual([a, b]);
+    const emptied = await ok({
+      method: 'PATCH',
+      url: `/api/probe_group/${created.id}`,
+      body: { tagIds: [], version: 4 },
+    });
+    expect(emptied.tagIds).toEqual([]);
+    expect(await joinRows(created.id)).toEqual([]);
+  });
+
+  it('refuses an unknown related id with a field error and writes nothing', async () => {
+    const [a] = await tags('Join F');
+    const created = await ok({ method: 'POST', url: '/api/probe_group', body: { name: 'G3', tagIds: [a] } });
+    const res = await call({
+      method: 'PUT',
+      url: `/api/probe_group/${created.id}`,
+      body: { name: 'G3', tagIds: [a, 2_000_000_000], version: 1 },
+    });
+    expect(res.status).toBe(400);
+    expect(JSON.stringify(res.body.content)).toContain('tagIds');
+    for (const tagIds of ['1', [null], { a: 1 }]) {
+      const bad = await call({
+        method: 'PUT',
+        url: `/api/probe_group/${created.id}`,
+        body: { name: 'G3', tagIds, version: 1 },
+      });
+      expect(bad.status).toBe(400);
+    }
+    expect(await joinRows(created.id)).toEqual([a]);
+    expect((await ok({ method: 'GET', url: `/api/probe_group/${created.id}` })).version).toBe(1);
+  });
+
+  it('exports the labels; a related record still named is not deleted; deleting the record removes its rows', async () => {
+    const [a] = await tags('Join Export');
+    const created = await ok({ method: 'POST', url: '/api/probe_group', body: { name: 'G4', tagIds: [a] } });
+    const file = await call({ method: 'GET', url: '/api/probe_group/export?format=csv' });
+    expect(file.status).toBe(200);
+    expect(file.raw.body).toMatch(/G4,Join Export \d+/);
+    expect((await call({ method: 'DELETE', url: `/api/probe_tag/${a}` })).status).toBe(409);
+    expect((await ok({ method: 'GET', url: `/api/probe_tag/${a}` })).id).toBe(a);
+    await ok({ method: 'DELETE', url: `/api/probe_group/${created.id}` });
+    expect(await joinRows(created.id)).toEqual([]);
+    await ok({ method: 'DELETE', url: `/api/probe_tag/${a}` });
+  });
+
+  it('an import row writes the join rows, with an import entry in history', async () => {
+    const [a, b] = await tags('Join Import A', 'Join Import B');
+    const created = await ok({ method: 'POST', url: '/api/probe_group', body: { name: 'G5', tagIds: [a] } });
+    const file = await exportFile(s.app, s.token, probeGroup, 'format=csv&purpose=import');
+    expect(file.status).toBe(200);
+    const text = file.body.toString('utf8');
+    expect(text).toContain(`${created.id},G5,${a}`);
+    const edited = Buffer.from(text.replace(`${created.id},G5,${a}`, `${created.id},G5,"${a}, ${b}"`));
+    const done = await importFile(s.app, s.token, probeGroup, edited, 'csv', false);
+    expect(done.body.content, JSON.stringify(done.body)).toMatchObject({ dryRun: false, invalid: 0 });
+    expect(await joinRows(created.id)).toEqual([a, b]);
+    const history = await ok({ method: 'GET', url: `/api/probe_group/${created.id}/history` });
+    expect(history[0]).toMatchObject({
+      action: 'import',
+      changes: [{ field: 'tagIds', old: [a], new: [a, b] }],
+    });
+  });
+});
