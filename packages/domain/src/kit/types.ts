@@ -510,6 +510,23 @@ export type EntityInput<F extends Record<string, FieldInput>> = {
   parent?: ParentRule;
   /** Hooks and screens registered for the entity elsewhere (see `Behaviour`). */
   behaviour?: Behaviour;
+  /** Generated routes renamed or left out where the product's API spells its own calls (see `RouteOverrides`). */
+  routes?: RouteOverrides;
+  /** How a tree entity's tree route answers: `nested` (roots, each with its `children`) or `flat` (a plain array
+   * of the records in tree order: each record followed by its descendants, siblings in list order; the parent
+   * field links them), the product's answer for its permission list. */
+  treeAnswer?: 'nested' | 'flat';
+};
+
+/**
+ * Where the product's API has a call of its own on a path a generated route would take, the product's call wins:
+ * `paths` moves a generated route (by its route key: `list`, `tree`, `command:reset`…) to another path under the
+ * entity's base, keeping its parameters (`{ tree: 'list', list: 'page' }`); `omit` leaves generated routes out
+ * (no route, no permission, no OpenAPI entry). The console finds every route through the same table.
+ */
+export type RouteOverrides = {
+  omit?: readonly string[];
+  paths?: Readonly<Record<string, string>>;
 };
 
 /** Fields every record carries besides its declared ones. */
@@ -558,6 +575,10 @@ export type EntityDef = {
   report: { params: ReportParams; drill: Record<string, DrillDown>; detail: boolean } | null;
   /** Hooks and screens registered for the entity elsewhere (see `Behaviour`). */
   behaviour: Behaviour;
+  /** Generated routes renamed or left out (see `RouteOverrides`). */
+  routes: { omit: readonly string[]; paths: Readonly<Record<string, string>> };
+  /** How the tree route answers (see `EntityInput.treeAnswer`). */
+  treeAnswer: 'nested' | 'flat';
 };
 
 export type JsonValue = string | number | boolean | null | JsonValue[] | { [key: string]: JsonValue };

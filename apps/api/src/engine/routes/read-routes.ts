@@ -172,6 +172,19 @@ function registerOptionsRoute(
   );
 }
 
+/** Nodes depth first, each before its descendants, without their `children`. */
+function inTreeOrder<N extends { children?: N[] }>(roots: N[]): N[] {
+  const out: N[] = [];
+  const visit = (nodes: N[]) => {
+    for (const { children, ...own } of nodes) {
+      out.push(own as N);
+      if (children) visit(children);
+    }
+  };
+  visit(roots);
+  return out;
+}
+
 function registerTreeRoute(rc: RouteContext, assertPicker: (request: FastifyRequest) => Promise<void>): void {
   const { app, entity, def, policy, db, label, tags, record, labelled, common, rowScope, route } = rc;
   type Node = EntityRecord & { children?: Node[] };
@@ -181,6 +194,7 @@ function registerTreeRoute(rc: RouteContext, assertPicker: (request: FastifyRequ
       .optional()
       .describe('Child nodes, each shaped like this one (absent on leaves)'),
   });
+  const isFlat = def.treeAnswer === 'flat';
   app.get(
     route.url('tree'),
     {
@@ -189,9 +203,15 @@ function registerTreeRoute(rc: RouteContext, assertPicker: (request: FastifyRequ
       config: { access: route.access('tree') },
       schema: {
         tags,
-        summary: `Every ${label.en} as a tree (roots in list order, each with its children; at most ${TREE_MAX}). With a keyword or filters: the matches and their ancestors`,
+        summary: isFlat
+          ? `Every ${label.en} in tree order: each followed by its descendants, siblings in list order (at most ${TREE_MAX}). With a keyword or filters: the matches and their ancestors`
+          : `Every ${label.en} as a tree (roots in list order, each with its children; at most ${TREE_MAX}). With a keyword or filters: the matches and their ancestors`,
         querystring: listQuerySchema(def, policy),
-        response: { 200: okSchema(z.object({ list: z.array(node), total: z.number().int() })) },
+        response: {
+          200: okSchema(
+            isFlat ? z.array(record) : z.object({ list: z.array(node), total: z.number().int() }),
+          ),
+        },
       },
     },
     async (request) => {
@@ -211,7 +231,7 @@ function registerTreeRoute(rc: RouteContext, assertPicker: (request: FastifyRequ
         else if (owner.children) owner.children.push(n);
         else owner.children = [n];
       }
-      return ok({ list: roots, total: records.length });
+      return ok(isFlat ? inTreeOrder(roots) : { list: roots, total: records.length });
     },
   );
 }
