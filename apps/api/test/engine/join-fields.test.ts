@@ -36,18 +36,23 @@ const probeGroup = defineEntity({
   },
   defaultSort: { field: 'createdAt', order: 'desc' },
   labelField: 'name',
+  commands: { keepFirst: { label: t('Keep the first tag', '只留第一个标签'), target: 'record' } },
 }) as EntityDef;
 
 const probeModule: AppModule = {
   name: 'probe-join',
-  register: (ext) =>
+  register: (ext) => {
+    ext.command('probe_group', 'keepFirst', async (_tx, _ctx, { row }) => ({
+      set: { tagIds: (row!.tagIds as number[]).slice(0, 1) },
+    }));
     ext.routes(async (app) =>
       registerEntityRoutes(
         app,
         createEngine(app.config.deployment, { probe_tag: probeTag, probe_group: probeGroup }),
         ext,
       ),
-    ),
+    );
+  },
 };
 
 let s: Awaited<ReturnType<typeof createEngineApp>>;
@@ -202,6 +207,23 @@ describe('a relationMany field kept in a join table', () => {
     expect(history[0]).toMatchObject({
       action: 'import',
       changes: [{ field: 'tagIds', old: [a], new: [a, b] }],
+    });
+  });
+
+  it('a command that sets the field writes the join rows, recorded in history', async () => {
+    const [a, b] = await tags('Join Command A', 'Join Command B');
+    const created = await ok({
+      method: 'POST',
+      url: '/api/probe_group',
+      body: { name: 'G6', tagIds: [a, b] },
+    });
+    const done = await ok({ method: 'POST', url: `/api/probe_group/keepFirst/${created.id}` });
+    expect(done).toMatchObject({ version: 2, tagIds: [a] });
+    expect(await joinRows(created.id)).toEqual([a]);
+    const history = await ok({ method: 'GET', url: `/api/probe_group/${created.id}/history` });
+    expect(history[0]).toMatchObject({
+      action: 'keepFirst',
+      changes: [{ field: 'tagIds', old: [a, b], new: [a] }],
     });
   });
 });

@@ -13,6 +13,7 @@ import { toDbValues, toRecord } from '../read/records';
 import { liveOnly, loadRow, scopeConditions } from '../read/row-scope';
 import type { Actor, Change, CommandResult, Row, Tx, WriteContext } from '../write-context';
 import { stamp } from './history';
+import { writeJoinValues } from './join-fields';
 import {
   hasBeforeWriteHooks,
   NotAllowedError,
@@ -244,6 +245,7 @@ export async function runCommand(
           .where(and(eq(entity.col('id'), id), eq(entity.col('version'), row.version)))
           .returning()) as Row[];
         if (!after) throw new AppError('staleVersion');
+        await writeJoinValues(tx, entity, id, result?.set ?? {});
         // A command's input is its own, not virtual field values: hooks see the command by the event's action.
         out.push({ before: row, after, input: {}, extra: { after: result?.changes ?? [] } });
       }
