@@ -1,10 +1,7 @@
 import { defineEntity, type EntityDef, t } from '@organiser/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { createEngine } from '../../src/engine';
-import { registerEntityRoutes } from '../../src/engine/routes/routes';
-import type { AppModule } from '../../src/extensions';
-import { type Call, client, createEngineApp, createProbeTable, okClient } from './setup';
+import { createProbeApp } from './setup';
 
 // Where the product's API answers otherwise than the engine: a definition moves generated routes to other
 // paths or leaves them out (the product's own call keeps its path), a tree answers a plain array in tree order,
@@ -25,9 +22,12 @@ const probeNode = defineEntity({
   treeAnswer: 'flat',
 }) as EntityDef;
 
-const probeModule: AppModule = {
-  name: 'probe-answers',
-  register: (ext) => {
+let s: Awaited<ReturnType<typeof createProbeApp>>;
+let call: Awaited<ReturnType<typeof createProbeApp>>['call'];
+let ok: Awaited<ReturnType<typeof createProbeApp>>['ok'];
+
+beforeAll(async () => {
+  s = await createProbeApp({ probe_node: probeNode }, (ext) =>
     ext.answer('probe_node', {
       fields: { title: z.object({ en: z.string(), zh: z.string() }), isRoot: z.boolean() },
       shape: async (_request, records) => {
@@ -36,22 +36,9 @@ const probeModule: AppModule = {
           r.isRoot = r.parentId === null;
         }
       },
-    });
-    ext.routes(async (app) =>
-      registerEntityRoutes(app, createEngine(app.config.deployment, { probe_node: probeNode }), ext),
-    );
-  },
-};
-
-let s: Awaited<ReturnType<typeof createEngineApp>>;
-let call: (c: Call) => ReturnType<ReturnType<typeof client>>;
-let ok: ReturnType<typeof okClient>;
-
-beforeAll(async () => {
-  s = await createEngineApp({ extraModules: [probeModule] });
-  call = client(s.app, s.token);
-  ok = okClient(call);
-  await createProbeTable(s.db, probeNode);
+    }),
+  );
+  ({ call, ok } = s);
 });
 afterAll(() => s?.close());
 

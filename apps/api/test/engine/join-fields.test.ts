@@ -1,10 +1,7 @@
 import { defineEntity, type EntityDef, t } from '@organiser/domain';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createEngine } from '../../src/engine';
-import { registerEntityRoutes } from '../../src/engine/routes/routes';
-import type { AppModule } from '../../src/extensions';
-import { type Call, client, createEngineApp, createProbeTable, okClient } from './setup';
+import { createProbeApp } from './setup';
 import { exportFile, importFile } from './transfer-helpers';
 
 // A `relationMany` field kept in a join table (`through`): the entity's table has no column for it; create,
@@ -39,32 +36,17 @@ const probeGroup = defineEntity({
   commands: { keepFirst: { label: t('Keep the first tag', '只留第一个标签'), target: 'record' } },
 }) as EntityDef;
 
-const probeModule: AppModule = {
-  name: 'probe-join',
-  register: (ext) => {
-    ext.command('probe_group', 'keepFirst', async (_tx, _ctx, { row }) => ({
-      set: { tagIds: (row!.tagIds as number[]).slice(0, 1) },
-    }));
-    ext.routes(async (app) =>
-      registerEntityRoutes(
-        app,
-        createEngine(app.config.deployment, { probe_tag: probeTag, probe_group: probeGroup }),
-        ext,
-      ),
-    );
-  },
-};
-
-let s: Awaited<ReturnType<typeof createEngineApp>>;
-let call: (c: Call) => ReturnType<ReturnType<typeof client>>;
-let ok: ReturnType<typeof okClient>;
+let s: Awaited<ReturnType<typeof createProbeApp>>;
+let call: Awaited<ReturnType<typeof createProbeApp>>['call'];
+let ok: Awaited<ReturnType<typeof createProbeApp>>['ok'];
 
 beforeAll(async () => {
-  s = await createEngineApp({ extraModules: [probeModule] });
-  call = client(s.app, s.token);
-  ok = okClient(call);
-  await createProbeTable(s.db, probeTag);
-  await createProbeTable(s.db, probeGroup);
+  s = await createProbeApp({ probe_tag: probeTag, probe_group: probeGroup }, (ext) =>
+    ext.command('probe_group', 'keepFirst', async (_tx, _ctx, { row }) => ({
+      set: { tagIds: (row!.tagIds as number[]).slice(0, 1) },
+    })),
+  );
+  ({ call, ok } = s);
   await s.db.execute(
     sql.raw('create table probe_group_tag (group_id integer not null, tag_id integer not null)'),
   );

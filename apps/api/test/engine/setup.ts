@@ -4,6 +4,9 @@ import { getTableConfig } from 'drizzle-orm/pg-core';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import type { Db } from '../../src/db/client';
 import { deriveTables } from '../../src/db/entity-tables';
+import { createEngine } from '../../src/engine';
+import { registerEntityRoutes } from '../../src/engine/routes/routes';
+import type { AppModule, Extensions } from '../../src/extensions';
 import { createTestApp, login, type TestApp, type TestAppOverrides } from '../helpers';
 
 // Shared set-up of the engine suites: a test app (the engine is one of its modules), a root token, and small request helpers that return the parsed envelope.
@@ -98,4 +101,25 @@ export async function createProbeTable(db: Db, def: EntityDef): Promise<void> {
       : `${c.name} ${c.getSQLType()} ${defaults[c.name] ?? ''}`,
   );
   await db.execute(sql.raw(`create table ${config.name} (${columns.join(', ')})`));
+}
+
+/** A test app that also serves test-only entities, their tables created from their definitions; `register`
+ * adds what a module would register for them (hooks, command handlers, answer shapes) first. */
+export async function createProbeApp(
+  registry: Record<string, EntityDef>,
+  register: (ext: Extensions) => void = () => {},
+) {
+  const probeModule: AppModule = {
+    name: 'probe',
+    register: (ext) => {
+      register(ext);
+      ext.routes(async (app) =>
+        registerEntityRoutes(app, createEngine(app.config.deployment, registry), ext),
+      );
+    },
+  };
+  const s = await createEngineApp({ extraModules: [probeModule] });
+  for (const def of Object.values(registry)) await createProbeTable(s.db, def);
+  const call = client(s.app, s.token);
+  return { ...s, call, ok: okClient(call) };
 }
