@@ -62,6 +62,20 @@ describe('EntityListPage of a tree entity (company categories)', { timeout: 60_0
     await waitFor(() => expect(rowNames()).toEqual(['1', '2']));
   });
 
+  it('nests a tree the server answers flat, in tree order', async () => {
+    signIn();
+    const { list } = tree();
+    const flat = list.flatMap(({ children, ...own }) => [own, ...(children ?? [])]);
+    fakeApi().on('GET /api/company_category/tree', () => ok(flat));
+    await renderPage(EntityListPage, categoryList, { url: '/company/company_category_list' });
+    const table = await screen.findByRole('table');
+    await within(table).findByText('Pumps');
+    expect(rowNames()).toEqual(['1', '11', '12', '2']);
+    expect(screen.getByText('4 records')).toBeTruthy();
+    await userEvent.click(screen.getByRole('button', { name: 'Collapse all' }));
+    await waitFor(() => expect(rowNames()).toEqual(['1', '2']));
+  });
+
   it('searches with the list’s keyword, filters and sort, and says the ancestors come along', async () => {
     signIn();
     const api = fakeApi().on('GET /api/company_category/tree', () => ok(tree()));

@@ -1,11 +1,12 @@
 import {
   DEFAULT_PAGE_SIZE,
-  type EntityRecord,
+  flattenTree,
   isDisabledRecord,
   LIST_WINDOW,
   type ListQuery,
   listQuerySchema,
   MAX_PAGE_SIZE,
+  nestTree,
   recordLabel,
 } from '@organiser/domain';
 import type { FastifyRequest } from 'fastify';
@@ -172,22 +173,8 @@ function registerOptionsRoute(
   );
 }
 
-/** Nodes depth first, each before its descendants, without their `children`. */
-function inTreeOrder<N extends { children?: N[] }>(roots: N[]): N[] {
-  const out: N[] = [];
-  const visit = (nodes: N[]) => {
-    for (const { children, ...own } of nodes) {
-      out.push(own as N);
-      if (children) visit(children);
-    }
-  };
-  visit(roots);
-  return out;
-}
-
 function registerTreeRoute(rc: RouteContext, assertPicker: (request: FastifyRequest) => Promise<void>): void {
   const { app, entity, def, policy, db, label, tags, record, labelled, common, rowScope, route } = rc;
-  type Node = EntityRecord & { children?: Node[] };
   const node = record.extend({
     children: z
       .array(z.any())
@@ -222,16 +209,8 @@ function registerTreeRoute(rc: RouteContext, assertPicker: (request: FastifyRequ
         request,
         rows.map((r) => toRecord(entity, r)),
       );
-      const nodes = new Map<number, Node>(records.map((r) => [r.id, { ...r }]));
-      const roots: Node[] = [];
-      for (const n of nodes.values()) {
-        const parent = n[def.tree!];
-        const owner = typeof parent === 'number' && parent !== n.id ? nodes.get(parent) : undefined;
-        if (!owner) roots.push(n);
-        else if (owner.children) owner.children.push(n);
-        else owner.children = [n];
-      }
-      return ok(isFlat ? inTreeOrder(roots) : { list: roots, total: records.length });
+      const roots = nestTree(records, def.tree!);
+      return ok(isFlat ? flattenTree(roots) : { list: roots, total: records.length });
     },
   );
 }
