@@ -1,3 +1,4 @@
+import { type EntityTreeNode, flattenTree } from '@organiser/domain';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -64,8 +65,7 @@ describe('EntityListPage of a tree entity (company categories)', { timeout: 60_0
 
   it('nests a tree the server answers flat, in tree order', async () => {
     signIn();
-    const { list } = tree();
-    const flat = list.flatMap(({ children, ...own }) => [own, ...(children ?? [])]);
+    const flat = flattenTree(tree().list as EntityTreeNode[]);
     fakeApi().on('GET /api/company_category/tree', () => ok(flat));
     await renderPage(EntityListPage, categoryList, { url: '/company/company_category_list' });
     const table = await screen.findByRole('table');
