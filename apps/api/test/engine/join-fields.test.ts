@@ -29,6 +29,7 @@ const probeGroup = defineEntity({
       to: 'probe_tag',
       labelField: 'name',
       through: { table: 'probe_group_tag', source: 'group_id', target: 'tag_id' },
+      list: { filter: 'in' },
     },
   },
   defaultSort: { field: 'createdAt', order: 'desc' },
@@ -48,8 +49,11 @@ beforeAll(async () => {
   );
   ({ call, ok } = s);
   await s.db.execute(
-    sql.raw('create table probe_group_tag (group_id integer not null, tag_id integer not null)'),
+    sql.raw(
+      'create table probe_group_tag (group_id integer not null, tag_id integer not null, primary key (group_id, tag_id))',
+    ),
   );
+  await s.db.execute(sql.raw('create index probe_group_tag_tag_id_idx on probe_group_tag (tag_id)'));
 });
 afterAll(() => s?.close());
 
@@ -207,5 +211,24 @@ describe('a relationMany field kept in a join table', () => {
       action: 'keepFirst',
       changes: [{ field: 'tagIds', old: [a, b], new: [a] }],
     });
+  });
+
+  it('filters the list by the ids a record holds (eq or in), refusing a malformed value', async () => {
+    const [a, b, c] = await tags('Join Filter A', 'Join Filter B', 'Join Filter C');
+    const ga = await ok({ method: 'POST', url: '/api/probe_group', body: { name: 'F-a', tagIds: [a] } });
+    const gab = await ok({ method: 'POST', url: '/api/probe_group', body: { name: 'F-ab', tagIds: [a, b] } });
+    await ok({ method: 'POST', url: '/api/probe_group', body: { name: 'F-c', tagIds: [c] } });
+    const names = async (query: string) =>
+      (await ok({ method: 'GET', url: `/api/probe_group/list?size=50&${query}` })).list
+        .map((r: { name: string }) => r.name)
+        .sort();
+    expect(await names(`tagIds=${b}`)).toEqual(['F-ab']);
+    expect(await names(`tagIds=${a}`)).toEqual(['F-a', 'F-ab']);
+    expect(await names(`tagIds=${b},${c}`)).toEqual(['F-ab', 'F-c']);
+    const page = await ok({ method: 'GET', url: `/api/probe_group/list?size=50&tagIds=${a}` });
+    expect(page.total).toBe(2);
+    expect(page.list.find((r: { id: number }) => r.id === gab.id).tagIds).toEqual([a, b]);
+    expect(page.list.find((r: { id: number }) => r.id === ga.id).tagIds).toEqual([a]);
+    expect((await call({ method: 'GET', url: '/api/probe_group/list?tagIds=x' })).status).toBe(400);
   });
 });

@@ -483,8 +483,9 @@ function checkJoinTable(
   if (field.kind !== 'relationMany') fail(`${name}: only a relationMany field is kept in a join table`);
   if (![through.table, through.source, through.target].every((n) => SQL_NAME.test(n)))
     fail(`${name}: the join table and its columns are plain lower-case SQL names`);
-  if (field.unique || field.list?.filter || field.list?.sortable)
-    fail(`${name}: a field kept in a join table cannot be unique, filtered or sorted`);
+  // a list filters it by the ids a record holds (eq, in); range and like filters need other kinds anyway
+  if (field.unique || field.list?.sortable)
+    fail(`${name}: a field kept in a join table is neither unique nor sorted`);
 }
 
 export type ViewInput = {

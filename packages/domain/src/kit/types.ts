@@ -245,7 +245,7 @@ export type RelationField = FieldCommon & {
   /** `relationMany` only: the ids are kept in a join table of two id columns instead of an array column of
    * the entity's own table (a role's permissions, which every permission check reads from that table). The
    * engine reads, writes, records in history and exports them like any other value; a join field is neither
-   * filtered, sorted nor unique. */
+   * sorted nor unique, and filters by `eq` or `in` only (records holding one of the ids). */
   through?: JoinTable;
 };
 

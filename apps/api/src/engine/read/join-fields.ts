@@ -56,3 +56,11 @@ export async function withJoinValues<R extends Row | null | undefined>(
   }
   return rows;
 }
+
+/** Records whose join rows name one of `values` (a filter on a join field): a semi-join the join table's index
+ * on its target column answers. */
+export function joinHolds(entity: EngineEntity, through: JoinTable, values: readonly unknown[]): SQL {
+  const ids = values.map(Number).filter(Number.isInteger);
+  if (ids.length === 0) return sql`false`;
+  return sql`exists (select 1 from ${sql.identifier(through.table)} where ${sql.identifier(through.source)} = ${entity.col('id')} and ${sql.identifier(through.target)} in ${ids})`;
+}

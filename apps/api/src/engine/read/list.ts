@@ -1,4 +1,10 @@
-import { type ListFilter, type ListQuery, type ListWhere, labelColumns } from '@organiser/domain';
+import {
+  isJoinField,
+  type ListFilter,
+  type ListQuery,
+  type ListWhere,
+  labelColumns,
+} from '@organiser/domain';
 import {
   and,
   arrayOverlaps,
@@ -23,7 +29,7 @@ import type { EntityTable } from '../../db/entity-tables';
 import { dynamicFilterCondition, resolveDynamicFilters } from '../dynamic-forms';
 import type { Engine, EngineEntity } from '../entity';
 import type { Row, RowScope } from '../write-context';
-import { withJoinValues } from './join-fields';
+import { joinHolds, withJoinValues } from './join-fields';
 import { rememberedCount } from './list-counts';
 import { scopeConditions } from './row-scope';
 
@@ -42,8 +48,10 @@ export type Scope = 'live' | 'trash';
 const escapeLike = (value: string) => value.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 function filterCondition(entity: EngineEntity, filter: ListFilter): SQL | undefined {
-  const column = entity.col(filter.field);
   const field = entity.def.fields[filter.field];
+  if (field && isJoinField(field) && (filter.op === 'eq' || filter.op === 'in'))
+    return joinHolds(entity, field.through, filter.op === 'eq' ? [filter.value] : filter.values);
+  const column = entity.col(filter.field);
   const isArray = field?.kind === 'relationMany' || field?.kind === 'tags' || field?.kind === 'dictMany';
   const value = (v: unknown) => (field?.kind === 'datetime' || !field ? new Date(String(v)) : v);
   switch (filter.op) {
