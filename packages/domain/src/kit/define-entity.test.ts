@@ -43,6 +43,24 @@ describe('defineEntity', () => {
     expect(() => many({ kind: 'relation' })).toThrow(/only a relationMany field/);
   });
 
+  it('accepts sets of stored fields unique together, and refuses a set that cannot be', () => {
+    const fields = {
+      a: { kind: 'text', label: t('A', 'A') },
+      b: { kind: 'text', label: t('B', 'B') },
+      tags: { kind: 'tags', label: t('T', 'T') },
+      secret: { kind: 'password', label: t('P', 'P') },
+    } as const;
+    const thing = (uniqueTogether: string[][]) =>
+      defineEntity({ ...base, fields, labelField: 'a', uniqueTogether: uniqueTogether as ['a', 'b'][] });
+    expect(thing([['a', 'b']]).uniqueTogether).toEqual([['a', 'b']]);
+    expect(defineEntity({ ...base, fields, labelField: 'a' }).uniqueTogether).toEqual([]);
+    expect(() => thing([['a']])).toThrow(/two or more different fields/);
+    expect(() => thing([['a', 'a']])).toThrow(/two or more different fields/);
+    expect(() => thing([['a', 'nope']])).toThrow(/"nope", which is not a stored single-value field/);
+    expect(() => thing([['a', 'tags']])).toThrow(/"tags"/);
+    expect(() => thing([['a', 'secret']])).toThrow(/"secret"/);
+  });
+
   it('expands a bilingual pair into enName and zhName with pair labels and an either-rule', () => {
     const def = defineEntity({
       ...base,

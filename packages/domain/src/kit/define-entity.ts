@@ -239,7 +239,26 @@ function build(input: EntityInput<Record<string, FieldInput>>, options: ShapeOpt
     behaviour: input.behaviour ?? {},
     routes: routeOverrides(input.routes, fail),
     treeAnswer: input.treeAnswer ?? 'nested',
+    uniqueTogether: uniqueSets(input.uniqueTogether ?? [], fields, fail),
   };
+}
+
+/** Sets of stored fields unique together: at least two declared fields each, with a column of their own. */
+function uniqueSets(
+  sets: readonly (readonly string[])[],
+  fields: Record<string, FieldDef>,
+  fail: (detail: string) => never,
+): string[][] {
+  return sets.map((set) => {
+    if (set.length < 2 || new Set(set).size !== set.length)
+      fail(`uniqueTogether [${set.join(', ')}] needs two or more different fields`);
+    for (const name of set) {
+      const field = fields[name];
+      if (!field || isSecretField(field) || isJoinField(field) || isArrayKind(field.kind))
+        fail(`uniqueTogether names "${name}", which is not a stored single-value field`);
+    }
+    return [...set];
+  });
 }
 
 /** The generated routes an entity renames or leaves out, so the product's own calls keep their paths. A new

@@ -483,6 +483,9 @@ export type EntityInput<F extends Record<string, FieldInput>> = {
   defaultColumns?: readonly (keyof F & string)[];
   /** Keyword search runs over these fields (pg_trgm-backed on the server). */
   search?: readonly (keyof F & string)[];
+  /** Sets of fields whose values together are unique among live records (a permission's type, method and url):
+   * a write that repeats another record's values is `409 duplicate` naming the fields. */
+  uniqueTogether?: readonly (readonly (keyof F & string)[])[];
   defaultSort: { field: (keyof F & string) | SystemFieldName; order: SortOrder };
   softDelete?: boolean;
   /** The menu url of the entity's list page (from the navigation catalogue). */
@@ -579,6 +582,8 @@ export type EntityDef = {
   routes: { omit: readonly string[]; paths: Readonly<Record<string, string>> };
   /** How the tree route answers (see `EntityInput.treeAnswer`). */
   treeAnswer: 'nested' | 'flat';
+  /** Sets of fields unique together (see `EntityInput.uniqueTogether`). */
+  uniqueTogether: readonly (readonly string[])[];
 };
 
 export type JsonValue = string | number | boolean | null | JsonValue[] | { [key: string]: JsonValue };

@@ -8,9 +8,34 @@ import type { Tx, WriteContext } from '../write-context';
 // Unique fields: checked before a write with a refusal naming the field, and a unique violation that raced
 // past the check reported the same way.
 
-function duplicateOf(entity: EngineEntity, field: string, lang: Lang): AppError {
-  const label = entity.def.fields[field]?.label[lang] ?? field;
+function duplicateOf(entity: EngineEntity, fields: string | readonly string[], lang: Lang): AppError {
+  const names = typeof fields === 'string' ? [fields] : fields;
+  const label = names
+    .map((name) => entity.def.fields[name]?.label[lang] ?? name)
+    .join(lang === 'zh' ? '、' : ', ');
   return new AppError('duplicate', { params: { field: label } });
+}
+
+/** 409 `duplicate` naming the fields when another live record holds the same values of a set of fields unique
+ * together. `values` is the whole record as it would be stored (an update's changes over its stored values). */
+export async function assertUniqueTogether(
+  db: Tx,
+  entity: EngineEntity,
+  values: Record<string, unknown>,
+  lang: Lang,
+  exceptId?: number,
+): Promise<void> {
+  for (const set of entity.def.uniqueTogether) {
+    if (set.some((name) => values[name] === undefined || values[name] === null)) continue;
+    const conditions = [...set.map((name) => eq(entity.col(name), values[name])), ...liveOnly(entity)];
+    if (exceptId !== undefined) conditions.push(ne(entity.col('id'), exceptId));
+    const found = await db
+      .select({ id: entity.col('id') })
+      .from(entity.table)
+      .where(and(...conditions))
+      .limit(1);
+    if (found.length > 0) throw duplicateOf(entity, set, lang);
+  }
 }
 
 /** 409 `duplicate` naming the field when another live record holds one of the unique values. */
@@ -44,6 +69,10 @@ export function fromUniqueViolation(error: unknown, entity: EngineEntity, lang: 
         const column = entity.col(name).name;
         if (field.unique && e.constraint === `${entity.def.table}_${column}_unique`)
           return duplicateOf(entity, name, lang);
+      }
+      for (const set of entity.def.uniqueTogether) {
+        const columns = set.map((name) => entity.col(name).name).join('_');
+        if (e.constraint === `${entity.def.table}_${columns}_unique`) return duplicateOf(entity, set, lang);
       }
       return new AppError('conflict');
     }
