@@ -61,6 +61,25 @@ describe('defineEntity', () => {
     expect(() => thing([['a', 'secret']])).toThrow(/"secret"/);
   });
 
+  it('resolves a built-in rule over declared fields only', () => {
+    const fields = {
+      code: { kind: 'text', label: t('C', 'C') },
+      system: { kind: 'boolean', label: t('S', 'S') },
+    } as const;
+    const when = { field: 'system', in: [true] };
+    expect(defineEntity({ ...base, fields, labelField: 'code', builtIn: { when } }).builtIn).toEqual({
+      when,
+      editable: [],
+    });
+    expect(defineEntity({ ...base, fields, labelField: 'code' }).builtIn).toBeNull();
+    expect(() =>
+      defineEntity({ ...base, fields, labelField: 'code', builtIn: { when, editable: ['nope'] } }),
+    ).toThrow(/builtIn names unknown field "nope"/);
+    expect(() =>
+      defineEntity({ ...base, fields, labelField: 'code', builtIn: { when: { field: 'gone', in: [1] } } }),
+    ).toThrow(/"gone"/);
+  });
+
   it('expands a bilingual pair into enName and zhName with pair labels and an either-rule', () => {
     const def = defineEntity({
       ...base,

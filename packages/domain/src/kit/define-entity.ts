@@ -240,7 +240,20 @@ function build(input: EntityInput<Record<string, FieldInput>>, options: ShapeOpt
     routes: routeOverrides(input.routes, fail),
     treeAnswer: input.treeAnswer ?? 'nested',
     uniqueTogether: uniqueSets(input.uniqueTogether ?? [], fields, fail),
+    builtIn: builtInRule(input.builtIn, fields, fail),
   };
+}
+
+/** The built-in rule names declared fields: its condition's and the editable ones. */
+function builtInRule(
+  rule: EntityInput<Record<string, FieldInput>>['builtIn'],
+  fields: Record<string, FieldDef>,
+  fail: (detail: string) => never,
+): EntityDef['builtIn'] {
+  if (!rule) return null;
+  for (const name of [rule.when.field, ...(rule.editable ?? [])])
+    if (!(name in fields)) fail(`builtIn names unknown field "${name}"`);
+  return { when: { field: rule.when.field, in: [...rule.when.in] }, editable: [...(rule.editable ?? [])] };
 }
 
 /** Sets of stored fields unique together: at least two declared fields each, with a column of their own. */

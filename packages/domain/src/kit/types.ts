@@ -483,6 +483,8 @@ export type EntityInput<F extends Record<string, FieldInput>> = {
   defaultColumns?: readonly (keyof F & string)[];
   /** Keyword search runs over these fields (pg_trgm-backed on the server). */
   search?: readonly (keyof F & string)[];
+  /** Built-in records and what of them may change (see `BuiltInRule`). */
+  builtIn?: BuiltInRule;
   /** Sets of fields whose values together are unique among live records (a permission's type, method and url):
    * a write that repeats another record's values is `409 duplicate` naming the fields. */
   uniqueTogether?: readonly (readonly (keyof F & string)[])[];
@@ -531,6 +533,11 @@ export type RouteOverrides = {
   omit?: readonly string[];
   paths?: Readonly<Record<string, string>>;
 };
+
+/** Records the system itself relies on (the root role; permissions synchronised from the routes), marked by a
+ * condition on their own values: a write may change only their `editable` fields (a status action only when its
+ * field is one of them), and they are never deleted. Refusals are 409 naming the record and the fields. */
+export type BuiltInRule = { when: FieldCondition; editable?: readonly string[] };
 
 /** Fields every record carries besides its declared ones. */
 export const SYSTEM_FIELDS = ['id', 'version', 'createdAt', 'updatedAt', 'createdBy', 'updatedBy'] as const;
@@ -584,6 +591,8 @@ export type EntityDef = {
   treeAnswer: 'nested' | 'flat';
   /** Sets of fields unique together (see `EntityInput.uniqueTogether`). */
   uniqueTogether: readonly (readonly string[])[];
+  /** Built-in records and their editable fields (see `BuiltInRule`), or null. */
+  builtIn: { when: FieldCondition; editable: readonly string[] } | null;
 };
 
 export type JsonValue = string | number | boolean | null | JsonValue[] | { [key: string]: JsonValue };

@@ -23,6 +23,7 @@ import { toFieldErrors } from '../field-errors';
 import { withJoinValues } from '../read/join-fields';
 import { matchingIds } from '../read/list';
 import { apiValues, toDbValues, toRecord, withLabels } from '../read/records';
+import { assertBuiltInChange } from '../write/built-in';
 import { resolveDictLabels, withDictLabels } from '../write/dictionary-check';
 import { ensureMonthPartition } from '../write/event-tables';
 import { diff, maskedChanges, stamp } from '../write/history';
@@ -506,6 +507,7 @@ async function updateRows(tx: Tx, ctx: WriteContext, updates: Planned[]): Promis
     secrets.push(...Object.keys(p.hashed ?? {}));
     const changes: Change[] = diff(before, stored, Object.keys(stored));
     if (changes.length === 0) continue;
+    assertBuiltInChange(ctx, current, [...changes.map((c) => c.field), ...secrets]);
     const set = Object.fromEntries(changes.map((c) => [c.field, stored[c.field]]));
     Object.assign(set, derivedChanges(entity, before, set));
     const version = Number(current.version);

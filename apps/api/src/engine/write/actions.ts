@@ -12,6 +12,7 @@ import { withJoinValues } from '../read/join-fields';
 import { toDbValues, toRecord } from '../read/records';
 import { liveOnly, loadRow, scopeConditions } from '../read/row-scope';
 import type { Actor, Change, CommandResult, Row, Tx, WriteContext } from '../write-context';
+import { assertBuiltInChange, mayChange } from './built-in';
 import { stamp } from './history';
 import { writeJoinValues } from './join-fields';
 import {
@@ -91,7 +92,10 @@ export async function runAction(
   const action = entity.def.actions[name];
   if (!action) throw new AppError('notFound');
   const field = action.field;
-  const allowed = (row: Row) => checkTransition(entity.def, name, { [field]: row[field] }).ok;
+  // a built-in record takes the action only when every field it sets is editable
+  const sets = [field, ...Object.keys(action.assign ?? {})];
+  const allowed = (row: Row) =>
+    checkTransition(entity.def, name, { [field]: row[field] }).ok && mayChange(entity, row, sets);
   const skipped: BatchResult['skipped'] = [];
   const written = await writeSequence(ctx, {
     action: name,
@@ -234,6 +238,7 @@ export async function runCommand(
           continue;
         }
         const result = await handler(tx, ctx, { row, input });
+        assertBuiltInChange(ctx, row, Object.keys(result?.set ?? {}));
         results?.set(id, result);
         const [after] = (await tx
           .update(entity.table)

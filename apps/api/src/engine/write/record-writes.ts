@@ -5,6 +5,7 @@ import { withJoinValues } from '../read/join-fields';
 import { apiValues, toDbValues, toRecord } from '../read/records';
 import { liveOnly, loadRow, scopeConditions, scopedBody } from '../read/row-scope';
 import type { Row, Tx, WriteContext } from '../write-context';
+import { assertBuiltInChange, assertNoneBuiltIn } from './built-in';
 import { ensureMonthPartition } from './event-tables';
 import { diff, maskedChanges, stamp } from './history';
 import { removeJoinRows, writeJoinValues } from './join-fields';
@@ -72,6 +73,7 @@ async function updateSet(
   const { stored, virtual, secrets } = await storedValues(ctx, changes);
   const plain = Object.fromEntries(Object.entries(stored).filter(([k]) => !secrets.includes(k)));
   const changed = diff(before, plain, Object.keys(plain));
+  assertBuiltInChange(ctx, current, [...changed.map((c) => c.field), ...secrets]);
   const hasChanges = changed.length > 0 || secrets.length > 0;
   if (!hasChanges && Object.keys(virtual).length === 0) return NO_WRITE;
   const set: Row = {};
@@ -164,6 +166,7 @@ export async function deleteRecords(ctx: WriteContext, ids: number[]): Promise<n
           ),
         )
         .returning()) as Row[];
+      assertNoneBuiltIn(ctx, rows);
       return rows.map(
         (r): PipelineRow => ({
           before: r,
@@ -198,6 +201,7 @@ async function removeRows(
         .delete(entity.table)
         .where(and(...conditions))
         .returning()) as Row[];
+      assertNoneBuiltIn(ctx, rows);
       await removeJoinRows(tx, entity, await withJoinValues(tx, entity, rows));
       return rows.map((r) => ({ before: r, after: null, input: {} }));
     },
@@ -293,6 +297,7 @@ export async function reorderChildren(ctx: WriteContext, parentId: number, ids: 
       for (const [index, id] of ids.entries()) {
         const row = byId.get(id)!;
         if (Number(row[order!]) === index + 1) continue;
+        assertBuiltInChange(ctx, row, [order!]);
         const [after] = (await tx
           .update(entity.table)
           .set({ [order!]: index + 1, version: sql`${entity.col('version')} + 1`, ...stamp(actor) })
