@@ -10,7 +10,7 @@ import { ensureMonthPartition } from './event-tables';
 import { diff, maskedChanges, stamp } from './history';
 import { removeJoinRows, writeJoinValues } from './join-fields';
 import { assertNotReferenced } from './references';
-import { assertUnique, assertUniqueTogether } from './unique';
+import { assertUnique } from './unique';
 import { derivedChanges, storedValues } from './write-effects';
 import { NO_WRITE, type PipelineRow, type WriteTarget, writeSequence } from './write-pipeline';
 
@@ -27,8 +27,7 @@ export async function createRecord(ctx: WriteContext, body: unknown): Promise<En
     validate: (sent) => validateCreate(entity.def, sent, { policy: entity.policy }),
     targets: (values) => [{ values, current: null }],
     prepare: async (values) => {
-      await assertUnique(db, entity, values, lang);
-      await assertUniqueTogether(db, entity, values, lang);
+      await assertUnique(db, entity, { changes: values, record: values }, lang);
       const { stored, virtual } = await storedValues(ctx, values);
       Object.assign(stored, derivedChanges(entity, null, stored));
       // An event table is partitioned by month: this month's partition must exist before the insert.
@@ -67,9 +66,14 @@ async function updateSet(
   changes: Record<string, unknown>,
 ): Promise<UpdateSet | typeof NO_WRITE> {
   const { entity } = ctx;
-  await assertUnique(ctx.db, entity, changes, ctx.lang, Number(current.id));
   const before = apiValues(entity, current);
-  await assertUniqueTogether(ctx.db, entity, { ...before, ...changes }, ctx.lang, Number(current.id));
+  await assertUnique(
+    ctx.db,
+    entity,
+    { changes, record: { ...before, ...changes } },
+    ctx.lang,
+    Number(current.id),
+  );
   const { stored, virtual, secrets } = await storedValues(ctx, changes);
   const plain = Object.fromEntries(Object.entries(stored).filter(([k]) => !secrets.includes(k)));
   const changed = diff(before, plain, Object.keys(plain));
@@ -221,9 +225,9 @@ export async function restoreRecord(ctx: WriteContext, id: number): Promise<Enti
   if (!trashed) throw new AppError('notFound');
   const [written] = await writeSequence(ctx, {
     action: 'restore',
-    prepare: async () => {
-      await assertUnique(db, entity, apiValues(entity, trashed), lang, id);
-      await assertUniqueTogether(db, entity, apiValues(entity, trashed), lang, id);
+    prepare: () => {
+      const record = apiValues(entity, trashed);
+      return assertUnique(db, entity, { changes: record, record }, lang, id);
     },
     statement: async (tx: Tx) => {
       const [restored] = (await tx

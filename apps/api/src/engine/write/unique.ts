@@ -16,47 +16,42 @@ function duplicateOf(entity: EngineEntity, fields: string | readonly string[], l
   return new AppError('duplicate', { params: { field: label } });
 }
 
-/** 409 `duplicate` naming the fields when another live record holds the same values of a set of fields unique
- * together. `values` is the whole record as it would be stored (an update's changes over its stored values). */
-export async function assertUniqueTogether(
+/** 409 `duplicate` naming the fields of the first set whose values (all given) another live record holds. */
+async function assertFree(
   db: Tx,
   entity: EngineEntity,
+  sets: readonly (readonly string[])[],
   values: Record<string, unknown>,
-  lang: Lang,
-  exceptId?: number,
+  options: { lang: Lang; exceptId?: number },
 ): Promise<void> {
-  for (const set of entity.def.uniqueTogether) {
+  for (const set of sets) {
     if (set.some((name) => values[name] === undefined || values[name] === null)) continue;
     const conditions = [...set.map((name) => eq(entity.col(name), values[name])), ...liveOnly(entity)];
-    if (exceptId !== undefined) conditions.push(ne(entity.col('id'), exceptId));
+    if (options.exceptId !== undefined) conditions.push(ne(entity.col('id'), options.exceptId));
     const found = await db
       .select({ id: entity.col('id') })
       .from(entity.table)
       .where(and(...conditions))
       .limit(1);
-    if (found.length > 0) throw duplicateOf(entity, set, lang);
+    if (found.length > 0) throw duplicateOf(entity, set, options.lang);
   }
 }
 
-/** 409 `duplicate` naming the field when another live record holds one of the unique values. */
+/** 409 `duplicate` naming the fields when another live record holds the same values: each unique field among
+ * the values a write sets (`changes`), and each set of fields unique together over the record as it would be
+ * stored (`record`: an update's changes over its stored values). */
 export async function assertUnique(
   db: Tx,
   entity: EngineEntity,
-  values: Record<string, unknown>,
+  values: { changes: Record<string, unknown>; record: Record<string, unknown> },
   lang: Lang,
   exceptId?: number,
 ): Promise<void> {
-  for (const [name, field] of Object.entries(entity.def.fields)) {
-    if (!field.unique || values[name] === undefined || values[name] === null) continue;
-    const conditions = [eq(entity.col(name), values[name]), ...liveOnly(entity)];
-    if (exceptId !== undefined) conditions.push(ne(entity.col('id'), exceptId));
-    const found = await db
-      .select({ id: entity.col('id') })
-      .from(entity.table)
-      .where(and(...conditions))
-      .limit(1);
-    if (found.length > 0) throw duplicateOf(entity, name, lang);
-  }
+  const singles = Object.entries(entity.def.fields).flatMap(([name, field]) =>
+    field.unique ? [[name]] : [],
+  );
+  await assertFree(db, entity, singles, values.changes, { lang, exceptId });
+  await assertFree(db, entity, entity.def.uniqueTogether, values.record, { lang, exceptId });
 }
 
 /** A unique violation raced past the check: name the field from the index (`<table>_<column>_unique`). */
