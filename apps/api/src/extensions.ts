@@ -1,5 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify';
 import {
+  type AnswerShape,
   type CommandHandler,
   type CommandSchemas,
   createEngine,
@@ -27,6 +28,8 @@ export type Extensions = EngineExtensions & {
   /** The handler of a command the entity's definition declares; `schemas` when its body or answer has a shape
    * of its own. */
   command: (entity: string, name: string, handler: CommandHandler, schemas?: CommandSchemas) => void;
+  /** How the entity's routes shape the records they answer (one module per entity; see `AnswerShape`). */
+  answer: (entity: string, shape: AnswerShape) => void;
   /** A marketplace-facing route, served under /api/open/v1 by the open-API plugin (open/types.ts). */
   openRoute: (route: OpenRoute) => void;
   readonly openRoutes: readonly OpenRoute[];
@@ -50,6 +53,7 @@ export function createExtensions(engine: Engine = createEngine({ fieldPolicy: {}
   const hooks = new Map<string, HookLists>();
   const commands = new Map<string, CommandHandler>();
   const commandSchemas = new Map<string, CommandSchemas>();
+  const answers = new Map<string, AnswerShape>();
   const claimed = new Set<string>();
   const reference: ReferenceSeed[] = [];
   const demo: DemoSeed[] = [];
@@ -83,6 +87,11 @@ export function createExtensions(engine: Engine = createEngine({ fieldPolicy: {}
       commands.set(key, handler);
       if (schemas) commandSchemas.set(key, schemas);
     },
+    answer: (entity, shape) => {
+      if (answers.has(entity)) throw new Error(`the answers of ${entity} are shaped twice`);
+      answers.set(entity, shape);
+    },
+    answerOf: (entity) => answers.get(entity),
     demoSeed: (seed) => addSeed(demo, seed),
     referenceSeed: (seed) => addSeed(reference, seed),
     hooksOf: (entity) => hooks.get(entity) ?? emptyHookLists(),

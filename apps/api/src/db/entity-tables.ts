@@ -1,4 +1,4 @@
-import { columnOf, defaultOf, type EntityDef, type FieldDef } from '@organiser/domain';
+import { columnOf, defaultOf, type EntityDef, type FieldDef, isJoinField } from '@organiser/domain';
 import { type SQL, sql } from 'drizzle-orm';
 import {
   boolean,
@@ -97,9 +97,9 @@ function generated(def: EntityDef, field: FieldDef, builder: PgColumnBuilderBase
 }
 
 /**
- * The table of an entity: id, the declared fields (virtual ones have no column), version, who/when columns,
+ * The table of an entity: id, the declared fields (virtual ones and those kept in a join table have no column), version, who/when columns,
  * `deleted_at` when soft-deleted, and the indexes its list needs and the lists of its views need: the default
- * sorts, every sortable and filterable column, the unique fields (among live records), a pg_trgm GIN
+ * sorts, every sortable and filterable column, the unique fields and field sets (among live records), a pg_trgm GIN
  * index on the keyword expression and a GIN index on its characters and character pairs (`search_grams`,
  * migration 0006) for keywords shorter than a trigram.
  */
@@ -108,7 +108,7 @@ export function deriveTable(def: EntityDef, views: readonly EntityDef[] = []): E
     id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
   };
   for (const [name, field] of Object.entries(def.fields)) {
-    if (field.virtual) continue;
+    if (field.virtual || isJoinField(field)) continue;
     columns[name] = field.derive
       ? generated(def, field, columnFor(name, field))
       : withDefault(columnFor(name, field), field);
@@ -139,7 +139,7 @@ export function deriveTable(def: EntityDef, views: readonly EntityDef[] = []): E
       for (const [name, field] of Object.entries(view.fields)) if (field.list?.sortable) sorted(name);
     }
     for (const [name, field] of Object.entries(def.fields)) {
-      if (field.virtual) continue;
+      if (field.virtual || isJoinField(field)) continue;
       const key = columnOf(field, name);
       const isFiltered = field.list?.filter || views.some((v) => v.fields[name]?.list?.filter);
       if (field.list?.sortable) sorted(name);
@@ -166,6 +166,14 @@ export function deriveTable(def: EntityDef, views: readonly EntityDef[] = []): E
         seen.add(key);
         out.push(index(`${def.table}_${key}_idx`).on(col(name)));
       }
+    }
+    for (const set of def.uniqueTogether ?? []) {
+      const keys = set.map((name) => columnOf(def.fields[name]!, name));
+      const ux = uniqueIndex(`${def.table}_${keys.join('_')}_unique`).on(
+        col(set[0]!),
+        ...set.slice(1).map(col),
+      );
+      out.push(live ? ux.where(live) : ux);
     }
     const search = searchExpression(def);
     if (search) {

@@ -1,6 +1,7 @@
 import type { EngineExtensions, HookLists } from './write-context';
 
 export type {
+  AnswerShape,
   CommandHandler,
   CommandResult,
   CommandSchemas,

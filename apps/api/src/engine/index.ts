@@ -48,6 +48,7 @@ export { createRecord, updateRecord } from './write/record-writes';
 export { derivedChanges, heldQuotaCounts } from './write/write-effects';
 export type {
   Actor,
+  AnswerShape,
   Change,
   CommandHandler,
   CommandResult,

@@ -1,4 +1,4 @@
-import type { KitIssue, Lang } from '@organiser/domain';
+import type { EntityRecord, KitIssue, Lang } from '@organiser/domain';
 import type { ZodType } from 'zod';
 import type { Db } from '../db/client';
 import type { Engine, EngineEntity } from './entity';
@@ -76,12 +76,27 @@ export type CommandHandler = (
   call: { row: Row | null; input: Record<string, unknown> },
 ) => Promise<CommandResult | undefined>;
 
+/**
+ * How a module shapes the records an entity's routes answer where the product's API answers otherwise than the
+ * engine's record (a role's `name` as `{ en, zh }`, the number of accounts holding it): every route that answers
+ * records (a list page, one record, the answer to a write, a status action or a tree) passes them through
+ * `shape`, and the record schema of the OpenAPI document and the serializer gains `fields`.
+ */
+export type AnswerShape = {
+  /** Fields a shaped record adds or replaces, as the API documents them. */
+  fields: Record<string, ZodType>;
+  /** Completes the records in place, for all of them at once (one query, not one per record). */
+  shape: (request: { db: Db; lang: Lang; actor: Actor }, records: EntityRecord[]) => Promise<void>;
+};
+
 /** What the engine reads of the registered extensions. */
 export type EngineExtensions = {
   hooksOf: (entity: string) => HookLists;
   commandHandler: (entity: string, name: string) => CommandHandler | undefined;
   /** The body and answer schemas a module gave with a command's handler, if any. */
   commandSchemas?: (entity: string, name: string) => CommandSchemas | undefined;
+  /** A module's shaping of an entity's answers, if any (see `AnswerShape`). */
+  answerOf?: (entity: string) => AnswerShape | undefined;
   /** Every registered command handler, as `entity.name` (checked against the definitions at start). */
   commandNames: () => string[];
   /** Marks a handler as belonging to an entity an engine serves. */

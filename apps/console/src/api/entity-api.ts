@@ -14,6 +14,7 @@ import {
   type HistoryItem,
   type ImportReport,
   type ImportRowReport,
+  nestTree,
   type RouteKey,
   type RouteParams,
 } from '@organiser/domain';
@@ -59,9 +60,17 @@ export const entityApi = {
     (await http.get<T>(entityUrl(def, 'list').slice(API_PREFIX.length), query, { signal })).content,
   trash: async (entity: string, query: Query, signal?: AbortSignal) =>
     (await http.get<EntityList>(url(entity, 'trash'), query, { signal })).content,
-  /** Every record of a tree entity as a tree; with a keyword or filters, the matches and their ancestors. */
-  tree: async (entity: string, query: Query, signal?: AbortSignal) =>
-    (await http.get<{ list: TreeRecord[]; total: number }>(url(entity, 'tree'), query, { signal })).content,
+  /** Every record of a tree entity as a tree; with a keyword or filters, the matches and their ancestors. A tree
+   * the server answers flat, in tree order (`treeAnswer: 'flat'`), is nested here the same way. */
+  tree: async (entity: string, query: Query, signal?: AbortSignal) => {
+    const content = (
+      await http.get<{ list: TreeRecord[]; total: number } | EntityRecord[]>(url(entity, 'tree'), query, {
+        signal,
+      })
+    ).content;
+    if (!Array.isArray(content)) return content;
+    return { list: nestTree(content, getEntity(entity)!.tree!), total: content.length };
+  },
   /** `{ id, label }` of records for a select: by keyword, or the labels of known ids. */
   options: async (entity: string, query: { keyword?: string; ids?: number[] }, signal?: AbortSignal) =>
     (

@@ -1,3 +1,4 @@
+import { type EntityTreeNode, flattenTree } from '@organiser/domain';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -59,6 +60,19 @@ describe('EntityListPage of a tree entity (company categories)', { timeout: 60_0
     const machinery = document.querySelector<HTMLElement>('tr[data-row-key="1"]')!;
     const collapse = within(machinery).getByRole('button', { name: /collapse/i });
     await userEvent.click(collapse);
+    await waitFor(() => expect(rowNames()).toEqual(['1', '2']));
+  });
+
+  it('nests a tree the server answers flat, in tree order', async () => {
+    signIn();
+    const flat = flattenTree(tree().list as EntityTreeNode[]);
+    fakeApi().on('GET /api/company_category/tree', () => ok(flat));
+    await renderPage(EntityListPage, categoryList, { url: '/company/company_category_list' });
+    const table = await screen.findByRole('table');
+    await within(table).findByText('Pumps');
+    expect(rowNames()).toEqual(['1', '11', '12', '2']);
+    expect(screen.getByText('4 records')).toBeTruthy();
+    await userEvent.click(screen.getByRole('button', { name: 'Collapse all' }));
     await waitFor(() => expect(rowNames()).toEqual(['1', '2']));
   });
 

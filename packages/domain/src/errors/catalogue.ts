@@ -147,6 +147,18 @@ export const errorCatalogue = {
     en: 'This record is still used by {entity}; remove or change those first',
     zh: '该记录仍被{entity}使用，请先删除或修改它们',
   },
+  builtInRecord: {
+    code: 40906,
+    status: 409,
+    en: '“{label}” is built in: its {fields} cannot be changed',
+    zh: '“{label}”为内置记录，不能修改其{fields}',
+  },
+  builtInRecordDelete: {
+    code: 40907,
+    status: 409,
+    en: '“{label}” is built in: it cannot be deleted',
+    zh: '“{label}”为内置记录，不能删除',
+  },
   batchCountChanged: {
     code: 40905,
     status: 409,

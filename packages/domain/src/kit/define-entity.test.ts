@@ -15,6 +15,71 @@ const base = {
 };
 
 describe('defineEntity', () => {
+  it('keeps a relationMany field kept in a join table out of sorts, unique values and plain relations', () => {
+    const name = { kind: 'text', label: t('Name', '名称') } as const;
+    const through = { table: 'thing_tag', source: 'thing_id', target: 'tag_id' };
+    const many = (extra: object) =>
+      defineEntity({
+        ...base,
+        fields: {
+          name,
+          tagIds: {
+            kind: 'relationMany',
+            label: t('Tags', '标签'),
+            to: 'tag',
+            labelField: 'name',
+            through,
+            ...extra,
+          },
+        },
+        labelField: 'name',
+      });
+    expect(many({}).fields.tagIds).toMatchObject({ through });
+    expect(many({ list: { filter: 'in' } }).fields.tagIds?.list?.filter).toBe('in');
+    expect(() => many({ list: { sortable: true } })).toThrow(/join table is neither unique nor sorted/);
+    expect(() => many({ through: { ...through, table: 'thing_tag; drop table x' } })).toThrow(
+      /plain lower-case SQL names/,
+    );
+    expect(() => many({ kind: 'relation' })).toThrow(/only a relationMany field/);
+  });
+
+  it('accepts sets of stored fields unique together, and refuses a set that cannot be', () => {
+    const fields = {
+      a: { kind: 'text', label: t('A', 'A') },
+      b: { kind: 'text', label: t('B', 'B') },
+      tags: { kind: 'tags', label: t('T', 'T') },
+      secret: { kind: 'password', label: t('P', 'P') },
+    } as const;
+    const thing = (uniqueTogether: string[][]) =>
+      defineEntity({ ...base, fields, labelField: 'a', uniqueTogether: uniqueTogether as ['a', 'b'][] });
+    expect(thing([['a', 'b']]).uniqueTogether).toEqual([['a', 'b']]);
+    expect(defineEntity({ ...base, fields, labelField: 'a' }).uniqueTogether).toEqual([]);
+    expect(() => thing([['a']])).toThrow(/two or more different fields/);
+    expect(() => thing([['a', 'a']])).toThrow(/two or more different fields/);
+    expect(() => thing([['a', 'nope']])).toThrow(/"nope", which is not a stored single-value field/);
+    expect(() => thing([['a', 'tags']])).toThrow(/"tags"/);
+    expect(() => thing([['a', 'secret']])).toThrow(/"secret"/);
+  });
+
+  it('resolves a built-in rule over declared fields only', () => {
+    const fields = {
+      code: { kind: 'text', label: t('C', 'C') },
+      system: { kind: 'boolean', label: t('S', 'S') },
+    } as const;
+    const when = { field: 'system', in: [true] };
+    expect(defineEntity({ ...base, fields, labelField: 'code', builtIn: { when } }).builtIn).toEqual({
+      when,
+      editable: [],
+    });
+    expect(defineEntity({ ...base, fields, labelField: 'code' }).builtIn).toBeNull();
+    expect(() =>
+      defineEntity({ ...base, fields, labelField: 'code', builtIn: { when, editable: ['nope'] } }),
+    ).toThrow(/builtIn names unknown field "nope"/);
+    expect(() =>
+      defineEntity({ ...base, fields, labelField: 'code', builtIn: { when: { field: 'gone', in: [1] } } }),
+    ).toThrow(/"gone"/);
+  });
+
   it('expands a bilingual pair into enName and zhName with pair labels and an either-rule', () => {
     const def = defineEntity({
       ...base,

@@ -16,6 +16,7 @@ import {
   type EntityShape,
   type FieldDef,
   type FieldInput,
+  type JoinTable,
   type ReportParams,
   type SortOrder,
   SYSTEM_FIELDS,
@@ -151,33 +152,11 @@ function build(input: EntityInput<Record<string, FieldInput>>, options: ShapeOpt
     const column = field.column ?? snakeCase(name);
     if (columns.has(column)) fail(`two fields map to column "${column}"`);
     columns.add(column);
-    if (field.kind === 'enum') {
-      const values = field.options.map((o) => o.value);
-      if (field.default !== undefined && !values.includes(field.default))
-        fail(`${name}: default is not an option`);
-      if (field.machine) {
-        if (!values.includes(field.machine.initial)) fail(`${name}: machine initial state is not an option`);
-        for (const [action, a] of Object.entries(field.machine.actions)) {
-          for (const s of [...a.from, a.to])
-            if (!values.includes(s)) fail(`${name}.${action}: unknown state "${s}"`);
-        }
-      }
-    }
-    if (field.kind === 'text' && field.pattern) {
-      const { source, flags, example } = field.pattern;
-      if (!new RegExp(source, flags).test(example)) fail(`${name}: the pattern's example does not match it`);
-    }
-    if (field.list?.filter === 'like' && !TEXT_KINDS.has(field.kind)) fail(`${name}: like filters need text`);
-    if (field.list?.filter === 'range' && !isRangeKind(field.kind))
-      fail(`${name}: range filters need numbers or dates`);
-    if (field.form?.group && !input.groups?.[field.form.group])
-      fail(`${name}: unknown group "${field.form.group}"`);
-    if (field.form?.widget && !isWidgetName(field.form.widget))
-      fail(`${name}: unknown widget "${field.form.widget}"`);
-    checkFieldOptions(name, field, fields, fail);
+    checkField(name, field, { fields, groups: input.groups }, fail);
   }
   const trees = Object.keys(fields).filter((n) => fields[n]!.kind === 'treeRelation');
   if (trees.length > 1) fail('an entity has at most one treeRelation field');
+  if (input.treeAnswer && trees.length === 0) fail('treeAnswer needs a treeRelation field');
   if (input.scope && input.scope.field !== 'id' && !(input.scope.field in fields))
     fail(`scope field "${input.scope.field}" is not declared`);
   for (const quota of input.quotas ?? []) {
@@ -258,7 +237,89 @@ function build(input: EntityInput<Record<string, FieldInput>>, options: ShapeOpt
     parent: input.parent ? { ...input.parent } : null,
     report: options.report ?? null,
     behaviour: input.behaviour ?? {},
+    routes: routeOverrides(input.routes, fail),
+    treeAnswer: input.treeAnswer ?? 'nested',
+    uniqueTogether: uniqueSets(input.uniqueTogether ?? [], fields, fail),
+    builtIn: builtInRule(input.builtIn, fields, fail),
   };
+}
+
+/** The built-in rule names declared fields: its condition's and the editable ones. */
+function builtInRule(
+  rule: EntityInput<Record<string, FieldInput>>['builtIn'],
+  fields: Record<string, FieldDef>,
+  fail: (detail: string) => never,
+): EntityDef['builtIn'] {
+  if (!rule) return null;
+  for (const name of [rule.when.field, ...(rule.editable ?? [])])
+    if (!(name in fields)) fail(`builtIn names unknown field "${name}"`);
+  return { when: { field: rule.when.field, in: [...rule.when.in] }, editable: [...(rule.editable ?? [])] };
+}
+
+/** Sets of stored fields unique together: at least two declared fields each, with a column of their own. */
+function uniqueSets(
+  sets: readonly (readonly string[])[],
+  fields: Record<string, FieldDef>,
+  fail: (detail: string) => never,
+): string[][] {
+  return sets.map((set) => {
+    if (set.length < 2 || new Set(set).size !== set.length)
+      fail(`uniqueTogether [${set.join(', ')}] needs two or more different fields`);
+    for (const name of set) {
+      const field = fields[name];
+      if (!field || isSecretField(field) || isJoinField(field) || isArrayKind(field.kind))
+        fail(`uniqueTogether names "${name}", which is not a stored single-value field`);
+    }
+    return [...set];
+  });
+}
+
+/** The generated routes an entity renames or leaves out, so the product's own calls keep their paths. A new
+ * path is relative to the entity's base (`page`, `detail/:id`); the route table checks the keys and
+ * parameters against the routes the entity has. */
+function routeOverrides(
+  routes: EntityInput<Record<string, FieldInput>>['routes'],
+  fail: (detail: string) => never,
+): EntityDef['routes'] {
+  const paths = { ...(routes?.paths ?? {}) };
+  for (const [key, path] of Object.entries(paths))
+    if (!/^[a-z0-9_]+(\/(:[a-z]+|[a-z0-9_]+))*$/i.test(path))
+      fail(`routes.paths.${key}: "${path}" is not a path`);
+  return { omit: [...(routes?.omit ?? [])], paths };
+}
+
+/** The checks of one field on its own: enum defaults and machines, pattern examples, filters, groups, widgets and
+ * the kind's options. */
+function checkField(
+  name: string,
+  field: FieldDef,
+  on: { fields: Record<string, FieldDef>; groups?: Record<string, { label: Bilingual }> },
+  fail: (detail: string) => never,
+): void {
+  const { fields, groups } = on;
+  if (field.kind === 'enum') {
+    const values = field.options.map((o) => o.value);
+    if (field.default !== undefined && !values.includes(field.default))
+      fail(`${name}: default is not an option`);
+    if (field.machine) {
+      if (!values.includes(field.machine.initial)) fail(`${name}: machine initial state is not an option`);
+      for (const [action, a] of Object.entries(field.machine.actions)) {
+        for (const s of [...a.from, a.to])
+          if (!values.includes(s)) fail(`${name}.${action}: unknown state "${s}"`);
+      }
+    }
+  }
+  if (field.kind === 'text' && field.pattern) {
+    const { source, flags, example } = field.pattern;
+    if (!new RegExp(source, flags).test(example)) fail(`${name}: the pattern's example does not match it`);
+  }
+  if (field.list?.filter === 'like' && !TEXT_KINDS.has(field.kind)) fail(`${name}: like filters need text`);
+  if (field.list?.filter === 'range' && !isRangeKind(field.kind))
+    fail(`${name}: range filters need numbers or dates`);
+  if (field.form?.group && !groups?.[field.form.group]) fail(`${name}: unknown group "${field.form.group}"`);
+  if (field.form?.widget && !isWidgetName(field.form.widget))
+    fail(`${name}: unknown widget "${field.form.widget}"`);
+  checkFieldOptions(name, field, fields, fail);
 }
 
 /** A kind-dependent field depends on a known, not itself kind-dependent field, and on values it can hold. */
@@ -439,6 +500,24 @@ function checkFieldOptions(
     (field.unique || field.list?.filter || field.list?.sortable)
   )
     fail(`${name}: a secret or virtual field cannot be unique, filtered or sorted`);
+  if ((field.kind === 'relation' || field.kind === 'relationMany') && field.through)
+    checkJoinTable(name, field, fail);
+}
+
+const SQL_NAME = /^[a-z_][a-z0-9_]*$/;
+
+function checkJoinTable(
+  name: string,
+  field: FieldDef & { kind: 'relation' | 'relationMany' },
+  fail: (detail: string) => never,
+) {
+  const through = field.through!;
+  if (field.kind !== 'relationMany') fail(`${name}: only a relationMany field is kept in a join table`);
+  if (![through.table, through.source, through.target].every((n) => SQL_NAME.test(n)))
+    fail(`${name}: the join table and its columns are plain lower-case SQL names`);
+  // a list filters it by the ids a record holds (eq, in); range and like filters need other kinds anyway
+  if (field.unique || field.list?.sortable)
+    fail(`${name}: a field kept in a join table is neither unique nor sorted`);
 }
 
 export type ViewInput = {
@@ -583,6 +662,12 @@ export const isArrayKind = (kind: FieldDef['kind']): boolean =>
   kind === 'relationMany' ||
   kind === 'tags' ||
   kind === 'dictMany';
+
+/** A `relationMany` field kept in a join table: it has no column in the entity's own table. */
+export const isJoinField = (
+  field: FieldDef,
+): field is FieldDef & { kind: 'relationMany'; through: JoinTable } =>
+  field.kind === 'relationMany' && Boolean(field.through);
 
 /** Fields never returned, exported nor recorded in history: passwords and virtual fields. */
 export const isSecretField = (field: FieldDef): boolean =>

@@ -19,6 +19,7 @@ export * from './rich-text';
 export * from './rules';
 export * from './schemas';
 export * from './status';
+export * from './tree-order';
 export * from './types';
 export * from './validate';
 export * from './values';

@@ -242,7 +242,15 @@ export type RelationField = FieldCommon & {
   /** The related record must hold one of these values in one of its fields (a sub-material's parent is a
    * material). */
   where?: FieldCondition;
+  /** `relationMany` only: the ids are kept in a join table of two id columns instead of an array column of
+   * the entity's own table (a role's permissions, which every permission check reads from that table). The
+   * engine reads, writes, records in history and exports them like any other value; a join field is neither
+   * sorted nor unique, and filters by `eq` or `in` only (records holding one of the ids). */
+  through?: JoinTable;
 };
+
+/** A join table: `source` holds the id of the record the field belongs to, `target` the related record's id. */
+export type JoinTable = { table: string; source: string; target: string };
 
 /** A list of short texts; with `options`, a list of those values only (each at most once), chosen from a
  * multi-select. */
@@ -482,6 +490,11 @@ export type EntityInput<F extends Record<string, FieldInput>> = {
   defaultColumns?: readonly (keyof F & string)[];
   /** Keyword search runs over these fields (pg_trgm-backed on the server). */
   search?: readonly (keyof F & string)[];
+  /** Built-in records and what of them may change (see `BuiltInRule`). */
+  builtIn?: BuiltInRule;
+  /** Sets of fields whose values together are unique among live records (a permission's type, method and url):
+   * a write that repeats another record's values is `409 duplicate` naming the fields. */
+  uniqueTogether?: readonly (readonly (keyof F & string)[])[];
   defaultSort: { field: (keyof F & string) | SystemFieldName; order: SortOrder };
   softDelete?: boolean;
   /** The menu url of the entity's list page (from the navigation catalogue). */
@@ -509,7 +522,29 @@ export type EntityInput<F extends Record<string, FieldInput>> = {
   parent?: ParentRule;
   /** Hooks and screens registered for the entity elsewhere (see `Behaviour`). */
   behaviour?: Behaviour;
+  /** Generated routes renamed or left out where the product's API spells its own calls (see `RouteOverrides`). */
+  routes?: RouteOverrides;
+  /** How a tree entity's tree route answers: `nested` (roots, each with its `children`) or `flat` (a plain array
+   * of the records in tree order: each record followed by its descendants, siblings in list order; the parent
+   * field links them), the product's answer for its permission list. */
+  treeAnswer?: 'nested' | 'flat';
 };
+
+/**
+ * Where the product's API has a call of its own on a path a generated route would take, the product's call wins:
+ * `paths` moves a generated route (by its route key: `list`, `tree`, `command:reset`…) to another path under the
+ * entity's base, keeping its parameters (`{ tree: 'list', list: 'page' }`); `omit` leaves generated routes out
+ * (no route, no permission, no OpenAPI entry). The console finds every route through the same table.
+ */
+export type RouteOverrides = {
+  omit?: readonly string[];
+  paths?: Readonly<Record<string, string>>;
+};
+
+/** Records the system itself relies on (the root role; permissions synchronised from the routes), marked by a
+ * condition on their own values: a write may change only their `editable` fields (a status action only when its
+ * field is one of them), and they are never deleted. Refusals are 409 naming the record and the fields. */
+export type BuiltInRule = { when: FieldCondition; editable?: readonly string[] };
 
 /** Fields every record carries besides its declared ones. */
 export const SYSTEM_FIELDS = ['id', 'version', 'createdAt', 'updatedAt', 'createdBy', 'updatedBy'] as const;
@@ -557,6 +592,14 @@ export type EntityDef = {
   report: { params: ReportParams; drill: Record<string, DrillDown>; detail: boolean } | null;
   /** Hooks and screens registered for the entity elsewhere (see `Behaviour`). */
   behaviour: Behaviour;
+  /** Generated routes renamed or left out (see `RouteOverrides`). */
+  routes: { omit: readonly string[]; paths: Readonly<Record<string, string>> };
+  /** How the tree route answers (see `EntityInput.treeAnswer`). */
+  treeAnswer: 'nested' | 'flat';
+  /** Sets of fields unique together (see `EntityInput.uniqueTogether`). */
+  uniqueTogether: readonly (readonly string[])[];
+  /** Built-in records and their editable fields (see `BuiltInRule`), or null. */
+  builtIn: { when: FieldCondition; editable: readonly string[] } | null;
 };
 
 export type JsonValue = string | number | boolean | null | JsonValue[] | { [key: string]: JsonValue };

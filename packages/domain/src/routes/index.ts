@@ -250,7 +250,37 @@ export function entityRoutes(def: EntityDef, policy?: EntityPolicy): EntityRoute
       write(confirm.label),
     );
   }
-  return routes;
+  return withOverrides(def, routes);
+}
+
+const paramsOf = (pattern: string) => [...pattern.matchAll(/:([A-Za-z]\w*)/g)].map((m) => m[1]).join(',');
+
+/** The entity's own route overrides applied: renamed routes keep their parameters, left-out ones are gone, and
+ * no two routes share a method and path. A key the entity has no route for is a definition error. */
+function withOverrides(def: EntityDef, routes: EntityRoute[]): EntityRoute[] {
+  const { omit, paths } = def.routes ?? { omit: [], paths: {} };
+  const keys = new Set<string>(routes.map((r) => r.key));
+  for (const key of [...omit, ...Object.keys(paths)])
+    if (!keys.has(key)) throw new Error(`${def.name}: routes names "${key}", which is not one of its routes`);
+  const out = routes
+    .filter((r) => !omit.includes(r.key))
+    .map((r) => {
+      const path = paths[r.key];
+      if (path === undefined) return r;
+      const pattern = `${API_PREFIX}/${def.name}/${path}`;
+      if (paramsOf(pattern) !== paramsOf(r.pattern))
+        throw new Error(
+          `${def.name}: the path of "${r.key}" must keep its parameters (${paramsOf(r.pattern)})`,
+        );
+      return { ...r, pattern, path: pattern.replace(/:([A-Za-z]\w*)/g, '{$1}') };
+    });
+  const seen = new Set<string>();
+  for (const r of out) {
+    const at = `${r.method} ${r.pattern.replace(/:[A-Za-z]\w*/g, ':')}`;
+    if (seen.has(at)) throw new Error(`${def.name}: two routes answer ${r.method} ${r.pattern}`);
+    seen.add(at);
+  }
+  return out;
 }
 
 /** The entity's route of that key; throws when the entity does not offer it (a console bug, not user input). */

@@ -17,6 +17,41 @@ const keys = (def: Parameters<typeof entityRoutes>[0]) =>
   entityRoutes(def).map((r) => `${r.key} ${r.method} ${r.path}`);
 
 describe('entityRoutes', () => {
+  it('moves and leaves out generated routes where the product spells its own calls', () => {
+    const thing = (routes: object) =>
+      defineEntity({
+        ...base,
+        name: 'thing',
+        fields: {
+          title: { kind: 'text', label: t('T', 'T') },
+          parentId: { kind: 'treeRelation', label: t('P', 'P'), labelField: 'title' },
+        },
+        labelField: 'title',
+        routes,
+      });
+    const def = thing({
+      paths: { tree: 'list', list: 'page', read: 'detail/:id' },
+      omit: ['import', 'batchDelete'],
+    });
+    const out = keys(def);
+    expect(out).toEqual(
+      expect.arrayContaining([
+        'tree GET /api/thing/list',
+        'list GET /api/thing/page',
+        'read GET /api/thing/detail/{id}',
+      ]),
+    );
+    expect(out.some((k) => k.startsWith('import ') || k.startsWith('batchDelete '))).toBe(false);
+    expect(resourcePermissions(def).map((p) => p.key)).not.toContain('import');
+    expect(entityUrl(def, 'read', { id: 4 })).toBe('/api/thing/detail/4');
+    expect(() => entityRoutes(thing({ omit: ['reorder'] }))).toThrow(/not one of its routes/);
+    expect(() => entityRoutes(thing({ paths: { read: 'detail' } }))).toThrow(/keep its parameters/);
+    expect(() => entityRoutes(thing({ paths: { tree: 'list' } }))).toThrow(
+      /two routes answer GET \/api\/thing\/list/,
+    );
+    expect(() => thing({ paths: { list: '/api/x' } })).toThrow(/not a path/);
+  });
+
   it('gives an entity with commands a route per target', () => {
     const def = defineEntity({
       ...base,

@@ -1,4 +1,10 @@
-import { type ListFilter, type ListQuery, type ListWhere, labelColumns } from '@organiser/domain';
+import {
+  isJoinField,
+  type ListFilter,
+  type ListQuery,
+  type ListWhere,
+  labelColumns,
+} from '@organiser/domain';
 import {
   and,
   arrayOverlaps,
@@ -23,6 +29,7 @@ import type { EntityTable } from '../../db/entity-tables';
 import { dynamicFilterCondition, resolveDynamicFilters } from '../dynamic-forms';
 import type { Engine, EngineEntity } from '../entity';
 import type { Row, RowScope } from '../write-context';
+import { joinHolds, withJoinValues } from './join-fields';
 import { rememberedCount } from './list-counts';
 import { scopeConditions } from './row-scope';
 
@@ -41,8 +48,10 @@ export type Scope = 'live' | 'trash';
 const escapeLike = (value: string) => value.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 function filterCondition(entity: EngineEntity, filter: ListFilter): SQL | undefined {
-  const column = entity.col(filter.field);
   const field = entity.def.fields[filter.field];
+  if (field && isJoinField(field) && (filter.op === 'eq' || filter.op === 'in'))
+    return joinHolds(entity, field.through, filter.op === 'eq' ? [filter.value] : filter.values);
+  const column = entity.col(filter.field);
   const isArray = field?.kind === 'relationMany' || field?.kind === 'tags' || field?.kind === 'dictMany';
   const value = (v: unknown) => (field?.kind === 'datetime' || !field ? new Date(String(v)) : v);
   switch (filter.op) {
@@ -296,6 +305,7 @@ export async function runList(
     const rows = (await preparedPage(db, entity, engine, shape, page).execute()) as Row[];
     const counted = rows.length ? Number(rows[0]![PAGE_TOTAL]) : offset === 0 ? 0 : null;
     for (const row of rows) delete row[PAGE_TOTAL];
+    await withJoinValues(db, entity, rows);
     if (counted !== null) return { rows, total: counted, isEstimate: false };
     // past the last page the statement has no row to carry the total: it is counted on its own
     return { rows, ...(await countTotal(db, entity, conditions, isFiltered)) };
@@ -311,7 +321,7 @@ export async function runList(
     preparedPage(db, entity, engine, shape, page).execute() as Promise<Row[]>,
     countTotal(db, entity, conditions, isFiltered, estimateConditions),
   ]);
-  return { rows, ...total };
+  return { rows: await withJoinValues(db, entity, rows), ...total };
 }
 
 /** Key of the total in a page row counted by the page statement itself. */
@@ -516,6 +526,7 @@ export async function treeRows(
     .where(and(...listConditions(entity, { filters: [] }, 'live', rowScope)))
     .orderBy(...listOrder(entity, query))
     .limit(TREE_MAX)) as Row[];
+  await withJoinValues(db, entity, all);
   if (!query.keyword && query.filters.length === 0) return all;
   const matched = new Set(await matchingIds(db, entity, query, TREE_MAX, 'live', rowScope));
   const byId = new Map(all.map((r) => [Number(r.id), r]));

@@ -2,6 +2,7 @@ import { createRequire } from 'node:module';
 import {
   type EntityRecord,
   type FieldDef,
+  isJoinField,
   isRichTextUrl,
   isSecretField,
   type Lang,
@@ -82,12 +83,12 @@ export function sanitizeRichText(html: string): string {
   });
 }
 
-/** Turns an API body (validated) into column values; virtual fields have no column. */
+/** Turns an API body (validated) into column values; virtual fields and join fields have no column. */
 export function toDbValues(entity: EngineEntity, body: Record<string, unknown>): Row {
   const out: Row = {};
   for (const [name, value] of Object.entries(body)) {
     const field = entity.def.fields[name];
-    if (field && !field.virtual) out[name] = toDbValue(field, value);
+    if (field && !field.virtual && !isJoinField(field)) out[name] = toDbValue(field, value);
   }
   return out;
 }

@@ -4,6 +4,7 @@ import { AppError } from '../../errors';
 import type { EngineEntity } from '../entity';
 import { fieldsError } from '../field-errors';
 import type { Row, RowScope, Tx, WriteContext } from '../write-context';
+import { withJoinValues } from './join-fields';
 
 // Which rows a caller reaches: live rows (not in the trash), within its row scope (a supplier account sees
 // only its company's), and what it may send for them.
@@ -32,6 +33,7 @@ export async function loadRow(
     .from(entity.table)
     .where(and(...conditions))
     .limit(1)) as Row[];
+  await withJoinValues(db, entity, rows);
   return rows[0] ?? null;
 }
 

@@ -1,11 +1,12 @@
 import {
   DEFAULT_PAGE_SIZE,
-  type EntityRecord,
+  flattenTree,
   isDisabledRecord,
   LIST_WINDOW,
   type ListQuery,
   listQuerySchema,
   MAX_PAGE_SIZE,
+  nestTree,
   recordLabel,
 } from '@organiser/domain';
 import type { FastifyRequest } from 'fastify';
@@ -174,13 +175,13 @@ function registerOptionsRoute(
 
 function registerTreeRoute(rc: RouteContext, assertPicker: (request: FastifyRequest) => Promise<void>): void {
   const { app, entity, def, policy, db, label, tags, record, labelled, common, rowScope, route } = rc;
-  type Node = EntityRecord & { children?: Node[] };
   const node = record.extend({
     children: z
       .array(z.any())
       .optional()
       .describe('Child nodes, each shaped like this one (absent on leaves)'),
   });
+  const isFlat = def.treeAnswer === 'flat';
   app.get(
     route.url('tree'),
     {
@@ -189,9 +190,15 @@ function registerTreeRoute(rc: RouteContext, assertPicker: (request: FastifyRequ
       config: { access: route.access('tree') },
       schema: {
         tags,
-        summary: `Every ${label.en} as a tree (roots in list order, each with its children; at most ${TREE_MAX}). With a keyword or filters: the matches and their ancestors`,
+        summary: isFlat
+          ? `Every ${label.en} in tree order: each followed by its descendants, siblings in list order (at most ${TREE_MAX}). With a keyword or filters: the matches and their ancestors`
+          : `Every ${label.en} as a tree (roots in list order, each with its children; at most ${TREE_MAX}). With a keyword or filters: the matches and their ancestors`,
         querystring: listQuerySchema(def, policy),
-        response: { 200: okSchema(z.object({ list: z.array(node), total: z.number().int() })) },
+        response: {
+          200: okSchema(
+            isFlat ? z.array(record) : z.object({ list: z.array(node), total: z.number().int() }),
+          ),
+        },
       },
     },
     async (request) => {
@@ -202,16 +209,8 @@ function registerTreeRoute(rc: RouteContext, assertPicker: (request: FastifyRequ
         request,
         rows.map((r) => toRecord(entity, r)),
       );
-      const nodes = new Map<number, Node>(records.map((r) => [r.id, { ...r }]));
-      const roots: Node[] = [];
-      for (const n of nodes.values()) {
-        const parent = n[def.tree!];
-        const owner = typeof parent === 'number' && parent !== n.id ? nodes.get(parent) : undefined;
-        if (!owner) roots.push(n);
-        else if (owner.children) owner.children.push(n);
-        else owner.children = [n];
-      }
-      return ok({ list: roots, total: records.length });
+      const roots = nestTree(records, def.tree!);
+      return ok(isFlat ? flattenTree(roots) : { list: roots, total: records.length });
     },
   );
 }

@@ -106,6 +106,27 @@ export function requestWriteContext(
 
 export type RouteContext = ReturnType<typeof routeContext>;
 
+/** The url of a generated route the entity leaves out (`routes.omit`). */
+const OMITTED = '\u0000omitted';
+const REGISTERS = new Set(['get', 'post', 'put', 'patch', 'delete']);
+
+/** The app as an entity's route registrations see it: a registration at OMITTED does nothing, so the route
+ * builders stay free of per-route conditions. */
+function withoutOmitted(app: FastifyInstance): FastifyInstance {
+  return new Proxy(app, {
+    get(target, prop) {
+      const value = Reflect.get(target, prop, target);
+      if (typeof prop === 'string' && REGISTERS.has(prop))
+        return (url: string, ...rest: unknown[]) =>
+          url === OMITTED ? target : (value as (...a: unknown[]) => unknown).call(target, url, ...rest);
+      if (prop === 'route')
+        return (options: { url: string }) =>
+          options.url === OMITTED ? target : target.route(options as never);
+      return typeof value === 'function' ? value.bind(target) : value;
+    },
+  });
+}
+
 export function routeContext(
   app: FastifyInstance,
   engine: Engine,
@@ -129,14 +150,25 @@ export function routeContext(
       made.set(id, app.hasDecorator('openApiSchemas') ? app.openApiSchemas.named(id, make()) : make());
     return made.get(id) as T;
   };
-  const record = shared('', () => recordSchema(def, { policy }));
+  const answer = extensions.answerOf?.(def.name);
+  const record = shared('', () =>
+    answer ? recordSchema(def, { policy }).extend(answer.fields) : recordSchema(def, { policy }),
+  );
   const texts = toPublicConfig(app.config.deployment).site.texts;
   const variantTexts = (request: FastifyRequest) => texts[request.lang];
 
   const rowScope = rowScopeOf;
   const context = (request: FastifyRequest) => requestWriteContext(request, { engine, entity, extensions });
-  const labelled = async (request: FastifyRequest, records: ReturnType<typeof toRecord>[]) =>
-    withEffective(db, engine, entity, await withLabels(db, engine, entity, records, request.lang));
+  const labelled = async (request: FastifyRequest, records: ReturnType<typeof toRecord>[]) => {
+    const out = await withEffective(
+      db,
+      engine,
+      entity,
+      await withLabels(db, engine, entity, records, request.lang),
+    );
+    if (answer) await answer.shape({ db, lang: request.lang, actor: context(request).actor }, out);
+    return out;
+  };
   const common = { validatorCompiler: engineValidator };
 
   const listContent = listEnvelopeSchema(record);
@@ -148,20 +180,22 @@ export function routeContext(
     for (const r of table.values())
       app.openApiSchemas.operationIds.set(operationKey(r.method, r.pattern), r.operationId);
   }
+  const omitted = new Set(def.routes.omit);
   const routeOf = (key: RouteKey) => {
     const found = table.get(key);
     if (!found) throw new Error(`${def.name}: the route table has no "${key}" route`);
     return found;
   };
   const route = {
-    /** The Fastify url of a route, under the /api prefix the module is registered with. */
-    url: (key: RouteKey) => routeOf(key).pattern.slice(API_PREFIX.length),
-    access: (key: RouteKey): Access => routeOf(key).access,
+    /** The Fastify url of a route, under the /api prefix the module is registered with (OMITTED for a route the
+     * entity leaves out: its registration is skipped). */
+    url: (key: RouteKey) => (omitted.has(key) ? OMITTED : routeOf(key).pattern.slice(API_PREFIX.length)),
+    access: (key: RouteKey): Access => (omitted.has(key) ? { kind: 'login' } : routeOf(key).access),
   };
   return {
     route,
     shared,
-    app,
+    app: omitted.size ? withoutOmitted(app) : app,
     engine,
     entity,
     extensions,

@@ -20,11 +20,14 @@ import {
 import { and, eq, inArray, isNull, or, type SQL } from 'drizzle-orm';
 import { AppError } from '../../errors';
 import { toFieldErrors } from '../field-errors';
+import { withJoinValues } from '../read/join-fields';
 import { matchingIds } from '../read/list';
 import { apiValues, toDbValues, toRecord, withLabels } from '../read/records';
+import { assertBuiltInChange } from '../write/built-in';
 import { resolveDictLabels, withDictLabels } from '../write/dictionary-check';
 import { ensureMonthPartition } from '../write/event-tables';
 import { diff, maskedChanges, stamp } from '../write/history';
+import { writeJoinValues } from '../write/join-fields';
 import { derivedChanges, storedValues } from '../write/write-effects';
 import { checkWrite, type PipelineRow, type Validated, writeSequence } from '../write/write-pipeline';
 import type { Change, Row, RowScope, Tx, WriteContext } from '../write-context';
@@ -82,6 +85,7 @@ export async function exportRecords(
         .select()
         .from(entity.table)
         .where(inArray(entity.col('id'), chunk))) as Row[];
+      await withJoinValues(db, entity, found);
       const byId = new Map(found.map((r) => [Number(r.id), r]));
       const ordered = chunk.map((id) => byId.get(id)).filter((r): r is Row => Boolean(r));
       const records = await withDictLabels(
@@ -243,11 +247,11 @@ async function existingRows(ctx: WriteContext, ids: number[]): Promise<Map<numbe
     const chunk = ids.slice(i, i + CHUNK);
     const conditions: SQL[] = [inArray(entity.col('id'), chunk)];
     if (entity.def.softDelete) conditions.push(isNull(entity.col('deletedAt')));
-    for (const r of (await db
+    const rows = (await db
       .select()
       .from(entity.table)
-      .where(and(...conditions))) as Row[])
-      existing.set(Number(r.id), r);
+      .where(and(...conditions))) as Row[];
+    for (const r of await withJoinValues(db, entity, rows)) existing.set(Number(r.id), r);
   }
   return existing;
 }
@@ -483,6 +487,7 @@ async function insertRows(tx: Tx, ctx: WriteContext, creates: Planned[]): Promis
       )
       .returning()) as Row[];
     for (const [j, row] of inserted.entries()) {
+      await writeJoinValues(tx, entity, Number(row.id), values[j]!.stored);
       slice[j]!.report.id = Number(row.id);
       out.push({ before: null, after: row, input: values[j]!.virtual });
     }
@@ -502,6 +507,7 @@ async function updateRows(tx: Tx, ctx: WriteContext, updates: Planned[]): Promis
     secrets.push(...Object.keys(p.hashed ?? {}));
     const changes: Change[] = diff(before, stored, Object.keys(stored));
     if (changes.length === 0) continue;
+    assertBuiltInChange(ctx, current, [...changes.map((c) => c.field), ...secrets]);
     const set = Object.fromEntries(changes.map((c) => [c.field, stored[c.field]]));
     Object.assign(set, derivedChanges(entity, before, set));
     const version = Number(current.version);
@@ -511,6 +517,7 @@ async function updateRows(tx: Tx, ctx: WriteContext, updates: Planned[]): Promis
       .where(and(eq(entity.col('id'), current.id), eq(entity.col('version'), version)))
       .returning()) as Row[];
     if (!updated) throw new AppError('staleVersion');
+    await writeJoinValues(tx, entity, Number(updated.id), set);
     out.push({ before: current, after: updated, input: virtual, extra: { after: maskedChanges(secrets) } });
   }
   return out;

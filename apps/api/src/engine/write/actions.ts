@@ -8,10 +8,13 @@ import {
 } from '@organiser/domain';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { AppError } from '../../errors';
+import { withJoinValues } from '../read/join-fields';
 import { toDbValues, toRecord } from '../read/records';
 import { liveOnly, loadRow, scopeConditions } from '../read/row-scope';
 import type { Actor, Change, CommandResult, Row, Tx, WriteContext } from '../write-context';
+import { assertBuiltInChange, mayChange } from './built-in';
 import { stamp } from './history';
+import { writeJoinValues } from './join-fields';
 import {
   hasBeforeWriteHooks,
   NotAllowedError,
@@ -52,6 +55,7 @@ async function targetRows(db: Tx, ctx: WriteContext, ids: number[]): Promise<Map
     .where(
       and(inArray(entity.col('id'), ids), ...liveOnly(entity), ...scopeConditions(entity, ctx.rowScope)),
     )) as Row[];
+  await withJoinValues(db, entity, rows);
   return new Map(rows.map((r) => [Number(r.id), r]));
 }
 
@@ -88,7 +92,10 @@ export async function runAction(
   const action = entity.def.actions[name];
   if (!action) throw new AppError('notFound');
   const field = action.field;
-  const allowed = (row: Row) => checkTransition(entity.def, name, { [field]: row[field] }).ok;
+  // a built-in record takes the action only when every field it sets is editable
+  const sets = [field, ...Object.keys(action.assign ?? {})];
+  const allowed = (row: Row) =>
+    checkTransition(entity.def, name, { [field]: row[field] }).ok && mayChange(entity, row, sets);
   const skipped: BatchResult['skipped'] = [];
   const written = await writeSequence(ctx, {
     action: name,
@@ -231,6 +238,7 @@ export async function runCommand(
           continue;
         }
         const result = await handler(tx, ctx, { row, input });
+        assertBuiltInChange(ctx, row, Object.keys(result?.set ?? {}));
         results?.set(id, result);
         const [after] = (await tx
           .update(entity.table)
@@ -242,6 +250,7 @@ export async function runCommand(
           .where(and(eq(entity.col('id'), id), eq(entity.col('version'), row.version)))
           .returning()) as Row[];
         if (!after) throw new AppError('staleVersion');
+        await writeJoinValues(tx, entity, id, result?.set ?? {});
         // A command's input is its own, not virtual field values: hooks see the command by the event's action.
         out.push({ before: row, after, input: {}, extra: { after: result?.changes ?? [] } });
       }

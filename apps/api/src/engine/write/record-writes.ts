@@ -1,11 +1,14 @@
 import { checkRules, type EntityRecord, validateCreate, validateUpdate } from '@organiser/domain';
 import { and, eq, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
 import { AppError } from '../../errors';
+import { withJoinValues } from '../read/join-fields';
 import { apiValues, toDbValues, toRecord } from '../read/records';
 import { liveOnly, loadRow, scopeConditions, scopedBody } from '../read/row-scope';
 import type { Row, Tx, WriteContext } from '../write-context';
+import { assertBuiltInChange, assertNoneBuiltIn } from './built-in';
 import { ensureMonthPartition } from './event-tables';
 import { diff, maskedChanges, stamp } from './history';
+import { removeJoinRows, writeJoinValues } from './join-fields';
 import { assertNotReferenced } from './references';
 import { assertUnique } from './unique';
 import { derivedChanges, storedValues } from './write-effects';
@@ -24,7 +27,7 @@ export async function createRecord(ctx: WriteContext, body: unknown): Promise<En
     validate: (sent) => validateCreate(entity.def, sent, { policy: entity.policy }),
     targets: (values) => [{ values, current: null }],
     prepare: async (values) => {
-      await assertUnique(db, entity, values, lang);
+      await assertUnique(db, entity, { changes: values, record: values }, lang);
       const { stored, virtual } = await storedValues(ctx, values);
       Object.assign(stored, derivedChanges(entity, null, stored));
       // An event table is partitioned by month: this month's partition must exist before the insert.
@@ -36,6 +39,7 @@ export async function createRecord(ctx: WriteContext, body: unknown): Promise<En
         .insert(entity.table)
         .values({ ...toDbValues(entity, stored), createdBy: actor?.id ?? null, updatedBy: actor?.id ?? null })
         .returning()) as Row[];
+      await writeJoinValues(tx, entity, Number(inserted!.id), stored);
       return [{ before: null, after: inserted!, input: virtual }];
     },
   });
@@ -62,11 +66,18 @@ async function updateSet(
   changes: Record<string, unknown>,
 ): Promise<UpdateSet | typeof NO_WRITE> {
   const { entity } = ctx;
-  await assertUnique(ctx.db, entity, changes, ctx.lang, Number(current.id));
   const before = apiValues(entity, current);
+  await assertUnique(
+    ctx.db,
+    entity,
+    { changes, record: { ...before, ...changes } },
+    ctx.lang,
+    Number(current.id),
+  );
   const { stored, virtual, secrets } = await storedValues(ctx, changes);
   const plain = Object.fromEntries(Object.entries(stored).filter(([k]) => !secrets.includes(k)));
   const changed = diff(before, plain, Object.keys(plain));
+  assertBuiltInChange(ctx, current, [...changed.map((c) => c.field), ...secrets]);
   const hasChanges = changed.length > 0 || secrets.length > 0;
   if (!hasChanges && Object.keys(virtual).length === 0) return NO_WRITE;
   const set: Row = {};
@@ -98,6 +109,7 @@ function updateStatement(ctx: WriteContext, current: Row, historyAction?: string
       [updated] = (await tx.select().from(entity.table).where(where).limit(1)) as Row[];
     }
     if (!updated) throw new AppError('staleVersion');
+    await writeJoinValues(tx, entity, Number(updated.id), set);
     return [
       {
         before: current,
@@ -158,6 +170,7 @@ export async function deleteRecords(ctx: WriteContext, ids: number[]): Promise<n
           ),
         )
         .returning()) as Row[];
+      assertNoneBuiltIn(ctx, rows);
       return rows.map(
         (r): PipelineRow => ({
           before: r,
@@ -192,6 +205,8 @@ async function removeRows(
         .delete(entity.table)
         .where(and(...conditions))
         .returning()) as Row[];
+      assertNoneBuiltIn(ctx, rows);
+      await removeJoinRows(tx, entity, await withJoinValues(tx, entity, rows));
       return rows.map((r) => ({ before: r, after: null, input: {} }));
     },
     settle: scope === 'live' ? 'write' : false,
@@ -210,7 +225,10 @@ export async function restoreRecord(ctx: WriteContext, id: number): Promise<Enti
   if (!trashed) throw new AppError('notFound');
   const [written] = await writeSequence(ctx, {
     action: 'restore',
-    prepare: () => assertUnique(db, entity, apiValues(entity, trashed), lang, id),
+    prepare: () => {
+      const record = apiValues(entity, trashed);
+      return assertUnique(db, entity, { changes: record, record }, lang, id);
+    },
     statement: async (tx: Tx) => {
       const [restored] = (await tx
         .update(entity.table)
@@ -283,6 +301,7 @@ export async function reorderChildren(ctx: WriteContext, parentId: number, ids: 
       for (const [index, id] of ids.entries()) {
         const row = byId.get(id)!;
         if (Number(row[order!]) === index + 1) continue;
+        assertBuiltInChange(ctx, row, [order!]);
         const [after] = (await tx
           .update(entity.table)
           .set({ [order!]: index + 1, version: sql`${entity.col('version')} + 1`, ...stamp(actor) })

@@ -2,6 +2,7 @@ import {
   disablingField,
   entityLabel,
   type FieldDef,
+  isJoinField,
   type KitIssue,
   kitMessage,
   recordLabel,
@@ -12,6 +13,7 @@ import { AppError } from '../../errors';
 import type { EngineEntity } from '../entity';
 import { liveOnly, loadRow, scopeConditions } from '../read/row-scope';
 import type { Row, RowScope, WriteContext } from '../write-context';
+import { isJoinTarget } from './join-fields';
 
 // What a record points at: related records must exist (and be reachable by the caller), a record others
 // still point at cannot be removed for good, and file fields name uploads that fit their rule (a supplier
@@ -210,6 +212,23 @@ async function subtreeHeight(
   return height;
 }
 
+/** Whether a record of `ref.entity` points at one of `ids` through `ref.field`. */
+async function isReferenced(
+  db: WriteContext['db'],
+  ref: ReturnType<WriteContext['engine']['referencesTo']>[number],
+  ids: number[],
+): Promise<boolean> {
+  const field = ref.entity.def.fields[ref.field]!;
+  if (isJoinField(field)) return isJoinTarget(db, field.through, ids);
+  const column = ref.entity.col(ref.field);
+  const found = await db
+    .select({ id: ref.entity.col('id') })
+    .from(ref.entity.table)
+    .where(ref.isMany ? arrayOverlaps(column, ids) : inArray(column, ids))
+    .limit(1);
+  return found.length > 0;
+}
+
 /** A record other records still point at cannot be removed for good: the refusal names what points at it. */
 export async function assertNotReferenced(
   ctx: Pick<WriteContext, 'db' | 'engine' | 'entity' | 'lang'>,
@@ -217,13 +236,7 @@ export async function assertNotReferenced(
 ): Promise<void> {
   if (ids.length === 0) return;
   for (const ref of ctx.engine.referencesTo(ctx.entity.def.name)) {
-    const column = ref.entity.col(ref.field);
-    const found = await ctx.db
-      .select({ id: ref.entity.col('id') })
-      .from(ref.entity.table)
-      .where(ref.isMany ? arrayOverlaps(column, ids) : inArray(column, ids))
-      .limit(1);
-    if (found.length > 0) {
+    if (await isReferenced(ctx.db, ref, ids)) {
       throw new AppError('inUse', {
         params: { entity: entityLabel(ref.entity.def, ctx.lang, { plural: true }) },
       });

@@ -8,30 +8,50 @@ import type { Tx, WriteContext } from '../write-context';
 // Unique fields: checked before a write with a refusal naming the field, and a unique violation that raced
 // past the check reported the same way.
 
-function duplicateOf(entity: EngineEntity, field: string, lang: Lang): AppError {
-  const label = entity.def.fields[field]?.label[lang] ?? field;
+function duplicateOf(entity: EngineEntity, fields: string | readonly string[], lang: Lang): AppError {
+  const names = typeof fields === 'string' ? [fields] : fields;
+  const label = names
+    .map((name) => entity.def.fields[name]?.label[lang] ?? name)
+    .join(lang === 'zh' ? '、' : ', ');
   return new AppError('duplicate', { params: { field: label } });
 }
 
-/** 409 `duplicate` naming the field when another live record holds one of the unique values. */
-export async function assertUnique(
+/** 409 `duplicate` naming the fields of the first set whose values (all given) another live record holds. */
+async function assertFree(
   db: Tx,
   entity: EngineEntity,
+  sets: readonly (readonly string[])[],
   values: Record<string, unknown>,
-  lang: Lang,
-  exceptId?: number,
+  options: { lang: Lang; exceptId?: number },
 ): Promise<void> {
-  for (const [name, field] of Object.entries(entity.def.fields)) {
-    if (!field.unique || values[name] === undefined || values[name] === null) continue;
-    const conditions = [eq(entity.col(name), values[name]), ...liveOnly(entity)];
-    if (exceptId !== undefined) conditions.push(ne(entity.col('id'), exceptId));
+  for (const set of sets) {
+    if (set.some((name) => values[name] === undefined || values[name] === null)) continue;
+    const conditions = [...set.map((name) => eq(entity.col(name), values[name])), ...liveOnly(entity)];
+    if (options.exceptId !== undefined) conditions.push(ne(entity.col('id'), options.exceptId));
     const found = await db
       .select({ id: entity.col('id') })
       .from(entity.table)
       .where(and(...conditions))
       .limit(1);
-    if (found.length > 0) throw duplicateOf(entity, name, lang);
+    if (found.length > 0) throw duplicateOf(entity, set, options.lang);
   }
+}
+
+/** 409 `duplicate` naming the fields when another live record holds the same values: each unique field among
+ * the values a write sets (`changes`), and each set of fields unique together over the record as it would be
+ * stored (`record`: an update's changes over its stored values). */
+export async function assertUnique(
+  db: Tx,
+  entity: EngineEntity,
+  values: { changes: Record<string, unknown>; record: Record<string, unknown> },
+  lang: Lang,
+  exceptId?: number,
+): Promise<void> {
+  const singles = Object.entries(entity.def.fields).flatMap(([name, field]) =>
+    field.unique ? [[name]] : [],
+  );
+  await assertFree(db, entity, singles, values.changes, { lang, exceptId });
+  await assertFree(db, entity, entity.def.uniqueTogether, values.record, { lang, exceptId });
 }
 
 /** A unique violation raced past the check: name the field from the index (`<table>_<column>_unique`). */
@@ -44,6 +64,10 @@ export function fromUniqueViolation(error: unknown, entity: EngineEntity, lang: 
         const column = entity.col(name).name;
         if (field.unique && e.constraint === `${entity.def.table}_${column}_unique`)
           return duplicateOf(entity, name, lang);
+      }
+      for (const set of entity.def.uniqueTogether) {
+        const columns = set.map((name) => entity.col(name).name).join('_');
+        if (e.constraint === `${entity.def.table}_${columns}_unique`) return duplicateOf(entity, set, lang);
       }
       return new AppError('conflict');
     }

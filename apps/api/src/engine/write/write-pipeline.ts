@@ -2,6 +2,7 @@ import type { KitIssue, Lang } from '@organiser/domain';
 import { AppError } from '../../errors';
 import { checkDynamicForms, DYNAMIC_FORM_ENTITY, invalidateDynamicForms } from '../dynamic-forms';
 import { fieldsError } from '../field-errors';
+import { withJoinValues } from '../read/join-fields';
 import { forgetListCounts } from '../read/list-counts';
 import { apiValues } from '../read/records';
 import { loadRow } from '../read/row-scope';
@@ -162,6 +163,11 @@ async function commit<V, P>(ctx: WriteContext, plan: WritePlan<V, P>, prepared: 
   const rows = await guarded(ctx, () =>
     db.transaction(async (tx: Tx) => {
       const written = await plan.statement(tx, prepared);
+      await withJoinValues(
+        tx,
+        entity,
+        written.flatMap((w) => [w.before, w.after]),
+      );
       for (const w of written) if (w.after) await applyQuotas(tx, ctx, w.before, w.after);
       if (plan.settle !== false) {
         const settled = await settleExclusive(tx, ctx, written, plan.settle ?? 'write');
