@@ -13,6 +13,7 @@ import { ossRoutes } from './oss/routes';
 import { productsModule } from './products';
 import { quotaRoutes } from './quota';
 import { regionModule } from './region';
+import { requirementsModule } from './requirements';
 import { settingsModule } from './settings';
 import { supplierOverviewModule } from './supplier-overview';
 import { systemModule } from './system';
@@ -45,6 +46,8 @@ export const modules: AppModule[] = [
   usersModule,
   // Marketplace API keys: their scopes and the command that issues a key's secret.
   openModule,
+  // Purchase requirements: numbers, authorisation mail, expiry, supplier reveals, marketplace routes, demo data.
+  requirementsModule,
 ];
 
 /** What the OpenAPI tags of the modules' own routes hold (an entity's tag is described by its labels). */
