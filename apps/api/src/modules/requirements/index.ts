@@ -1,6 +1,6 @@
 import type { AppModule } from '../../extensions';
 import type { DemoSeed } from '../../seed';
-import { type MailRuntime, mailMatchingCompanies } from './matching-mail';
+import { type MailRuntime, matchingMailHook } from './matching-mail';
 import { numberRequirement } from './number';
 import { requirementOpenRoutes } from './open-routes';
 import { requirementRoutes } from './routes';
@@ -29,7 +29,7 @@ export const requirementsModule: AppModule = {
     );
     ext.hooks('buy_requirement', {
       beforeWrite: numberRequirement,
-      afterCommit: mailMatchingCompanies(runtime),
+      afterCommit: matchingMailHook(runtime),
     });
     for (const route of requirementOpenRoutes) ext.openRoute(route);
     ext.demoSeed({ name: 'requirements', run: seedRequirementDemo });

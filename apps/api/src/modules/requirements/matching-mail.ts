@@ -119,13 +119,12 @@ export async function mailMatching(db: Db, runtime: MailRuntime, requirement: Re
   return companies.length;
 }
 
-/** The afterCommit hook: the requirements an authorise (one or a batch) moved to authorised. */
-export const mailMatchingCompanies =
-  (runtime: MailRuntime) =>
-  async (ctx: WriteContext, event: WriteEvent): Promise<void> => {
+/** The afterCommit hook: mails for the requirements an authorise (one or a batch) moved to authorised. */
+export function matchingMailHook(runtime: MailRuntime) {
+  return async function mailMatchingCompanies(ctx: WriteContext, event: WriteEvent): Promise<void> {
     if (event.action !== 'authorise') return;
     for (const { before, after } of event.rows) {
-      if (!after || after.authed !== 'authorised' || before?.authed === 'authorised') continue;
+      if (after?.authed !== 'authorised' || before?.authed === 'authorised') continue;
       await mailMatching(ctx.db, runtime, {
         id: Number(after.id),
         title: String(after.title ?? ''),
@@ -135,3 +134,4 @@ export const mailMatchingCompanies =
       });
     }
   };
+}

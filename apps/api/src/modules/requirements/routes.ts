@@ -18,7 +18,7 @@ import { idParamsSchema, marketQuerySchema, pageOf, supplierRequirementSchema } 
 /** The signed-in supplier account's company; staff and accounts without a company are refused. */
 function supplierOf(request: FastifyRequest): { companyId: number; userId: number } {
   const user = request.auth?.user;
-  if (!user || user.type !== 'company' || !user.companyId) throw new AppError('forbidden');
+  if (user?.type !== 'company' || !user.companyId) throw new AppError('forbidden');
   return { companyId: user.companyId, userId: user.id };
 }
 
