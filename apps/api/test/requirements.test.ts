@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buyRequirementMail, buyRequirementReveal, mailLog } from '../src/db/schema';
-import { expireRequirements } from '../src/modules/requirements';
+import { expireRequirements, seedRequirementDemo } from '../src/modules/requirements';
 import { quotaUsage } from '../src/quota/quota';
 import { type Call, client, companyBody, createEngineApp, okClient } from './engine/setup';
 import { EDITOR, login } from './helpers';
@@ -372,5 +372,20 @@ describe('the marketplace routes', () => {
     expect(read.statusCode).toBe(403);
     const missing = await openCall(t.app, key, 'POST', '/requirements/999999/view');
     expect(missing.statusCode).toBe(404);
+  });
+});
+
+describe('demo data', () => {
+  it('adds requirements in both languages in every state, and a couple of reveals', async () => {
+    await supplierOf();
+    await seedRequirementDemo({ db: t.db, config: t.config, log: () => {} });
+    const count = async (query: string) =>
+      (await ok({ method: 'GET', url: `/api/buy_requirement/list?size=1&${query}` })).total as number;
+    for (const authed of ['pending', 'authorised', 'refused'])
+      expect(await count(`authed=${authed}`)).toBeGreaterThan(0);
+    expect(await count('status=expired')).toBeGreaterThan(0);
+    expect(await count(`keyword=${encodeURIComponent('求购')}`)).toBeGreaterThan(0);
+    expect(await count('keyword=Looking')).toBeGreaterThan(0);
+    expect((await t.db.select().from(buyRequirementReveal)).length).toBeGreaterThan(2);
   });
 });

@@ -1,5 +1,5 @@
 import { entities } from '@organiser/domain';
-import { and, asc, eq, isNotNull, isNull } from 'drizzle-orm';
+import { and, asc, eq, isNotNull, isNull, sql } from 'drizzle-orm';
 import { buyRequirementReveal, companyQuotaUsage } from '../../db/schema';
 import { entityTables } from '../../db/schema/entities';
 import { insertDemoRows, type Row } from '../../engine';
@@ -35,14 +35,14 @@ function authedOf(i: number): { authed: string; refuseReason?: string } {
   return { authed: 'authorised' };
 }
 
-function requirementRow(i: number, buyer: Row, categoryId: number, now: number): Row {
+function requirementRow(i: number, buyer: Row, categoryId: number, now: number, seq: number): Row {
   const zh = i % 2 === 1;
   const [enTitle, zhTitle] = titles[i % titles.length]!;
   const [enCountry, zhCountry] = countries[i % countries.length]!;
   const isExpired = i % 7 === 6;
   const endTime = new Date(now + (isExpired ? -3 : 10 + i) * DAY_MS);
   return {
-    requirementNo: requirementNumber(new Date(now - i * DAY_MS), i + 1),
+    requirementNo: requirementNumber(new Date(now), seq),
     title: zh ? zhTitle : enTitle,
     categoryId,
     budget: zh ? `${(i + 1) * 5} 万元` : `USD ${(i + 1) * 5},000`,
@@ -78,8 +78,14 @@ export async function seedRequirementDemo(ctx: SeedContext): Promise<void> {
     .orderBy(asc(productCategory.id));
   if (!buyers.length || !categories.length) return;
   const now = Date.now();
-  const rows = Array.from({ length: COUNT }, (_, i) =>
-    requirementRow(i, buyers[i % buyers.length]!, categories[i % categories.length]!.id, now),
+  // numbers from the same sequence as every other requirement's, so none is given twice
+  const numbers = (
+    (await db.execute(
+      sql`select nextval('buy_requirement_no_seq')::int as n from generate_series(1, ${COUNT})`,
+    )) as unknown as { rows: { n: number }[] }
+  ).rows.map((r) => Number(r.n));
+  const rows = numbers.map((seq, i) =>
+    requirementRow(i, buyers[i % buyers.length]!, categories[i % categories.length]!.id, now, seq),
   );
   const written = await insertDemoRows(db, entities.buy_requirement!, rows);
   await seedReveals(ctx, written);
