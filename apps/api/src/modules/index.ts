@@ -55,6 +55,7 @@ export const moduleTags: Record<string, string> = {
   access: 'Roles and permissions: who may open which menu and call which route',
   dictionary: 'Dictionary items by group code, for selects',
   dynamic_form_config: 'The dynamic form fields of a category, for forms and filters',
+  Marketplace: "The marketplace-facing API (/api/open/v1): the marketplace's servers call it with an API key",
   oss: 'File uploads and the address prefix of stored files',
   quota: 'What a company has used of its package',
   region: 'Countries and regions, for selects',
