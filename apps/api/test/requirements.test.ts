@@ -227,8 +227,15 @@ describe('supplier accounts', () => {
     });
     const after = (await as({ method: 'GET', url: `/api/buy_requirement/market/${shown.id}` })).body.content;
     expect(after).toMatchObject({ isRevealed: true, email: 'ade@lagoswater.example' });
-    // staff use the record routes: not these
-    expect((await call({ method: 'GET', url: '/api/buy_requirement/market/list' })).status).toBe(403);
+    // staff see every contact on the same screen, and have nothing to reveal
+    const staff = (await ok({ method: 'GET', url: `/api/buy_requirement/market/${shown.id}` })) as Rec;
+    expect(staff).toMatchObject({ isRevealed: true, mobile: '13800001234' });
+    const staffReveal = await call({ method: 'POST', url: `/api/buy_requirement/market/reveal/${shown.id}` });
+    expect(staffReveal.status).toBe(403);
+    // an account without the screen's menu (the demo editor) cannot read it
+    const editor = await login(t.app, EDITOR.account, EDITOR.password);
+    const refused = await call({ method: 'GET', url: '/api/buy_requirement/market/list', token: editor });
+    expect(refused.status).toBe(403);
   });
 
   it('reveal up to the monthly limit; a second reveal of the same requirement is free; the next is refused', async () => {

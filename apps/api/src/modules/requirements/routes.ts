@@ -1,5 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { Db } from '../../db/client';
 import { AppError } from '../../errors';
 import { ok, okSchema } from '../../plugins/envelope';
 import { createMailer } from '../mail';
@@ -10,19 +11,29 @@ import type { MailRuntime } from './matching-mail';
 import { revealContact } from './reveal';
 import { idParamsSchema, marketQuerySchema, pageOf, supplierRequirementSchema } from './schemas';
 
-// The supplier accounts' routes over purchase requirements. Staff use the entity's own routes (list, one
-// record, export, history: everything unmasked); supplier accounts are not given those (their role has no
-// menu permission on them) and read here instead: authorised, effective requirements, read-only, the buyer's
-// contact masked until their company reveals it.
+// The purchase leads screen (/buy_requirement/buy_requirement_market): authorised, effective requirements,
+// read-only. A supplier account sees the buyer's contact masked until its company reveals it; staff see every
+// contact. Supplier accounts are not given the entity's own routes (list, one record, export, history: all
+// unmasked), whose menu their role does not hold; they read here.
 
-/** The signed-in supplier account's company; staff and accounts without a company are refused. */
-function supplierOf(request: FastifyRequest): { companyId: number; userId: number } {
-  const user = request.auth?.user;
-  if (user?.type !== 'company' || !user.companyId) throw new AppError('forbidden');
-  return { companyId: user.companyId, userId: user.id };
+export const MARKET_MENU = '/buy_requirement/buy_requirement_market';
+
+/** The supplier account's company; null for staff (who see every contact). A signed-in account of another
+ * kind without a company is refused. */
+function companyOf(request: FastifyRequest): number | null {
+  const user = request.auth!.user;
+  if (user.type !== 'company') return null;
+  if (!user.companyId) throw new AppError('forbidden');
+  return user.companyId;
 }
 
-const access = { kind: 'login' } as const;
+/** When this caller's company revealed each requirement; for staff every requirement counts as revealed. */
+async function revealedFor(db: Db, companyId: number | null, ids: number[], now: Date) {
+  if (companyId === null) return new Map(ids.map((id) => [id, now]));
+  return revealsOf(db, companyId, ids);
+}
+
+const access = { kind: 'menu', url: MARKET_MENU } as const;
 const tags = ['buy_requirement'];
 
 export const requirementRoutes =
@@ -46,20 +57,17 @@ export const requirementRoutes =
           tags,
           operationId: 'buy_requirement_market_list',
           summary:
-            "A supplier account's list of authorised, effective requirements: the buyer's contact masked until its company reveals it",
+            "Authorised, effective requirements: a supplier account sees the buyer's contact masked until its company reveals it",
           querystring: marketQuerySchema,
           response: { 200: okSchema(pageOf(supplierRequirementSchema)) },
         },
       },
       async (request) => {
-        const { companyId } = supplierOf(request);
+        const companyId = companyOf(request);
         const now = new Date();
         const { rows, total } = await marketPage(db, request.query, now);
-        const reveals = await revealsOf(
-          db,
-          companyId,
-          rows.map((r) => Number(r.id)),
-        );
+        const ids = rows.map((r) => Number(r.id));
+        const reveals = await revealedFor(db, companyId, ids, now);
         const list = rows.map((r) => supplierView(r, now, reveals.get(Number(r.id)) ?? null));
         return ok({ list, total, page: request.query.page, size: request.query.size });
       },
@@ -78,11 +86,11 @@ export const requirementRoutes =
         },
       },
       async (request) => {
-        const { companyId } = supplierOf(request);
+        const companyId = companyOf(request);
         const now = new Date();
         const row = await marketRow(db, request.params.id, now);
         if (!row) throw new AppError('notFound');
-        const reveals = await revealsOf(db, companyId, [request.params.id]);
+        const reveals = await revealedFor(db, companyId, [request.params.id], now);
         return ok(supplierView(row, now, reveals.get(request.params.id) ?? null));
       },
     );
@@ -101,7 +109,10 @@ export const requirementRoutes =
         },
       },
       async (request) => {
-        const { companyId, userId } = supplierOf(request);
+        const companyId = companyOf(request);
+        // staff see every contact already; a reveal is a supplier company's
+        if (companyId === null) throw new AppError('forbidden');
+        const userId = request.auth!.user.id;
         return ok(
           await revealContact(db, { requirementId: request.params.id, companyId, userId, now: new Date() }),
         );
