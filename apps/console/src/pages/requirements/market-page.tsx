@@ -1,12 +1,16 @@
-import { ReloadOutlined, SearchOutlined } from '@ant-design/icons';
+import { SearchOutlined } from '@ant-design/icons';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { App, Button, Card, Form, Input, Popconfirm, Space, Table, Tooltip } from 'antd';
+import { App, Button, Card, Form, Input, Popconfirm, Table } from 'antd';
 import dayjs from 'dayjs';
 import { useEffect } from 'react';
-import { useSearchParams } from 'react-router';
 import { type ContentOf, callApi } from '../../api/call';
 import { ignoreShownError } from '../../api/client';
-import { useEngineText } from '../../engine';
+import {
+  ListPageHeader,
+  SearchButtons,
+  urlPagination,
+  useKeywordListQuery,
+} from '../../components/keyword-list';
 import { pick } from '../../i18n/i18n';
 import { useLang } from '../../i18n/use-lang';
 import type { PageProps } from '../../navigation/page-props';
@@ -19,39 +23,15 @@ import { useRequirementText } from './messages';
 
 type Lead = ContentOf<'buy_requirement_market_list'>['list'][number];
 
-function useMarketQuery() {
-  const [search, setSearch] = useSearchParams();
-  const positive = (name: string, fallback: number, max: number) => {
-    const n = Number(search.get(name));
-    return Number.isInteger(n) && n > 0 && n <= max ? n : fallback;
-  };
-  const query = {
-    keyword: search.get('keyword')?.trim() ?? '',
-    page: positive('page', 1, 200),
-    size: positive('size', 20, 50),
-  };
-  const set = (next: Partial<typeof query>) =>
-    setSearch(() => {
-      const merged = { ...query, ...next };
-      const out = new URLSearchParams();
-      if (merged.keyword) out.set('keyword', merged.keyword);
-      if (merged.page !== 1) out.set('page', String(merged.page));
-      if (merged.size !== 20) out.set('size', String(merged.size));
-      return out;
-    });
-  return { query, set };
-}
-
 const contactLines = (lead: Lead) =>
   [lead.contactName, lead.mobile, lead.tel, lead.email].filter((v): v is string => Boolean(v));
 
 export function MarketPage({ route }: PageProps) {
   const lang = useLang();
   const t = useRequirementText();
-  const engineT = useEngineText();
   const { message } = App.useApp();
   const queryClient = useQueryClient();
-  const { query, set } = useMarketQuery();
+  const { query, set } = useKeywordListQuery({ maxPage: 200, maxSize: 50 });
   const [form] = Form.useForm<{ keyword?: string }>();
   useEffect(() => {
     form.setFieldsValue({ keyword: query.keyword });
@@ -79,19 +59,11 @@ export function MarketPage({ route }: PageProps) {
   return (
     <div className="entity-list-page">
       <Card variant="borderless" className="entity-list-card">
-        <header className="entity-page-header">
-          <h1 className="app-page-title">{pick(route.title, lang)}</h1>
-          <Space size={8} wrap className="entity-toolbar">
-            <Tooltip title={engineT('list.reload')}>
-              <Button
-                icon={<ReloadOutlined aria-hidden />}
-                aria-label={engineT('list.reload')}
-                onClick={() => void leads.refetch()}
-                loading={leads.isFetching}
-              />
-            </Tooltip>
-          </Space>
-        </header>
+        <ListPageHeader
+          title={pick(route.title, lang)}
+          onReload={() => void leads.refetch()}
+          isLoading={leads.isFetching}
+        />
         <Form
           form={form}
           layout="inline"
@@ -104,21 +76,14 @@ export function MarketPage({ route }: PageProps) {
           <Form.Item name="keyword" label={t('keyword')}>
             <Input allowClear prefix={<SearchOutlined aria-hidden />} className="entity-search-keyword" />
           </Form.Item>
-          <Form.Item className="entity-search-buttons">
-            <Space size={8}>
-              <Button type="primary" htmlType="submit" icon={<SearchOutlined aria-hidden />}>
-                {t('search')}
-              </Button>
-              <Button
-                onClick={() => {
-                  form.resetFields();
-                  set({ keyword: '', page: 1 });
-                }}
-              >
-                {t('reset')}
-              </Button>
-            </Space>
-          </Form.Item>
+          <SearchButtons
+            searchLabel={t('search')}
+            resetLabel={t('reset')}
+            onReset={() => {
+              form.resetFields();
+              set({ keyword: '', page: 1 });
+            }}
+          />
         </Form>
         <Table<Lead>
           rowKey="id"
@@ -126,13 +91,7 @@ export function MarketPage({ route }: PageProps) {
           aria-label={t('table')}
           loading={leads.isFetching}
           dataSource={leads.data?.list ?? []}
-          pagination={{
-            current: query.page,
-            pageSize: query.size,
-            total: leads.data?.total ?? 0,
-            showTotal: (count) => t('total', { count }),
-            onChange: (page, size) => set({ page: size === query.size ? page : 1, size }),
-          }}
+          pagination={urlPagination(query, set, leads.data?.total ?? 0, (count) => t('total', { count }))}
           columns={[
             { key: 'number', title: t('number'), dataIndex: 'requirementNo', width: 190 },
             { key: 'title', title: t('title'), dataIndex: 'title' },
