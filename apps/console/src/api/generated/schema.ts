@@ -913,7 +913,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** A supplier account's list of authorised, effective requirements: the buyer's contact masked until its company reveals it */
+        /** Authorised, effective requirements: a supplier account sees the buyer's contact masked until its company reveals it */
         get: operations["buy_requirement_market_list"];
         put?: never;
         post?: never;
