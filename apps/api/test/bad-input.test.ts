@@ -246,6 +246,9 @@ beforeAll(async () => {
   for (const [path, methods] of Object.entries(doc.paths)) {
     for (const [method, op] of Object.entries(methods)) {
       const upper = method.toUpperCase();
+      // the marketplace routes take an API key, not the console token this test sends; their bad input is
+      // tested with a key beside the modules that declare them
+      if ((op['x-access'] as { kind?: string } | undefined)?.kind === 'apiKey') continue;
       if (upper === 'GET') {
         const params = ((op.parameters as { in: string; name: string }[] | undefined) ?? [])
           .filter((p) => p.in === 'query')

@@ -13,6 +13,7 @@ import { ossRoutes } from './oss/routes';
 import { productsModule } from './products';
 import { quotaRoutes } from './quota';
 import { regionModule } from './region';
+import { requirementsModule } from './requirements';
 import { settingsModule } from './settings';
 import { supplierOverviewModule } from './supplier-overview';
 import { systemModule } from './system';
@@ -45,6 +46,8 @@ export const modules: AppModule[] = [
   usersModule,
   // Marketplace API keys: their scopes and the command that issues a key's secret.
   openModule,
+  // Purchase requirements: numbers, authorisation mail, expiry, supplier reveals, marketplace routes, demo data.
+  requirementsModule,
 ];
 
 /** What the OpenAPI tags of the modules' own routes hold (an entity's tag is described by its labels). */
@@ -54,6 +57,7 @@ export const moduleTags: Record<string, string> = {
     "The marketplace-facing API under /api/open/v1: called by the marketplace's servers with an API key (`Authorization: Bearer <key>`), never with a console login. A POST needs an `Idempotency-Key`. See docs/marketplace-api.md",
   dictionary: 'Dictionary items by group code, for selects',
   dynamic_form_config: 'The dynamic form fields of a category, for forms and filters',
+  Marketplace: "The marketplace-facing API (/api/open/v1): the marketplace's servers call it with an API key",
   oss: 'File uploads and the address prefix of stored files',
   quota: 'What a company has used of its package',
   region: 'Countries and regions, for selects',

@@ -13,6 +13,7 @@ export const TEXT_NAMESPACES = [
   'access',
   'system',
   'suppliers',
+  'requirements',
   'permissionTree',
 ] as const;
 export type TextNamespace = (typeof TEXT_NAMESPACES)[number];

@@ -73,6 +73,10 @@ const pages: Record<string, Page> = {
     () => import('./users/user-pages'),
     (m) => m.AdminEditPage,
   ),
+  BuyRequirementMarket: page(
+    () => import('./requirements/market-page'),
+    (m) => m.MarketPage,
+  ),
 };
 
 /**

@@ -2,6 +2,7 @@ import type { EntityDef } from '../kit/types';
 import { apiKey } from './api-key';
 import { banner } from './banner';
 import { bannerPosition } from './banner-position';
+import { buyRequirement } from './buy-requirement';
 import { company } from './company';
 import { companyAudit } from './company-audit';
 import { companyCategory } from './company-category';
@@ -33,6 +34,7 @@ export const entities: Record<string, EntityDef> = {
   product: product,
   user_manager: userManager,
   api_key: apiKey,
+  buy_requirement: buyRequirement,
 };
 
 export { OPEN_SCOPES, type OpenScope } from './api-key';
@@ -46,6 +48,7 @@ export {
   apiKey,
   banner,
   bannerPosition,
+  buyRequirement,
   company,
   companyAudit,
   companyCategory,

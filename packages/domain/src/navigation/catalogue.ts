@@ -409,6 +409,9 @@ export const permissionGroups: RouteNode[] = [
         '/buy_requirement/buy_requirement_list',
         { entity: 'buy_requirement' },
       ),
+      // the supplier accounts' screen: authorised, effective requirements with the buyer's contact masked
+      // until their company reveals it (staff see every contact there too)
+      listPage('BuyRequirementMarket', 'buy_requirement_market', t('Purchase leads', '采购商机')),
     ],
   ),
   group('SiteChatMessage', '/site_chat_message', t('Chat messages', '站内聊天'), 'CommentOutlined', [

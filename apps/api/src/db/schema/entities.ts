@@ -24,6 +24,7 @@ export const {
   product_tag: productTag,
   product,
   user_manager: userManager,
+  buy_requirement: buyRequirement,
 } = entityTables;
 
 /** Who changed what and when, for every entity: one row per write, with each changed field's old and new value. */

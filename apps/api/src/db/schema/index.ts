@@ -5,6 +5,7 @@ export * from './logs';
 export * from './open-api';
 export * from './quota';
 export * from './region';
+export * from './requirements';
 export * from './sessions';
 export * from './settings';
 export * from './system-log';

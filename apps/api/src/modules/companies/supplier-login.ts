@@ -37,6 +37,8 @@ export const SUPPLIER_MENUS = [
   '/productManage/product_list',
   '/productManage/product/product_add',
   '/productManage/product/product_edit/:id',
+  '/buy_requirement',
+  '/buy_requirement/buy_requirement_market',
 ];
 
 /** The API routes it may call besides reads, by their key in the route table: saving its company and

@@ -41,8 +41,42 @@ const maskedData = (data: Record<string, string>) =>
     ]),
   );
 
+const requirementLines: Record<Lang, (d: Record<string, string>) => { subject: string; lines: string[] }> = {
+  en: (d) => ({
+    subject: `A purchase requirement matches your products: ${d.title}`,
+    lines: [
+      `Hello ${d.company},`,
+      `A buyer is looking for ${d.categoryEn}: “${d.title}” (${d.number}), open until ${d.endTime}.`,
+      'Sign in to the console to see the requirement and reveal the buyer’s contact.',
+    ],
+  }),
+  zh: (d) => ({
+    subject: `有与您主营产品匹配的采购需求：${d.title}`,
+    lines: [
+      `${d.company}，您好：`,
+      `有采购商正在采购${d.categoryZh}：“${d.title}”（${d.number}），截止时间 ${d.endTime}。`,
+      '请登录后台查看该需求并获取采购商联系方式。',
+    ],
+  }),
+};
+
+/** A matching purchase requirement: in the company's language, or in both (English first) when `both` is set. */
+const requirementMatch =
+  (lang: Lang): Template =>
+  (d) => {
+    const langs: Lang[] = d.both === '1' ? ['en', 'zh'] : [lang];
+    const parts = langs.map((l) => requirementLines[l](d));
+    const lines = parts.flatMap((p) => p.lines);
+    return {
+      subject: parts.map((p) => p.subject).join(' / '),
+      text: `${lines.join('\n\n')}\n\n${d.link}`,
+      html: page(lines, d.link),
+    };
+  };
+
 /** Templates by name, in both languages. */
 export const MAIL_TEMPLATES: Record<string, Record<Lang, Template>> = {
+  buyRequirementMatch: { en: requirementMatch('en'), zh: requirementMatch('zh') },
   activation: {
     en: (d) => {
       const lines = [

@@ -696,6 +696,335 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/buy_requirement": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Add a Purchase requirement */
+        post: operations["buy_requirement_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/buy_requirement/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One Purchase requirement */
+        get: operations["buy_requirement_get"];
+        /** Edit a Purchase requirement: send the version you read (a stale version is refused, 409); fields left out keep their values, and the record as GET returned it is accepted (server-set keys ignored, read-only fields only unchanged) */
+        put: operations["buy_requirement_update"];
+        post?: never;
+        /** Move a Purchase requirement to the trash */
+        delete: operations["buy_requirement_delete"];
+        options?: never;
+        head?: never;
+        /** Change some fields of a Purchase requirement: only the fields sent (plus the version you read) change; the same rules, checks and history as PUT */
+        patch: operations["buy_requirement_patch"];
+        trace?: never;
+    };
+    "/api/buy_requirement/{id}/history": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Who changed a Purchase requirement, when, and each field's old and new value (newest first) */
+        get: operations["buy_requirement_history"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/buy_requirement/{id}/revert/{version}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Write back the values a Purchase requirement had at an earlier version (as a new version) */
+        post: operations["buy_requirement_revert"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/buy_requirement/authorise/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Authorise: pending | refused → authorised (409 from any other status) */
+        post: operations["buy_requirement_authorise"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/buy_requirement/batch/authorise": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Authorise on the given ids, or on every record matching a filter when the count the client saw still holds (at most 10000) */
+        post: operations["buy_requirement_batch_authorise"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/buy_requirement/batch/delete": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Delete the given Purchase requirement ids, or every record matching a filter when the count the client saw still holds (at most 10000) */
+        post: operations["buy_requirement_batch_delete"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/buy_requirement/batch/refuse": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Refuse on the given ids, or on every record matching a filter when the count the client saw still holds (at most 10000) */
+        post: operations["buy_requirement_batch_refuse"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/buy_requirement/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Export Purchase requirement as xlsx or CSV (headers in the caller's language, at most 50000 rows) */
+        get: operations["buy_requirement_export"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/buy_requirement/import": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Import Purchase requirements from an xlsx or CSV file (multipart field "file"; headers in English or Chinese)
+         * @description dryRun=true (default) validates every row and writes nothing; dryRun=false writes all valid rows in one transaction. Rows with an ID update that record.
+         */
+        post: operations["buy_requirement_import"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/buy_requirement/list": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List Purchase requirement: filters, keyword, sort and pages (at most 10000 rows deep) */
+        get: operations["buy_requirement_list"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/buy_requirement/market/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One authorised, effective requirement as a supplier account sees it */
+        get: operations["buy_requirement_market_get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/buy_requirement/market/list": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Authorised, effective requirements: a supplier account sees the buyer's contact masked until its company reveals it */
+        get: operations["buy_requirement_market_list"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/buy_requirement/market/reveal/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Reveals the buyer's contact to the supplier account's company: one of its monthly reveals the first time, free after */
+        post: operations["buy_requirement_market_reveal"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/buy_requirement/options": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Purchase requirement as select options ({ id, label }), for relation selects with search */
+        get: operations["buy_requirement_options"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/buy_requirement/purge/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Delete a Purchase requirement in the trash for good */
+        delete: operations["buy_requirement_purge"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/buy_requirement/refuse/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Refuse: pending | authorised → refused (409 from any other status) */
+        post: operations["buy_requirement_refuse"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/buy_requirement/restore/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Restore a Purchase requirement from the trash */
+        post: operations["buy_requirement_restore"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/buy_requirement/trash": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Deleted Purchase requirement (the trash), most recently deleted first */
+        get: operations["buy_requirement_trash"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/company": {
         parameters: {
             query?: never;
@@ -2962,6 +3291,41 @@ export interface paths {
         get: operations["openListCompanyContacts"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/open/v1/requirements": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Authorised, effective requirements for the marketplace's listing, newest first, without the buyer's contact */
+        get: operations["openListRequirements"];
+        put?: never;
+        /** A buyer's new purchase requirement: pending until staff authorise it */
+        post: operations["openCreateRequirement"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/open/v1/requirements/{id}/view": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** One more view of an authorised, effective requirement (its clickNum) */
+        post: operations["openViewRequirement"];
         delete?: never;
         options?: never;
         head?: never;
@@ -5593,6 +5957,204 @@ export interface components {
             title?: string;
             updatedAt?: unknown;
             updatedBy?: unknown;
+            version?: number;
+        };
+        BuyRequirement: {
+            attachments: {
+                name: string;
+                size?: number;
+                type?: string;
+                url: string;
+            }[] | null;
+            /** @enum {string|null} */
+            authed: "pending" | "authorised" | "refused" | null;
+            budget: string | null;
+            categoryId: number | null;
+            categoryIdLabel: string | null;
+            clickNum: number | null;
+            company: string | null;
+            contactName: string | null;
+            contactTypes: string[] | null;
+            content: string | null;
+            country: string | null;
+            createdAt: string;
+            createdBy: number | null;
+            deletedAt: string | null;
+            email: string | null;
+            endTime: string | null;
+            id: number;
+            mobile: string | null;
+            refuseReason: string | null;
+            requirementNo: string | null;
+            /** @enum {string|null} */
+            status: "effective" | "expired" | null;
+            tel: string | null;
+            title: string | null;
+            updatedAt: string;
+            updatedBy: number | null;
+            userId: number | null;
+            userIdLabel: string | null;
+            version: number;
+        };
+        BuyRequirementCreate: {
+            attachments?: {
+                name: string;
+                size?: number;
+                type?: string;
+                url: string;
+            }[] | null;
+            authed?: unknown;
+            budget?: string | null;
+            categoryId: number;
+            company?: string | null;
+            contactName?: string | null;
+            contactTypes?: string[] | null;
+            content?: string | null;
+            country?: string | null;
+            /** Format: email */
+            email?: string | null;
+            /** Format: date-time */
+            endTime: string;
+            mobile?: string | null;
+            refuseReason?: unknown;
+            tel?: string | null;
+            title: string;
+            userId?: number | null;
+        };
+        BuyRequirementCreateInput: {
+            attachments?: {
+                name: string;
+                size?: number;
+                type?: string;
+                url: string;
+            }[] | null;
+            authed?: unknown;
+            budget?: string | null;
+            categoryId: number;
+            company?: string | null;
+            contactName?: string | null;
+            contactTypes?: string[] | null;
+            content?: string | null;
+            country?: string | null;
+            email?: string | null;
+            /** Format: date-time */
+            endTime: string;
+            mobile?: string | null;
+            refuseReason?: unknown;
+            tel?: string | null;
+            title: string;
+            userId?: number | null;
+        };
+        BuyRequirementInput: {
+            attachments: {
+                name: string;
+                size?: number;
+                type?: string;
+                url: string;
+            }[] | null;
+            /** @enum {string|null} */
+            authed: "pending" | "authorised" | "refused" | null;
+            budget: string | null;
+            categoryId: number | null;
+            categoryIdLabel: string | null;
+            clickNum: number | null;
+            company: string | null;
+            contactName: string | null;
+            contactTypes: string[] | null;
+            content: string | null;
+            country: string | null;
+            createdAt: string;
+            createdBy: number | null;
+            deletedAt: string | null;
+            email: string | null;
+            endTime: string | null;
+            id: number;
+            mobile: string | null;
+            refuseReason: string | null;
+            requirementNo: string | null;
+            /** @enum {string|null} */
+            status: "effective" | "expired" | null;
+            tel: string | null;
+            title: string | null;
+            updatedAt: string;
+            updatedBy: number | null;
+            userId: number | null;
+            userIdLabel: string | null;
+            version: number;
+        };
+        BuyRequirementUpdate: {
+            attachments?: {
+                name: string;
+                size?: number;
+                type?: string;
+                url: string;
+            }[] | null;
+            /** @enum {string|null} */
+            authed?: "pending" | "authorised" | "refused" | null;
+            budget?: string | null;
+            categoryId?: number;
+            categoryIdLabel?: unknown;
+            clickNum?: unknown;
+            company?: string | null;
+            contactName?: string | null;
+            contactTypes?: string[] | null;
+            content?: string | null;
+            country?: string | null;
+            createdAt?: unknown;
+            createdBy?: unknown;
+            deletedAt?: unknown;
+            /** Format: email */
+            email?: string | null;
+            /** Format: date-time */
+            endTime?: string;
+            id?: unknown;
+            mobile?: string | null;
+            refuseReason?: string | null;
+            requirementNo?: unknown;
+            status?: unknown;
+            tel?: string | null;
+            title?: string;
+            updatedAt?: unknown;
+            updatedBy?: unknown;
+            userId?: number | null;
+            userIdLabel?: unknown;
+            version?: number;
+        };
+        BuyRequirementUpdateInput: {
+            attachments?: {
+                name: string;
+                size?: number;
+                type?: string;
+                url: string;
+            }[] | null;
+            /** @enum {string|null} */
+            authed?: "pending" | "authorised" | "refused" | null;
+            budget?: string | null;
+            categoryId?: number;
+            categoryIdLabel?: unknown;
+            clickNum?: unknown;
+            company?: string | null;
+            contactName?: string | null;
+            contactTypes?: string[] | null;
+            content?: string | null;
+            country?: string | null;
+            createdAt?: unknown;
+            createdBy?: unknown;
+            deletedAt?: unknown;
+            email?: string | null;
+            /** Format: date-time */
+            endTime?: string;
+            id?: unknown;
+            mobile?: string | null;
+            refuseReason?: string | null;
+            requirementNo?: unknown;
+            status?: unknown;
+            tel?: string | null;
+            title?: string;
+            updatedAt?: unknown;
+            updatedBy?: unknown;
+            userId?: number | null;
+            userIdLabel?: unknown;
             version?: number;
         };
         Company: {
@@ -10014,6 +10576,867 @@ export interface operations {
                     "application/json": components["schemas"]["Success"] & {
                         content: components["schemas"]["ListPage"] & {
                             list: components["schemas"]["Banner"][];
+                        };
+                    };
+                };
+            };
+        };
+    };
+    buy_requirement_create: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["BuyRequirementCreateInput"];
+            };
+        };
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Success"] & {
+                        content: components["schemas"]["BuyRequirement"];
+                    };
+                };
+            };
+        };
+    };
+    buy_requirement_get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The id of the record */
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Success"] & {
+                        content: components["schemas"]["BuyRequirement"];
+                    };
+                };
+            };
+        };
+    };
+    buy_requirement_update: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The id of the record */
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["BuyRequirementUpdateInput"];
+            };
+        };
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Success"] & {
+                        content: components["schemas"]["BuyRequirement"];
+                    };
+                };
+            };
+        };
+    };
+    buy_requirement_delete: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The id of the record */
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Success"] & {
+                        /** @enum {boolean} */
+                        content: true;
+                    };
+                };
+            };
+        };
+    };
+    buy_requirement_patch: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The id of the record */
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["BuyRequirementUpdateInput"];
+            };
+        };
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Success"] & {
+                        content: components["schemas"]["BuyRequirement"];
+                    };
+                };
+            };
+        };
+    };
+    buy_requirement_history: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The id of the record */
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Success"] & {
+                        content: {
+                            action: string;
+                            actorAccount: string | null;
+                            actorId: number | null;
+                            at: string;
+                            changes: {
+                                field: string;
+                                new: unknown;
+                                old: unknown;
+                            }[];
+                            version: number;
+                        }[];
+                    };
+                };
+            };
+        };
+    };
+    buy_requirement_revert: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The id of the record */
+                id: components["parameters"]["Id"];
+                /** @description A version number from the record history */
+                version: components["parameters"]["Version"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Success"] & {
+                        content: components["schemas"]["BuyRequirement"];
+                    };
+                };
+            };
+        };
+    };
+    buy_requirement_authorise: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The id of the record */
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": Record<string, never>;
+            };
+        };
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Success"] & {
+                        content: components["schemas"]["BuyRequirement"];
+                    };
+                };
+            };
+        };
+    };
+    buy_requirement_batch_authorise: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    ids: number[];
+                } | {
+                    expectedCount: number;
+                    filter: {
+                        [key: string]: string | string[];
+                    };
+                };
+            };
+        };
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Success"] & {
+                        content: {
+                            skipped: {
+                                id: number;
+                                /** @enum {string} */
+                                reason: "notFound" | "notAllowed";
+                            }[];
+                            succeeded: number[];
+                            total: number;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    buy_requirement_batch_delete: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    ids: number[];
+                } | {
+                    expectedCount: number;
+                    filter: {
+                        [key: string]: string | string[];
+                    };
+                };
+            };
+        };
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Success"] & {
+                        content: {
+                            skipped: {
+                                id: number;
+                                /** @enum {string} */
+                                reason: "notFound" | "notAllowed";
+                            }[];
+                            succeeded: number[];
+                            total: number;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    buy_requirement_batch_refuse: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    ids: number[];
+                    reason: string;
+                } | {
+                    expectedCount: number;
+                    filter: {
+                        [key: string]: string | string[];
+                    };
+                    reason: string;
+                };
+            };
+        };
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Success"] & {
+                        content: {
+                            skipped: {
+                                id: number;
+                                /** @enum {string} */
+                                reason: "notFound" | "notAllowed";
+                            }[];
+                            succeeded: number[];
+                            total: number;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    buy_requirement_export: {
+        parameters: {
+            query?: {
+                authed?: components["schemas"]["Values"];
+                categoryId?: components["schemas"]["Values"];
+                /** @description Comma-separated columns to export */
+                columns?: components["parameters"]["ExportColumns"];
+                country?: string;
+                /** @description Created on or after */
+                createdAtFrom?: components["parameters"]["CreatedAtFrom"];
+                /** @description Created on or before */
+                createdAtTo?: components["parameters"]["CreatedAtTo"];
+                endTimeFrom?: string;
+                endTimeTo?: string;
+                /** @description The file format of an export */
+                format?: components["parameters"]["ExportFormat"];
+                /** @description Searches the searchable fields */
+                keyword?: components["parameters"]["Keyword"];
+                /** @description The language of labels in the answer (else Accept-Language) */
+                lang?: components["parameters"]["Lang"];
+                /** @description Sort direction */
+                order?: components["parameters"]["Order"];
+                /** @description What the export is for: reading, editing and importing back, or an empty import template */
+                purpose?: components["parameters"]["ExportPurpose"];
+                requirementNo?: string;
+                /** @description The field to sort by */
+                sort?: components["parameters"]["Sort"];
+                /** @description Status values to keep */
+                status?: components["parameters"]["Status"];
+                /** @description Updated on or after */
+                updatedAtFrom?: components["parameters"]["UpdatedAtFrom"];
+                /** @description Updated on or before */
+                updatedAtTo?: components["parameters"]["UpdatedAtTo"];
+                userId?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    buy_requirement_import: {
+        parameters: {
+            query?: {
+                /** @description true checks the file and reports each row; false writes the rows */
+                dryRun?: components["parameters"]["ImportDryRun"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Success"] & {
+                        content: {
+                            created: number;
+                            dryRun: boolean;
+                            ignoredColumns: string[];
+                            invalid: number;
+                            rows: {
+                                /** @enum {string} */
+                                action: "create" | "update";
+                                errors: {
+                                    message: string;
+                                    path: string;
+                                }[];
+                                id: number | null;
+                                row: number;
+                            }[];
+                            total: number;
+                            updated: number;
+                            valid: number;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    buy_requirement_list: {
+        parameters: {
+            query?: {
+                authed?: components["schemas"]["Values"];
+                categoryId?: components["schemas"]["Values"];
+                country?: string;
+                /** @description Created on or after */
+                createdAtFrom?: components["parameters"]["CreatedAtFrom"];
+                /** @description Created on or before */
+                createdAtTo?: components["parameters"]["CreatedAtTo"];
+                endTimeFrom?: string;
+                endTimeTo?: string;
+                /** @description Searches the searchable fields */
+                keyword?: components["parameters"]["Keyword"];
+                /** @description The language of labels in the answer (else Accept-Language) */
+                lang?: components["parameters"]["Lang"];
+                /** @description Rows per page (older name of size) */
+                limit?: components["parameters"]["Limit"];
+                /** @description Sort direction */
+                order?: components["parameters"]["Order"];
+                /** @description Page number, from 1 */
+                page?: components["parameters"]["Page"];
+                requirementNo?: string;
+                /** @description Rows per page */
+                size?: components["parameters"]["Size"];
+                /** @description The field to sort by */
+                sort?: components["parameters"]["Sort"];
+                /** @description Status values to keep */
+                status?: components["parameters"]["Status"];
+                /** @description Updated on or after */
+                updatedAtFrom?: components["parameters"]["UpdatedAtFrom"];
+                /** @description Updated on or before */
+                updatedAtTo?: components["parameters"]["UpdatedAtTo"];
+                userId?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Success"] & {
+                        content: components["schemas"]["ListPage"] & {
+                            list: components["schemas"]["BuyRequirement"][];
+                        };
+                    };
+                };
+            };
+        };
+    };
+    buy_requirement_market_get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The id of the record */
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Success"] & {
+                        content: {
+                            budget: string | null;
+                            categoryId: number;
+                            categoryName: string | null;
+                            clickNum: number;
+                            company: string | null;
+                            contactName: string | null;
+                            contactTypes: string[];
+                            content: string | null;
+                            country: string | null;
+                            createdAt: string;
+                            email: string | null;
+                            endTime: string;
+                            id: number;
+                            isRevealed: boolean;
+                            leftDate: number;
+                            mobile: string | null;
+                            requirementNo: string;
+                            revealedAt: string | null;
+                            tel: string | null;
+                            title: string;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    buy_requirement_market_list: {
+        parameters: {
+            query?: {
+                categoryId?: number;
+                /** @description Searches the searchable fields */
+                keyword?: components["parameters"]["OptionsKeyword"];
+                page?: number;
+                /** @description At most this many options */
+                size?: components["parameters"]["OptionsSize"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Success"] & {
+                        content: {
+                            list: {
+                                budget: string | null;
+                                categoryId: number;
+                                categoryName: string | null;
+                                clickNum: number;
+                                company: string | null;
+                                contactName: string | null;
+                                contactTypes: string[];
+                                content: string | null;
+                                country: string | null;
+                                createdAt: string;
+                                email: string | null;
+                                endTime: string;
+                                id: number;
+                                isRevealed: boolean;
+                                leftDate: number;
+                                mobile: string | null;
+                                requirementNo: string;
+                                revealedAt: string | null;
+                                tel: string | null;
+                                title: string;
+                            }[];
+                            page: number;
+                            size: number;
+                            total: number;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    buy_requirement_market_reveal: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The id of the record */
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Success"] & {
+                        content: {
+                            budget: string | null;
+                            categoryId: number;
+                            categoryName: string | null;
+                            clickNum: number;
+                            company: string | null;
+                            contactName: string | null;
+                            contactTypes: string[];
+                            content: string | null;
+                            country: string | null;
+                            createdAt: string;
+                            email: string | null;
+                            endTime: string;
+                            id: number;
+                            isRevealed: boolean;
+                            leftDate: number;
+                            mobile: string | null;
+                            requirementNo: string;
+                            revealedAt: string | null;
+                            tel: string | null;
+                            title: string;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    buy_requirement_options: {
+        parameters: {
+            query?: {
+                /** @description Comma-separated ids whose labels are wanted (the current value of a select) */
+                ids?: components["parameters"]["OptionsIds"];
+                /** @description Searches the searchable fields */
+                keyword?: components["parameters"]["OptionsKeyword"];
+                /** @description At most this many options */
+                size?: components["parameters"]["OptionsSize"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Success"] & {
+                        content: {
+                            id: number;
+                            isDisabled: boolean;
+                            label: string;
+                        }[];
+                    };
+                };
+            };
+        };
+    };
+    buy_requirement_purge: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The id of the record */
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Success"] & {
+                        /** @enum {boolean} */
+                        content: true;
+                    };
+                };
+            };
+        };
+    };
+    buy_requirement_refuse: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The id of the record */
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    reason: string;
+                };
+            };
+        };
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Success"] & {
+                        content: components["schemas"]["BuyRequirement"];
+                    };
+                };
+            };
+        };
+    };
+    buy_requirement_restore: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The id of the record */
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Success"] & {
+                        content: components["schemas"]["BuyRequirement"];
+                    };
+                };
+            };
+        };
+    };
+    buy_requirement_trash: {
+        parameters: {
+            query?: {
+                authed?: components["schemas"]["Values"];
+                categoryId?: components["schemas"]["Values"];
+                country?: string;
+                /** @description Created on or after */
+                createdAtFrom?: components["parameters"]["CreatedAtFrom"];
+                /** @description Created on or before */
+                createdAtTo?: components["parameters"]["CreatedAtTo"];
+                endTimeFrom?: string;
+                endTimeTo?: string;
+                /** @description Searches the searchable fields */
+                keyword?: components["parameters"]["Keyword"];
+                /** @description The language of labels in the answer (else Accept-Language) */
+                lang?: components["parameters"]["Lang"];
+                /** @description Rows per page (older name of size) */
+                limit?: components["parameters"]["Limit"];
+                /** @description Sort direction */
+                order?: components["parameters"]["Order"];
+                /** @description Page number, from 1 */
+                page?: components["parameters"]["Page"];
+                requirementNo?: string;
+                /** @description Rows per page */
+                size?: components["parameters"]["Size"];
+                /** @description The field to sort by */
+                sort?: components["parameters"]["Sort"];
+                /** @description Status values to keep */
+                status?: components["parameters"]["Status"];
+                /** @description Updated on or after */
+                updatedAtFrom?: components["parameters"]["UpdatedAtFrom"];
+                /** @description Updated on or before */
+                updatedAtTo?: components["parameters"]["UpdatedAtTo"];
+                userId?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Success"] & {
+                        content: components["schemas"]["ListPage"] & {
+                            list: components["schemas"]["BuyRequirement"][];
                         };
                     };
                 };
@@ -15680,6 +17103,207 @@ export interface operations {
                                 position: string | null;
                             }[];
                             enabled: boolean;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    openListRequirements: {
+        parameters: {
+            query?: {
+                categoryId?: number;
+                /** @description Searches the searchable fields */
+                keyword?: components["parameters"]["OptionsKeyword"];
+                page?: number;
+                /** @description At most this many options */
+                size?: components["parameters"]["OptionsSize"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 20000,
+                     *       "content": {
+                     *         "list": [
+                     *           {
+                     *             "budget": "USD 40,000",
+                     *             "categoryId": 12,
+                     *             "categoryName": "Pumps",
+                     *             "clickNum": 18,
+                     *             "contactTypes": [
+                     *               "email",
+                     *               "whatsapp"
+                     *             ],
+                     *             "content": "304 stainless, 5 bar, CIF Lagos.",
+                     *             "country": "Nigeria",
+                     *             "createdAt": "2026-11-26T08:00:00.000Z",
+                     *             "endTime": "2026-12-30T16:00:00.000Z",
+                     *             "id": 7,
+                     *             "leftDate": 35,
+                     *             "requirementNo": "BR20261126-000007",
+                     *             "title": "Stainless centrifugal pumps, 200 units"
+                     *           }
+                     *         ],
+                     *         "page": 1,
+                     *         "size": 20,
+                     *         "total": 1
+                     *       },
+                     *       "message": "success",
+                     *       "success": true
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Success"] & {
+                        content: {
+                            list: {
+                                budget: string | null;
+                                categoryId: number;
+                                categoryName: string | null;
+                                clickNum: number;
+                                contactTypes: string[];
+                                content: string | null;
+                                country: string | null;
+                                createdAt: string;
+                                endTime: string;
+                                id: number;
+                                leftDate: number;
+                                requirementNo: string;
+                                title: string;
+                            }[];
+                            page: number;
+                            size: number;
+                            total: number;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    openCreateRequirement: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "budget": "USD 40,000",
+                 *       "categoryId": 12,
+                 *       "company": "Lagos Water Works Ltd.",
+                 *       "contactName": "Ade Okafor",
+                 *       "contactTypes": [
+                 *         "email",
+                 *         "whatsapp"
+                 *       ],
+                 *       "content": "304 stainless, 5 bar, CIF Lagos.",
+                 *       "country": "Nigeria",
+                 *       "email": "ade@lagoswater.example",
+                 *       "endTime": "2026-12-31T00:00:00+08:00",
+                 *       "mobile": "+234 803 123 4567",
+                 *       "title": "Stainless centrifugal pumps, 200 units",
+                 *       "userId": 345
+                 *     }
+                 */
+                "application/json": {
+                    budget?: string;
+                    categoryId: number;
+                    company?: string;
+                    contactName?: string;
+                    contactTypes?: string[];
+                    content?: string;
+                    country?: string;
+                    email?: string;
+                    /** Format: date-time */
+                    endTime: string;
+                    mobile?: string;
+                    tel?: string;
+                    title: string;
+                    userId: number;
+                };
+            };
+        };
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 20000,
+                     *       "content": {
+                     *         "authed": "pending",
+                     *         "id": 7,
+                     *         "requirementNo": "BR20261126-000007"
+                     *       },
+                     *       "message": "success",
+                     *       "success": true
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Success"] & {
+                        content: {
+                            authed: string;
+                            id: number;
+                            requirementNo: string;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    openViewRequirement: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The id of the record */
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 20000,
+                     *       "content": {
+                     *         "clickNum": 19,
+                     *         "id": 7
+                     *       },
+                     *       "message": "success",
+                     *       "success": true
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Success"] & {
+                        content: {
+                            clickNum: number;
+                            id: number;
                         };
                     };
                 };

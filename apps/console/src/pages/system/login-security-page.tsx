@@ -1,14 +1,18 @@
-import { ReloadOutlined, SearchOutlined } from '@ant-design/icons';
+import { SearchOutlined } from '@ant-design/icons';
 import type { Bilingual } from '@organiser/domain';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { App, Button, Card, Checkbox, Drawer, Form, Input, Space, Table, Tag, Tooltip } from 'antd';
+import { App, Button, Card, Checkbox, Drawer, Form, Input, Space, Table, Tag } from 'antd';
 import dayjs from 'dayjs';
 import { useEffect, useState } from 'react';
-import { useSearchParams } from 'react-router';
 import { callApi } from '../../api/call';
 import { ignoreShownError } from '../../api/client';
+import {
+  ListPageHeader,
+  SearchButtons,
+  urlPagination,
+  useKeywordListQuery,
+} from '../../components/keyword-list';
 import { type ListColumn, useListColumns } from '../../components/list-columns';
-import { useEngineText } from '../../engine';
 import { pick } from '../../i18n/i18n';
 import { useLang } from '../../i18n/use-lang';
 import type { PageProps } from '../../navigation/page-props';
@@ -43,34 +47,17 @@ const both = (key: SystemTextKey): Bilingual => ({
 
 /** The list's state in the URL: `keyword`, `locked=true`, `page`, `size`; anything unreadable is ignored. */
 function useSecurityQuery() {
-  const [search, setSearch] = useSearchParams();
-  const positive = (name: string, fallback: number, max: number) => {
-    const n = Number(search.get(name));
-    return Number.isInteger(n) && n > 0 && n <= max ? n : fallback;
-  };
-  const query = {
-    keyword: search.get('keyword')?.trim() ?? '',
-    locked: search.get('locked') === 'true',
-    page: positive('page', 1, 10_000),
-    size: positive('size', 20, 100),
-  };
-  const set = (next: Partial<typeof query>) =>
-    setSearch(() => {
-      const merged = { ...query, ...next };
-      const out = new URLSearchParams();
-      if (merged.keyword) out.set('keyword', merged.keyword);
-      if (merged.locked) out.set('locked', 'true');
-      if (merged.page !== 1) out.set('page', String(merged.page));
-      if (merged.size !== 20) out.set('size', String(merged.size));
-      return out;
-    });
+  const list = useKeywordListQuery({ maxPage: 10_000, maxSize: 100, flags: ['locked'] });
+  const { keyword, page, size, flags } = list.query;
+  const query = { keyword, locked: Boolean(flags.locked), page, size };
+  const set = ({ locked, ...next }: Partial<typeof query>) =>
+    list.set({ ...next, ...(locked === undefined ? {} : { flags: { locked } }) });
   return { query, set };
 }
 
 export function LoginSecurityPage({ route }: PageProps) {
   const lang = useLang();
   const t = useSystemText();
-  const engineT = useEngineText();
   const { message } = App.useApp();
   const queryClient = useQueryClient();
   const roles = useSession((s) => s.roles);
@@ -113,20 +100,13 @@ export function LoginSecurityPage({ route }: PageProps) {
   return (
     <div className="entity-list-page">
       <Card variant="borderless" className="entity-list-card">
-        <header className="entity-page-header">
-          <h1 className="app-page-title">{pick(route.title, lang)}</h1>
-          <Space size={8} wrap className="entity-toolbar">
-            <Tooltip title={engineT('list.reload')}>
-              <Button
-                icon={<ReloadOutlined aria-hidden />}
-                aria-label={engineT('list.reload')}
-                onClick={() => void accounts.refetch()}
-                loading={accounts.isFetching}
-              />
-            </Tooltip>
-            {table.button}
-          </Space>
-        </header>
+        <ListPageHeader
+          title={pick(route.title, lang)}
+          onReload={() => void accounts.refetch()}
+          isLoading={accounts.isFetching}
+        >
+          {table.button}
+        </ListPageHeader>
         <Form
           form={form}
           layout="inline"
@@ -144,21 +124,14 @@ export function LoginSecurityPage({ route }: PageProps) {
           <Form.Item name="locked" valuePropName="checked">
             <Checkbox>{t('security.lockedOnly')}</Checkbox>
           </Form.Item>
-          <Form.Item className="entity-search-buttons">
-            <Space size={8}>
-              <Button type="primary" htmlType="submit" icon={<SearchOutlined aria-hidden />}>
-                {t('security.search')}
-              </Button>
-              <Button
-                onClick={() => {
-                  form.resetFields();
-                  set({ keyword: '', locked: false, page: 1 });
-                }}
-              >
-                {t('security.reset')}
-              </Button>
-            </Space>
-          </Form.Item>
+          <SearchButtons
+            searchLabel={t('security.search')}
+            resetLabel={t('security.reset')}
+            onReset={() => {
+              form.resetFields();
+              set({ keyword: '', locked: false, page: 1 });
+            }}
+          />
         </Form>
         <Table<Account>
           rowKey="id"
@@ -166,13 +139,9 @@ export function LoginSecurityPage({ route }: PageProps) {
           aria-label={t('security.accounts')}
           loading={accounts.isFetching}
           dataSource={accounts.data?.list ?? []}
-          pagination={{
-            current: query.page,
-            pageSize: query.size,
-            total: accounts.data?.total ?? 0,
-            showTotal: (count) => t('security.total', { count }),
-            onChange: (page, size) => set({ page: size === query.size ? page : 1, size }),
-          }}
+          pagination={urlPagination(query, set, accounts.data?.total ?? 0, (count) =>
+            t('security.total', { count }),
+          )}
           columns={table.columns}
         />
       </Card>
