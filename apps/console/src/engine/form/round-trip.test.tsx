@@ -1,6 +1,7 @@
 import { entities, formLayout } from '@organiser/domain';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import dayjs from 'dayjs';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { EntityFormPage } from '../entity-form-page';
 import { bannerRecord } from '../test/banner-fixtures';
@@ -24,7 +25,14 @@ afterEach(() => {
   localStorage.clear();
 });
 
-type Entity = 'company' | 'vip_package' | 'banner' | 'company_category' | 'dynamic_form_config' | 'product';
+type Entity =
+  | 'company'
+  | 'vip_package'
+  | 'banner'
+  | 'company_category'
+  | 'dynamic_form_config'
+  | 'product'
+  | 'api_key';
 
 const routeOf: Record<Entity, string> = {
   company: 'CompanyEdit',
@@ -33,6 +41,7 @@ const routeOf: Record<Entity, string> = {
   company_category: 'CompanyCategoryEdit',
   dynamic_form_config: 'DynamicFormConfigEdit',
   product: 'ProductEdit',
+  api_key: 'ApiKeyEdit',
 };
 
 type Case = {
@@ -380,6 +389,22 @@ const cases: Record<string, Case> = {
     },
     sent: { endDate: null },
   },
+  datetime: {
+    entity: 'api_key',
+    field: 'expiresAt',
+    stored: { expiresAt: '2026-12-31T10:00:00.000Z' },
+    shows: (item) => (item.querySelector('input') as HTMLInputElement).value,
+    // shown in the browser's time zone
+    before: dayjs('2026-12-31T10:00:00.000Z').format('YYYY-MM-DD HH:mm:ss'),
+    after: '',
+    change: async (item) => {
+      const clear = item.querySelector('.ant-picker-clear') as HTMLElement;
+      fireEvent.mouseDown(clear);
+      fireEvent.mouseUp(clear);
+      fireEvent.click(clear);
+    },
+    sent: { expiresAt: null },
+  },
 };
 
 /** The case name of a form field: its widget, and the tri-state of an inherited flag. */
@@ -419,6 +444,22 @@ const formConfigRecord = () => ({
   status: 'enabled',
 });
 
+/** A marketplace API key, as the API returns it. */
+const apiKeyRecord = () => ({
+  id: 4,
+  version: 1,
+  createdAt: '2026-11-01T08:00:00.000Z',
+  updatedAt: '2026-11-01T08:00:00.000Z',
+  createdBy: 1,
+  updatedBy: 1,
+  name: 'Marketplace',
+  scopes: ['consults:write'],
+  expiresAt: null,
+  prefix: '0123456789ab',
+  lastUsedAt: null,
+  status: 'active',
+});
+
 function fixture(entity: Entity, stored: Record<string, unknown>): StoredRecord {
   const base =
     entity === 'company'
@@ -431,7 +472,9 @@ function fixture(entity: Entity, stored: Record<string, unknown>): StoredRecord 
             ? formConfigRecord()
             : entity === 'product'
               ? productRecord()
-              : { ...categoryRecord(13, 'Centrifugal pumps', '离心泵', 11), parentIdLabel: 'Pumps' };
+              : entity === 'api_key'
+                ? apiKeyRecord()
+                : { ...categoryRecord(13, 'Centrifugal pumps', '离心泵', 11), parentIdLabel: 'Pumps' };
   return { ...base, ...stored } as StoredRecord;
 }
 
