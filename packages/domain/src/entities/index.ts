@@ -5,6 +5,7 @@ import { company } from './company';
 import { companyAudit } from './company-audit';
 import { companyCategory } from './company-category';
 import { companyTag } from './company-tag';
+import { consult } from './consult';
 import { customerService } from './customer-service';
 import { dictGroup, dictItem } from './dictionary';
 import { dynamicFormConfig } from './dynamic-form-config';
@@ -24,6 +25,7 @@ export const entities: Record<string, EntityDef> = {
   company: company,
   company_audit: companyAudit,
   customer_service: customerService,
+  consult: consult,
   dict_group: dictGroup,
   dict_item: dictItem,
   dynamic_form_config: dynamicFormConfig,
@@ -46,6 +48,7 @@ export {
   companyAudit,
   companyCategory,
   companyTag,
+  consult,
   customerService,
   dictGroup,
   dictItem,

@@ -16,6 +16,7 @@ export const {
   vip_package: vipPackage,
   company,
   customer_service: customerService,
+  consult,
   dict_group: dictGroup,
   dict_item: dictItem,
   dynamic_form_config: dynamicFormConfig,
