@@ -26,6 +26,7 @@ import { deleteOldCaptchas } from './modules/auth/captcha';
 import { deleteOldLoginFailures } from './modules/auth/login';
 import { loginPageFill } from './modules/auth/login-form';
 import { withRunTimeSettings } from './modules/settings/store';
+import { serveOpenRoutes } from './open/serve';
 import { registerApiDocs, setupApiDocs } from './plugins/api-docs';
 import { setupAccessCheck, setupAuth, setupAuthCache } from './plugins/auth';
 import { setupBodyGuard } from './plugins/body-guard';
@@ -195,6 +196,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   // onRequest: the message language; then helmet's headers and the rate limit (below). The access check and
   // the body rules run in preParsing, so refusals carry the headers and count against the limit.
   setupAuth(app);
+  app.decorateRequest('openCaller', null);
   setupEnvelope(app);
   setupUrlEncoded(app);
 
@@ -236,6 +238,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const ext = registerModules([...modules, ...extra], createEngine(deployment));
   ext.logError = (error, message) => app.log.error({ err: error }, message);
   for (const plugin of ext.routePlugins) await app.register(plugin, { prefix: '/api' });
+  // The marketplace-facing routes the modules declared, under /api/open/v1, opened only by an API key.
+  await serveOpenRoutes(app, { engine: ext.engine, extensions: ext, routes: ext.openRoutes });
   const unclaimed = ext.unclaimedCommands();
   if (unclaimed.length)
     throw new Error(`Command handlers for entities no engine serves: ${unclaimed.join(', ')}`);

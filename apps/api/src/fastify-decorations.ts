@@ -20,6 +20,8 @@ export type LogContext = {
   /** The refusal's catalogue key and parameters: the log shows its message in the reader's language. */
   errorKey?: string;
   errorParams?: Record<string, string | number>;
+  /** The marketplace API key of an open-API call (`account` is then `key:<name>`). */
+  apiKeyId?: number;
 };
 
 declare module 'fastify' {

@@ -115,6 +115,7 @@ async function main(): Promise<void> {
       if (server.demoData) {
         lines.push(`  demo account: ${DEMO_EDITOR.account} / ${DEMO_EDITOR.password}`);
         lines.push(`  demo supplier: ${DEMO_SUPPLIER.account} / ${DEMO_SUPPLIER.password}`);
+        for (const line of seeded.announced ?? []) lines.push(`  ${line}`);
       }
     } else if (!server.isProduction && !server.adminPassword) {
       lines.push(`  demo login: ${server.adminAccount} / admin123 (unless changed)`);

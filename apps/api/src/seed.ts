@@ -17,6 +17,9 @@ export type SeedContext = {
   /** Share of the demo volume the large demo seeds write (1, the default: all of it). A test that needs only a
    * record of each kind passes a small share. */
   demoScale?: number;
+  /** A line for the first start's summary the server prints beside the demo accounts (a demo API key): never
+   * written to the log. */
+  announce?: (line: string) => void;
 };
 
 /** Demo data of a module, run once on an empty database when DEMO_DATA is on, in registration order. */
@@ -63,7 +66,12 @@ export type SeedOptions = {
   demoData?: boolean;
 };
 
-export type SeedResult = { seeded: boolean; admin?: { account: string; password: string | null } };
+export type SeedResult = {
+  seeded: boolean;
+  admin?: { account: string; password: string | null };
+  /** What the demo seeds announced (a demo API key), printed once at first start. */
+  announced?: string[];
+};
 
 export async function isDatabaseEmpty(db: Db): Promise<boolean> {
   const [row] = await db.select({ n: count() }).from(adminUser);
@@ -147,9 +155,11 @@ export async function seedIfEmpty(
     });
     ctx.log(`created the demo account ${DEMO_EDITOR.account}`);
   }
+  const announced: string[] = [];
   if (options.demoData ?? server.demoData) {
+    const demoCtx: SeedContext = { ...ctx, announce: (line) => void announced.push(line) };
     for (const seed of seeds.demo) {
-      await seed.run(ctx);
+      await seed.run(demoCtx);
       ctx.log(`demo data: ${seed.name}`);
     }
   }
@@ -159,5 +169,6 @@ export async function seedIfEmpty(
   return {
     seeded: true,
     admin: { account: server.adminAccount, password: server.adminPassword ? null : password },
+    ...(announced.length ? { announced } : {}),
   };
 }

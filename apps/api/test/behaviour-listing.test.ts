@@ -27,7 +27,13 @@ function registrations(): Registered {
     };
     // only hooks and commands are read here; routes and seeds are not this test's concern
     const ignore = () => {};
-    module.register({ routes: ignore, demoSeed: ignore, referenceSeed: ignore, ...ext } as never);
+    module.register({
+      routes: ignore,
+      openRoute: ignore,
+      demoSeed: ignore,
+      referenceSeed: ignore,
+      ...ext,
+    } as never);
   }
   return out;
 }

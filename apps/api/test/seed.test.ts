@@ -82,7 +82,12 @@ describe('first-start seed', () => {
 
   it('uses admin / admin123 outside production and adds the demo editor and module demo data', async () => {
     const result = await seedIfEmpty(ctx({}));
-    expect(result).toEqual({ seeded: true, admin: { account: 'admin', password: 'admin123' } });
+    // the demo marketplace's API key is announced for the start-up summary, never logged
+    expect(result).toEqual({
+      seeded: true,
+      admin: { account: 'admin', password: 'admin123' },
+      announced: [expect.stringMatching(/^demo marketplace API key \(all scopes\): omk_[0-9a-f]{12}_/)],
+    });
     const accounts = (await t.db.select({ account: adminUser.account }).from(adminUser)).map(
       (r) => r.account,
     );

@@ -2,6 +2,7 @@ import { TOKEN_COOKIE } from '@organiser/domain';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { AppError } from '../errors';
 import { readCookie } from '../http/cookies';
+import { authenticateOpenCall } from '../open/keys';
 import { hasPermission } from './permission-checks';
 import { authenticate, readToken } from './sessions';
 
@@ -38,6 +39,7 @@ export async function checkRouteAccess(app: FastifyInstance, request: FastifyReq
   const access = request.routeOptions.config?.access;
   // No access = no route (the 404 handler); public routes need no token.
   if (!access || access.kind === 'public') return;
+  if (access.kind === 'apiKey') return authenticateOpenCall(app, request, access.scope);
   const token = readToken(request.headers);
   // checked by authenticateFromBody once the body is read
   if (!token && access.kind === 'login' && access.tokenInBody) return;

@@ -1,4 +1,4 @@
-import type { Lang } from '@organiser/domain';
+import type { Lang, OpenScope } from '@organiser/domain';
 
 /**
  * What a route needs from its caller. Every route declares one in `config.access`; a route without one
@@ -9,6 +9,8 @@ import type { Lang } from '@organiser/domain';
  * - menu: the user holds the menu permission with this url (reads behind a list page).
  * - resource: the user holds the resource permission of this route itself (its METHOD + url pattern);
  *   `menu` names the menu permission it hangs under in the permission tree.
+ * - apiKey: a marketplace API key holding this scope (routes under /api/open/v1, open/keys.ts); no console
+ *   session opens them, and no key opens any other route.
  * Role `root` passes every check.
  */
 export type Access =
@@ -17,6 +19,7 @@ export type Access =
    * parsed, when no header carries one. */
   | { kind: 'login'; tokenInBody?: boolean }
   | { kind: 'menu'; url: string }
+  | { kind: 'apiKey'; scope: OpenScope }
   | {
       kind: 'resource';
       menu: string;

@@ -13,8 +13,9 @@ export type Row = Record<string, unknown>;
 // biome-ignore lint/suspicious/noExplicitAny: both drivers' transactions share the query API used here.
 export type Tx = Db | any;
 
-/** Who changed a record. */
-export type Actor = { id: number; account: string } | null;
+/** Who changed a record: a user (its id and account), or a marketplace API key (no user id; account
+ * `key:<name>`, open/serve.ts). */
+export type Actor = { id: number | null; account: string } | null;
 
 import type { RowScope } from '../access/row-scope';
 

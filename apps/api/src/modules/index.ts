@@ -8,6 +8,7 @@ import { dynamicFormsModule } from './dynamic-forms';
 import { engineModule } from './engine';
 import { healthRoutes } from './health/routes';
 import { emailLogRoutes } from './mail';
+import { openModule } from './open';
 import { ossRoutes } from './oss/routes';
 import { productsModule } from './products';
 import { quotaRoutes } from './quota';
@@ -42,11 +43,15 @@ export const modules: AppModule[] = [
   productsModule,
   // Accounts: user_manager records, their console logins, roles, interests, activation mail and import.
   usersModule,
+  // Marketplace API keys: their scopes and the command that issues a key's secret.
+  openModule,
 ];
 
 /** What the OpenAPI tags of the modules' own routes hold (an entity's tag is described by its labels). */
 export const moduleTags: Record<string, string> = {
   access: 'Roles and permissions: who may open which menu and call which route',
+  Marketplace:
+    "The marketplace-facing API under /api/open/v1: called by the marketplace's servers with an API key (`Authorization: Bearer <key>`), never with a console login. A POST needs an `Idempotency-Key`. See docs/marketplace-api.md",
   dictionary: 'Dictionary items by group code, for selects',
   dynamic_form_config: 'The dynamic form fields of a category, for forms and filters',
   oss: 'File uploads and the address prefix of stored files',

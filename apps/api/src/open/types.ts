@@ -1,4 +1,4 @@
-import type { Lang } from '@organiser/domain';
+import type { Lang, OpenScope } from '@organiser/domain';
 import type { ZodType } from 'zod';
 import type { Db } from '../db/client';
 import type { Engine, EngineExtensions, WriteContext } from '../engine';
@@ -9,16 +9,9 @@ import type { Engine, EngineExtensions, WriteContext } from '../engine';
 // and its scope, the per-key rate limit, validation answered in the envelope with per-field errors, the
 // idempotency key of every write, and the system log line that names the key.
 
-/** What a key may be granted. Each route names exactly one. */
-export const OPEN_SCOPES = [
-  'consults:read',
-  'consults:write',
-  'requirements:read',
-  'requirements:write',
-  'companies:read',
-] as const;
-
-export type OpenScope = (typeof OPEN_SCOPES)[number];
+/** What a key may be granted (kept with the api_key entity, so the console offers the same list). Each route
+ * names exactly one. */
+export { OPEN_SCOPES, type OpenScope } from '@organiser/domain';
 
 /** The API key a request was made with. */
 export type OpenCaller = { keyId: number; keyName: string; scopes: readonly OpenScope[] };

@@ -1,5 +1,6 @@
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
+import { SUCCESS_CODE } from '@organiser/domain';
 import type { FastifyInstance } from 'fastify';
 import { createJsonSchemaTransform, createJsonSchemaTransformObject } from 'fastify-type-provider-zod';
 import { withSharedComponents } from '../http/openapi-components';
@@ -8,6 +9,18 @@ import { type createOpenApiSchemas, operationKey } from '../http/openapi-schemas
 // The API documents: the OpenAPI document of every /api route (its access rule as `x-access`, the content
 // types it takes as `x-consumes`, the token as its security) and the Swagger UI at /api/docs. Who may read
 // them is the access check's business (access/access-check.ts).
+
+/** A marketplace route's examples: its body's, and its answer's in the envelope. */
+function withExamples(
+  schema: Record<string, unknown>,
+  examples: { body?: unknown; response: unknown },
+): void {
+  const body = schema.body as Record<string, unknown> | undefined;
+  if (body && examples.body !== undefined) body.examples = [examples.body];
+  const ok = (schema.response as Record<string, Record<string, unknown>> | undefined)?.['200'];
+  if (ok)
+    ok.examples = [{ success: true, code: SUCCESS_CODE, message: 'success', content: examples.response }];
+}
 
 /** Collects the routes into the OpenAPI document; registered before any route. */
 export async function setupApiDocs(
@@ -29,7 +42,17 @@ export async function setupApiDocs(
           'Every body is `{ success, code, message, content }` (code 20000 on success). Send the login token as `X-Token`.',
         version: '1.0.0',
       },
-      components: { securitySchemes: { token: { type: 'apiKey', in: 'header', name: 'X-Token' } } },
+      components: {
+        securitySchemes: {
+          token: { type: 'apiKey', in: 'header', name: 'X-Token' },
+          apiKey: {
+            type: 'http',
+            scheme: 'bearer',
+            description:
+              'A marketplace API key (`omk_…`, issued on System › API keys) as `Authorization: Bearer <key>` or `X-Api-Key: <key>`; opens only /api/open/v1',
+          },
+        },
+      },
     },
     transform: (document) => {
       if (!document.url.startsWith('/api/') || document.url.startsWith('/api/docs')) {
@@ -41,8 +64,11 @@ export async function setupApiDocs(
       // A module route names its operation; an engine route's name comes from the route table.
       const method = String(document.route.method);
       schema.operationId ??= openApiSchemas.operationIds.get(operationKey(method, document.url));
-      if (access && access.kind !== 'public') schema.security = [{ token: [] }];
+      if (access?.kind === 'apiKey') schema.security = [{ apiKey: [] }];
+      else if (access && access.kind !== 'public') schema.security = [{ token: [] }];
       if (access) schema['x-access'] = access;
+      const examples = document.route.config?.openExamples;
+      if (examples) withExamples(schema, examples);
       // The content types a route takes (body-guard.ts), also for routes whose body is not JSON (uploads).
       const consumes = (document.schema as { consumes?: string[] }).consumes;
       if (consumes?.length) schema['x-consumes'] = consumes;

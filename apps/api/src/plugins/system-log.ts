@@ -34,6 +34,8 @@ function parseJson(payload: unknown): unknown {
 function shouldLog(request: FastifyRequest): boolean {
   const config = request.routeOptions.config;
   if (!config?.access || config.systemLog === false) return false;
+  // every call of the marketplace-facing API, reads included: the log names the key that made it
+  if (config.access.kind === 'apiKey') return true;
   if (!MUTATING.has(request.method)) return false;
   return (request.routeOptions.url ?? '').startsWith('/api/');
 }
@@ -77,6 +79,7 @@ export function setupSystemLog(app: FastifyInstance, db: Db): SystemLogWriter {
       errorKey: success ? null : (context.errorKey ?? null),
       errorParams: success || !context.errorParams ? null : forLog(context.errorParams),
       durationMs: Math.round(reply.elapsedTime),
+      apiKeyId: context.apiKeyId ?? null,
     };
     const write = db
       .insert(systemLog)

@@ -125,7 +125,7 @@ export async function sampleValue(
     case 'treeRelation':
       return null;
     case 'tags':
-      return [`tag${seed}`];
+      return field.options ? [field.options[seed % field.options.length]!.value] : [`tag${seed}`];
     case 'json':
       // an object of declared parts holds only those parts
       return field.parts ? { [Object.keys(field.parts)[0]!]: `sample ${seed}` } : { sample: seed };
@@ -256,8 +256,14 @@ export function otherValue(field: FieldDef, current: unknown): unknown {
       return current === '2020-01-01' ? '2020-01-02' : '2020-01-01';
     case 'datetime':
       return current === '2020-01-01T00:00:00.000Z' ? '2020-01-02T00:00:00.000Z' : '2020-01-01T00:00:00.000Z';
-    case 'images':
     case 'tags':
+      if (field.options) {
+        const held = (current as string[] | null) ?? [];
+        const other = field.options.find((o) => !held.includes(o.value));
+        return other ? [other.value] : [];
+      }
+      return [...((current as string[] | null) ?? []), 'changed'];
+    case 'images':
     case 'dictMany':
       return [...((current as string[] | null) ?? []), 'changed'];
     case 'relationMany':

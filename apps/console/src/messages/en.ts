@@ -230,6 +230,7 @@ export const en = {
   'child.down': 'Move down',
   // declared commands without their own confirmation text
   'command.confirm': 'Run “{{action}}”?',
+  'command.resultOnce': 'Copy it now: it is shown only this once and cannot be shown again.',
   // the signed-in supplier's own records
   'scope.own': 'My {{entity}}',
 } as const;

@@ -205,5 +205,6 @@ export const zh: Record<EngineTableKey, string> = {
   'child.up': '上移',
   'child.down': '下移',
   'command.confirm': '确定执行“{{action}}”吗？',
+  'command.resultOnce': '请立即复制：此内容仅显示这一次，之后无法再次查看。',
   'scope.own': '我的{{entity}}',
 };

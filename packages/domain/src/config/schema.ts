@@ -161,6 +161,8 @@ export const deploymentConfigSchema = z
         loginPerMinute: z.number().int().positive().default(20),
         loginPerAccountPerMinute: z.number().int().positive().default(10),
         captchaPerMinute: z.number().int().positive().default(30),
+        /** Calls per second of one marketplace API key (/api/open/v1), whichever node answers them. */
+        openPerSecond: z.number().int().positive().default(50),
       })
       .strict()
       .default({
@@ -168,6 +170,7 @@ export const deploymentConfigSchema = z
         loginPerMinute: 20,
         loginPerAccountPerMinute: 10,
         captchaPerMinute: 30,
+        openPerSecond: 50,
       }),
     /** Who reads the OpenAPI document and Swagger UI (/api/openapi.json, /api/docs): anyone, or signed-in
      * organiser staff only. Unset: staff when NODE_ENV=production, anyone otherwise. */

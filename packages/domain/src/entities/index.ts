@@ -1,4 +1,5 @@
 import type { EntityDef } from '../kit/types';
+import { apiKey } from './api-key';
 import { banner } from './banner';
 import { bannerPosition } from './banner-position';
 import { company } from './company';
@@ -33,8 +34,10 @@ export const entities: Record<string, EntityDef> = {
   product_tag: productTag,
   product: product,
   user_manager: userManager,
+  api_key: apiKey,
 };
 
+export { OPEN_SCOPES, type OpenScope } from './api-key';
 export {
   MARKETPLACE_USER_TYPES,
   STAFF_USER_TYPES,
@@ -42,6 +45,7 @@ export {
   type UserType,
 } from './user-manager';
 export {
+  apiKey,
   banner,
   bannerPosition,
   company,

@@ -183,6 +183,37 @@ export const errorCatalogue = {
     en: 'Too many requests, please try again later',
     zh: '请求过于频繁，请稍后再试',
   },
+  // The marketplace-facing API (/api/open/v1): its key, scope and idempotency key.
+  apiKeyInvalid: {
+    code: 40150,
+    status: 401,
+    en: 'The API key is missing, unknown, revoked or expired',
+    zh: 'API 密钥缺失、无效、已吊销或已过期',
+  },
+  apiKeyScope: {
+    code: 40350,
+    status: 403,
+    en: 'The API key does not have the scope {scope}',
+    zh: 'API 密钥没有权限范围 {scope}',
+  },
+  idempotencyKeyMissing: {
+    code: 40050,
+    status: 400,
+    en: 'A write needs an Idempotency-Key header (1 to 200 visible characters)',
+    zh: '写操作需要 Idempotency-Key 请求头（1 到 200 个可见字符）',
+  },
+  idempotencyKeyReused: {
+    code: 42250,
+    status: 422,
+    en: 'The Idempotency-Key {key} was already used with a different request',
+    zh: 'Idempotency-Key {key} 已用于另一个不同的请求',
+  },
+  openNotFound: {
+    code: 40450,
+    status: 404,
+    en: 'No {entityEn} with id {id}',
+    zh: '不存在 ID 为 {id} 的{entityZh}',
+  },
   // A monthly quota used up.
   limitExceed: { code: 42901, status: 429, en: 'the current limit is exceeded', zh: '已超出当前限额' },
   internal: { code: 50000, status: 500, en: 'Something went wrong on the server', zh: '服务器出错了' },

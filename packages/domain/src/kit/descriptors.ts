@@ -136,7 +136,7 @@ function factsOf(def: EntityDef, name: string, field: FieldDef): FieldFacts {
     name,
     kind: field.kind,
     label: field.label,
-    options: field.kind === 'enum' ? field.options : undefined,
+    options: field.kind === 'enum' || field.kind === 'tags' ? field.options : undefined,
     relation:
       field.kind === 'relation' || field.kind === 'relationMany'
         ? {

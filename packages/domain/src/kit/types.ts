@@ -244,7 +244,14 @@ export type RelationField = FieldCommon & {
   where?: FieldCondition;
 };
 
-export type TagsField = FieldCommon & { kind: 'tags'; maxCount?: number; maxLength?: number };
+/** A list of short texts; with `options`, a list of those values only (each at most once), chosen from a
+ * multi-select. */
+export type TagsField = FieldCommon & {
+  kind: 'tags';
+  maxCount?: number;
+  maxLength?: number;
+  options?: readonly EnumOption[];
+};
 
 /** The parent in a tree of the same entity (categories). `maxDepth` caps the number of levels (2: top-level
  * nodes and their children); a create, edit or move that would put a node, or any node below it, deeper is

@@ -162,6 +162,11 @@ export function valueSchema(field: FieldDef): z.ZodType {
         .max(field.maxCount ?? RELATION_MANY_MAX)
         .refine((ids) => new Set(ids).size === ids.length, { params: { kit: 'invalidValue' } });
     case 'tags':
+      if (field.options)
+        return z
+          .array(z.enum(field.options.map((o) => o.value) as [string, ...string[]]))
+          .max(field.maxCount ?? field.options.length)
+          .refine((values) => new Set(values).size === values.length, { params: { kit: 'invalidValue' } });
       return z
         .array(
           z

@@ -16,6 +16,7 @@ export const {
   vip_package: vipPackage,
   company,
   customer_service: customerService,
+  api_key: apiKey,
   consult,
   dict_group: dictGroup,
   dict_item: dictItem,

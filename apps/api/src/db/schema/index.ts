@@ -2,6 +2,7 @@
 export * from './accounts';
 export * from './entities';
 export * from './logs';
+export * from './open-api';
 export * from './quota';
 export * from './region';
 export * from './sessions';

@@ -30,6 +30,8 @@ export const systemLog = pgTable(
     errorKey: text('error_key'),
     errorParams: jsonb('error_params'),
     durationMs: integer('duration_ms').notNull().default(0),
+    /** The marketplace API key of an open-API call (`account` is then `key:<name>`). */
+    apiKeyId: integer('api_key_id'),
     createdAt: timestamp('created_at', { withTimezone: true }).defaultNow().notNull(),
   },
   (t) => [

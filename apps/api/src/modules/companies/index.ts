@@ -2,6 +2,7 @@ import type { Engine } from '../../engine';
 import type { AppModule } from '../../extensions';
 import type { DemoSeed } from '../../seed';
 import { checkLocation } from './location';
+import { companyContactsRoute } from './open-contacts';
 import {
   DEMO_SUPPLIER,
   ensureSupplierRole,
@@ -34,6 +35,8 @@ export const companiesModule: AppModule = {
       run: ({ db }) => ensureSupplierRole(db).then(() => undefined),
     });
     ext.demoSeed({ name: 'suppliers', run: seedSupplierDemo(ext.engine) });
+    // The marketplace reads a company's customer-service contacts (/api/open/v1/companies/{id}/contacts).
+    ext.openRoute(companyContactsRoute);
   },
 };
 

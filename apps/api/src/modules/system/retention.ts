@@ -1,25 +1,28 @@
 import { lt, lte, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/client';
-import { importHandle, ossLog, smsLog, systemLog } from '../../db/schema';
+import { importHandle, openIdempotency, ossLog, smsLog, systemLog } from '../../db/schema';
 
 // Log retention: rows of the system, SMS and object-storage logs older than LOG_RETENTION_DAYS are removed
 // once a day. The system log is partitioned by month (`system_log_pYYYYMM`, migration 0012): a month that
 // ended before the cut-off is dropped whole, which costs nothing however many rows it holds; the rows left
 // before the cut-off (the cut-off's own month, the default partition) are deleted. One node at a time: the
 // run holds a transaction-level advisory lock, and a node that does not get it skips the run. The same daily
-// run deletes the checked import files whose confirmation time is over.
+// run deletes the checked import files whose confirmation time is over, and the stored answers of the
+// marketplace API's writes once they are a day old (a retry after that writes again).
 
 /** Arbitrary constant naming the retention run's advisory lock. */
 export const RETENTION_LOCK_KEY = 7_310_402_118;
 const DAY_MS = 86_400_000;
+/** How long a marketplace write's answer is kept for its retries. */
+const IDEMPOTENCY_KEPT_MS = DAY_MS;
 const PARTITION = /^system_log_p(\d{4})(\d{2})$/;
 
 export type RetentionResult = {
   /** False when another node held the lock: nothing was done. */
   ran: boolean;
   droppedPartitions: string[];
-  deleted: { systemLog: number; smsLog: number; ossLog: number; importHandles: number };
+  deleted: { systemLog: number; smsLog: number; ossLog: number; importHandles: number; idempotency: number };
 };
 
 const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
@@ -41,7 +44,7 @@ export async function removeOldLogs(db: Db, days: number, now = new Date()): Pro
       return {
         ran: false,
         droppedPartitions: [],
-        deleted: { systemLog: 0, smsLog: 0, ossLog: 0, importHandles: 0 },
+        deleted: { systemLog: 0, smsLog: 0, ossLog: 0, importHandles: 0, idempotency: 0 },
       };
     const partitions = rowsOf<{ name: string }>(
       await tx.execute(sql`
@@ -63,6 +66,11 @@ export async function removeOldLogs(db: Db, days: number, now = new Date()): Pro
       ossLog: countOf(await tx.delete(ossLog).where(lt(ossLog.createdAt, cutoff))),
       // a checked import file that was never confirmed goes when it expires, whatever the log retention
       importHandles: countOf(await tx.delete(importHandle).where(lte(importHandle.expiresAt, now))),
+      idempotency: countOf(
+        await tx
+          .delete(openIdempotency)
+          .where(lt(openIdempotency.createdAt, new Date(now.getTime() - IDEMPOTENCY_KEPT_MS))),
+      ),
     };
     return { ran: true, droppedPartitions: dropped, deleted };
   });

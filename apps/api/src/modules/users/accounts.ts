@@ -175,7 +175,7 @@ export const assignRoles: CommandHandler = async (tx, ctx, { row, input }) => {
     changes: [{ field: 'roles', old: codes(before), new: codes(found) }],
     answerAfterCommit: async () => {
       invalidateAuthCaches();
-      return rolesOf(ctx.db, ctx.actor!.id, row!, loginId);
+      return rolesOf(ctx.db, ctx.actor!.id!, row!, loginId);
     },
   };
 };

@@ -15,6 +15,13 @@ const notify: CommandDef = {
   input: { message: { kind: 'text', label: { en: 'Message', zh: '消息' }, required: true, maxLength: 50 } },
   when: { field: 'status', in: ['enabled'] },
 };
+const mintCode: CommandDef = {
+  label: { en: 'Mint code', zh: '生成代码' },
+  target: 'record',
+  placement: ['row'],
+  answersResult: true,
+  showResultOnce: true,
+};
 const archive: CommandDef = {
   label: { en: 'Archive', zh: '归档' },
   target: 'batch',
@@ -25,7 +32,7 @@ const archive: CommandDef = {
 beforeAll(() => {
   entities.banner = {
     ...original,
-    commands: { notify, archive },
+    commands: { notify, archive, mintCode },
     capabilities: { ...original.capabilities, export: false, import: false },
   };
 });
@@ -51,6 +58,15 @@ const rowActions = async (title: string) => {
   const row = (await screen.findByText(title)).closest('tr')!;
   return within(row).getByRole('group', { name: new RegExp(`Actions for ${title}`) });
 };
+
+/** Clicks a row's command: its button, or its entry under the row's More menu. */
+async function clickRowCommand(title: string, label: string) {
+  const actions = await rowActions(title);
+  const button = within(actions).queryByRole('button', { name: label });
+  if (button) return userEvent.click(button);
+  await userEvent.click(within(actions).getByRole('button', { name: /More/ }));
+  await userEvent.click(await screen.findByRole('menuitem', { name: label }));
+}
 
 describe('declared commands in the list', { timeout: 60_000 }, () => {
   it('offers a record command where its condition holds, asks for its input and sends it', async () => {
@@ -91,13 +107,7 @@ describe('declared commands in the list', { timeout: 60_000 }, () => {
       },
     }));
     await renderPage(EntityListPage, bannerList, { url: '/banner/banner_list' });
-    const actions = await rowActions('Spring fair');
-    const more = within(actions).queryByRole('button', { name: 'Notify' });
-    if (more) await userEvent.click(more);
-    else {
-      await userEvent.click(within(actions).getByRole('button', { name: /More/ }));
-      await userEvent.click(await screen.findByRole('menuitem', { name: 'Notify' }));
-    }
+    await clickRowCommand('Spring fair', 'Notify');
     const dialog = await screen.findByRole('dialog');
     await userEvent.type(within(dialog).getByLabelText('Message'), 'Rude');
     fireEvent.click(within(dialog).getByRole('button', { name: 'Notify' }));
@@ -126,5 +136,15 @@ describe('declared commands in the list', { timeout: 60_000 }, () => {
     await userEvent.click(within(dialog).getByRole('button', { name: 'Archive' }));
     await waitFor(() => expect(api.callsTo('POST', '/api/banner/archive')).toHaveLength(1));
     expect(api.callsTo('POST', '/api/banner/archive')[0]!.body).toEqual({ ids: [7] });
+  });
+
+  it('shows a secret the command made once, in a dialog to copy', async () => {
+    signIn();
+    bannerApi().on('POST /api/banner/mintCode/:id', () => ok({ code: 'secret-123', prefix: 'abc' }));
+    await renderPage(EntityListPage, bannerList, { url: '/banner/banner_list' });
+    await clickRowCommand('Spring fair', 'Mint code');
+    const shown = await screen.findByTestId('result-once');
+    expect(within(shown).getByText('secret-123')).toBeTruthy();
+    expect(within(shown).getByText(/shown only this once/)).toBeTruthy();
   });
 });

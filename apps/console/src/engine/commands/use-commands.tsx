@@ -1,6 +1,6 @@
 import type { CommandDef, CommandPlacement, EntityRecord } from '@organiser/domain';
 import { useQueryClient } from '@tanstack/react-query';
-import { App, Button } from 'antd';
+import { App, Button, Typography } from 'antd';
 import { type ReactNode, useState } from 'react';
 import { type BatchTarget, entityApi, fieldErrorsOf } from '../../api/entity-api';
 import { entityKeys } from '../../api/query-keys';
@@ -82,6 +82,26 @@ function useRunCommand(meta: EntityMeta, ask: (pending: PendingInput) => void) {
   const { modal, message } = App.useApp();
   const queryClient = useQueryClient();
   const { lang } = meta;
+  // A secret the server made (a key, a password): shown here once, to copy; it is stored nowhere in clear.
+  const showOnce = (command: NamedCommand, content: unknown) => {
+    const values = Object.values((content ?? {}) as Record<string, unknown>).filter(
+      (v): v is string => typeof v === 'string' && v !== '',
+    );
+    modal.success({
+      title: t('list.actionDone', { action: command.label[lang] }),
+      width: 560,
+      content: (
+        <div data-testid="result-once">
+          <Typography.Paragraph type="warning">{t('command.resultOnce')}</Typography.Paragraph>
+          {values.map((value) => (
+            <Typography.Paragraph key={value} code copyable>
+              {value}
+            </Typography.Paragraph>
+          ))}
+        </div>
+      ),
+    });
+  };
   const send = async (command: NamedCommand, target: Target, input: Record<string, unknown>) => {
     const res = await entityApi.command(meta.def.name, command.name, target, input).catch(() => null);
     if (!res) return false;
@@ -89,7 +109,8 @@ function useRunCommand(meta: EntityMeta, ask: (pending: PendingInput) => void) {
       const errors = fieldErrorsOf(res);
       return errors.length > 0 ? { errors } : false;
     }
-    message.success(t('list.actionDone', { action: command.label[lang] }));
+    if (command.showResultOnce) showOnce(command, res.content);
+    else message.success(t('list.actionDone', { action: command.label[lang] }));
     await queryClient.invalidateQueries({ queryKey: entityKeys.all(meta.def.name) });
     return true;
   };

@@ -206,19 +206,31 @@ export const dictControl: ControlRenderer = ({ field, meta, common, value, onCha
   />
 );
 
-export const tagsControl: ControlRenderer = ({ field, common, value, onChange, placeholder, t }) => (
-  <Select
-    {...common}
-    mode="tags"
-    value={(value as string[] | null) ?? []}
-    onChange={(v) => onChange?.(v)}
-    maxCount={field.max}
-    tokenSeparators={[',', '，']}
-    open={false}
-    suffixIcon={null}
-    placeholder={field.max ? t('form.maxChoices', { max: field.max }) : placeholder}
-  />
-);
+export const tagsControl: ControlRenderer = ({ field, meta, common, value, onChange, placeholder, t }) =>
+  field.options ? (
+    // a list of declared values: chosen, never typed
+    <Select
+      {...common}
+      mode="multiple"
+      value={(value as string[] | null) ?? []}
+      onChange={(v) => onChange?.(v)}
+      options={field.options.map((o) => ({ value: o.value, label: o.label[meta.lang] }))}
+      maxCount={field.max}
+      placeholder={placeholder ?? t('form.choose')}
+    />
+  ) : (
+    <Select
+      {...common}
+      mode="tags"
+      value={(value as string[] | null) ?? []}
+      onChange={(v) => onChange?.(v)}
+      maxCount={field.max}
+      tokenSeparators={[',', '，']}
+      open={false}
+      suffixIcon={null}
+      placeholder={field.max ? t('form.maxChoices', { max: field.max }) : placeholder}
+    />
+  );
 
 export const dateControl: ControlRenderer = ({ field, common, value, onChange }) => (
   <DatePicker
