@@ -2,6 +2,7 @@ import type { AppModule } from '../extensions';
 import { accessModule } from './access';
 import { authRoutes } from './auth/routes';
 import { companiesModule } from './companies';
+import { consultsModule } from './consults';
 import { contentModule } from './content';
 import { dictionaryModule } from './dictionary';
 import { dynamicFormsModule } from './dynamic-forms';
@@ -45,6 +46,8 @@ export const modules: AppModule[] = [
   usersModule,
   // Marketplace API keys: their scopes and the command that issues a key's secret.
   openModule,
+  // Consults: a buyer's new consult from the marketplace (limits, enableConsult, the company's counter).
+  consultsModule,
 ];
 
 /** What the OpenAPI tags of the modules' own routes hold (an entity's tag is described by its labels). */

@@ -38,6 +38,7 @@ export const entities: Record<string, EntityDef> = {
 };
 
 export { OPEN_SCOPES, type OpenScope } from './api-key';
+export { CONSULT_CONTENT_MAX } from './consult';
 export {
   MARKETPLACE_USER_TYPES,
   STAFF_USER_TYPES,
