@@ -1,13 +1,16 @@
-import { defineEntity, t } from '../kit';
+import { defineEntity, media, t } from '../kit';
 
 /** The longest consult or reply text a buyer or a supplier may send (characters, stored and shown as text). */
 export const CONSULT_CONTENT_MAX = 2000;
 
+/** Most images one reply carries (JPG/PNG only, spec §5). */
+export const CONSULT_REPLY_IMAGES_MAX = 6;
+
 /**
  * /consult (consult_list, consult_edit/{id}): a buyer's enquiry to a company, optionally about one of its
  * products. Consults arrive only from the marketplace (`POST /api/open/v1/consults`): the console neither
- * adds, edits nor deletes them, since a buyer's words are the buyer's own. Staff may change nothing of a
- * consult: `isFeedback` (replied or not), the ip and the time it was sent are kept by the server. A supplier
+ * adds, edits nor deletes them, since a buyer's words are the buyer's own. Staff and a supplier of the consult's
+ * company answer with the `reply` command; otherwise staff may change nothing of a consult: `isFeedback` (replied or not), the ip and the time it was sent are kept by the server. A supplier
  * account sees only its own company's consults.
  */
 export const consult = defineEntity({
@@ -101,4 +104,22 @@ export const consult = defineEntity({
   labelField: 'content',
   scope: { field: 'companyId' },
   capabilities: { readOnly: true, import: false },
+  // the reply thread (`consult_reply`), appended by the consults module's `reply` handler: one of the company's
+  // monthly replies (`consultReplyLimit`), the consult marked replied
+  commands: {
+    reply: {
+      label: t('Reply', '回复'),
+      target: 'record',
+      placement: ['form'],
+      input: {
+        content: {
+          kind: 'longText',
+          label: t('Reply', '回复内容'),
+          required: true,
+          maxLength: CONSULT_CONTENT_MAX,
+        },
+        images: media.images(t('Images', '图片'), { maxCount: CONSULT_REPLY_IMAGES_MAX }),
+      },
+    },
+  },
 });
