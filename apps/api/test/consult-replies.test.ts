@@ -86,6 +86,15 @@ describe('replies to a consult', () => {
       ['staff', '平台补充说明', [staffImage]],
     ]);
     expect(await ok({ method: 'GET', url: `/api/consult/${id}` })).toMatchObject({ isFeedback: true });
+    const thread = await t.app.inject({
+      method: 'GET',
+      url: `/api/consult/replies/${id}`,
+      headers: { 'x-token': s.token },
+    });
+    expect(thread.json().content.map((r: { authorKind: string }) => r.authorKind)).toEqual([
+      'supplier',
+      'staff',
+    ]);
   });
 
   it('keeps another company’s consult out of a supplier’s reach', async () => {
@@ -99,6 +108,12 @@ describe('replies to a consult', () => {
       headers: { 'x-token': mine.token },
     });
     expect(read.statusCode).toBe(404);
+    const thread = await t.app.inject({
+      method: 'GET',
+      url: `/api/consult/replies/${id}`,
+      headers: { 'x-token': mine.token },
+    });
+    expect(thread.statusCode).toBe(404);
     const list = await t.app.inject({
       method: 'GET',
       url: '/api/consult/list',

@@ -1,5 +1,6 @@
 import { and, count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { consultReply } from '../src/db/schema';
 import { entityTables } from '../src/db/schema/entities';
 import { client, companyBody, okClient } from './engine/setup';
 import { createTestApp, login, type TestApp } from './helpers';
@@ -57,7 +58,7 @@ describe('a new consult from the marketplace', () => {
     t = await createTestApp();
     const admin = await login(t.app);
     ok = okClient(client(t.app, admin));
-    key = (await issueApiKey(t.app, { scopes: ['consults:write'], token: admin })).key;
+    key = (await issueApiKey(t.app, { scopes: ['consults:write', 'consults:read'], token: admin })).key;
     buyer = await user('buyer');
     staffUser = await user('admin');
   });
@@ -143,6 +144,40 @@ describe('a new consult from the marketplace', () => {
       .from(consults)
       .where(and(eq(consults.companyId, id)));
     expect(rows).toHaveLength(1);
+  });
+
+  it('answers a buyer its own consults with their replies, and the thread to that buyer only', async () => {
+    const id = await company({ enableConsult: true });
+    const other = await user('buyer');
+    const mine = (await openCall(t.app, key, 'POST', '/consults', body(id))).json().content.id as number;
+    await openCall(t.app, key, 'POST', '/consults', body(id, { userId: other }));
+    await ok({ method: 'POST', url: `/api/consult/reply/${mine}`, body: { content: 'Our price: 12 USD' } });
+    const listed = await openCall(t.app, key, 'GET', `/consults?userId=${buyer}&size=50`);
+    expect(listed.statusCode, listed.body).toBe(200);
+    const found = listed.json().content.list.find((c: { id: number }) => c.id === mine);
+    expect(found).toMatchObject({
+      isFeedback: true,
+      replies: [{ content: 'Our price: 12 USD', authorKind: 'staff' }],
+    });
+    const theirs = await openCall(t.app, key, 'GET', `/consults?userId=${other}`);
+    expect(theirs.json().content.list.map((c: { id: number }) => c.id)).not.toContain(mine);
+    const refused = await openCall(t.app, key, 'POST', `/consults/${mine}/replies/read`, { userId: other });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.body).toContain('userId');
+    expect(
+      (await t.db.select().from(consultReply).where(eq(consultReply.consultId, mine)))[0]!.readAt,
+    ).toBeNull();
+    const read = await openCall(t.app, key, 'POST', `/consults/${mine}/replies/read`, { userId: buyer });
+    expect(read.json().content).toMatchObject({
+      consultId: mine,
+      replies: [{ content: 'Our price: 12 USD' }],
+    });
+    expect(
+      (await t.db.select().from(consultReply).where(eq(consultReply.consultId, mine)))[0]!.readAt,
+    ).not.toBeNull();
+    expect(
+      (await openCall(t.app, key, 'POST', '/consults/999999/replies/read', { userId: buyer })).statusCode,
+    ).toBe(404);
   });
 
   it('needs the consults:write scope', async () => {

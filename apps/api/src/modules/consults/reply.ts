@@ -1,5 +1,6 @@
 import { consult } from '@organiser/domain';
 import { eq } from 'drizzle-orm';
+import type { Db } from '../../db/client';
 import { consultReply } from '../../db/schema';
 import { type CommandHandler, checkFiles, fieldsError, loadRow, toRecord, withEffective } from '../../engine';
 import { consumeQuota } from '../quota';
@@ -45,6 +46,6 @@ export const replyToConsult: CommandHandler = async (tx, ctx, { row, input }) =>
 };
 
 /** A consult's replies, oldest first. */
-export async function repliesOf(db: Parameters<CommandHandler>[0], consultId: number) {
+export async function repliesOf(db: Db, consultId: number) {
   return db.select().from(consultReply).where(eq(consultReply.consultId, consultId)).orderBy(consultReply.id);
 }
