@@ -2,6 +2,7 @@ import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { consultReply } from '../src/db/schema';
 import { entityTables } from '../src/db/schema/entities';
+import { seedConsultDemo } from '../src/modules/consults/demo';
 import { supplierCompanyBody } from './access-fixtures';
 import { client, okClient } from './engine/setup';
 import { createTestApp, login, multipart, type TestApp } from './helpers';
@@ -160,5 +161,21 @@ describe('replies to a consult', () => {
     expect(zh.json().message).toBe('已超出当前限额');
     const total = (await Promise.all(ids.map(repliesOf))).reduce((a, b) => a + b, 0);
     expect(total).toBe(2);
+  });
+
+  it('seeds demo consults in both languages, some with a reply thread and some waiting', async () => {
+    await supplier(10);
+    await t.db.insert(entityTables.user_manager!).values({ account: 'demobuyer', type: 'buyer' } as never);
+    const lines: string[] = [];
+    await seedConsultDemo({ db: t.db, config: t.config, log: (l) => void lines.push(l) });
+    const rows = await t.db.select().from(consults);
+    const demo = rows.filter(
+      (r) => String(r.content).includes('Rotterdam') || String(r.content).includes('起订量'),
+    );
+    expect(demo.length).toBeGreaterThan(1);
+    expect(rows.some((r) => r.isFeedback === false)).toBe(true);
+    const replied = rows.find((r) => r.isFeedback === true && demo.includes(r))!;
+    expect(await repliesOf(Number(replied.id))).toBeGreaterThan(0);
+    expect(lines.join()).toContain('demo consults');
   });
 });

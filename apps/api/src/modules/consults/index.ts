@@ -11,6 +11,7 @@ export const consultsModule: AppModule = {
     ext.openRoute(createConsultRoute);
     ext.command('consult', 'reply', replyToConsult);
     ext.routes(threadRoutes);
+    ext.demoSeed({ name: 'consults', run: async (ctx) => (await import('./demo')).seedConsultDemo(ctx) });
     ext.openRoute(buyerConsultsRoute);
     ext.openRoute(readRepliesRoute);
   },
