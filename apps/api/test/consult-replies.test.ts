@@ -5,7 +5,7 @@ import { entityTables } from '../src/db/schema/entities';
 import { seedConsultDemo } from '../src/modules/consults/demo';
 import { supplierCompanyBody } from './access-fixtures';
 import { client, okClient } from './engine/setup';
-import { createTestApp, login, multipart, type TestApp } from './helpers';
+import { createTestApp, login, type TestApp, uploadFile } from './helpers';
 
 // The consult's reply command: staff, or a supplier of the consult's company, append to the thread within
 // the company's monthly consultReplyLimit (exact under concurrency); another company's consult is out of
@@ -48,20 +48,8 @@ describe('replies to a consult', () => {
       payload: body as never,
       headers: { 'x-token': token, 'accept-language': lang === 'zh' ? 'zh-CN' : 'en-US' },
     });
-  const upload = async (
-    file: { filename: string; type: string; data: Buffer },
-    kind: string,
-    token = admin,
-  ) => {
-    const form = await multipart({ kind, file });
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/api/oss/upload',
-      payload: form.payload,
-      headers: { ...form.headers, 'x-token': token },
-    });
-    return res.json().content as string;
-  };
+  const upload = (file: { filename: string; type: string; data: Buffer }, kind: string, token = admin) =>
+    uploadFile(t.app, token, file, kind);
   const repliesOf = async (id: number) =>
     (await t.db.select({ c: count() }).from(consultReply).where(eq(consultReply.consultId, id)))[0]!.c;
 
