@@ -3,6 +3,7 @@ import { en as engineEn } from '../messages/en';
 import { en as reportEn, zh as reportZh } from '../messages/report';
 import { zh as engineZh } from '../messages/zh';
 import { en as accessEn, zh as accessZh } from '../pages/access/messages';
+import { en as consultEn, zh as consultZh } from '../pages/consults/messages';
 import { en as supplierEn, zh as supplierZh } from '../pages/suppliers/messages';
 import { en as systemEn, zh as systemZh } from '../pages/system/config-texts';
 import { en as userEn, zh as userZh } from '../pages/users/messages';
@@ -19,4 +20,5 @@ export const textNamespaces: Record<TextNamespace, Record<Language, Record<strin
   system: { en: systemEn, zh: systemZh },
   suppliers: { en: supplierEn, zh: supplierZh },
   permissionTree: { en: treeEn, zh: treeZh },
+  consults: { en: consultEn, zh: consultZh },
 };

@@ -14,6 +14,7 @@ export const TEXT_NAMESPACES = [
   'system',
   'suppliers',
   'permissionTree',
+  'consults',
 ] as const;
 export type TextNamespace = (typeof TEXT_NAMESPACES)[number];
 

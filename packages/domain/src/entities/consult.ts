@@ -17,7 +17,10 @@ export const consult = defineEntity({
   name: 'consult',
   labels: { singular: t('Consult', '咨询'), plural: t('Consults', '咨询') },
   permission: { menu: '/consult/consult_list' },
-  behaviour: { hooks: {} },
+  // what the server modules and the console add to this definition (listed, so it is found from here)
+  behaviour: {
+    screens: { 'entity-form': 'consults/consult-pages ConsultFormPage (the reply thread under the consult)' },
+  },
   defaultColumns: ['content', 'companyId', 'userId', 'type', 'country', 'isFeedback', 'consultTime'],
   fields: {
     userId: {
