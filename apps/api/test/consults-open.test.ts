@@ -104,6 +104,7 @@ describe('a new consult from the marketplace', () => {
       [body(open, { content: 'x'.repeat(2001) }), 'content'],
       [body(open, { content: '' }), 'content'],
       [body(open, { email: 'not mail' }), 'email'],
+      [body(open, { ip: 'not an address' }), 'ip'],
       [{ companyId: open, content: 'hi' }, 'userId'],
     ];
     for (const [payload, field] of cases) {

@@ -1,3 +1,4 @@
+import { isIP } from 'node:net';
 import { CONSULT_CONTENT_MAX, type KitIssue, MARKETPLACE_USER_TYPES, t } from '@organiser/domain';
 import { eq, sql } from 'drizzle-orm';
 import { z } from 'zod';
@@ -29,7 +30,10 @@ export const newConsult = z.object({
   country: text(100),
   workTitle: text(100),
   ip: z
-    .union([z.ipv4(), z.ipv6()])
+    .string()
+    .trim()
+    .max(45)
+    .refine((v) => isIP(v) !== 0, 'An IPv4 or IPv6 address')
     .optional()
     .nullable()
     .describe('The buyer’s address as the marketplace saw it'),
