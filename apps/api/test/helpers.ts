@@ -208,6 +208,23 @@ export async function multipart(
   };
 }
 
+/** Uploads a file through POST /api/oss/upload as the token's account; answers the stored key. */
+export async function uploadFile(
+  app: FastifyInstance,
+  token: string,
+  file: { filename: string; type: string; data: Buffer },
+  kind: string,
+): Promise<string> {
+  const form = await multipart({ kind, file });
+  const res = await app.inject({
+    method: 'POST',
+    url: '/api/oss/upload',
+    payload: form.payload,
+    headers: { ...form.headers, 'x-token': token },
+  });
+  return res.json().content as string;
+}
+
 /**
  * The Redis server the tests that need one use (TEST_REDIS_URL, default redis://127.0.0.1:6379), and whether it
  * answers: those tests skip, saying so, where none runs.

@@ -11,8 +11,8 @@ import {
   uniqueToken,
 } from './helpers';
 
-// A company's account signs in as a supplier. It sees only its own company (as "My company"), that
-// company's products and its customer-service contacts: no organiser menu, no other company, no organiser-only field to change.
+// A company's account signs in as a supplier. It sees only its own company (as "My company"), the consults
+// sent to it, that company's products and its customer-service contacts: no organiser menu, no other company, no organiser-only field to change.
 
 const routeTitle = (name: string) => flattenRoutes(layoutRoutes).find((r) => r.name === name)!.title;
 const contactField = (name: string, lang: 'en' | 'zh') => customerService.fields[name]!.label[lang];
@@ -48,7 +48,12 @@ for (const lang of ['en', 'zh'] as const) {
     for (const organiserOnly of ['BannerList', 'CompanyAuditList', 'CompanyList', 'VipPackageList'])
       await expect(menu.getByText(routeTitle(organiserOnly)[lang], { exact: true })).toHaveCount(0);
     const shortcuts = page.locator('.dashboard-links a');
-    await expect(shortcuts).toHaveText([myCompany, routeTitle('ProductList')[lang], contactsTitle]);
+    await expect(shortcuts).toHaveText([
+      myCompany,
+      routeTitle('ConsultList')[lang],
+      routeTitle('ProductList')[lang],
+      contactsTitle,
+    ]);
     await checkA11y(page);
 
     // "My company" is its own company's edit page

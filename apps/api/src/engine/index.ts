@@ -45,6 +45,7 @@ export { insertDemoRows } from './write/demo-rows';
 export { dictGroup, dictItem, enabledDictItems } from './write/dictionary-check';
 export { SECRET_MASK } from './write/history';
 export { createRecord, updateRecord } from './write/record-writes';
+export { checkFiles } from './write/references';
 export { derivedChanges, heldQuotaCounts } from './write/write-effects';
 export type {
   Actor,

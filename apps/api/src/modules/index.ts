@@ -2,6 +2,7 @@ import type { AppModule } from '../extensions';
 import { accessModule } from './access';
 import { authRoutes } from './auth/routes';
 import { companiesModule } from './companies';
+import { consultsModule } from './consults';
 import { contentModule } from './content';
 import { dictionaryModule } from './dictionary';
 import { dynamicFormsModule } from './dynamic-forms';
@@ -48,6 +49,8 @@ export const modules: AppModule[] = [
   openModule,
   // Purchase requirements: numbers, authorisation mail, expiry, supplier reveals, marketplace routes, demo data.
   requirementsModule,
+  // Consults: a buyer's new consult from the marketplace (limits, enableConsult, the company's counter).
+  consultsModule,
 ];
 
 /** What the OpenAPI tags of the modules' own routes hold (an entity's tag is described by its labels). */
@@ -57,7 +60,6 @@ export const moduleTags: Record<string, string> = {
     "The marketplace-facing API under /api/open/v1: called by the marketplace's servers with an API key (`Authorization: Bearer <key>`), never with a console login. A POST needs an `Idempotency-Key`. See docs/marketplace-api.md",
   dictionary: 'Dictionary items by group code, for selects',
   dynamic_form_config: 'The dynamic form fields of a category, for forms and filters',
-  Marketplace: "The marketplace-facing API (/api/open/v1): the marketplace's servers call it with an API key",
   oss: 'File uploads and the address prefix of stored files',
   quota: 'What a company has used of its package',
   region: 'Countries and regions, for selects',

@@ -17,6 +17,7 @@ import {
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
+import { entityTables } from '../../src/db/schema/entities';
 import { okSchema } from '../../src/plugins/envelope';
 import { tryLogin } from '../helpers';
 import { inlineRefs } from '../openapi-document';
@@ -44,8 +45,24 @@ async function create(
     ...(await sampleBody(def, nextSeed(), refs, { ...options, given: options.patch })),
     ...options.patch,
   };
+  if (!def.capabilities.create) return stored(def, body);
   const res = await call({ method: 'POST', url: `/api/${def.name}`, body });
   if (res.status !== 200) throw new Error(`create ${def.name}: ${res.status} ${JSON.stringify(res.body)}`);
+  // biome-ignore lint/suspicious/noExplicitAny: a record of any entity; the assertions check its fields.
+  return { body, record: res.body.content as Record<string, any> };
+}
+
+/** A record of an entity without a create route (written by its module only): stored as its module would
+ * store it, then read back through the API. */
+async function stored(def: EntityDef, body: Record<string, unknown>) {
+  const table = entityTables[def.name];
+  if (!table) throw new Error(`no table for ${def.name}`);
+  const [row] = await t.db
+    .insert(table)
+    .values(body as never)
+    .returning({ id: (table as unknown as { id: never }).id });
+  const res = await call({ method: 'GET', url: `/api/${def.name}/${(row as { id: number }).id}` });
+  if (res.status !== 200) throw new Error(`read ${def.name}: ${res.status} ${JSON.stringify(res.body)}`);
   // biome-ignore lint/suspicious/noExplicitAny: a record of any entity; the assertions check its fields.
   return { body, record: res.body.content as Record<string, any> };
 }
@@ -126,51 +143,59 @@ function entityContract(def: EntityDef): void {
   const states = fieldStateMap(def);
   const editable = resolveFields(def).filter((s) => s.isEditable && !s.field.onlyWhen);
   const recordEnvelope = okSchema(recordSchema(def));
+  // an entity its module alone writes (consults arrive from the marketplace): reads only, no write route
+  const writes = def.capabilities.create;
+  if (!writes) readOnlyContract(def);
 
-  it('creates, reads and updates a record; the version guards against stale writes', async () => {
-    const { body, record } = await create(def);
-    expect(
-      recordEnvelope.safeParse({ success: true, code: 20000, message: 'success', content: record }).success,
-    ).toBe(true);
-    expect(record.version).toBe(1);
-    for (const [k, v] of Object.entries(body)) {
-      // Passwords and virtual fields are accepted, never returned.
-      if (isSecretField(def.fields[k]!)) expect(record, k).not.toHaveProperty(k);
-      else expect(record[k], k).toEqual(def.fields[k]?.kind === 'richText' ? expect.any(String) : v);
-    }
+  it.runIf(writes)(
+    'creates, reads and updates a record; the version guards against stale writes',
+    async () => {
+      const { body, record } = await create(def);
+      expect(
+        recordEnvelope.safeParse({ success: true, code: 20000, message: 'success', content: record }).success,
+      ).toBe(true);
+      expect(record.version).toBe(1);
+      for (const [k, v] of Object.entries(body)) {
+        // Passwords and virtual fields are accepted, never returned.
+        if (isSecretField(def.fields[k]!)) expect(record, k).not.toHaveProperty(k);
+        else expect(record[k], k).toEqual(def.fields[k]?.kind === 'richText' ? expect.any(String) : v);
+      }
 
-    const read = await call({ method: 'GET', url: `/api/${def.name}/${record.id}` });
-    expect(read.status).toBe(200);
-    expect(read.body.content).toEqual(record);
+      const read = await call({ method: 'GET', url: `/api/${def.name}/${record.id}` });
+      expect(read.status).toBe(200);
+      expect(read.body.content).toEqual(record);
 
-    const target = editable.find((s) => !s.field.unique && s.field.kind !== 'relation') ?? editable[0]!;
-    const value = await changedValue(def, target, record[target.name], refs);
-    const updated = await call({
-      method: 'PUT',
-      url: `/api/${def.name}/${record.id}`,
-      body: { version: 1, [target.name]: value },
-    });
-    expect(updated.status).toBe(200);
-    expect(updated.body.content).toMatchObject({ version: 2, [target.name]: value });
+      const target = editable.find((s) => !s.field.unique && s.field.kind !== 'relation') ?? editable[0]!;
+      const value = await changedValue(def, target, record[target.name], refs);
+      const updated = await call({
+        method: 'PUT',
+        url: `/api/${def.name}/${record.id}`,
+        body: { version: 1, [target.name]: value },
+      });
+      expect(updated.status).toBe(200);
+      expect(updated.body.content).toMatchObject({ version: 2, [target.name]: value });
 
-    const stale = await call({
-      method: 'PUT',
-      url: `/api/${def.name}/${record.id}`,
-      body: { version: 1, [target.name]: value },
-    });
-    expect(stale.status).toBe(409);
-    expect(stale.body).toMatchObject({ success: false, code: 40901, content: null });
-    const staleZh = await call({
-      method: 'PUT',
-      url: `/api/${def.name}/${record.id}`,
-      body: { version: 1, [target.name]: value },
-      lang: 'zh',
-    });
-    expect(staleZh.body.message).toMatch(/[\u4e00-\u9fff]/);
+      const stale = await call({
+        method: 'PUT',
+        url: `/api/${def.name}/${record.id}`,
+        body: { version: 1, [target.name]: value },
+      });
+      expect(stale.status).toBe(409);
+      expect(stale.body).toMatchObject({ success: false, code: 40901, content: null });
+      const staleZh = await call({
+        method: 'PUT',
+        url: `/api/${def.name}/${record.id}`,
+        body: { version: 1, [target.name]: value },
+        lang: 'zh',
+      });
+      expect(staleZh.body.message).toMatch(/[\u4e00-\u9fff]/);
 
-    expect((await call({ method: 'GET', url: `/api/${def.name}/999999` })).status).toBe(404);
-    expect((await call({ method: 'GET', url: `/api/${def.name}/abc` })).body).toMatchObject({ code: 40001 });
-  });
+      expect((await call({ method: 'GET', url: `/api/${def.name}/999999` })).status).toBe(404);
+      expect((await call({ method: 'GET', url: `/api/${def.name}/abc` })).body).toMatchObject({
+        code: 40001,
+      });
+    },
+  );
 
   it('offers records as select options by keyword and by id', async () => {
     const { record } = await create(def);
@@ -193,7 +218,7 @@ function entityContract(def: EntityDef): void {
     expect((await call({ method: 'GET', url: `/api/${def.name}/options?ids=x` })).status).toBe(400);
   });
 
-  it('names each missing required field, in English and in Chinese', async () => {
+  it.runIf(writes)('names each missing required field, in English and in Chinese', async () => {
     const body = await sampleBody(def, nextSeed(), refs);
     // the fields of the body's own kind (a kind-dependent field of another kind is not asked for)
     const required = resolveFields(def).filter((s) => s.isRequired && isApplicable(s.field, body));
@@ -212,7 +237,7 @@ function entityContract(def: EntityDef): void {
     }
   });
 
-  it('refuses wrong types, computed fields and unknown fields by name', async () => {
+  it.runIf(writes)('refuses wrong types, computed fields and unknown fields by name', async () => {
     const body = await sampleBody(def, nextSeed(), refs);
     for (const s of resolveFields(def).filter((x) => x.isCreatable && isApplicable(x.field, body))) {
       const wrong = wrongValue(s.field);
@@ -236,7 +261,7 @@ function entityContract(def: EntityDef): void {
     });
   });
 
-  it('refuses a changed value of a field that cannot change on update', async () => {
+  it.runIf(writes)('refuses a changed value of a field that cannot change on update', async () => {
     const { record } = await create(def);
     // Computed fields are ignored on update; status, read-only and action-only fields are accepted only
     // unchanged.
@@ -261,7 +286,7 @@ function entityContract(def: EntityDef): void {
     );
   });
 
-  it('deletes into the trash and restores, or deletes for good', async () => {
+  it.runIf(writes)('deletes into the trash and restores, or deletes for good', async () => {
     const { record } = await create(def);
     const del = await call({ method: 'DELETE', url: `/api/${def.name}/${record.id}` });
     expect(del.body).toMatchObject({ success: true, content: true });
@@ -288,7 +313,7 @@ function entityContract(def: EntityDef): void {
     expect((await call({ method: 'POST', url: `/api/${def.name}/restore/${record.id}` })).status).toBe(404);
   });
 
-  it('refuses to remove for good a record that others point at', async () => {
+  it.runIf(writes)('refuses to remove for good a record that others point at', async () => {
     for (const other of writable) {
       const field = Object.entries(other.fields).find(
         ([, f]) => (f.kind === 'relation' || f.kind === 'relationMany') && f.to === def.name,
@@ -326,7 +351,7 @@ function entityContract(def: EntityDef): void {
     }
   });
 
-  it('refuses a second record with the same unique value (409 naming the field)', async () => {
+  it.runIf(writes)('refuses a second record with the same unique value (409 naming the field)', async () => {
     const unique = resolveFields(def).filter((s) => s.field.unique && s.isCreatable);
     if (unique.length === 0) return;
     const { body } = await create(def);
@@ -494,7 +519,7 @@ function entityContract(def: EntityDef): void {
     },
   );
 
-  it('keeps the history of a record and reverts to an earlier version', async () => {
+  it.runIf(writes)('keeps the history of a record and reverts to an earlier version', async () => {
     const { record } = await create(def);
     const target = editable.find((s) => !s.field.unique) ?? editable[0]!;
     const value = await changedValue(def, target, record[target.name], refs);
@@ -583,7 +608,7 @@ function entityContract(def: EntityDef): void {
     },
   );
 
-  it('deletes in bulk by ids and by filter', async () => {
+  it.runIf(writes)('deletes in bulk by ids and by filter', async () => {
     const r1 = (await create(def)).record;
     const r2 = (await create(def)).record;
     const res = await call({
@@ -605,72 +630,77 @@ function entityContract(def: EntityDef): void {
     }
   });
 
-  it('lets a role read only with the menu and write only with the resource (403 otherwise)', async () => {
-    const { record } = await create(def);
-    const suffix = `${def.name.replace(/_/g, '')}${nextSeed()}`;
-    await createAccountWithRole(t.db, {
-      account: `none${suffix}`,
-      password: 'secret123',
-      menus: [],
-      resources: [],
-    });
-    await createAccountWithRole(t.db, {
-      account: `reader${suffix}`,
-      password: 'secret123',
-      menus: [def.permission.menu],
-      resources: [{ method: 'PUT', url: `/api/${def.name}/:id` }],
-    });
-    const none = await tokenOf(`none${suffix}`);
-    const reader = await tokenOf(`reader${suffix}`);
-    for (const token of [none]) {
-      expect((await list(def, '', { token })).status).toBe(403);
-      expect((await call({ method: 'GET', url: `/api/${def.name}/${record.id}`, token })).status).toBe(403);
-      expect((await call({ method: 'GET', url: `/api/${def.name}/export`, token })).status).toBe(403);
-    }
-    expect((await list(def, '', { token: reader })).status).toBe(200);
-    expect((await call({ method: 'GET', url: `/api/${def.name}/options`, token: none })).status).toBe(403);
-    expect((await call({ method: 'GET', url: `/api/${def.name}/options`, token: reader })).status).toBe(200);
-    // Whoever edits a record pointing at this entity may pick from its options, and only that.
-    for (const other of writable) {
-      const pointsHere = Object.values(other.fields).some(
-        (f) => (f.kind === 'relation' || f.kind === 'relationMany') && f.to === def.name,
-      );
-      // a record pointing at its own entity (a sub-material at its material): its editor reads the list anyway
-      if (!pointsHere || other.name === def.name) continue;
-      const account = `picker${suffix}${other.key}`;
+  it.runIf(writes)(
+    'lets a role read only with the menu and write only with the resource (403 otherwise)',
+    async () => {
+      const { record } = await create(def);
+      const suffix = `${def.name.replace(/_/g, '')}${nextSeed()}`;
       await createAccountWithRole(t.db, {
-        account,
+        account: `none${suffix}`,
         password: 'secret123',
-        menus: [other.permission.menu],
+        menus: [],
         resources: [],
       });
-      const picker = await tokenOf(account);
-      expect((await call({ method: 'GET', url: `/api/${def.name}/options`, token: picker })).status).toBe(
+      await createAccountWithRole(t.db, {
+        account: `reader${suffix}`,
+        password: 'secret123',
+        menus: [def.permission.menu],
+        resources: [{ method: 'PUT', url: `/api/${def.name}/:id` }],
+      });
+      const none = await tokenOf(`none${suffix}`);
+      const reader = await tokenOf(`reader${suffix}`);
+      for (const token of [none]) {
+        expect((await list(def, '', { token })).status).toBe(403);
+        expect((await call({ method: 'GET', url: `/api/${def.name}/${record.id}`, token })).status).toBe(403);
+        expect((await call({ method: 'GET', url: `/api/${def.name}/export`, token })).status).toBe(403);
+      }
+      expect((await list(def, '', { token: reader })).status).toBe(200);
+      expect((await call({ method: 'GET', url: `/api/${def.name}/options`, token: none })).status).toBe(403);
+      expect((await call({ method: 'GET', url: `/api/${def.name}/options`, token: reader })).status).toBe(
         200,
       );
-      expect((await list(def, '', { token: picker })).status).toBe(403);
-    }
-    const body = await sampleBody(def, nextSeed(), refs);
-    const denied = await call({ method: 'POST', url: `/api/${def.name}`, body, token: reader });
-    expect(denied.status).toBe(403);
-    expect(denied.body).toMatchObject({ code: 40300, content: null });
-    expect(
-      (await call({ method: 'DELETE', url: `/api/${def.name}/${record.id}`, token: reader })).status,
-    ).toBe(403);
-    const target = editable.find((s) => !s.field.unique) ?? editable[0]!;
-    const allowed = await call({
-      method: 'PUT',
-      url: `/api/${def.name}/${record.id}`,
-      body: {
-        version: record.version,
-        [target.name]: await changedValue(def, target, record[target.name], refs),
-      },
-      token: reader,
-    });
-    expect(allowed.status).toBe(200);
-  });
+      // Whoever edits a record pointing at this entity may pick from its options, and only that.
+      for (const other of writable) {
+        const pointsHere = Object.values(other.fields).some(
+          (f) => (f.kind === 'relation' || f.kind === 'relationMany') && f.to === def.name,
+        );
+        // a record pointing at its own entity (a sub-material at its material): its editor reads the list anyway
+        if (!pointsHere || other.name === def.name) continue;
+        const account = `picker${suffix}${other.key}`;
+        await createAccountWithRole(t.db, {
+          account,
+          password: 'secret123',
+          menus: [other.permission.menu],
+          resources: [],
+        });
+        const picker = await tokenOf(account);
+        expect((await call({ method: 'GET', url: `/api/${def.name}/options`, token: picker })).status).toBe(
+          200,
+        );
+        expect((await list(def, '', { token: picker })).status).toBe(403);
+      }
+      const body = await sampleBody(def, nextSeed(), refs);
+      const denied = await call({ method: 'POST', url: `/api/${def.name}`, body, token: reader });
+      expect(denied.status).toBe(403);
+      expect(denied.body).toMatchObject({ code: 40300, content: null });
+      expect(
+        (await call({ method: 'DELETE', url: `/api/${def.name}/${record.id}`, token: reader })).status,
+      ).toBe(403);
+      const target = editable.find((s) => !s.field.unique) ?? editable[0]!;
+      const allowed = await call({
+        method: 'PUT',
+        url: `/api/${def.name}/${record.id}`,
+        body: {
+          version: record.version,
+          [target.name]: await changedValue(def, target, record[target.name], refs),
+        },
+        token: reader,
+      });
+      expect(allowed.status).toBe(200);
+    },
+  );
 
-  it('never answers 500 to generated bad input on its write routes', async () => {
+  it.runIf(writes)('never answers 500 to generated bad input on its write routes', async () => {
     const { record } = await create(def);
     const fieldNames = [...states.keys(), 'version', 'id', 'ids', 'filter', 'reason'];
     const writeRoutes: ['POST' | 'PUT', string][] = [
@@ -720,7 +750,7 @@ function entityContract(def: EntityDef): void {
     );
   });
 
-  it('is described in the OpenAPI document', async () => {
+  it.runIf(writes)('is described in the OpenAPI document', async () => {
     const doc = inlineRefs((await t.app.inject({ method: 'GET', url: '/api/openapi.json' })).json());
     for (const path of [
       `/api/${def.name}/list`,
@@ -907,5 +937,38 @@ function viewContract(view: EntityDef): void {
     expect(doc.paths[`/api/${view.name}`]).toBeUndefined();
     for (const action of Object.keys(view.actions))
       expect(doc.paths[`/api/${view.name}/${action}/{id}`]).toBeDefined();
+  });
+}
+
+// An entity written only by its module (`capabilities.readOnly`): its records are read, filtered, searched,
+// sorted and exported like any other behind its menu; no create, update, delete or import route exists.
+function readOnlyContract(def: EntityDef): void {
+  it('reads behind its menu and offers no write route', async () => {
+    const { record } = await create(def);
+    const suffix = `${def.name.replace(/_/g, '')}${nextSeed()}`;
+    await createAccountWithRole(t.db, {
+      account: `none${suffix}`,
+      password: 'secret123',
+      menus: [],
+      resources: [],
+    });
+    const none = await tokenOf(`none${suffix}`);
+    expect((await list(def, '', { token: none })).status).toBe(403);
+    expect((await call({ method: 'GET', url: `/api/${def.name}/${record.id}`, token: none })).status).toBe(
+      403,
+    );
+    expect((await call({ method: 'GET', url: `/api/${def.name}/${record.id}` })).status).toBe(200);
+    const body = await sampleBody(def, nextSeed(), refs);
+    expect((await call({ method: 'POST', url: `/api/${def.name}`, body })).status).toBe(404);
+    const put = {
+      method: 'PUT',
+      url: `/api/${def.name}/${record.id}`,
+      body: { version: record.version },
+    } as const;
+    expect((await call(put)).status).toBe(404);
+    expect((await call({ method: 'DELETE', url: `/api/${def.name}/${record.id}` })).status).toBe(404);
+    const doc = inlineRefs((await t.app.inject({ method: 'GET', url: '/api/openapi.json' })).json());
+    expect(doc.paths[`/api/${def.name}/list`]).toBeDefined();
+    expect(doc.paths[`/api/${def.name}`]?.post).toBeUndefined();
   });
 }

@@ -15,6 +15,7 @@ export const TEXT_NAMESPACES = [
   'suppliers',
   'requirements',
   'permissionTree',
+  'consults',
 ] as const;
 export type TextNamespace = (typeof TEXT_NAMESPACES)[number];
 

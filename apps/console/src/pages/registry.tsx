@@ -103,6 +103,12 @@ const entityPages: Record<string, Partial<Record<'entity-list' | 'entity-form', 
       (m) => m.CompanyAuditListPage,
     ),
   },
+  consult: {
+    'entity-form': page(
+      () => import('./consults/consult-pages'),
+      (m) => m.ConsultFormPage,
+    ),
+  },
   user_manager: {
     'entity-list': page(
       () => import('./users/user-pages'),

@@ -7,6 +7,7 @@ import { company } from './company';
 import { companyAudit } from './company-audit';
 import { companyCategory } from './company-category';
 import { companyTag } from './company-tag';
+import { consult } from './consult';
 import { customerService } from './customer-service';
 import { dictGroup, dictItem } from './dictionary';
 import { dynamicFormConfig } from './dynamic-form-config';
@@ -26,6 +27,7 @@ export const entities: Record<string, EntityDef> = {
   company: company,
   company_audit: companyAudit,
   customer_service: customerService,
+  consult: consult,
   dict_group: dictGroup,
   dict_item: dictItem,
   dynamic_form_config: dynamicFormConfig,
@@ -38,6 +40,7 @@ export const entities: Record<string, EntityDef> = {
 };
 
 export { OPEN_SCOPES, type OpenScope } from './api-key';
+export { CONSULT_CONTENT_MAX } from './consult';
 export {
   MARKETPLACE_USER_TYPES,
   STAFF_USER_TYPES,
@@ -53,6 +56,7 @@ export {
   companyAudit,
   companyCategory,
   companyTag,
+  consult,
   customerService,
   dictGroup,
   dictItem,

@@ -17,6 +17,7 @@ export const {
   company,
   customer_service: customerService,
   api_key: apiKey,
+  consult,
   dict_group: dictGroup,
   dict_item: dictItem,
   dynamic_form_config: dynamicFormConfig,

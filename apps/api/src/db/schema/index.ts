@@ -1,5 +1,6 @@
 // Every table of the API. Tables of the entity engine live in ./entities (owned by the engine).
 export * from './accounts';
+export * from './consults';
 export * from './entities';
 export * from './logs';
 export * from './open-api';

@@ -1,4 +1,4 @@
-import { company, customerService, product, resourcePermissions } from '@organiser/domain';
+import { company, consult, customerService, product, resourcePermissions } from '@organiser/domain';
 import { and, eq, inArray, isNull, or } from 'drizzle-orm';
 import { assertMayActOnAccount } from '../../access/account-guard';
 import { invalidateAuthCaches } from '../../access/auth-cache';
@@ -25,8 +25,8 @@ export const DEMO_SUPPLIER = { account: 'supplier', password: 'supplier123' } as
 
 export const SUPPLIER_ROLE = 'supplier';
 
-/** What the seeded supplier role may open: its company (the list shows only its own), its contacts and its
- * products. */
+/** What the seeded supplier role may open: its company (the list shows only its own), its contacts, its
+ * products and the consults sent to it. */
 export const SUPPLIER_MENUS = [
   '/company',
   '/company/company_list',
@@ -39,6 +39,9 @@ export const SUPPLIER_MENUS = [
   '/productManage/product/product_edit/:id',
   '/buy_requirement',
   '/buy_requirement/buy_requirement_market',
+  '/consult',
+  '/consult/consult_list',
+  '/consult/consult_edit/:id',
 ];
 
 /** The API routes it may call besides reads, by their key in the route table: saving its company and
@@ -67,6 +70,8 @@ const supplierResources = () => [
     'batchAction:enable',
     'batchAction:disable',
   ]),
+  // replies to the consults sent to its company
+  ...resourcePermissions(consult, ['command:reply']),
 ];
 
 /**

@@ -2114,6 +2114,125 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/consult/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One Consult */
+        get: operations["consult_get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/consult/{id}/history": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Who changed a Consult, when, and each field's old and new value (newest first) */
+        get: operations["consult_history"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/consult/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Export Consult as xlsx or CSV (headers in the caller's language, at most 50000 rows) */
+        get: operations["consult_export"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/consult/list": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List Consult: filters, keyword, sort and pages (at most 10000 rows deep) */
+        get: operations["consult_list"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/consult/options": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Consult as select options ({ id, label }), for relation selects with search */
+        get: operations["consult_options"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/consult/replies/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A consult's reply thread, oldest first */
+        get: operations["consult_replies"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/consult/reply/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Reply: one Consult */
+        post: operations["consult_reply"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/customer_service": {
         parameters: {
             query?: never;
@@ -3291,6 +3410,50 @@ export interface paths {
         get: operations["openListCompanyContacts"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/open/v1/consults": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A buyer’s own consults with their replies
+         * @description Newest first, `size` (at most 50) a page.
+         */
+        get: operations["openListBuyerConsults"];
+        put?: never;
+        /**
+         * A buyer’s new enquiry to a company
+         * @description Refused naming the field for an unknown buyer, a company that is not open or does not accept enquiries, or a product of another company; 429 limitExceed when the company has received its monthly enquiries.
+         */
+        post: operations["openCreateConsult"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/open/v1/consults/{id}/replies/read": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A buyer reads the replies to one of its consults
+         * @description Answers the reply thread to the consult’s buyer only (`userId` must be the buyer: any other is refused naming it) and records when the buyer read it.
+         */
+        post: operations["openReadConsultReplies"];
         delete?: never;
         options?: never;
         head?: never;
@@ -7202,6 +7365,58 @@ export interface components {
             vipPackageIdLabel?: unknown;
             website?: string | null;
             yearEstablished?: number | null;
+        };
+        Consult: {
+            companyId: number | null;
+            companyIdLabel: string | null;
+            consultTime: string | null;
+            contact: string | null;
+            content: string | null;
+            country: string | null;
+            createdAt: string;
+            createdBy: number | null;
+            email: string | null;
+            fromBuyNum: number | null;
+            id: number;
+            ip: string | null;
+            isFeedback: boolean | null;
+            phone: string | null;
+            productId: number | null;
+            productIdLabel: string | null;
+            /** @enum {string|null} */
+            type: "company" | "product" | null;
+            updatedAt: string;
+            updatedBy: number | null;
+            userId: number | null;
+            userIdLabel: string | null;
+            version: number;
+            workTitle: string | null;
+        };
+        ConsultInput: {
+            companyId: number | null;
+            companyIdLabel: string | null;
+            consultTime: string | null;
+            contact: string | null;
+            content: string | null;
+            country: string | null;
+            createdAt: string;
+            createdBy: number | null;
+            email: string | null;
+            fromBuyNum: number | null;
+            id: number;
+            ip: string | null;
+            isFeedback: boolean | null;
+            phone: string | null;
+            productId: number | null;
+            productIdLabel: string | null;
+            /** @enum {string|null} */
+            type: "company" | "product" | null;
+            updatedAt: string;
+            updatedBy: number | null;
+            userId: number | null;
+            userIdLabel: string | null;
+            version: number;
+            workTitle: string | null;
         };
         CustomerService: {
             avatar: string | null;
@@ -14161,6 +14376,281 @@ export interface operations {
             };
         };
     };
+    consult_get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The id of the record */
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Success"] & {
+                        content: components["schemas"]["Consult"];
+                    };
+                };
+            };
+        };
+    };
+    consult_history: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The id of the record */
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Success"] & {
+                        content: {
+                            action: string;
+                            actorAccount: string | null;
+                            actorId: number | null;
+                            at: string;
+                            changes: {
+                                field: string;
+                                new: unknown;
+                                old: unknown;
+                            }[];
+                            version: number;
+                        }[];
+                    };
+                };
+            };
+        };
+    };
+    consult_export: {
+        parameters: {
+            query?: {
+                /** @description Comma-separated columns to export */
+                columns?: components["parameters"]["ExportColumns"];
+                companyId?: string;
+                consultTimeFrom?: string;
+                consultTimeTo?: string;
+                country?: string;
+                /** @description Created on or after */
+                createdAtFrom?: components["parameters"]["CreatedAtFrom"];
+                /** @description Created on or before */
+                createdAtTo?: components["parameters"]["CreatedAtTo"];
+                /** @description The file format of an export */
+                format?: components["parameters"]["ExportFormat"];
+                isFeedback?: string;
+                /** @description Searches the searchable fields */
+                keyword?: components["parameters"]["Keyword"];
+                /** @description The language of labels in the answer (else Accept-Language) */
+                lang?: components["parameters"]["Lang"];
+                /** @description Sort direction */
+                order?: components["parameters"]["Order"];
+                productId?: string;
+                /** @description What the export is for: reading, editing and importing back, or an empty import template */
+                purpose?: components["parameters"]["ExportPurpose"];
+                /** @description The field to sort by */
+                sort?: components["parameters"]["Sort"];
+                type?: components["schemas"]["Values"];
+                /** @description Updated on or after */
+                updatedAtFrom?: components["parameters"]["UpdatedAtFrom"];
+                /** @description Updated on or before */
+                updatedAtTo?: components["parameters"]["UpdatedAtTo"];
+                userId?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    consult_list: {
+        parameters: {
+            query?: {
+                companyId?: string;
+                consultTimeFrom?: string;
+                consultTimeTo?: string;
+                country?: string;
+                /** @description Created on or after */
+                createdAtFrom?: components["parameters"]["CreatedAtFrom"];
+                /** @description Created on or before */
+                createdAtTo?: components["parameters"]["CreatedAtTo"];
+                isFeedback?: string;
+                /** @description Searches the searchable fields */
+                keyword?: components["parameters"]["Keyword"];
+                /** @description The language of labels in the answer (else Accept-Language) */
+                lang?: components["parameters"]["Lang"];
+                /** @description Rows per page (older name of size) */
+                limit?: components["parameters"]["Limit"];
+                /** @description Sort direction */
+                order?: components["parameters"]["Order"];
+                /** @description Page number, from 1 */
+                page?: components["parameters"]["Page"];
+                productId?: string;
+                /** @description Rows per page */
+                size?: components["parameters"]["Size"];
+                /** @description The field to sort by */
+                sort?: components["parameters"]["Sort"];
+                type?: components["schemas"]["Values"];
+                /** @description Updated on or after */
+                updatedAtFrom?: components["parameters"]["UpdatedAtFrom"];
+                /** @description Updated on or before */
+                updatedAtTo?: components["parameters"]["UpdatedAtTo"];
+                userId?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Success"] & {
+                        content: components["schemas"]["ListPage"] & {
+                            list: components["schemas"]["Consult"][];
+                        };
+                    };
+                };
+            };
+        };
+    };
+    consult_options: {
+        parameters: {
+            query?: {
+                /** @description Comma-separated ids whose labels are wanted (the current value of a select) */
+                ids?: components["parameters"]["OptionsIds"];
+                /** @description Searches the searchable fields */
+                keyword?: components["parameters"]["OptionsKeyword"];
+                /** @description At most this many options */
+                size?: components["parameters"]["OptionsSize"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Success"] & {
+                        content: {
+                            id: number;
+                            isDisabled: boolean;
+                            label: string;
+                        }[];
+                    };
+                };
+            };
+        };
+    };
+    consult_replies: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The id of the record */
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Success"] & {
+                        content: {
+                            authorAccount: string;
+                            /** @enum {string} */
+                            authorKind: "staff" | "supplier";
+                            content: string;
+                            createdAt: string;
+                            id: number;
+                            images: string[];
+                        }[];
+                    };
+                };
+            };
+        };
+    };
+    consult_reply: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The id of the record */
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    content: string;
+                    images?: string[] | null;
+                };
+            };
+        };
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Success"] & {
+                        content: components["schemas"]["Consult"];
+                    };
+                };
+            };
+        };
+    };
     customer_service_create: {
         parameters: {
             query?: never;
@@ -17103,6 +17593,238 @@ export interface operations {
                                 position: string | null;
                             }[];
                             enabled: boolean;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    openListBuyerConsults: {
+        parameters: {
+            query: {
+                page?: number;
+                size?: number;
+                userId: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 20000,
+                     *       "content": {
+                     *         "list": [
+                     *           {
+                     *             "companyId": 12,
+                     *             "consultTime": "2026-11-26T09:30:00.000Z",
+                     *             "content": "Please quote 200 units.",
+                     *             "id": 5001,
+                     *             "isFeedback": true,
+                     *             "productId": 301,
+                     *             "replies": [
+                     *               {
+                     *                 "authorAccount": "acme",
+                     *                 "authorKind": "supplier",
+                     *                 "content": "Our price is 12 USD a unit for 200 units.",
+                     *                 "createdAt": "2026-11-26T10:00:00.000Z",
+                     *                 "id": 88,
+                     *                 "images": [
+                     *                   "2026/11/quote.png"
+                     *                 ]
+                     *               }
+                     *             ]
+                     *           }
+                     *         ],
+                     *         "total": 1
+                     *       },
+                     *       "message": "success",
+                     *       "success": true
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Success"] & {
+                        content: {
+                            list: {
+                                companyId: number;
+                                consultTime: string | null;
+                                content: string;
+                                id: number;
+                                isFeedback: boolean;
+                                productId: number | null;
+                                replies: {
+                                    authorAccount: string;
+                                    /** @enum {string} */
+                                    authorKind: "staff" | "supplier";
+                                    content: string;
+                                    createdAt: string;
+                                    id: number;
+                                    images: string[];
+                                }[];
+                            }[];
+                            total: number;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    openCreateConsult: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "companyId": 12,
+                 *       "contact": "Anna de Vries",
+                 *       "content": "Please quote 200 units, delivery to Rotterdam.",
+                 *       "country": "Netherlands",
+                 *       "email": "anna@example.com",
+                 *       "fromBuyNum": 200,
+                 *       "ip": "203.0.113.7",
+                 *       "productId": 301,
+                 *       "userId": 1042,
+                 *       "workTitle": "Buyer"
+                 *     }
+                 */
+                "application/json": {
+                    companyId: number;
+                    contact?: string | null;
+                    content: string;
+                    country?: string | null;
+                    /** Format: email */
+                    email?: string | null;
+                    fromBuyNum?: number | null;
+                    ip?: string | null;
+                    phone?: string | null;
+                    productId?: number | null;
+                    userId: number;
+                    workTitle?: string | null;
+                };
+            };
+        };
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 20000,
+                     *       "content": {
+                     *         "companyId": 12,
+                     *         "consultTime": "2026-11-26T09:30:00.000Z",
+                     *         "content": "Please quote 200 units, delivery to Rotterdam.",
+                     *         "id": 5001,
+                     *         "isFeedback": false,
+                     *         "productId": 301,
+                     *         "type": "product",
+                     *         "userId": 1042
+                     *       },
+                     *       "message": "success",
+                     *       "success": true
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Success"] & {
+                        content: {
+                            companyId: number;
+                            consultTime: string;
+                            content: string;
+                            id: number;
+                            isFeedback: boolean;
+                            productId: number | null;
+                            /** @enum {string} */
+                            type: "company" | "product";
+                            userId: number;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    openReadConsultReplies: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The id of the record */
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "userId": 1042
+                 *     }
+                 */
+                "application/json": {
+                    userId: number;
+                };
+            };
+        };
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 20000,
+                     *       "content": {
+                     *         "consultId": 5001,
+                     *         "replies": [
+                     *           {
+                     *             "authorAccount": "acme",
+                     *             "authorKind": "supplier",
+                     *             "content": "Our price is 12 USD a unit for 200 units.",
+                     *             "createdAt": "2026-11-26T10:00:00.000Z",
+                     *             "id": 88,
+                     *             "images": [
+                     *               "2026/11/quote.png"
+                     *             ]
+                     *           }
+                     *         ]
+                     *       },
+                     *       "message": "success",
+                     *       "success": true
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Success"] & {
+                        content: {
+                            consultId: number;
+                            replies: {
+                                authorAccount: string;
+                                /** @enum {string} */
+                                authorKind: "staff" | "supplier";
+                                content: string;
+                                createdAt: string;
+                                id: number;
+                                images: string[];
+                            }[];
                         };
                     };
                 };
