@@ -362,12 +362,12 @@ describe('file fields (every caller)', () => {
       [
         video,
         'Logo must be a file of type image/png, image/jpeg',
-        '企业 Logo必须是以下类型的文件：image/png, image/jpeg',
+        '企业标志必须是以下类型的文件：image/png, image/jpeg',
       ],
       [
         '2026/01/no-such-file.png',
         'Logo: the file does not exist; upload it again',
-        '企业 Logo：文件不存在，请重新上传',
+        '企业标志：文件不存在，请重新上传',
       ],
     ];
     for (const [logo, en, zh] of cases) {
@@ -418,7 +418,7 @@ describe('required fields', () => {
   it('names each missing required field of a company, in English and in Chinese', async () => {
     const expected = {
       name: ['Company name is required', '请填写企业名称'],
-      logo: ['Please upload Logo', '请上传企业 Logo'],
+      logo: ['Please upload Logo', '请上传企业标志'],
       backgroundImg: ['Please upload Background image', '请上传背景图'],
       account: ['Login account is required', '请填写登录账号'],
       telphone: ['Telephone is required', '请填写固定电话'],

@@ -17,6 +17,7 @@ export function LangSwitch() {
     <fieldset className="app-lang-switch">
       <legend className="app-visually-hidden">{t('login.language')}</legend>
       <Segmented<Language>
+        aria-label={t('login.language')}
         size="small"
         value={lang}
         options={LANGUAGES.map((l) => ({

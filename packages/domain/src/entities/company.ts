@@ -99,12 +99,12 @@ export const company = defineEntity({
         maxLength: 50,
         form: { help: t('e.g. the unified social credit code', '如统一社会信用代码') },
       },
-      logo: media.image(t('Logo', '企业 Logo'), {
+      logo: media.image(t('Logo', '企业标志'), {
         sizeHint: '614x420',
         required: true,
         list: { width: 100 },
       }),
-      longLogo: media.image(t('Wide logo', '长 Logo')),
+      longLogo: media.image(t('Wide logo', '横版标志')),
       backgroundImg: media.image(t('Background image', '背景图'), { sizeHint: '438x244', required: true }),
       introduce: { kind: 'longText', label: t('Introduction', '企业简介'), required: true, maxLength: 5000 },
       industry: { kind: 'text', label: t('Industry', '所属行业'), maxLength: 100 },

@@ -180,7 +180,7 @@ export const userManager = defineEntity({
     },
     openId: {
       kind: 'text',
-      label: t('Open ID', 'OpenID'),
+      label: t('Open ID', '开放平台 ID'),
       maxLength: 100,
       list: { shown: false },
       form: { group: 'profile' },

@@ -216,6 +216,7 @@ export const en = {
     outlined: 'Outlined',
     filled: 'Filled',
     twoTone: 'Two tone',
+    style: 'Icon style',
     hint: 'Click an icon to copy its name, for example to use it as a permission icon.',
     count: '{{count}} icons',
     empty: 'No icon matches',

@@ -215,6 +215,7 @@ export const zh: Messages = {
     outlined: '线框风格',
     filled: '实底风格',
     twoTone: '双色风格',
+    style: '图标风格',
     hint: '点击图标复制其名称，例如用作权限图标。',
     count: '共 {{count}} 个图标',
     empty: '没有匹配的图标',

@@ -1,10 +1,8 @@
 import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from '@organiser/domain';
-import { and, count, desc, eq, gt, ilike, like, or, type SQL } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { adminUser, loginFailure, systemLog } from '../../db/schema';
-import { AppError, loggedErrorMessage } from '../../errors';
 import { ok, okSchema } from '../../plugins/envelope';
+import { listLoginAccounts, loginHistory, unlockAccount } from './login-security';
 
 // /systemManage/login_security: the lockout state of staff accounts, their unlock, and an account's login
 // history. The history is read from the system log, which already records every login attempt (account
@@ -12,8 +10,6 @@ import { ok, okSchema } from '../../plugins/envelope';
 // rows, written on the login path, with the same retention.
 
 export const LOGIN_SECURITY_MENU = '/systemManage/login_security';
-
-const escapeLike = (value: string) => value.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 const accountSchema = z.object({
   id: z.number().int(),
@@ -69,41 +65,7 @@ export const loginSecurityRoutes: FastifyPluginAsyncZod = async (app) => {
         },
       },
     },
-    async (request) => {
-      const { page, size, keyword, locked } = request.query;
-      const where: SQL[] = [];
-      if (keyword) {
-        const pattern = `%${escapeLike(keyword)}%`;
-        where.push(or(ilike(adminUser.account, pattern), ilike(adminUser.nickname, pattern))!);
-      }
-      const now = new Date();
-      if (locked === 'true') where.push(gt(adminUser.lockedUntil, now));
-      const filter = where.length ? and(...where) : undefined;
-      const rows = await db
-        .select()
-        .from(adminUser)
-        .where(filter)
-        .orderBy(desc(adminUser.lockedUntil), desc(adminUser.failedLogins), adminUser.account)
-        .limit(size)
-        .offset((page - 1) * size);
-      const [total] = await db.select({ n: count() }).from(adminUser).where(filter);
-      return ok({
-        list: rows.map((r) => ({
-          id: r.id,
-          account: r.account,
-          nickname: r.nickname,
-          type: r.type,
-          status: r.status,
-          failedLogins: r.failedLogins,
-          lockedUntil: r.lockedUntil?.toISOString() ?? null,
-          isLocked: Boolean(r.lockedUntil && r.lockedUntil > now),
-          lastLoginAt: r.lastLoginAt?.toISOString() ?? null,
-        })),
-        total: Number(total?.n ?? 0),
-        page,
-        size,
-      });
-    },
+    async (request) => ok(await listLoginAccounts(db, request.query)),
   );
 
   app.post(
@@ -125,14 +87,7 @@ export const loginSecurityRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const [row] = await db
-        .update(adminUser)
-        .set({ failedLogins: 0, lockedUntil: null })
-        .where(eq(adminUser.id, request.params.id))
-        .returning({ id: adminUser.id, account: adminUser.account });
-      if (!row) throw new AppError('notFound');
-      // its failures from every address, and those counted before the account existed under that name
-      await db.delete(loginFailure).where(eq(loginFailure.account, row.account));
+      const row = await unlockAccount(db, request.params.id);
       request.logContext.args = { id: row.id, account: row.account };
       return ok({ id: row.id, failedLogins: 0, isLocked: false });
     },
@@ -164,40 +119,6 @@ export const loginSecurityRoutes: FastifyPluginAsyncZod = async (app) => {
         },
       },
     },
-    async (request) => {
-      const { page, size, success } = request.query;
-      const [user] = await db
-        .select({ account: adminUser.account })
-        .from(adminUser)
-        .where(eq(adminUser.id, request.params.id));
-      if (!user) throw new AppError('notFound');
-      const where = [eq(systemLog.account, user.account), like(systemLog.url, '/api/user/login%')];
-      if (success) where.push(eq(systemLog.success, success === 'true'));
-      const rows = await db
-        .select()
-        .from(systemLog)
-        .where(and(...where))
-        .orderBy(desc(systemLog.createdAt), desc(systemLog.id))
-        .limit(size)
-        .offset((page - 1) * size);
-      const [total] = await db
-        .select({ n: count() })
-        .from(systemLog)
-        .where(and(...where));
-      return ok({
-        account: user.account,
-        list: rows.map((r) => ({
-          id: r.id,
-          url: r.url,
-          success: r.success,
-          ip: r.ip,
-          errorMessage: loggedErrorMessage(r, request.lang),
-          time: r.createdAt.toISOString(),
-        })),
-        total: Number(total?.n ?? 0),
-        page,
-        size,
-      });
-    },
+    async (request) => ok(await loginHistory(db, request.params.id, request.query, request.lang)),
   );
 };

@@ -43,6 +43,7 @@ export function IconsPage({ route }: PageProps) {
       <Typography.Paragraph type="secondary">{t('icons.hint')}</Typography.Paragraph>
       <div className="icons-toolbar">
         <Segmented<Theme>
+          aria-label={t('icons.style')}
           value={theme}
           onChange={setTheme}
           options={[
