@@ -58,11 +58,14 @@ export const moduleTags: Record<string, string> = {
   access: 'Roles and permissions: who may open which menu and call which route',
   Marketplace:
     "The marketplace-facing API under /api/open/v1: called by the marketplace's servers with an API key (`Authorization: Bearer <key>`), never with a console login. A POST needs an `Idempotency-Key`. See docs/marketplace-api.md",
+  consults: 'The reply thread of a consult: read and answered by staff and by the supplier it was sent to',
   dictionary: 'Dictionary items by group code, for selects',
   dynamic_form_config: 'The dynamic form fields of a category, for forms and filters',
   oss: 'File uploads and the address prefix of stored files',
   quota: 'What a company has used of its package',
   region: 'Countries and regions, for selects',
+  requirements:
+    "Purchase requirements as suppliers see them: authorised leads, the buyer's contact after a reveal",
   settings: 'Run-time settings and their history',
   system: 'Health, readiness, public configuration and login security',
   user: 'The signed-in user: captcha, login, logout, profile, password and menu',

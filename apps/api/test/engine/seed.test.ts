@@ -4,8 +4,11 @@ import { entities, validateCreate } from '@organiser/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createEngine } from '../../src/engine';
 import { seedSupplierDemo } from '../../src/modules/companies';
+import { seedConsultDemo } from '../../src/modules/consults/demo';
 import { seedContentDemo } from '../../src/modules/content';
+import { seedDemoKey } from '../../src/modules/open';
 import { seedProductDemo } from '../../src/modules/products';
+import { seedRequirementDemo } from '../../src/modules/requirements/demo';
 import { seedUserDemo } from '../../src/modules/users';
 import { type Call, client, createEngineApp } from './setup';
 
@@ -19,6 +22,9 @@ beforeAll(async () => {
   await seedSupplierDemo(createEngine(t.config.deployment))({ db: t.db, config: t.config, log: () => {} });
   await seedProductDemo({ db: t.db, config: t.config, log: () => {} });
   await seedUserDemo({ db: t.db, config: t.config, log: () => {} });
+  await seedConsultDemo({ db: t.db, config: t.config, log: () => {} });
+  await seedRequirementDemo({ db: t.db, config: t.config, log: () => {} });
+  await seedDemoKey({ db: t.db, config: t.config, log: () => {} });
 });
 afterAll(() => t?.close());
 
@@ -27,7 +33,8 @@ describe('engine demo data', () => {
     for (const [name, def] of Object.entries(entities)) {
       if (def.source) continue;
       const res = await call({ method: 'GET', url: `/api/${name}/list?size=50` });
-      expect(res.body.content.total, name).toBeGreaterThanOrEqual(4);
+      // the demo marketplace has one API key; every other entity shows a few records
+      expect(res.body.content.total, name).toBeGreaterThanOrEqual(name === 'api_key' ? 1 : 4);
       for (const record of res.body.content.list) {
         const body = Object.fromEntries(
           Object.keys(def.fields)

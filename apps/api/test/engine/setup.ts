@@ -54,8 +54,9 @@ export function client(app: FastifyInstance, defaultToken: string) {
 }
 
 export const registered: EntityDef[] = Object.values(entities);
-/** Entities with a table of their own (create, update, delete, import). */
-export const writable: EntityDef[] = registered.filter((def) => !def.source);
+/** Entities with a table of their own that the console writes (create, update, delete, import); an entity its
+ * module alone writes (a consult) runs the read-only contract instead. */
+export const writable: EntityDef[] = registered.filter((def) => !def.source && def.capabilities.create);
 /** Views over another entity's records (reads and their status actions only). */
 export const views: EntityDef[] = registered.filter((def) => def.source);
 

@@ -44,7 +44,7 @@ export const threadRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       config: { access: { kind: 'menu', url: '/consult/consult_list' } },
       schema: {
-        tags: ['consult'],
+        tags: ['consults'],
         operationId: 'consult_replies',
         summary: "A consult's reply thread, oldest first",
         params: z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) }),

@@ -20,7 +20,7 @@ const issueKey: CommandHandler = async (tx, _ctx, { row }) => {
 
 /** Demo data: one key of the demo marketplace with every scope, printed once beside the demo accounts (its
  * secret is written nowhere else). */
-const seedDemoKey: DemoSeed['run'] = async (ctx) => {
+export const seedDemoKey: DemoSeed['run'] = async (ctx) => {
   const made = newApiKey();
   const [row] = await insertDemoRows(ctx.db, apiKey, [
     { name: 'Demo marketplace', scopes: [...OPEN_SCOPES], prefix: made.prefix, status: 'active' },

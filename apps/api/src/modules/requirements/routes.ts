@@ -34,7 +34,7 @@ async function revealedFor(db: Db, companyId: number | null, ids: number[], now:
 }
 
 const access = { kind: 'menu', url: MARKET_MENU } as const;
-const tags = ['buy_requirement'];
+const tags = ['requirements'];
 
 export const requirementRoutes =
   (runtime: { start: (mail: MailRuntime) => void }): FastifyPluginAsyncZod =>
