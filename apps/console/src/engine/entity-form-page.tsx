@@ -266,9 +266,12 @@ function FormBody({
       </FieldPathErrors.Provider>
       {slots?.sections?.(record ?? null, screen.ctx)}
       <div className="entity-form-actions">
-        <GuardedButton type="primary" htmlType="submit" loading={controller.isSubmitting}>
-          {t('form.save')}
-        </GuardedButton>
+        {/* a record the caller may not write (or that only its module writes, as a consult) has no Save */}
+        {(controller.mode === 'add' ? screen.ctx.access.canCreate : screen.ctx.access.canUpdate) && (
+          <GuardedButton type="primary" htmlType="submit" loading={controller.isSubmitting}>
+            {t('form.save')}
+          </GuardedButton>
+        )}
         <Button onClick={screen.goBack}>{t('form.cancel')}</Button>
         {screen.commands.form(record ?? null)}
         {slots?.footer?.(record ?? null, screen.ctx)}
