@@ -79,6 +79,8 @@ for (const lang of ['en', 'zh'] as const) {
 
     test(`the sidebar shows a cut name whole on hover (${lang})`, async ({ page, workerAdminToken }) => {
       await openSignedIn(page, '/dashboard', { token: workerAdminToken, lang });
+      // the list is one of its group's pages: the group opens first
+      await page.getByRole('navigation').getByText(title('BuyRequirement', lang), { exact: true }).click();
       const name = title('BuyRequirementList', lang);
       const link = page.getByRole('navigation').locator(`a[title="${name}"]`);
       await expect(link).toHaveCount(1);

@@ -53,6 +53,7 @@ for (const lang of ['en', 'zh'] as const) {
       routeTitle('ConsultList')[lang],
       routeTitle('ProductList')[lang],
       contactsTitle,
+      routeTitle('BuyRequirementMarket')[lang],
     ]);
     await checkA11y(page);
 
