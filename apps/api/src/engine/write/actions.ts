@@ -47,14 +47,22 @@ function assignments(
 }
 
 /** The live rows of `ids` within the caller's scope, by id. */
-async function targetRows(db: Tx, ctx: WriteContext, ids: number[]): Promise<Map<number, Row>> {
+async function targetRows(
+  db: Tx,
+  ctx: WriteContext,
+  ids: number[],
+  lock = false,
+): Promise<Map<number, Row>> {
   const { entity } = ctx;
-  const rows = (await db
+  const query = db
     .select()
     .from(entity.table)
-    .where(
-      and(inArray(entity.col('id'), ids), ...liveOnly(entity), ...scopeConditions(entity, ctx.rowScope)),
-    )) as Row[];
+    .where(and(inArray(entity.col('id'), ids), ...liveOnly(entity), ...scopeConditions(entity, ctx.rowScope)))
+    .orderBy(entity.col('id'));
+  // Inside the write, the rows are locked as the update will lock them (in id order, so two batches never
+  // wait on each other): a second action or command on the same record waits for the first and then sees
+  // its result, instead of failing as a stale version.
+  const rows = (lock ? await query.for('no key update') : await query) as Row[];
   await withJoinValues(db, entity, rows);
   return new Map(rows.map((r) => [Number(r.id), r]));
 }
@@ -108,7 +116,7 @@ export async function runAction(
     },
     targets: ({ assigned }) => hookTargets(ctx, ids, allowed, { [field]: action.to, ...assigned }),
     statement: async (tx: Tx, { input, assigned }) => {
-      const found = await targetRows(tx, ctx, ids);
+      const found = await targetRows(tx, ctx, ids, true);
       const eligible: Row[] = [];
       for (const id of ids) {
         const row = found.get(id);
@@ -229,7 +237,7 @@ export async function runCommand(
     validate,
     targets: () => hookTargets(ctx, ids, (r) => meetsWhen(command, r), {}),
     statement: async (tx: Tx, input) => {
-      const found = await targetRows(tx, ctx, ids);
+      const found = await targetRows(tx, ctx, ids, true);
       const out: PipelineRow[] = [];
       for (const id of ids) {
         const row = found.get(id);
