@@ -2,28 +2,23 @@ import { entities, formLayout } from '@organiser/domain';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import dayjs from 'dayjs';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { expect } from 'vitest';
 import { EntityFormPage } from '../entity-form-page';
-import { bannerRecord } from '../test/banner-fixtures';
-import { categoryRecord, companyRecord, regions, vipPackageRecord } from '../test/company-fixtures';
-import { ok, renderPage, routeNamed, type StoredRecord, signIn, storingApi } from '../test/harness';
+import { bannerRecord } from './banner-fixtures';
+import { categoryRecord, companyRecord, regions, vipPackageRecord } from './company-fixtures';
+import { ok, renderPage, routeNamed, type StoredRecord, signIn, storingApi } from './harness';
 import {
   productCategories,
   productDictionaries,
   productFormGroups,
   productFormInputs,
   productRecord,
-} from '../test/product-fixtures';
-import { widgetRegistry } from '../widget-registry';
+} from './product-fixtures';
 
 // Every widget kind of the forms round-trips against a fake API that stores. Each case
 // loads a non-default stored value, checks what the control shows, changes it (off, cleared, another choice),
 // saves, compares the sent body exactly, and opens the form again to check the control shows the saved value.
-
-afterEach(() => {
-  vi.unstubAllGlobals();
-  localStorage.clear();
-});
+// The cases run in the round-trip-N.test.tsx files, a share of the kinds each, so the test workers share them.
 
 type Entity =
   | 'company'
@@ -63,9 +58,10 @@ type Case = {
 
 const textbox = (item: HTMLElement) => (within(item).getAllByRole('textbox')[0] as HTMLInputElement).value;
 const spin = (item: HTMLElement) => (within(item).getByRole('spinbutton') as HTMLInputElement).value;
-const switchState = (item: HTMLElement) => within(item).getByRole('switch').getAttribute('aria-checked');
+export const switchState = (item: HTMLElement) =>
+  within(item).getByRole('switch').getAttribute('aria-checked');
 /** A select's chosen values as shown: the tags of a multiple one, else the single value's text. */
-const selected = (item: HTMLElement) => {
+export const selected = (item: HTMLElement) => {
   const tags = [...item.querySelectorAll('.ant-select-selection-item-content')].map((e) =>
     e.textContent?.trim(),
   );
@@ -81,7 +77,7 @@ async function clearText(item: HTMLElement) {
   await userEvent.clear(within(item).getAllByRole('textbox')[0]!);
 }
 
-async function choose(item: HTMLElement, option: string) {
+export async function choose(item: HTMLElement, option: string) {
   await userEvent.click(within(item).getByRole('combobox'));
   const options = await screen.findAllByText(option, { selector: '.ant-select-item-option-content' });
   await userEvent.click(options[options.length - 1]!);
@@ -108,7 +104,7 @@ const richText = (item: HTMLElement) => {
 };
 
 /** One case per widget kind the forms use (the kit's `widget`, and the tri-state of an inherited flag). */
-const cases: Record<string, Case> = {
+export const cases: Record<string, Case> = {
   formOptions: {
     entity: 'dynamic_form_config',
     field: 'options',
@@ -412,7 +408,7 @@ const caseOf = (f: { widget: string; inherit?: unknown }) =>
   f.widget === 'switch' && f.inherit ? 'switch (inherited: yes / no / as the package says)' : f.widget;
 
 /** Every widget kind an entity's form shows, editable, from the entity definitions. */
-const usedKinds = [
+export const usedKinds = [
   ...new Set(
     Object.values(entities).flatMap((def) =>
       formLayout(def, { mode: 'edit' }).flatMap((g) => g.fields.filter((f) => !f.isDisabled).map(caseOf)),
@@ -479,7 +475,7 @@ function fixture(entity: Entity, stored: Record<string, unknown>): StoredRecord 
 }
 
 /** The fields the edit form may send, with their stored values: the body of a save that changes nothing. */
-function unchangedBody(entity: Entity, record: StoredRecord): Record<string, unknown> {
+export function unchangedBody(entity: Entity, record: StoredRecord): Record<string, unknown> {
   const def = entities[entity]!;
   const body: Record<string, unknown> = { version: record.version };
   for (const g of formLayout(def, { mode: 'edit' }))
@@ -488,7 +484,7 @@ function unchangedBody(entity: Entity, record: StoredRecord): Record<string, unk
   return body;
 }
 
-function itemOf(entity: Entity, field: string): HTMLElement {
+export function itemOf(entity: Entity, field: string): HTMLElement {
   const label = entities[entity]!.fields[field]!.label.en;
   const byLabel = screen.queryAllByText(label, { selector: 'label' });
   const element = byLabel[0] ?? document.getElementById(`${entity}-form_${field}`);
@@ -497,7 +493,7 @@ function itemOf(entity: Entity, field: string): HTMLElement {
   return item as HTMLElement;
 }
 
-async function openForm(entity: Entity, id: number) {
+export async function openForm(entity: Entity, id: number) {
   const route = routeNamed(routeOf[entity]);
   const view = await renderPage(EntityFormPage, route, { url: route.fullPath.replace(':id', String(id)) });
   await waitFor(() => expect(document.querySelector('form.entity-form')).not.toBeNull());
@@ -507,129 +503,65 @@ async function openForm(entity: Entity, id: number) {
   return view;
 }
 
-describe('every form widget round-trips a stored value', { timeout: 120_000 }, () => {
-  it('has a round-trip case for every widget kind the forms use', () => {
-    expect(usedKinds.filter((k) => !(k in cases))).toEqual([]);
-    // and every case is a widget the console renders
-    for (const kind of Object.keys(cases)) expect(Object.keys(widgetRegistry)).toContain(kind.split(' ')[0]);
+/** The kinds of shard `n` of `of`: every kind is in exactly one shard. */
+export const kindsOfShard = (n: number, of: number) => usedKinds.filter((_, i) => i % of === n);
+
+/** One widget kind's case: shows the stored value, saves the changed one, shows it again. */
+export async function roundTrip(kind: string) {
+  const c = cases[kind];
+  expect(c, `a round-trip case for the widget kind ${kind}`).toBeDefined();
+  const { entity, field } = c!;
+  signIn();
+  const record = fixture(entity, c!.stored);
+  const api = storingApi({
+    [entity]: [record],
+    ...(entity === 'company' ? { vip_package: [vipPackageRecord() as StoredRecord] } : {}),
+  })
+    .on('GET /api/region/list_all', () => ok(regions))
+    .on('GET /api/vip_package/list', () => ok({ list: [vipPackageRecord()], total: 1, page: 1, size: 20 }))
+    .on('GET /api/company_tag/list', () => ok({ list: [], total: 0, page: 1, size: 20 }))
+    .on('GET /api/banner_position/list', () => ok({ list: [], total: 0, page: 1, size: 20 }))
+    .on('GET /api/dictionary/:code/items', (call) => ok(productDictionaries[call.path.split('/')[3]!] ?? []))
+    .on('GET /api/dynamic_form/groups/product', () => ok(productFormGroups))
+    .on('GET /api/dynamic_form/group/product/:group', (call) =>
+      ok(productFormInputs[call.path.split('/').pop()!] ?? []),
+    )
+    .on('GET /api/company/list', () => ok({ list: [companyRecord()], total: 1, page: 1, size: 20 }))
+    .on('GET /api/product_tag/list', () => ok({ list: [], total: 0, page: 1, size: 20 }))
+    .on('GET /api/product_category/list', () =>
+      ok({ list: productCategories, total: productCategories.length, page: 1, size: 20 }),
+    )
+    .on('GET /api/product_category/tree', () =>
+      ok({ list: productCategories.map((c) => ({ ...c, children: [] })), total: productCategories.length }),
+    )
+    .on('GET /api/company_category/tree', () =>
+      ok({
+        list: [
+          { ...categoryRecord(11, 'Pumps', '泵', null), children: [] },
+          { ...categoryRecord(12, 'Valves', '阀门', null), children: [] },
+          { ...categoryRecord(13, 'Centrifugal pumps', '离心泵', 11), children: [] },
+        ],
+        total: 3,
+      }),
+    );
+
+  const first = await openForm(entity, record.id);
+  await waitFor(() => expect(c!.shows(itemOf(entity, field))).toBe(c!.before));
+  await c!.change(itemOf(entity, field));
+  await waitFor(() => expect(c!.shows(itemOf(entity, field))).toBe(c!.after));
+  fireEvent.click(screen.getByRole('button', { name: /Save/ }));
+  await waitFor(() => expect(api.callsTo('PUT', `/api/${entity}/${record.id}`)).toHaveLength(1));
+  expect(api.callsTo('PUT', `/api/${entity}/${record.id}`)[0]!.body).toEqual({
+    ...unchangedBody(entity, record),
+    ...c!.sent,
   });
+  first.unmount();
 
-  it.each(usedKinds)('%s: shows the stored value, saves the changed one, shows it again', async (kind) => {
-    const c = cases[kind];
-    expect(c, `a round-trip case for the widget kind ${kind}`).toBeDefined();
-    const { entity, field } = c!;
-    signIn();
-    const record = fixture(entity, c!.stored);
-    const api = storingApi({
-      [entity]: [record],
-      ...(entity === 'company' ? { vip_package: [vipPackageRecord() as StoredRecord] } : {}),
-    })
-      .on('GET /api/region/list_all', () => ok(regions))
-      .on('GET /api/vip_package/list', () => ok({ list: [vipPackageRecord()], total: 1, page: 1, size: 20 }))
-      .on('GET /api/company_tag/list', () => ok({ list: [], total: 0, page: 1, size: 20 }))
-      .on('GET /api/banner_position/list', () => ok({ list: [], total: 0, page: 1, size: 20 }))
-      .on('GET /api/dictionary/:code/items', (call) =>
-        ok(productDictionaries[call.path.split('/')[3]!] ?? []),
-      )
-      .on('GET /api/dynamic_form/groups/product', () => ok(productFormGroups))
-      .on('GET /api/dynamic_form/group/product/:group', (call) =>
-        ok(productFormInputs[call.path.split('/').pop()!] ?? []),
-      )
-      .on('GET /api/company/list', () => ok({ list: [companyRecord()], total: 1, page: 1, size: 20 }))
-      .on('GET /api/product_tag/list', () => ok({ list: [], total: 0, page: 1, size: 20 }))
-      .on('GET /api/product_category/list', () =>
-        ok({ list: productCategories, total: productCategories.length, page: 1, size: 20 }),
-      )
-      .on('GET /api/product_category/tree', () =>
-        ok({ list: productCategories.map((c) => ({ ...c, children: [] })), total: productCategories.length }),
-      )
-      .on('GET /api/company_category/tree', () =>
-        ok({
-          list: [
-            { ...categoryRecord(11, 'Pumps', '泵', null), children: [] },
-            { ...categoryRecord(12, 'Valves', '阀门', null), children: [] },
-            { ...categoryRecord(13, 'Centrifugal pumps', '离心泵', 11), children: [] },
-          ],
-          total: 3,
-        }),
-      );
-
-    const first = await openForm(entity, record.id);
-    await waitFor(() => expect(c!.shows(itemOf(entity, field))).toBe(c!.before));
-    await c!.change(itemOf(entity, field));
-    await waitFor(() => expect(c!.shows(itemOf(entity, field))).toBe(c!.after));
-    fireEvent.click(screen.getByRole('button', { name: /Save/ }));
-    await waitFor(() => expect(api.callsTo('PUT', `/api/${entity}/${record.id}`)).toHaveLength(1));
-    expect(api.callsTo('PUT', `/api/${entity}/${record.id}`)[0]!.body).toEqual({
-      ...unchangedBody(entity, record),
-      ...c!.sent,
-    });
-    first.unmount();
-
-    // a fresh read: the store has the saved value and the reopened form shows it
-    const saved = api.stored(entity, record.id)!;
-    expect(saved.version).toBe(record.version + 1);
-    for (const [name, value] of Object.entries(c!.sent)) expect(saved[name]).toEqual(value);
-    await openForm(entity, record.id);
-    const reopened = c!.reopened === undefined ? c!.after : c!.reopened;
-    await waitFor(() => expect(c!.shows(itemOf(entity, field))).toBe(reopened));
-  });
-});
-
-describe('flags stored on can be turned off', { timeout: 120_000 }, () => {
-  it('a membership package: every switch shows on, is turned off, and is saved off', async () => {
-    signIn();
-    const flags = ['enableConsult', 'enableCustomerService', 'companyBackgroundStandout'];
-    const record = vipPackageRecord(Object.fromEntries(flags.map((f) => [f, true]))) as StoredRecord;
-    const api = storingApi({ vip_package: [record] });
-    const first = await openForm('vip_package', record.id);
-    for (const f of flags) await waitFor(() => expect(switchState(itemOf('vip_package', f))).toBe('true'));
-    for (const f of flags) await userEvent.click(within(itemOf('vip_package', f)).getByRole('switch'));
-    for (const f of flags) expect(switchState(itemOf('vip_package', f))).toBe('false');
-    fireEvent.click(screen.getByRole('button', { name: /Save/ }));
-    await waitFor(() => expect(api.callsTo('PUT', '/api/vip_package/2')).toHaveLength(1));
-    expect(api.callsTo('PUT', '/api/vip_package/2')[0]!.body).toEqual({
-      ...unchangedBody('vip_package', record),
-      enableConsult: false,
-      enableCustomerService: false,
-      companyBackgroundStandout: false,
-    });
-    first.unmount();
-    for (const f of flags) expect(api.stored('vip_package', 2)![f]).toBe(false);
-    await openForm('vip_package', record.id);
-    for (const f of flags) await waitFor(() => expect(switchState(itemOf('vip_package', f))).toBe('false'));
-  });
-
-  it('a company: its own flag and its inherited flags set to yes are saved as no', async () => {
-    signIn();
-    const inherited = ['enableConsult', 'enableCustomerService', 'companyBackgroundStandout'];
-    const record = companyRecord({
-      sendedEmail: true,
-      ...Object.fromEntries(inherited.map((f) => [f, true])),
-    }) as StoredRecord;
-    const api = storingApi({ company: [record], vip_package: [vipPackageRecord() as StoredRecord] })
-      .on('GET /api/region/list_all', () => ok(regions))
-      .on('GET /api/company_category/tree', () => ok({ list: [], total: 0 }));
-    const first = await openForm('company', 1);
-    await waitFor(() => expect(switchState(itemOf('company', 'sendedEmail'))).toBe('true'));
-    for (const f of inherited) expect(selected(itemOf('company', f))).toBe('Yes');
-    await userEvent.click(within(itemOf('company', 'sendedEmail')).getByRole('switch'));
-    for (const f of inherited) await choose(itemOf('company', f), 'No');
-    expect(switchState(itemOf('company', 'sendedEmail'))).toBe('false');
-    fireEvent.click(screen.getByRole('button', { name: /Save/ }));
-    await waitFor(() => expect(api.callsTo('PUT', '/api/company/1')).toHaveLength(1));
-    expect(api.callsTo('PUT', '/api/company/1')[0]!.body).toEqual({
-      ...unchangedBody('company', record),
-      sendedEmail: false,
-      enableConsult: false,
-      enableCustomerService: false,
-      companyBackgroundStandout: false,
-    });
-    first.unmount();
-    const saved = api.stored('company', 1)!;
-    for (const f of ['sendedEmail', ...inherited]) expect(saved[f]).toBe(false);
-    await openForm('company', 1);
-    await waitFor(() => expect(switchState(itemOf('company', 'sendedEmail'))).toBe('false'));
-    for (const f of inherited) expect(selected(itemOf('company', f))).toBe('No');
-  });
-});
+  // a fresh read: the store has the saved value and the reopened form shows it
+  const saved = api.stored(entity, record.id)!;
+  expect(saved.version).toBe(record.version + 1);
+  for (const [name, value] of Object.entries(c!.sent)) expect(saved[name]).toEqual(value);
+  await openForm(entity, record.id);
+  const reopened = c!.reopened === undefined ? c!.after : c!.reopened;
+  await waitFor(() => expect(c!.shows(itemOf(entity, field))).toBe(reopened));
+}

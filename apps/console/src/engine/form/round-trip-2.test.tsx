@@ -1,0 +1,13 @@
+import { afterEach, describe, it, vi } from 'vitest';
+import { kindsOfShard, roundTrip } from '../test/round-trip-cases';
+
+// Share 2 of 3 of the widget kinds' round trips (see ../test/round-trip-cases.tsx).
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  localStorage.clear();
+});
+
+describe('every form widget round-trips a stored value (2/3)', { timeout: 120_000 }, () => {
+  it.each(kindsOfShard(1, 3))('%s: shows the stored value, saves the changed one, shows it again', roundTrip);
+});
