@@ -41,6 +41,13 @@ function originOf(page: Page): string {
   return url;
 }
 
+/**
+ * Whether a journey declared in a loop over both languages is declared for `lang`. A domain's critical path runs in
+ * both languages; its other journeys and the frame's layout checks run in one each, the two shared out between them
+ * (every journey in both would double the tier for little more).
+ */
+export const runsIn = (lang: Lang, ...only: Lang[]) => only.includes(lang);
+
 /** Picks the console language before the first navigation (the stored choice wins). */
 export async function setLang(page: Page, lang: Lang): Promise<void> {
   await page.context().addCookies([{ name: 'language', value: lang, url: originOf(page) }]);

@@ -46,7 +46,8 @@ async function switchLanguage(page: Page, from: Lang, to: Lang) {
   await expect(page.getByText(msg(to, 'navbar.switchLanguageSuccess'))).toBeVisible();
 }
 
-for (const lang of ['en', 'zh'] as const) {
+// in English: the journey itself switches to Chinese and checks the tab is relabelled
+for (const lang of ['en'] as const) {
   test(`a list tab: Refresh re-reads it and keeps its filter, the menu returns to it, a language switch relabels it (${lang})`, async ({
     page,
     request,
@@ -119,7 +120,8 @@ test('layout settings in Chinese are kept after a reload', async ({ page, worker
 test.describe('phone width', () => {
   test.use({ viewport: { width: 375, height: 812 } });
 
-  for (const lang of ['en', 'zh'] as const) {
+  // in Chinese, whose labels are the longer ones on a phone; the journey switches the language too
+  for (const lang of ['zh'] as const) {
     test(`a list shows each company's name, the keyword box fits, and the language can be changed (${lang})`, async ({
       page,
       request,
@@ -175,7 +177,8 @@ test.describe('phone width', () => {
 test.describe('company audit at 1440 px', () => {
   test.use({ viewport: { width: 1440, height: 900 } });
 
-  for (const lang of ['en', 'zh'] as const) {
+  // in English (the Chinese audit journey is in tests/suppliers/company.spec.ts)
+  for (const lang of ['en'] as const) {
     test(`the queue opens on "To audit"; a refused company is passed directly after a confirmation (${lang})`, async ({
       page,
       request,

@@ -39,7 +39,8 @@ async function clickMenuEntry(page: Page, item: Locator) {
   await page.mouse.click(box.x + box.width / 2, box.y + box.height / 2);
 }
 
-for (const lang of ['en', 'zh'] satisfies Lang[]) {
+// in Chinese: the tabs behave the same in both languages (tests/frame/a11y.spec.ts opens the tab menu in English)
+for (const lang of ['zh'] as Lang[]) {
   test(`tabs keep page state; Refresh, Close, middle-click, Close Others and Close All (${lang})`, async ({
     page,
     workerAdminToken,
