@@ -40,13 +40,7 @@ export function darkLinkSeed(hex: string, background: string): string {
   return '#ffffff';
 }
 
-export function buildTheme(input: {
-  themeColor: string;
-  isDark: boolean;
-  size: UiSize;
-  /** The person asked their system for less motion: antd's opening, closing and wave animations are off. */
-  reducedMotion?: boolean;
-}): ThemeConfig {
+export function buildTheme(input: { themeColor: string; isDark: boolean; size: UiSize }): ThemeConfig {
   const algorithm = [input.isDark ? theme.darkAlgorithm : theme.defaultAlgorithm];
   if (input.size === 'mini') algorithm.push(theme.compactAlgorithm);
   const primary = readableColour(input.themeColor);
@@ -107,15 +101,7 @@ export function buildTheme(input: {
       };
   return {
     algorithm,
-    token: {
-      colorPrimary: primary,
-      colorInfo: primary,
-      borderRadius: 4,
-      motion: !input.reducedMotion,
-      ...secondary,
-      ...status,
-      ...links,
-    },
+    token: { colorPrimary: primary, colorInfo: primary, borderRadius: 4, ...secondary, ...status, ...links },
     components: {
       Tag: tags,
       Button: buttons,

@@ -2,7 +2,7 @@ import { LoadingOutlined } from '@ant-design/icons';
 import { App as AntdApp, ConfigProvider } from 'antd';
 import enUS from 'antd/locale/en_US';
 import zhCN from 'antd/locale/zh_CN';
-import { type ReactNode, useEffect, useMemo, useSyncExternalStore } from 'react';
+import { type ReactNode, useEffect, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet } from 'react-router';
 import { useLang } from '../i18n/use-lang';
@@ -39,36 +39,13 @@ function useStepButtonNames() {
   }, [t, instance.language]);
 }
 
-const REDUCED_MOTION = '(prefers-reduced-motion: reduce)';
-
-const reducedMotionQuery = () =>
-  typeof window !== 'undefined' && typeof window.matchMedia === 'function'
-    ? window.matchMedia(REDUCED_MOTION)
-    : null;
-
-/** Whether the system asks for less motion, followed live (the setting can change while the console is open). */
-function useReducedMotion(): boolean {
-  return useSyncExternalStore(
-    (changed) => {
-      const query = reducedMotionQuery();
-      query?.addEventListener('change', changed);
-      return () => query?.removeEventListener('change', changed);
-    },
-    () => reducedMotionQuery()?.matches ?? false,
-  );
-}
-
-/** antd follows the language, the size choice, the settings drawer and the system's reduced-motion choice live. */
+/** antd follows the language, the size choice and the settings drawer live. */
 export function ThemedProviders({ children }: { children: ReactNode }) {
   const lang = useLang();
   const size = useApp((s) => s.size);
   const themeColor = useSettings((s) => s.themeColor);
   const isDark = useSettings((s) => s.darkMode);
-  const reducedMotion = useReducedMotion();
-  const theme = useMemo(
-    () => buildTheme({ themeColor, isDark, size, reducedMotion }),
-    [themeColor, isDark, size, reducedMotion],
-  );
+  const theme = useMemo(() => buildTheme({ themeColor, isDark, size }), [themeColor, isDark, size]);
   const locale = lang === 'zh' ? zhCN : enUS;
   useStepButtonNames();
   useEffect(() => {
