@@ -34,9 +34,6 @@ export default defineConfig({
     viewport: { width: 1280, height: 800 },
     // a step that cannot happen fails within this, instead of holding its worker for the whole test timeout
     actionTimeout: 30_000,
-    // as a person who asked their system for less motion sees the console (antd's animations off): the journeys
-    // do not wait for openings and closings; tests/frame/a11y.spec.ts keeps the animations on
-    contextOptions: { reducedMotion: 'reduce' },
     trace: 'retain-on-failure',
     screenshot: 'only-on-failure',
     launchOptions: {

@@ -9,8 +9,6 @@ const checkA11y = (page: Page) => expectNoSeriousA11y(page, { everyLanguage: tru
 
 // journeys load the real console and run axe: generous on busy shared machines
 test.describe.configure({ timeout: 180_000 });
-// with antd's animations, as most people see the console (the other journeys run with reduced motion)
-test.use({ contextOptions: { reducedMotion: 'no-preference' } });
 
 const screens = [
   { path: '/dashboard', ready: 'dashboard.shortcuts' },
