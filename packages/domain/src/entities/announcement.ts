@@ -33,10 +33,7 @@ function announcementFields() {
       required: true,
       list: { sortable: true, filter: 'range', width: 170 },
       form: {
-        help: t(
-          'Shown to the marketplace from this time on while effective',
-          '有效期间自该时间起向平台展示',
-        ),
+        help: t('Shown to the marketplace from this time on while effective', '有效期间自该时间起向平台展示'),
       },
     },
     content: {
