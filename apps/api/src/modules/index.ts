@@ -1,5 +1,6 @@
 import type { AppModule } from '../extensions';
 import { accessModule } from './access';
+import { announcementsModule } from './announcements';
 import { authRoutes } from './auth/routes';
 import { companiesModule } from './companies';
 import { consultsModule } from './consults';
@@ -51,6 +52,8 @@ export const modules: AppModule[] = [
   requirementsModule,
   // Consults: a buyer's new consult from the marketplace (limits, enableConsult, the company's counter).
   consultsModule,
+  // Announcements and notices: the marketplace reads the effective, published ones; demo data.
+  announcementsModule,
 ];
 
 /** What the OpenAPI tags of the modules' own routes hold (an entity's tag is described by its labels). */

@@ -3,6 +3,7 @@ import path from 'node:path';
 import { entities, validateCreate } from '@organiser/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createEngine } from '../../src/engine';
+import { seedAnnouncementDemo } from '../../src/modules/announcements/demo';
 import { seedSupplierDemo } from '../../src/modules/companies';
 import { seedConsultDemo } from '../../src/modules/consults/demo';
 import { seedContentDemo } from '../../src/modules/content';
@@ -25,6 +26,7 @@ beforeAll(async () => {
   await seedConsultDemo({ db: t.db, config: t.config, log: () => {} });
   await seedRequirementDemo({ db: t.db, config: t.config, log: () => {} });
   await seedDemoKey({ db: t.db, config: t.config, log: () => {} });
+  await seedAnnouncementDemo({ db: t.db, config: t.config, log: () => {} });
 });
 afterAll(() => t?.close());
 
@@ -58,6 +60,21 @@ describe('engine demo data', () => {
     expect(banners.some((b: { title: string }) => /[\u4e00-\u9fff]/.test(b.title))).toBe(true);
     expect(banners.some((b: { title: string }) => /^[A-Za-z]/.test(b.title))).toBe(true);
     expect(banners[0].positionLabel).toMatch(/[\u4e00-\u9fff]/);
+    for (const name of ['announcement', 'notice']) {
+      const rows = (await call({ method: 'GET', url: `/api/${name}/list?size=50` })).body.content.list;
+      expect(new Set(rows.map((r: { status: string }) => r.status)), name).toEqual(
+        new Set(['effective', 'invalid']),
+      );
+      // one scheduled for later, some in Chinese
+      expect(
+        rows.some((r: { publishTime: string }) => Date.parse(r.publishTime) > Date.now()),
+        name,
+      ).toBe(true);
+      expect(
+        rows.some((r: { title: string }) => /[\u4e00-\u9fff]/.test(r.title)),
+        name,
+      ).toBe(true);
+    }
     const history = await call({ method: 'GET', url: `/api/banner/${banners[0].id}/history` });
     expect(history.body.content[0].action).toBe('create');
   });

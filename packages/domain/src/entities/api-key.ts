@@ -7,6 +7,7 @@ export const OPEN_SCOPES = [
   'requirements:read',
   'requirements:write',
   'companies:read',
+  'announcements:read',
 ] as const;
 
 export type OpenScope = (typeof OPEN_SCOPES)[number];
@@ -17,6 +18,7 @@ const SCOPE_LABELS: Record<OpenScope, Bilingual> = {
   'requirements:read': t('Purchase requirements: read', '采购需求：读取'),
   'requirements:write': t('Purchase requirements: write', '采购需求：写入'),
   'companies:read': t('Companies: read', '企业：读取'),
+  'announcements:read': t('Announcements and notices: read', '公告与通知：读取'),
 };
 
 /**

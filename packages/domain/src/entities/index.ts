@@ -1,4 +1,5 @@
 import type { EntityDef } from '../kit/types';
+import { announcement, notice } from './announcement';
 import { apiKey } from './api-key';
 import { banner } from './banner';
 import { bannerPosition } from './banner-position';
@@ -37,8 +38,11 @@ export const entities: Record<string, EntityDef> = {
   user_manager: userManager,
   api_key: apiKey,
   buy_requirement: buyRequirement,
+  announcement: announcement,
+  notice: notice,
 };
 
+export { ANNOUNCEMENT_CONTENT_MAX, ANNOUNCEMENT_TARGETS } from './announcement';
 export { OPEN_SCOPES, type OpenScope } from './api-key';
 export { CONSULT_CONTENT_MAX } from './consult';
 export {
@@ -48,6 +52,7 @@ export {
   type UserType,
 } from './user-manager';
 export {
+  announcement,
   apiKey,
   banner,
   bannerPosition,
@@ -61,6 +66,7 @@ export {
   dictGroup,
   dictItem,
   dynamicFormConfig,
+  notice,
   product,
   productCategory,
   productTag,
