@@ -7,6 +7,7 @@ export const OPEN_SCOPES = [
   'requirements:read',
   'requirements:write',
   'companies:read',
+  'events:write',
 ] as const;
 
 export type OpenScope = (typeof OPEN_SCOPES)[number];
@@ -17,6 +18,7 @@ const SCOPE_LABELS: Record<OpenScope, Bilingual> = {
   'requirements:read': t('Purchase requirements: read', '采购需求：读取'),
   'requirements:write': t('Purchase requirements: write', '采购需求：写入'),
   'companies:read': t('Companies: read', '企业：读取'),
+  'events:write': t('Behaviour events: write', '行为事件：写入'),
 };
 
 /**

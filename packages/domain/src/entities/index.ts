@@ -2,6 +2,7 @@ import type { EntityDef } from '../kit/types';
 import { apiKey } from './api-key';
 import { banner } from './banner';
 import { bannerPosition } from './banner-position';
+import { behaviourEvent, searchHistory } from './behaviour-event';
 import { buyRequirement } from './buy-requirement';
 import { company } from './company';
 import { companyAudit } from './company-audit';
@@ -37,9 +38,18 @@ export const entities: Record<string, EntityDef> = {
   user_manager: userManager,
   api_key: apiKey,
   buy_requirement: buyRequirement,
+  behaviour_event: behaviourEvent,
+  search_history: searchHistory,
 };
 
 export { OPEN_SCOPES, type OpenScope } from './api-key';
+export {
+  BEHAVIOUR_BATCH_MAX,
+  BEHAVIOUR_TYPES,
+  type BehaviourType,
+  behaviourEvent,
+  searchHistory,
+} from './behaviour-event';
 export { CONSULT_CONTENT_MAX } from './consult';
 export {
   MARKETPLACE_USER_TYPES,

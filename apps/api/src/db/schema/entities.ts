@@ -26,6 +26,8 @@ export const {
   product,
   user_manager: userManager,
   buy_requirement: buyRequirement,
+  behaviour_event: behaviourEvent,
+  search_history: searchHistory,
 } = entityTables;
 
 /** Who changed what and when, for every entity: one row per write, with each changed field's old and new value. */
