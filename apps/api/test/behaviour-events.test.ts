@@ -16,7 +16,6 @@ describe('behaviour events from the marketplace', () => {
   let buyer: number;
   let companyId: number;
   let productId: number;
-  const n = 0;
   const users = entityTables.user_manager!;
   const products = entityTables.product!;
   const companies = entityTables.company!;

@@ -68,6 +68,8 @@ export const behaviourEvent = defineEvent({
     language: { kind: 'text', label: t('Language', '语言'), maxLength: 10, list: { width: 80 } },
     duration: { kind: 'integer', label: t('Duration (s)', '停留时长（秒）'), min: 0, list: { width: 100 } },
   },
+  // written only by the ingestion route, never from the console
+  capabilities: { readOnly: true, import: false },
   defaultSort: { field: 'createdAt', order: 'desc' },
   labelField: 'eventId',
 });
@@ -107,6 +109,8 @@ export const searchHistory = defineEvent({
     eventId: { kind: 'text', label: t('Event id', '事件 ID'), maxLength: 64, list: { width: 200 } },
   },
   search: ['keyword'],
+  // written only from the search events of the ingestion route
+  capabilities: { readOnly: true, import: false },
   defaultSort: { field: 'createdAt', order: 'desc' },
   labelField: 'keyword',
 });
