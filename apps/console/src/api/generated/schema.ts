@@ -696,6 +696,74 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/behaviour_event/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One Behaviour event */
+        get: operations["behaviour_event_get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/behaviour_event/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Export Behaviour event as xlsx or CSV (headers in the caller's language, at most 50000 rows) */
+        get: operations["behaviour_event_export"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/behaviour_event/list": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List Behaviour event: filters, keyword, sort and pages (at most 10000 rows deep) */
+        get: operations["behaviour_event_list"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/behaviour_event/options": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Behaviour event as select options ({ id, label }), for relation selects with search */
+        get: operations["behaviour_event_options"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/buy_requirement": {
         parameters: {
             query?: never;
@@ -3460,6 +3528,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/open/v1/events": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * What buyers did on the marketplace, up to 500 events a call
+         * @description Each event is checked on its own: a malformed event, or one naming an unknown user, company or product, is answered in `rejected` with its index and stores nothing; the others are stored. An event already stored with the same `eventId` and `occurredAt` is counted in `duplicates` and changes nothing, so a retried batch writes once. Searches join the search history; collects, uncollects, shares and product views move the counters of the company or product.
+         */
+        post: operations["openIngestEvents"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/open/v1/requirements": {
         parameters: {
             query?: never;
@@ -4801,6 +4889,74 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/search_history/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One Search */
+        get: operations["search_history_get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/search_history/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Export Search as xlsx or CSV (headers in the caller's language, at most 50000 rows) */
+        get: operations["search_history_export"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/search_history/list": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List Search: filters, keyword, sort and pages (at most 10000 rows deep) */
+        get: operations["search_history_list"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/search_history/options": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Search as select options ({ id, label }), for relation selects with search */
+        get: operations["search_history_options"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/setting": {
         parameters: {
             query?: never;
@@ -5837,14 +5993,14 @@ export interface components {
             /** Format: date-time */
             expiresAt?: string | null;
             name: string;
-            scopes: ("consults:read" | "consults:write" | "requirements:read" | "requirements:write" | "companies:read")[];
+            scopes: ("consults:read" | "consults:write" | "requirements:read" | "requirements:write" | "companies:read" | "events:write")[];
             status?: unknown;
         };
         ApiKeyCreateInput: {
             /** Format: date-time */
             expiresAt?: string | null;
             name: string;
-            scopes: ("consults:read" | "consults:write" | "requirements:read" | "requirements:write" | "companies:read")[];
+            scopes: ("consults:read" | "consults:write" | "requirements:read" | "requirements:write" | "companies:read" | "events:write")[];
             status?: unknown;
         };
         ApiKeyInput: {
@@ -5871,7 +6027,7 @@ export interface components {
             lastUsedAt?: unknown;
             name?: string;
             prefix?: unknown;
-            scopes?: ("consults:read" | "consults:write" | "requirements:read" | "requirements:write" | "companies:read")[];
+            scopes?: ("consults:read" | "consults:write" | "requirements:read" | "requirements:write" | "companies:read" | "events:write")[];
             /** @enum {string|null} */
             status?: "active" | "revoked" | null;
             updatedAt?: unknown;
@@ -5887,7 +6043,7 @@ export interface components {
             lastUsedAt?: unknown;
             name?: string;
             prefix?: unknown;
-            scopes?: ("consults:read" | "consults:write" | "requirements:read" | "requirements:write" | "companies:read")[];
+            scopes?: ("consults:read" | "consults:write" | "requirements:read" | "requirements:write" | "companies:read" | "events:write")[];
             /** @enum {string|null} */
             status?: "active" | "revoked" | null;
             updatedAt?: unknown;
@@ -6121,6 +6277,42 @@ export interface components {
             updatedAt?: unknown;
             updatedBy?: unknown;
             version?: number;
+        };
+        BehaviourEvent: {
+            companyId: number | null;
+            createdAt: string;
+            createdBy: number | null;
+            duration: number | null;
+            eventId: string | null;
+            id: number;
+            keyword: string | null;
+            language: string | null;
+            productId: number | null;
+            resultsCount: number | null;
+            /** @enum {string|null} */
+            type: "view_company" | "view_product" | "collect" | "uncollect" | "share" | "search" | "download" | "exchange_contacts" | "request_price" | "post_lead" | "login" | null;
+            updatedAt: string;
+            updatedBy: number | null;
+            userId: number | null;
+            version: number;
+        };
+        BehaviourEventInput: {
+            companyId: number | null;
+            createdAt: string;
+            createdBy: number | null;
+            duration: number | null;
+            eventId: string | null;
+            id: number;
+            keyword: string | null;
+            language: string | null;
+            productId: number | null;
+            resultsCount: number | null;
+            /** @enum {string|null} */
+            type: "view_company" | "view_product" | "collect" | "uncollect" | "share" | "search" | "download" | "exchange_contacts" | "request_price" | "post_lead" | "login" | null;
+            updatedAt: string;
+            updatedBy: number | null;
+            userId: number | null;
+            version: number;
         };
         BuyRequirement: {
             attachments: {
@@ -8556,6 +8748,34 @@ export interface components {
             warrantyMonths?: number | null;
             zhName?: string | null;
         };
+        SearchHistory: {
+            createdAt: string;
+            createdBy: number | null;
+            eventId: string | null;
+            id: number;
+            keyword: string | null;
+            /** @enum {string|null} */
+            language: "en" | "zh" | null;
+            resultsCount: number | null;
+            updatedAt: string;
+            updatedBy: number | null;
+            userId: number | null;
+            version: number;
+        };
+        SearchHistoryInput: {
+            createdAt: string;
+            createdBy: number | null;
+            eventId: string | null;
+            id: number;
+            keyword: string | null;
+            /** @enum {string|null} */
+            language: "en" | "zh" | null;
+            resultsCount: number | null;
+            updatedAt: string;
+            updatedBy: number | null;
+            userId: number | null;
+            version: number;
+        };
         /** @description A call that succeeded: `content` is its answer */
         Success: {
             /** @enum {number} */
@@ -10792,6 +11012,168 @@ export interface operations {
                         content: components["schemas"]["ListPage"] & {
                             list: components["schemas"]["Banner"][];
                         };
+                    };
+                };
+            };
+        };
+    };
+    behaviour_event_get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The id of the record */
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Success"] & {
+                        content: components["schemas"]["BehaviourEvent"];
+                    };
+                };
+            };
+        };
+    };
+    behaviour_event_export: {
+        parameters: {
+            query?: {
+                /** @description Comma-separated columns to export */
+                columns?: components["parameters"]["ExportColumns"];
+                companyId?: string;
+                /** @description Created on or after */
+                createdAtFrom?: components["parameters"]["CreatedAtFrom"];
+                /** @description Created on or before */
+                createdAtTo?: components["parameters"]["CreatedAtTo"];
+                eventId?: string;
+                /** @description The file format of an export */
+                format?: components["parameters"]["ExportFormat"];
+                /** @description Searches the searchable fields */
+                keyword?: components["parameters"]["Keyword"];
+                /** @description The language of labels in the answer (else Accept-Language) */
+                lang?: components["parameters"]["Lang"];
+                /** @description Sort direction */
+                order?: components["parameters"]["Order"];
+                productId?: string;
+                /** @description What the export is for: reading, editing and importing back, or an empty import template */
+                purpose?: components["parameters"]["ExportPurpose"];
+                /** @description The field to sort by */
+                sort?: components["parameters"]["Sort"];
+                type?: components["schemas"]["Values"];
+                /** @description Updated on or after */
+                updatedAtFrom?: components["parameters"]["UpdatedAtFrom"];
+                /** @description Updated on or before */
+                updatedAtTo?: components["parameters"]["UpdatedAtTo"];
+                userId?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    behaviour_event_list: {
+        parameters: {
+            query?: {
+                companyId?: string;
+                /** @description Created on or after */
+                createdAtFrom?: components["parameters"]["CreatedAtFrom"];
+                /** @description Created on or before */
+                createdAtTo?: components["parameters"]["CreatedAtTo"];
+                eventId?: string;
+                /** @description Searches the searchable fields */
+                keyword?: components["parameters"]["Keyword"];
+                /** @description The language of labels in the answer (else Accept-Language) */
+                lang?: components["parameters"]["Lang"];
+                /** @description Rows per page (older name of size) */
+                limit?: components["parameters"]["Limit"];
+                /** @description Sort direction */
+                order?: components["parameters"]["Order"];
+                /** @description Page number, from 1 */
+                page?: components["parameters"]["Page"];
+                productId?: string;
+                /** @description Rows per page */
+                size?: components["parameters"]["Size"];
+                /** @description The field to sort by */
+                sort?: components["parameters"]["Sort"];
+                type?: components["schemas"]["Values"];
+                /** @description Updated on or after */
+                updatedAtFrom?: components["parameters"]["UpdatedAtFrom"];
+                /** @description Updated on or before */
+                updatedAtTo?: components["parameters"]["UpdatedAtTo"];
+                userId?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Success"] & {
+                        content: components["schemas"]["ListPage"] & {
+                            list: components["schemas"]["BehaviourEvent"][];
+                        };
+                    };
+                };
+            };
+        };
+    };
+    behaviour_event_options: {
+        parameters: {
+            query?: {
+                /** @description Comma-separated ids whose labels are wanted (the current value of a select) */
+                ids?: components["parameters"]["OptionsIds"];
+                /** @description Searches the searchable fields */
+                keyword?: components["parameters"]["OptionsKeyword"];
+                /** @description At most this many options */
+                size?: components["parameters"]["OptionsSize"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Success"] & {
+                        content: {
+                            id: number;
+                            isDisabled: boolean;
+                            label: string;
+                        }[];
                     };
                 };
             };
@@ -17831,6 +18213,101 @@ export interface operations {
             };
         };
     };
+    openIngestEvents: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "events": [
+                 *         {
+                 *           "companyId": 12,
+                 *           "duration": 45,
+                 *           "eventId": "5f0c2a4e-1b7d-4c59-9a51-0d6c1f7e2b10",
+                 *           "occurredAt": "2026-11-26T09:30:00.000Z",
+                 *           "productId": 301,
+                 *           "type": "view_product",
+                 *           "userId": 1042
+                 *         },
+                 *         {
+                 *           "eventId": "9b2e6f1a-3c4d-4e8f-8a7b-6c5d4e3f2a19",
+                 *           "keyword": "LED panel",
+                 *           "lang": "en",
+                 *           "occurredAt": "2026-11-26T09:31:10.000Z",
+                 *           "resultsCount": 37,
+                 *           "type": "search",
+                 *           "userId": 1042
+                 *         },
+                 *         {
+                 *           "companyId": 999,
+                 *           "eventId": "c1",
+                 *           "occurredAt": "2026-11-26T09:32:00.000Z",
+                 *           "type": "collect",
+                 *           "userId": 1042
+                 *         }
+                 *       ]
+                 *     }
+                 */
+                "application/json": {
+                    events: unknown[];
+                };
+            };
+        };
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 20000,
+                     *       "content": {
+                     *         "accepted": 2,
+                     *         "duplicates": 0,
+                     *         "rejected": [
+                     *           {
+                     *             "errors": [
+                     *               {
+                     *                 "field": "companyId",
+                     *                 "message": "No company with id 999"
+                     *               }
+                     *             ],
+                     *             "eventId": "c1",
+                     *             "index": 2
+                     *           }
+                     *         ]
+                     *       },
+                     *       "message": "success",
+                     *       "success": true
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Success"] & {
+                        content: {
+                            accepted: number;
+                            duplicates: number;
+                            rejected: {
+                                errors: {
+                                    field: string;
+                                    message: string;
+                                }[];
+                                eventId: string | null;
+                                index: number;
+                            }[];
+                        };
+                    };
+                };
+            };
+        };
+    };
     openListRequirements: {
         parameters: {
             query?: {
@@ -21536,6 +22013,162 @@ export interface operations {
                             /** @enum {string} */
                             type: "menu" | "resource";
                             url: string;
+                        }[];
+                    };
+                };
+            };
+        };
+    };
+    search_history_get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The id of the record */
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Success"] & {
+                        content: components["schemas"]["SearchHistory"];
+                    };
+                };
+            };
+        };
+    };
+    search_history_export: {
+        parameters: {
+            query?: {
+                /** @description Comma-separated columns to export */
+                columns?: components["parameters"]["ExportColumns"];
+                /** @description Created on or after */
+                createdAtFrom?: components["parameters"]["CreatedAtFrom"];
+                /** @description Created on or before */
+                createdAtTo?: components["parameters"]["CreatedAtTo"];
+                /** @description The file format of an export */
+                format?: components["parameters"]["ExportFormat"];
+                /** @description Searches the searchable fields */
+                keyword?: components["parameters"]["Keyword"];
+                /** @description The language of labels in the answer (else Accept-Language) */
+                lang?: components["parameters"]["Lang"];
+                language?: components["schemas"]["Values"];
+                /** @description Sort direction */
+                order?: components["parameters"]["Order"];
+                /** @description What the export is for: reading, editing and importing back, or an empty import template */
+                purpose?: components["parameters"]["ExportPurpose"];
+                /** @description The field to sort by */
+                sort?: components["parameters"]["Sort"];
+                /** @description Updated on or after */
+                updatedAtFrom?: components["parameters"]["UpdatedAtFrom"];
+                /** @description Updated on or before */
+                updatedAtTo?: components["parameters"]["UpdatedAtTo"];
+                userId?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    search_history_list: {
+        parameters: {
+            query?: {
+                /** @description Created on or after */
+                createdAtFrom?: components["parameters"]["CreatedAtFrom"];
+                /** @description Created on or before */
+                createdAtTo?: components["parameters"]["CreatedAtTo"];
+                /** @description Searches the searchable fields */
+                keyword?: components["parameters"]["Keyword"];
+                /** @description The language of labels in the answer (else Accept-Language) */
+                lang?: components["parameters"]["Lang"];
+                language?: components["schemas"]["Values"];
+                /** @description Rows per page (older name of size) */
+                limit?: components["parameters"]["Limit"];
+                /** @description Sort direction */
+                order?: components["parameters"]["Order"];
+                /** @description Page number, from 1 */
+                page?: components["parameters"]["Page"];
+                /** @description Rows per page */
+                size?: components["parameters"]["Size"];
+                /** @description The field to sort by */
+                sort?: components["parameters"]["Sort"];
+                /** @description Updated on or after */
+                updatedAtFrom?: components["parameters"]["UpdatedAtFrom"];
+                /** @description Updated on or before */
+                updatedAtTo?: components["parameters"]["UpdatedAtTo"];
+                userId?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Success"] & {
+                        content: components["schemas"]["ListPage"] & {
+                            list: components["schemas"]["SearchHistory"][];
+                        };
+                    };
+                };
+            };
+        };
+    };
+    search_history_options: {
+        parameters: {
+            query?: {
+                /** @description Comma-separated ids whose labels are wanted (the current value of a select) */
+                ids?: components["parameters"]["OptionsIds"];
+                /** @description Searches the searchable fields */
+                keyword?: components["parameters"]["OptionsKeyword"];
+                /** @description At most this many options */
+                size?: components["parameters"]["OptionsSize"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Success"] & {
+                        content: {
+                            id: number;
+                            isDisabled: boolean;
+                            label: string;
                         }[];
                     };
                 };
