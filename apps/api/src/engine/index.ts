@@ -43,6 +43,7 @@ export { type CheckedImport, checkImport, importChecked } from './transfer/check
 export { runCommand, runResultCommand, runSingleCommand } from './write/actions';
 export { insertDemoRows } from './write/demo-rows';
 export { dictGroup, dictItem, enabledDictItems } from './write/dictionary-check';
+export { ensureMonthPartition, eventTableDdl } from './write/event-tables';
 export { SECRET_MASK } from './write/history';
 export { createRecord, updateRecord } from './write/record-writes';
 export { checkFiles } from './write/references';

@@ -2,6 +2,7 @@ import type { AppModule } from '../extensions';
 import { accessModule } from './access';
 import { announcementsModule } from './announcements';
 import { authRoutes } from './auth/routes';
+import { behaviourModule } from './behaviour';
 import { companiesModule } from './companies';
 import { consultsModule } from './consults';
 import { contentModule } from './content';
@@ -50,6 +51,8 @@ export const modules: AppModule[] = [
   openModule,
   // Purchase requirements: numbers, authorisation mail, expiry, supplier reveals, marketplace routes, demo data.
   requirementsModule,
+  // Behaviour events from the marketplace: ingestion, search history, counters.
+  behaviourModule,
   // Consults: a buyer's new consult from the marketplace (limits, enableConsult, the company's counter).
   consultsModule,
   // Announcements and notices: the marketplace reads the effective, published ones; demo data.

@@ -3,6 +3,7 @@ import { announcement, notice } from './announcement';
 import { apiKey } from './api-key';
 import { banner } from './banner';
 import { bannerPosition } from './banner-position';
+import { behaviourEvent, searchHistory } from './behaviour-event';
 import { buyRequirement } from './buy-requirement';
 import { company } from './company';
 import { companyAudit } from './company-audit';
@@ -40,10 +41,19 @@ export const entities: Record<string, EntityDef> = {
   buy_requirement: buyRequirement,
   announcement: announcement,
   notice: notice,
+  behaviour_event: behaviourEvent,
+  search_history: searchHistory,
 };
 
 export { ANNOUNCEMENT_CONTENT_MAX, ANNOUNCEMENT_TARGETS } from './announcement';
 export { OPEN_SCOPES, type OpenScope } from './api-key';
+export {
+  BEHAVIOUR_BATCH_MAX,
+  BEHAVIOUR_TYPES,
+  type BehaviourType,
+  behaviourEvent,
+  searchHistory,
+} from './behaviour-event';
 export { CONSULT_CONTENT_MAX } from './consult';
 export {
   MARKETPLACE_USER_TYPES,

@@ -28,6 +28,8 @@ export const {
   buy_requirement: buyRequirement,
   announcement,
   notice,
+  behaviour_event: behaviourEvent,
+  search_history: searchHistory,
 } = entityTables;
 
 /** Who changed what and when, for every entity: one row per write, with each changed field's old and new value. */
