@@ -8,14 +8,12 @@ import pg from 'pg';
 import {
   admin,
   capturePage,
-  drain,
+  compareWithBare,
   json,
   load,
   log,
-  median,
   migrateAndSeed,
   ms,
-  type Sample,
   type Server,
   type Statement,
   signIn,
@@ -159,45 +157,6 @@ function burst(address: string): Promise<Burst> {
   });
 }
 
-async function listCases(api: Server, bare: Server, token: string, pool: pg.Pool, name: string) {
-  const samples = cases.map(() => new Map<string, Sample[]>());
-  for (let run = 1; run <= RUNS; run++) {
-    for (const [i, c] of cases.entries()) {
-      const qs = new URLSearchParams(c.query).toString();
-      const targets: [string, string, Record<string, string>][] = [
-        ['bare', `${bare.address}/case/${i}`, {}],
-        ['API', `${api.address}/api/consult/list${qs ? `?${qs}` : ''}`, { 'x-token': token }],
-      ];
-      for (let k = 0; k < targets.length; k++) {
-        const [label, target, headers] = targets[(k + run + i - 1) % targets.length]!;
-        log(`run ${run}/${RUNS} ${c.name}: ${label} …`);
-        const sample: Sample = await load(target, headers, CONNECTIONS, SECONDS);
-        sample.drain = await drain(pool, name);
-        samples[i]!.set(label, [...(samples[i]!.get(label) ?? []), sample]);
-      }
-    }
-  }
-  const rows: string[][] = [];
-  for (const [i, c] of cases.entries()) {
-    const bareRps = median(samples[i]!.get('bare')!.map((s) => s.rps));
-    for (const label of ['bare', 'API']) {
-      const list = samples[i]!.get(label)!;
-      const rps = median(list.map((s) => s.rps));
-      rows.push([
-        c.name,
-        label,
-        rps.toFixed(0),
-        label === 'bare' ? '' : (rps / bareRps).toFixed(2),
-        ms(median(list.map((s) => s.p50))),
-        ms(median(list.map((s) => s.p95))),
-        ms(median(list.map((s) => s.p99))),
-        String(list.reduce((a, s) => a + s.errors, 0)),
-      ]);
-    }
-  }
-  return table(['case', 'target', 'req/s', 'ratio', 'p50 ms', 'p95 ms', 'p99 ms', 'errors'], rows);
-}
-
 async function burstWithList(api: Server, token: string) {
   const listUrl = `${api.address}/api/consult/list`;
   const headers = { 'x-token': token };
@@ -263,7 +222,18 @@ export async function runConsultBench(): Promise<void> {
       await fetch(`${api.address}/api/consult/list`, { headers: { 'x-token': token } }),
     );
     if (!probe.success) throw new Error(`consult list: ${JSON.stringify(probe)}`);
-    const lists = await listCases(api, bare, token, pool, name);
+    const lists = await compareWithBare({
+      cases,
+      api,
+      bare,
+      token,
+      listPath: 'consult/list',
+      pool,
+      database: name,
+      runs: RUNS,
+      connections: CONNECTIONS,
+      seconds: SECONDS,
+    });
     const bursts = await burstWithList(api, token);
     process.stdout.write(
       `\n${ROWS.toLocaleString('en')} consults on PostgreSQL; autocannon ${CONNECTIONS} connections × ${SECONDS} s per target, ` +

@@ -539,3 +539,78 @@ if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
     },
   );
 }
+
+export type CompareOptions = {
+  cases: readonly { name: string; query: Record<string, string> }[];
+  api: Server;
+  bare: Server;
+  token: string;
+  /** The list route under /api, e.g. `product/list`. */
+  listPath: string;
+  /** The bench database (its connections drained between samples). */
+  pool: pg.Pool;
+  database: string;
+  runs: number;
+  connections: number;
+  seconds: number;
+  /** The list's total per case, shown in a column of its own. */
+  totals?: readonly string[];
+};
+
+/**
+ * Each case's page from the API beside the bare peer's (`/case/<i>`), autocannon `connections` × `seconds`
+ * per target, the targets interleaved case by case and run by run, medians: the table printed by
+ * bench/products.ts and bench/consults.ts (ratio = API req/s ÷ bare req/s).
+ */
+export async function compareWithBare(o: CompareOptions): Promise<string> {
+  const samples = o.cases.map(() => new Map<string, Sample[]>());
+  for (let run = 1; run <= o.runs; run++) {
+    for (const [i, c] of o.cases.entries()) {
+      const qs = new URLSearchParams(c.query).toString();
+      const targets: [string, string, Record<string, string>][] = [
+        ['bare', `${o.bare.address}/case/${i}`, {}],
+        ['API', `${o.api.address}/api/${o.listPath}${qs ? `?${qs}` : ''}`, { 'x-token': o.token }],
+      ];
+      for (let k = 0; k < targets.length; k++) {
+        const [label, target, headers] = targets[(k + run + i - 1) % targets.length]!;
+        log(`run ${run}/${o.runs} ${c.name}: ${label} …`);
+        const sample: Sample = await load(target, headers, o.connections, o.seconds);
+        sample.drain = await drain(o.pool, o.database);
+        samples[i]!.set(label, [...(samples[i]!.get(label) ?? []), sample]);
+      }
+    }
+  }
+  const rows: string[][] = [];
+  for (const [i, c] of o.cases.entries()) {
+    const bareRps = median(samples[i]!.get('bare')!.map((s) => s.rps));
+    for (const label of ['bare', 'API']) {
+      const list = samples[i]!.get(label)!;
+      const rps = median(list.map((s) => s.rps));
+      rows.push([
+        c.name,
+        label,
+        ...(o.totals ? [label === 'API' ? o.totals[i]! : ''] : []),
+        rps.toFixed(0),
+        label === 'bare' ? '' : (rps / bareRps).toFixed(2),
+        ms(median(list.map((s) => s.p50))),
+        ms(median(list.map((s) => s.p95))),
+        ms(median(list.map((s) => s.p99))),
+        String(list.reduce((a, s) => a + s.errors, 0)),
+      ]);
+    }
+  }
+  return table(
+    [
+      'case',
+      'target',
+      ...(o.totals ? ['total'] : []),
+      'req/s',
+      'ratio',
+      'p50 ms',
+      'p95 ms',
+      'p99 ms',
+      'errors',
+    ],
+    rows,
+  );
+}

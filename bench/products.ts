@@ -7,19 +7,14 @@ import pg from 'pg';
 import {
   admin,
   capturePage,
-  drain,
+  compareWithBare,
   json,
-  load,
   log,
-  median,
   migrateAndSeed,
-  ms,
-  type Sample,
   type Server,
   type Statement,
   signIn,
   startChild,
-  table,
 } from './list';
 
 // The product list at scale: products seeded on PostgreSQL with SQL (generate_series, secondary indexes
@@ -151,47 +146,23 @@ export async function runProductBench(): Promise<void> {
       );
     }
 
-    const samples = cases.map(() => new Map<string, Sample[]>());
-    for (let run = 1; run <= RUNS; run++) {
-      for (const [i, c] of cases.entries()) {
-        const qs = new URLSearchParams(c.query).toString();
-        const targets: [string, string, Record<string, string>][] = [
-          ['bare', `${bare.address}/case/${i}`, {}],
-          ['API', `${api.address}/api/product/list${qs ? `?${qs}` : ''}`, { 'x-token': token }],
-        ];
-        for (let k = 0; k < targets.length; k++) {
-          const [label, target, headers] = targets[(k + run + i - 1) % targets.length]!;
-          log(`run ${run}/${RUNS} ${c.name}: ${label} …`);
-          const sample: Sample = await load(target, headers, CONNECTIONS, SECONDS);
-          sample.drain = await drain(pool, name);
-          samples[i]!.set(label, [...(samples[i]!.get(label) ?? []), sample]);
-        }
-      }
-    }
-
-    const rows: string[][] = [];
-    for (const [i, c] of cases.entries()) {
-      const bareRps = median(samples[i]!.get('bare')!.map((s) => s.rps));
-      for (const label of ['bare', 'API']) {
-        const list = samples[i]!.get(label)!;
-        const rps = median(list.map((s) => s.rps));
-        rows.push([
-          c.name,
-          label,
-          label === 'API' ? totals[i]! : '',
-          rps.toFixed(0),
-          label === 'bare' ? '' : (rps / bareRps).toFixed(2),
-          ms(median(list.map((s) => s.p50))),
-          ms(median(list.map((s) => s.p95))),
-          ms(median(list.map((s) => s.p99))),
-          String(list.reduce((a, s) => a + s.errors, 0)),
-        ]);
-      }
-    }
+    const compared = await compareWithBare({
+      cases,
+      api,
+      bare,
+      token,
+      listPath: 'product/list',
+      pool,
+      database: name,
+      runs: RUNS,
+      connections: CONNECTIONS,
+      seconds: SECONDS,
+      totals,
+    });
     process.stdout.write(
       `\n${ROWS.toLocaleString('en')} products on PostgreSQL; autocannon ${CONNECTIONS} connections × ${SECONDS} s per target, ` +
         `${RUNS} interleaved run(s), medians; ratio = req/s ÷ bare req/s; bare = Fastify + pg running the page statement only.\n\n` +
-        `${table(['case', 'target', 'total', 'req/s', 'ratio', 'p50 ms', 'p95 ms', 'p99 ms', 'errors'], rows)}\n` +
+        `${compared}\n` +
         `\nload average now ${loadavg()
           .map((l) => l.toFixed(1))
           .join(' ')}.\n`,

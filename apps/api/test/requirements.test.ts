@@ -1,6 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buyRequirementMail, buyRequirementReveal, mailLog } from '../src/db/schema';
+import type { Extensions } from '../src/extensions';
 import { expireRequirements, seedRequirementDemo } from '../src/modules/requirements';
 import { quotaUsage } from '../src/quota/quota';
 import { type Call, client, companyBody, createEngineApp, okClient } from './engine/setup';
@@ -22,6 +23,8 @@ let pumps: Rec;
 let centrifugal: Rec;
 let motors: Rec;
 let buyer: Rec;
+let ext: Extensions;
+const expiryEngine = () => ({ engine: ext.engine, extensions: ext });
 
 const DAY_MS = 86_400_000;
 const future = (days = 30) => new Date(Date.now() + days * DAY_MS).toISOString();
@@ -60,7 +63,16 @@ async function supplierOf(patch: Rec = {}): Promise<{ company: Rec; token: strin
 }
 
 beforeAll(async () => {
-  t = await createEngineApp();
+  t = await createEngineApp({
+    extraModules: [
+      {
+        name: 'expiry-probe',
+        register: (registry) => {
+          ext = registry;
+        },
+      },
+    ],
+  });
   call = client(t.app, t.token);
   ok = okClient(call);
   pumps = await ok({ method: 'POST', url: '/api/product_category', body: { name: 'Pumps', zhName: '泵' } });
@@ -152,11 +164,21 @@ describe('requirements as staff see them', () => {
     const a = await createRequirement({ endTime: future(2) });
     const b = await createRequirement({ endTime: future(2) });
     const later = new Date(Date.now() + 3 * DAY_MS);
-    const runs = await Promise.all([expireRequirements(t.db, later), expireRequirements(t.db, later)]);
+    const runs = await Promise.all([
+      expireRequirements(t.db, expiryEngine(), later),
+      expireRequirements(t.db, expiryEngine(), later),
+    ]);
     expect(runs.reduce((sum, r) => sum + r.expired, 0)).toBeGreaterThanOrEqual(2);
     expect(runs.filter((r) => r.expired > 0)).toHaveLength(1);
     for (const id of [a.id, b.id])
       expect((await ok({ method: 'GET', url: `/api/buy_requirement/${id}` })).status).toBe('expired');
+    // each expiry is a version of its own in the history, naming the system
+    const history = await ok({ method: 'GET', url: `/api/buy_requirement/${a.id}/history` });
+    expect(history[0]).toMatchObject({
+      action: 'expire',
+      actorAccount: 'system',
+      changes: expect.arrayContaining([{ field: 'status', old: 'effective', new: 'expired' }]),
+    });
     const list = await ok({ method: 'GET', url: '/api/buy_requirement/list?status=expired' });
     expect(list.list.map((r: Rec) => r.id)).toEqual(expect.arrayContaining([a.id, b.id]));
     // the end time moved into the future: effective again on the next run
@@ -166,8 +188,21 @@ describe('requirements as staff see them', () => {
       url: `/api/buy_requirement/${a.id}`,
       body: { ...current, endTime: future(10) },
     });
-    await expireRequirements(t.db, new Date());
+    await expireRequirements(t.db, expiryEngine(), new Date());
     expect((await ok({ method: 'GET', url: `/api/buy_requirement/${a.id}` })).status).toBe('effective');
+    const renewed = await ok({ method: 'GET', url: `/api/buy_requirement/${a.id}/history` });
+    expect(renewed[0]).toMatchObject({ action: 'renew', actorAccount: 'system' });
+  });
+
+  it('moves more requirements than one batch holds in one run', async () => {
+    const made = await Promise.all(
+      Array.from({ length: 3 }, () => createRequirement({ endTime: future(1) })),
+    );
+    const later = new Date(Date.now() + 2 * DAY_MS);
+    const run = await expireRequirements(t.db, expiryEngine(), later, 2);
+    expect(run.expired).toBeGreaterThanOrEqual(made.length);
+    for (const r of made)
+      expect((await ok({ method: 'GET', url: `/api/buy_requirement/${r.id}` })).status).toBe('expired');
   });
 });
 
@@ -199,7 +234,7 @@ describe('supplier accounts', () => {
     const shown = await authorised({ title: `Masked pumps ${++n}` });
     const pending = await createRequirement();
     const expired = await authorised({ endTime: future(1) });
-    await expireRequirements(t.db, new Date(Date.now() + 2 * DAY_MS));
+    await expireRequirements(t.db, expiryEngine(), new Date(Date.now() + 2 * DAY_MS));
     const { token } = await supplierOf();
     const as = (c: Call) => call({ ...c, token });
     const list = (await as({ method: 'GET', url: '/api/buy_requirement/market/list?size=50' })).body.content;

@@ -1,4 +1,4 @@
-import { defineEntity, type EntityDef, enableStatus } from '@organiser/domain';
+import { defineEntity, type EntityDef, enableStatus, media } from '@organiser/domain';
 import { sql } from 'drizzle-orm';
 import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -6,7 +6,7 @@ import { parseDeploymentConfig } from '../../src/config/load';
 import { createEngine } from '../../src/engine';
 import { registerEntityRoutes } from '../../src/engine/routes/routes';
 import { type AppModule, createExtensions } from '../../src/extensions';
-import { EDITOR, login, tryLogin } from '../helpers';
+import { EDITOR, login, tryLogin, uploadFile } from '../helpers';
 import { type Call, client, createEngineApp } from './setup';
 
 // Declared commands: their routes (one record, a batch, the entity as a whole), permission, input
@@ -35,6 +35,11 @@ const probeTag = defineEntity({
       input: { text: { kind: 'text', label: t('Suffix', '后缀'), required: true, maxLength: 5 } },
     },
     ping: { label: t('Ping', '探测'), target: 'entity' },
+    attach: {
+      label: t('Attach images', '附加图片'),
+      target: 'record',
+      input: { images: media.images(t('Images', '图片'), { maxCount: 2 }) },
+    },
   },
 }) as EntityDef;
 
@@ -55,6 +60,7 @@ const quietTag = defineEntity({
 }) as EntityDef;
 
 const pings: unknown[] = [];
+const attached: unknown[] = [];
 const probeModule: AppModule = {
   name: 'probe-commands',
   register: (ext) => {
@@ -62,6 +68,7 @@ const probeModule: AppModule = {
       set: { name: `${row!.name}${input.text}` },
     }));
     ext.command('probe_tag', 'ping', async (_tx, _ctx, { input }) => void pings.push(input));
+    ext.command('probe_tag', 'attach', async (_tx, _ctx, { input }) => void attached.push(input));
     ext.routes(async (app) =>
       registerEntityRoutes(
         app,
@@ -288,6 +295,42 @@ describe('a command on a batch and on the entity', () => {
   });
 });
 
+describe("a command's file input", () => {
+  const PNG = Buffer.from(
+    'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
+    'base64',
+  );
+  const MP4 = Buffer.concat([Buffer.from('0000001866747970', 'hex'), Buffer.alloc(200, 1)]);
+
+  it('is checked by the engine with the upload rules before the handler runs', async () => {
+    const tag = await call({ method: 'POST', url: '/api/probe_tag', body: { name: `Files ${++n}` } });
+    expect(tag.status, JSON.stringify(tag.body)).toBe(200);
+    const id = tag.body.content.id as number;
+    const image = await uploadFile(
+      s.app,
+      s.token,
+      { filename: 'a.png', type: 'image/png', data: PNG },
+      'image',
+    );
+    const video = await uploadFile(
+      s.app,
+      s.token,
+      { filename: 'clip.mp4', type: 'video/mp4', data: MP4 },
+      'video',
+    );
+    attached.length = 0;
+    for (const images of [[video], ['2026/01/no-such-file.png'], [image, image, image]]) {
+      const res = await call({ method: 'POST', url: `/api/probe_tag/attach/${id}`, body: { images } });
+      expect(res.status, JSON.stringify(images)).toBe(400);
+      expect(JSON.stringify(res.body)).toContain('images');
+    }
+    expect(attached).toEqual([]);
+    const res = await call({ method: 'POST', url: `/api/probe_tag/attach/${id}`, body: { images: [image] } });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    expect(attached).toEqual([{ images: [image] }]);
+  });
+});
+
 describe('an entity without history', () => {
   it('writes no history rows and has no history route', async () => {
     const created = await call({
@@ -343,6 +386,7 @@ describe('command handlers at start', () => {
       build((ext) => {
         ext.command('probe_tag', 'suffix', noop);
         ext.command('probe_tag', 'ping', noop);
+        ext.command('probe_tag', 'attach', noop);
         ext.command('probe_tag', 'pong', noop);
       }),
     ).rejects.toThrow('Command handlers for commands no definition declares: probe_tag.pong');
@@ -352,6 +396,7 @@ describe('command handlers at start', () => {
     await build((ext) => {
       ext.command('probe_tag', 'suffix', noop);
       ext.command('probe_tag', 'ping', noop);
+      ext.command('probe_tag', 'attach', noop);
       ext.command('no_such_entity', 'suffix', noop);
     });
     expect(built!.unclaimedCommands()).toEqual(['no_such_entity.suffix']);

@@ -144,6 +144,22 @@ export const buyRequirement = defineEntity({
     },
     clickNum: counter(t('Views', '浏览量')),
   },
+  // run by the requirements module's expiry job as the system: an effective requirement past its end time
+  // expires, an expired one whose end time was moved later is effective again (each in the history)
+  commands: {
+    expire: {
+      label: t('Expire', '过期'),
+      target: 'batch',
+      when: { field: 'status', in: ['effective'] },
+      system: true,
+    },
+    renew: {
+      label: t('Make effective again', '恢复有效'),
+      target: 'batch',
+      when: { field: 'status', in: ['expired'] },
+      system: true,
+    },
+  },
   search: ['title', 'requirementNo', 'company', 'contactName'],
   defaultSort: { field: 'createdAt', order: 'desc' },
   softDelete: true,

@@ -412,9 +412,14 @@ function resolveCommands(
     for (const [key, f] of Object.entries(command.input ?? {}))
       if (f.form?.widget && !isWidgetName(f.form.widget))
         fail(`command "${name}".${key}: unknown widget "${f.form.widget}"`);
+    if (
+      command.system &&
+      (command.placement?.length || command.path || command.permission || command.answersResult)
+    )
+      fail(`command "${name}": a system command has no route, placement or permission`);
     commands[name] = {
       ...command,
-      placement: command.placement ?? defaultPlacement(command.target),
+      placement: command.system ? [] : (command.placement ?? defaultPlacement(command.target)),
     };
   }
   return commands;

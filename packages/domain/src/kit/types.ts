@@ -413,6 +413,9 @@ export type CommandInput = {
   /** The answer holds a secret made by the handler (a generated password): the caller sees it once; it is
    * never stored in clear, in history or in the system log, and the answer is never cached. */
   showResultOnce?: boolean;
+  /** Run only by the server's own jobs as the system (a scheduled expiry): no route, no permission, never
+   * offered by the console; its writes are versioned and in the history like any command's. */
+  system?: boolean;
 };
 
 /**

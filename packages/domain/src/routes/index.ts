@@ -146,6 +146,7 @@ export function entityRoutes(def: EntityDef, policy?: EntityPolicy): EntityRoute
     );
   }
   for (const [name, command] of Object.entries(def.commands)) {
+    if (command.system) continue;
     const segment = command.path ?? name;
     const access: RouteAccess = {
       kind: 'resource',

@@ -84,6 +84,23 @@ describe('entityRoutes', () => {
     expect(() => actionUrl(def, 'tidy', 5)).toThrow('thing has no "command:tidy" route');
   });
 
+  it('gives a system command no route, permission or placement, and refuses one that asks for them', () => {
+    const make = (extra: Record<string, unknown> = {}) =>
+      defineEntity({
+        ...base,
+        name: 'thing',
+        fields: { title: { kind: 'text', label: t('T', 'T') } },
+        labelField: 'title',
+        commands: { expire: { label: t('Expire', '过期'), target: 'batch', system: true, ...extra } },
+      });
+    const def = make();
+    expect(def.commands.expire!.placement).toEqual([]);
+    expect(keys(def).filter((k) => k.includes('expire'))).toEqual([]);
+    expect(() => actionUrl(def, 'expire')).toThrow();
+    expect(() => make({ path: 'expire_now' })).toThrow(/system command/);
+    expect(() => make({ placement: ['bulk'] })).toThrow(/system command/);
+  });
+
   it("takes a command's path as the product's API spells it, and its permission's menu and name", () => {
     const def = defineEntity({
       ...base,

@@ -122,3 +122,23 @@ export const userRole = pgTable(
   },
   (t) => [primaryKey({ columns: [t.userId, t.roleId] }), index('user_role_role_id_idx').on(t.roleId)],
 );
+
+/**
+ * The ledger of default grants: each default permission of a seeded role (by the role's code) is given once
+ * per database and recorded here, so a default added by a later release reaches an existing database at its
+ * next start, while a grant an administrator has since removed is not given again.
+ */
+export const defaultGrant = pgTable(
+  'default_grant',
+  {
+    roleCode: text('role_code').notNull(),
+    permissionId: integer('permission_id')
+      .notNull()
+      .references(() => permission.id, { onDelete: 'cascade' }),
+    grantedAt: createdAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.roleCode, t.permissionId] }),
+    index('default_grant_permission_id_idx').on(t.permissionId),
+  ],
+);

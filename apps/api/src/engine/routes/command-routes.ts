@@ -115,6 +115,8 @@ function registerEntityCommand(rc: RouteContext, name: string, command: CommandD
 export function registerCommandRoutes(rc: RouteContext): void {
   if (rc.def.source) return;
   for (const [name, command] of Object.entries(rc.def.commands)) {
+    // a system command is run by the server's jobs only (runCommand with the system actor)
+    if (command.system) continue;
     if (command.target === 'entity') registerEntityCommand(rc, name, command);
     if (command.target === 'record' || command.target === 'both') registerRecordCommand(rc, name, command);
     if (command.target === 'batch' || command.target === 'both') registerBatchCommand(rc, name, command);

@@ -8,6 +8,7 @@ import {
 } from '@organiser/domain';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { AppError } from '../../errors';
+import type { EngineEntity } from '../entity';
 import { withJoinValues } from '../read/join-fields';
 import { toDbValues, toRecord } from '../read/records';
 import { liveOnly, loadRow, scopeConditions } from '../read/row-scope';
@@ -15,6 +16,7 @@ import type { Actor, Change, CommandResult, Row, Tx, WriteContext } from '../wri
 import { assertBuiltInChange, mayChange } from './built-in';
 import { stamp } from './history';
 import { writeJoinValues } from './join-fields';
+import { checkFiles } from './references';
 import {
   hasBeforeWriteHooks,
   NotAllowedError,
@@ -47,12 +49,7 @@ function assignments(
 }
 
 /** The live rows of `ids` within the caller's scope, by id. */
-async function targetRows(
-  db: Tx,
-  ctx: WriteContext,
-  ids: number[],
-  lock = false,
-): Promise<Map<number, Row>> {
+async function targetRows(db: Tx, ctx: WriteContext, ids: number[], lock = false): Promise<Map<number, Row>> {
   const { entity } = ctx;
   const query = db
     .select()
@@ -67,11 +64,22 @@ async function targetRows(
   return new Map(rows.map((r) => [Number(r.id), r]));
 }
 
-/** The kit's validation of an action's or command's input (the body the beforeValidate hooks completed). */
+/** The kit's validation of an action's or command's input (the body the beforeValidate hooks completed), then
+ * its file fields by the kit's upload rules, as a record's are: uploads that exist, of a type and size the
+ * field allows, and of the caller's company for a caller scoped to one. */
 const validInput =
   (ctx: WriteContext, action: Pick<MachineAction, 'input'>) =>
-  (sent: unknown): Validated<Record<string, unknown>> =>
-    validateActionInput(ctx.entity.def, action as MachineAction, sent);
+  async (sent: unknown): Promise<Validated<Record<string, unknown>>> => {
+    const valid = validateActionInput(ctx.entity.def, action as MachineAction, sent);
+    if (!valid.ok || !action.input) return valid;
+    const inputFields = { def: { fields: action.input } } as unknown as EngineEntity;
+    const issues = await checkFiles(
+      { db: ctx.db, rowScope: ctx.rowScope, entity: inputFields },
+      valid.value,
+      null,
+    );
+    return issues.length ? { ok: false, issues } : valid;
+  };
 
 /** The records an action or command would change, for the modules' beforeWrite hooks (no references:
  * the values are the action's own, not the caller's). Without such hooks the rows are not even read. */
@@ -109,8 +117,8 @@ export async function runAction(
     action: name,
     body: { sent: body ?? {}, current: null },
     // the values the action sets besides the status are taken once: the hooks see what is written
-    validate: (sent) => {
-      const valid = validInput(ctx, action)(sent);
+    validate: async (sent) => {
+      const valid = await validInput(ctx, action)(sent);
       if (!valid.ok) return valid;
       return { ok: true, value: { input: valid.value, assigned: assignments(action, valid.value, actor) } };
     },
@@ -213,7 +221,7 @@ export async function runCommand(
   if (!handler) throw new Error(`${entity.def.name}.${name}: no command handler registered`);
   // A body with a schema of its own was checked by its route against that schema.
   const validate = ctx.extensions.commandSchemas?.(entity.def.name, name)?.body
-    ? (sent: unknown): Validated<Record<string, unknown>> => ({
+    ? async (sent: unknown): Promise<Validated<Record<string, unknown>>> => ({
         ok: true,
         value: (sent ?? {}) as Record<string, unknown>,
       })

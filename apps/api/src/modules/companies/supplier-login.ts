@@ -3,7 +3,15 @@ import { and, eq, inArray, isNull, or } from 'drizzle-orm';
 import { assertMayActOnAccount } from '../../access/account-guard';
 import { invalidateAuthCaches } from '../../access/auth-cache';
 import type { Db } from '../../db/client';
-import { adminUser, permission, role, rolePermission, session, userRole } from '../../db/schema';
+import {
+  adminUser,
+  defaultGrant,
+  permission,
+  role,
+  rolePermission,
+  session,
+  userRole,
+} from '../../db/schema';
 import { entityTables } from '../../db/schema/entities';
 import {
   type CommandHandler,
@@ -75,10 +83,34 @@ const supplierResources = () => [
 ];
 
 /**
- * The `supplier` role with its permissions, created once (reference data, after the permission sync): an
- * administrator may change its permissions afterwards, and a restart keeps their changes.
+ * The `supplier` role (created once, reference data run at every start after the permission sync) and its
+ * default permissions, given through the ledger of default grants: a default not yet recorded for this
+ * database is granted and recorded, so a new default reaches an existing database, and one an administrator
+ * removed afterwards stays removed.
  */
 export async function ensureSupplierRole(db: Db): Promise<number> {
+  const roleId = await supplierRole(db);
+  const menus = await db
+    .select({ id: permission.id })
+    .from(permission)
+    .where(and(eq(permission.type, 'menu'), inArray(permission.url, SUPPLIER_MENUS)));
+  const wanted = supplierResources();
+  const resources = (
+    await db
+      .select({ id: permission.id, method: permission.method, url: permission.url })
+      .from(permission)
+      .where(eq(permission.type, 'resource'))
+  ).filter((p) => wanted.some((r) => r.method === p.method && r.url === p.url));
+  await applyDefaultGrants(
+    db,
+    SUPPLIER_ROLE,
+    roleId,
+    [...menus, ...resources].map((p) => p.id),
+  );
+  return roleId;
+}
+
+async function supplierRole(db: Db): Promise<number> {
   const [existing] = await db.select({ id: role.id }).from(role).where(eq(role.code, SUPPLIER_ROLE)).limit(1);
   if (existing) return existing.id;
   const [created] = await db
@@ -86,24 +118,35 @@ export async function ensureSupplierRole(db: Db): Promise<number> {
     .values({ name: 'Supplier', nameZh: '供应商', code: SUPPLIER_ROLE })
     .onConflictDoNothing({ target: role.code })
     .returning({ id: role.id });
-  if (!created) return (await ensureSupplierRole(db)) as number;
-  const menus = await db
-    .select({ id: permission.id })
-    .from(permission)
-    .where(and(eq(permission.type, 'menu'), inArray(permission.url, SUPPLIER_MENUS)));
-  const resources = (
-    await db
-      .select({ id: permission.id, method: permission.method, url: permission.url })
-      .from(permission)
-      .where(eq(permission.type, 'resource'))
-  ).filter((p) => supplierResources().some((r) => r.method === p.method && r.url === p.url));
-  const ids = [...menus, ...resources].map((p) => p.id);
-  if (ids.length)
-    await db
-      .insert(rolePermission)
-      .values(ids.map((permissionId) => ({ roleId: created.id, permissionId })))
-      .onConflictDoNothing();
-  return created.id;
+  return created ? created.id : supplierRole(db);
+}
+
+/**
+ * Grants the defaults of a role that this database has not recorded yet, and records them, in one
+ * transaction: of two nodes starting together, the one whose ledger insert wins grants (the other sees the
+ * rows recorded and grants nothing). Returns the permission ids granted now.
+ */
+export async function applyDefaultGrants(
+  db: Db,
+  roleCode: string,
+  roleId: number,
+  permissionIds: readonly number[],
+): Promise<number[]> {
+  if (!permissionIds.length) return [];
+  return db.transaction(async (tx) => {
+    const recorded = await tx
+      .insert(defaultGrant)
+      .values(permissionIds.map((permissionId) => ({ roleCode, permissionId })))
+      .onConflictDoNothing()
+      .returning({ permissionId: defaultGrant.permissionId });
+    const fresh = recorded.map((r) => r.permissionId);
+    if (fresh.length)
+      await tx
+        .insert(rolePermission)
+        .values(fresh.map((permissionId) => ({ roleId, permissionId })))
+        .onConflictDoNothing();
+    return fresh;
+  });
 }
 
 async function supplierRoleId(tx: Tx): Promise<number> {

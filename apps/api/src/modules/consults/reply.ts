@@ -1,24 +1,16 @@
-import { consult } from '@organiser/domain';
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { consultReply } from '../../db/schema';
-import { type CommandHandler, checkFiles, fieldsError, loadRow, toRecord, withEffective } from '../../engine';
+import { type CommandHandler, loadRow, toRecord, withEffective } from '../../engine';
 import { consumeQuota } from '../quota';
 
 // The consult's `reply` command (POST /api/consult/reply/{id}): staff, or a supplier account of the consult's
 // company (the engine's row scope refuses any other company's consult), append a reply with text and JPG/PNG
-// images (checked by the kit's upload rules). Inside the command's transaction it takes one of the company's
+// images (checked by the engine with the kit's upload rules before the handler runs). Inside the command's transaction it takes one of the company's
 // monthly replies (`consultReplyLimit`, key 'consultReply': exact under concurrency, "the current limit is
 // exceeded" past it) and marks the consult replied.
 
-// the reply's images are checked like any image field's: uploads of the caller's company, JPG/PNG, in size
-const replyFields = { def: { fields: consult.commands.reply!.input! } } as unknown as Parameters<
-  typeof checkFiles
->[0]['entity'];
-
 export const replyToConsult: CommandHandler = async (tx, ctx, { row, input }) => {
-  const fileIssues = await checkFiles({ db: tx, rowScope: ctx.rowScope, entity: replyFields }, input, null);
-  if (fileIssues.length > 0) throw fieldsError(fileIssues, ctx.lang);
   const companyId = Number(row!.companyId);
   const companies = ctx.engine.get('company')!;
   const company = await loadRow(tx, companies, companyId, 'any');

@@ -1,45 +1,93 @@
-import { and, eq, gt, isNull, lte, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, isNull, lte, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/client';
 import { buyRequirement as requirementTable } from '../../db/schema';
+import {
+  type CommandHandler,
+  type Engine,
+  type EngineExtensions,
+  runCommand,
+  type WriteContext,
+} from '../../engine';
 
 // Expiry of purchase requirements: an effective requirement whose end time has passed becomes expired, and
-// an expired one whose end time was moved into the future is effective again. The job runs every minute on
-// every node; one node at a time does the work (a transaction-level advisory lock, like the log retention),
-// the others skip that minute. `now` is a parameter so tests move the clock instead of sleeping.
+// an expired one whose end time was moved into the future is effective again. The moves are the entity's
+// system commands `expire` and `renew`, run through the engine by the system actor in batches, so each is a
+// new version with a history entry naming the system. The job runs every minute on every node; one node at a
+// time does the work (a transaction-level advisory lock, like the log retention), the others skip that
+// minute. `now` is a parameter so tests move the clock instead of sleeping.
 
 /** Arbitrary constant naming the expiry run's advisory lock. */
 export const EXPIRY_LOCK_KEY = 7_310_402_241;
 const MINUTE_MS = 60_000;
+/** Requirements moved per command run (one statement of ids, one history batch). */
+export const EXPIRY_BATCH = 500;
+/** The account the job's writes and history entries name. */
+export const EXPIRY_ACTOR = { id: null, account: 'system' } as const;
 
 export type ExpiryResult = { ran: boolean; expired: number; renewed: number };
+export type ExpiryEngine = { engine: Engine; extensions: EngineExtensions };
 
 const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
 
-export async function expireRequirements(db: Db, now: Date = new Date()): Promise<ExpiryResult> {
+/** The handlers of the two system commands: the status the job moves the requirement to. */
+export const expireHandler: CommandHandler = async () => ({ set: { status: 'expired' } });
+export const renewHandler: CommandHandler = async () => ({ set: { status: 'effective' } });
+
+export async function expireRequirements(
+  db: Db,
+  on: ExpiryEngine,
+  now: Date = new Date(),
+  batch: number = EXPIRY_BATCH,
+): Promise<ExpiryResult> {
+  const entity = on.engine.get('buy_requirement');
+  if (!entity) throw new Error('expiry: no buy_requirement entity');
   return db.transaction(async (tx) => {
     const [lock] = rowsOf<{ ok: boolean }>(
       await tx.execute(sql`select pg_try_advisory_xact_lock(${EXPIRY_LOCK_KEY}) as ok`),
     );
     if (!lock?.ok) return { ran: false, expired: 0, renewed: 0 };
+    const ctx: WriteContext = {
+      db: tx as unknown as Db,
+      engine: on.engine,
+      entity,
+      actor: EXPIRY_ACTOR,
+      lang: 'en',
+      rowScope: null,
+      hashPassword: async () => {
+        throw new Error('expiry: no password fields');
+      },
+      extensions: on.extensions,
+    };
     const t = requirementTable!;
-    const move = (to: 'effective' | 'expired', where: ReturnType<typeof and>) =>
-      tx
-        .update(t)
-        .set({ status: to, version: sql`${t.version} + 1`, updatedAt: now })
-        .where(and(isNull(t.deletedAt), where))
-        .returning({ id: t.id });
-    const expired = await move('expired', and(eq(t.status, 'effective'), lte(t.endTime, now)));
-    const renewed = await move('effective', and(eq(t.status, 'expired'), gt(t.endTime, now)));
-    return { ran: true, expired: expired.length, renewed: renewed.length };
+    const move = async (command: 'expire' | 'renew', where: ReturnType<typeof and>) => {
+      let moved = 0;
+      for (;;) {
+        const ids = (
+          await tx
+            .select({ id: t.id })
+            .from(t)
+            .where(and(isNull(t.deletedAt), where))
+            .orderBy(asc(t.id))
+            .limit(batch)
+        ).map((r) => Number(r.id));
+        if (!ids.length) return moved;
+        const result = await runCommand(ctx, command, ids, {});
+        moved += result.succeeded.length;
+        if (ids.length < batch) return moved;
+      }
+    };
+    const expired = await move('expire', and(eq(t.status, 'effective'), lte(t.endTime, now)));
+    const renewed = await move('renew', and(eq(t.status, 'expired'), gt(t.endTime, now)));
+    return { ran: true, expired, renewed };
   });
 }
 
 /** Runs the expiry every minute from the server's start until it closes. */
-export function scheduleExpiry(app: FastifyInstance): void {
+export function scheduleExpiry(app: FastifyInstance, on: ExpiryEngine): void {
   let timer: NodeJS.Timeout | undefined;
   const tick = () => {
-    void expireRequirements(app.db)
+    void expireRequirements(app.db, on)
       .then((result) => {
         if (result.expired || result.renewed)
           app.log.info({ expiry: result }, 'purchase requirements expired');

@@ -1,5 +1,6 @@
 import type { AppModule } from '../../extensions';
 import type { DemoSeed } from '../../seed';
+import { expireHandler, renewHandler } from './expiry';
 import { type MailRuntime, matchingMailHook } from './matching-mail';
 import { numberRequirement } from './number';
 import { requirementOpenRoutes } from './open-routes';
@@ -25,18 +26,21 @@ export const requirementsModule: AppModule = {
         start: (started) => {
           mail = started;
         },
+        expiry: { engine: ext.engine, extensions: ext },
       }),
     );
     ext.hooks('buy_requirement', {
       beforeWrite: numberRequirement,
       afterCommit: matchingMailHook(runtime),
     });
+    ext.command('buy_requirement', 'expire', expireHandler);
+    ext.command('buy_requirement', 'renew', renewHandler);
     for (const route of requirementOpenRoutes) ext.openRoute(route);
     ext.demoSeed({ name: 'requirements', run: seedRequirementDemo });
   },
 };
 
-export { EXPIRY_LOCK_KEY, expireRequirements } from './expiry';
+export { EXPIRY_ACTOR, EXPIRY_BATCH, EXPIRY_LOCK_KEY, expireRequirements } from './expiry';
 export { maskContact } from './market';
 export { mailMatching } from './matching-mail';
 export { requirementNumber } from './number';

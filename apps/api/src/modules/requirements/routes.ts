@@ -5,7 +5,7 @@ import { AppError } from '../../errors';
 import { ok, okSchema } from '../../plugins/envelope';
 import { createMailer } from '../mail';
 import { publicAddress } from '../users';
-import { scheduleExpiry } from './expiry';
+import { type ExpiryEngine, scheduleExpiry } from './expiry';
 import { marketPage, marketRow, revealsOf, supplierView } from './market';
 import type { MailRuntime } from './matching-mail';
 import { revealContact } from './reveal';
@@ -37,7 +37,7 @@ const access = { kind: 'menu', url: MARKET_MENU } as const;
 const tags = ['requirements'];
 
 export const requirementRoutes =
-  (runtime: { start: (mail: MailRuntime) => void }): FastifyPluginAsyncZod =>
+  (runtime: { start: (mail: MailRuntime) => void; expiry: ExpiryEngine }): FastifyPluginAsyncZod =>
   async (app) => {
     const { db, config } = app;
     const mailer = createMailer(db, config.server.smtpUrl);
@@ -47,7 +47,7 @@ export const requirementRoutes =
       return bound && typeof bound === 'object' ? bound.port : undefined;
     };
     runtime.start({ mailer: () => mailer, address: () => publicAddress(config.server, port()) });
-    scheduleExpiry(app);
+    scheduleExpiry(app, runtime.expiry);
 
     app.get(
       '/buy_requirement/market/list',
