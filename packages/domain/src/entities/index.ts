@@ -11,6 +11,7 @@ import { consult } from './consult';
 import { customerService } from './customer-service';
 import { dictGroup, dictItem } from './dictionary';
 import { dynamicFormConfig } from './dynamic-form-config';
+import { eventInformation } from './event-information';
 import { product } from './product';
 import { productCategory } from './product-category';
 import { productTag } from './product-tag';
@@ -37,6 +38,7 @@ export const entities: Record<string, EntityDef> = {
   user_manager: userManager,
   api_key: apiKey,
   buy_requirement: buyRequirement,
+  event_information: eventInformation,
 };
 
 export { OPEN_SCOPES, type OpenScope } from './api-key';
@@ -61,6 +63,7 @@ export {
   dictGroup,
   dictItem,
   dynamicFormConfig,
+  eventInformation,
   product,
   productCategory,
   productTag,

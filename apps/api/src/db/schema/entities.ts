@@ -26,6 +26,7 @@ export const {
   product,
   user_manager: userManager,
   buy_requirement: buyRequirement,
+  event_information: eventInformation,
 } = entityTables;
 
 /** Who changed what and when, for every entity: one row per write, with each changed field's old and new value. */
