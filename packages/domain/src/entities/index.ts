@@ -13,6 +13,7 @@ import { consult } from './consult';
 import { customerService } from './customer-service';
 import { dictGroup, dictItem } from './dictionary';
 import { dynamicFormConfig } from './dynamic-form-config';
+import { eventInformation } from './event-information';
 import { product } from './product';
 import { productCategory } from './product-category';
 import { productTag } from './product-tag';
@@ -43,6 +44,7 @@ export const entities: Record<string, EntityDef> = {
   notice: notice,
   behaviour_event: behaviourEvent,
   search_history: searchHistory,
+  event_information: eventInformation,
 };
 
 export { ANNOUNCEMENT_CONTENT_MAX, ANNOUNCEMENT_TARGETS } from './announcement';
@@ -76,6 +78,7 @@ export {
   dictGroup,
   dictItem,
   dynamicFormConfig,
+  eventInformation,
   notice,
   product,
   productCategory,

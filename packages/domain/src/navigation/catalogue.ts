@@ -282,6 +282,7 @@ export const permissionGroups: RouteNode[] = [
       entity: 'event_information',
       labels: { singular: t('Event information', '活动资讯') },
       list: 'event_Information_list',
+      add: 'event_Information_add',
       edit: 'event_Information_edit/:id',
     }),
   ]),

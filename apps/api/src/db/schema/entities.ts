@@ -30,6 +30,7 @@ export const {
   notice,
   behaviour_event: behaviourEvent,
   search_history: searchHistory,
+  event_information: eventInformation,
 } = entityTables;
 
 /** Who changed what and when, for every entity: one row per write, with each changed field's old and new value. */

@@ -4,8 +4,8 @@ import { insertDemoRows } from '../../engine';
 import type { StorageProvider } from '../../storage';
 import { gradientPng, storeDemoImage } from '../demo-images';
 
-// Demo content: banner positions with their image sizes, bilingual banners across them in every status, and
-// company tags. Written straight to the tables with a `create`
+// Demo content: banner positions with their image sizes, bilingual banners across them in every status,
+// event information and company tags. Written straight to the tables with a `create`
 // history row each, so the demo records have a history like any other.
 
 const positions = [
@@ -65,6 +65,59 @@ const tagNames = [
   ['Sample Available', 'disabled'],
 ] as const;
 
+/** Event information: news and activity items in both languages, in publish order. */
+const eventItems = [
+  {
+    title: '2025 春季广交会采购周开幕',
+    targetType: 'news',
+    tag: 'news',
+    source: '组委会',
+    abbrContent: '超过两千家认证供应商参展，覆盖五金、家居、纺织等十二个行业。',
+    content: '<p>春季采购周于本周一开幕，<strong>两千余家</strong>认证供应商同时在线洽谈。</p>',
+  },
+  {
+    title: 'Spring Sourcing Week opens with 2,000+ verified suppliers',
+    targetType: 'news',
+    tag: 'news',
+    source: 'Organising committee',
+    abbrContent: 'Twelve industries, from hardware to textiles, meet buyers online and on site.',
+    content:
+      '<p>The Spring Sourcing Week opened on Monday with <strong>more than 2,000</strong> verified suppliers.</p>',
+  },
+  {
+    title: '智能家居新品发布会',
+    targetType: 'activity',
+    tag: 'activity',
+    source: '智能家居展区',
+    abbrContent: '三十家工厂现场发布新品，提供样品申请。',
+    content: '<h2>活动安排</h2><ul><li>上午：新品发布</li><li>下午：工厂直播</li></ul>',
+  },
+  {
+    title: 'Smart Home product launch: 30 factories, live samples',
+    targetType: 'activity',
+    tag: 'activity',
+    source: 'Smart Home Pavilion',
+    abbrContent: 'Thirty factories present new products; samples can be requested on the day.',
+    content: '<h2>Programme</h2><ul><li>Morning: launches</li><li>Afternoon: live factory tours</li></ul>',
+  },
+  {
+    title: '跨境电商选品指南（第二期）',
+    targetType: 'content',
+    tag: 'news',
+    source: '市场研究部',
+    abbrContent: '北美与欧洲市场热销品类分析。',
+    content: '<p>本期分析北美与欧洲市场的<em>热销品类</em>与采购趋势。</p>',
+  },
+  {
+    title: 'Sourcing guide: sustainable textiles',
+    targetType: 'content',
+    tag: 'news',
+    source: 'Market research',
+    abbrContent: 'Certifications to ask for and what recycled fibres cost this season.',
+    content: '<p>What to ask suppliers about <em>recycled fibres</em>, and which certifications matter.</p>',
+  },
+] as const;
+
 const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
 
 /** Stores one generated cover per colour pair and size; returns the stored keys. */
@@ -109,6 +162,18 @@ export async function seedContentDemo(db: Db, options: { storage?: StorageProvid
         clickNum: (i * 137) % 1900,
       };
     }),
+  );
+  await insertDemoRows(
+    db,
+    entities.event_information!,
+    eventItems.map((item, i) => ({
+      ...item,
+      date: day(-20 + i * 4),
+      coverImg: covers[i % covers.length],
+      sortNo: i * 10,
+      status: i === eventItems.length - 1 ? 'disabled' : 'enabled',
+      targetLink: item.targetType === 'activity' ? `https://expo.example.com/activities/${i + 1}` : null,
+    })),
   );
   await insertDemoRows(
     db,
