@@ -4,6 +4,7 @@ import { entities, validateCreate } from '@organiser/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createEngine } from '../../src/engine';
 import { seedAnnouncementDemo } from '../../src/modules/announcements/demo';
+import { seedBehaviourDemo } from '../../src/modules/behaviour/demo';
 import { seedSupplierDemo } from '../../src/modules/companies';
 import { seedConsultDemo } from '../../src/modules/consults/demo';
 import { seedContentDemo } from '../../src/modules/content';
@@ -27,6 +28,7 @@ beforeAll(async () => {
   await seedRequirementDemo({ db: t.db, config: t.config, log: () => {} });
   await seedDemoKey({ db: t.db, config: t.config, log: () => {} });
   await seedAnnouncementDemo({ db: t.db, config: t.config, log: () => {} });
+  await seedBehaviourDemo({ db: t.db, config: t.config, log: () => {} });
 });
 afterAll(() => t?.close());
 

@@ -116,7 +116,7 @@ const ids = (events: EventInput[], key: 'userId' | 'companyId' | 'productId') =>
 ];
 
 /** Stores a batch in the caller's transaction and answers what became of each event. */
-export async function ingestEvents(ctx: OpenContext, raw: unknown[]) {
+export async function ingestEvents(ctx: Pick<OpenContext, 'db' | 'engine' | 'lang' | 'now'>, raw: unknown[]) {
   const { db, engine, lang, now } = ctx;
   const msg = (en: string, zh: string) => t(en, zh)[lang];
   const rejected: Rejection[] = [];
