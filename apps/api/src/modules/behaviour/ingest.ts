@@ -116,7 +116,10 @@ const ids = (events: EventInput[], key: 'userId' | 'companyId' | 'productId') =>
 ];
 
 /** Stores a batch in the caller's transaction and answers what became of each event. */
-export async function ingestEvents(ctx: Pick<OpenContext, 'db' | 'engine' | 'lang' | 'now'>, raw: unknown[]) {
+/** What storing events needs of a request (the marketplace route's context, or a seed's). */
+type IngestContext = Pick<OpenContext, 'db' | 'engine' | 'lang' | 'now'>;
+
+export async function ingestEvents(ctx: IngestContext, raw: unknown[]) {
   const { db, engine, lang, now } = ctx;
   const msg = (en: string, zh: string) => t(en, zh)[lang];
   const rejected: Rejection[] = [];
@@ -223,7 +226,7 @@ export async function ingestEvents(ctx: Pick<OpenContext, 'db' | 'engine' | 'lan
 }
 
 /** Appends the events (the month partitions first); answers those that were new. */
-async function appendEvents(ctx: OpenContext, events: EventInput[]): Promise<EventInput[]> {
+async function appendEvents(ctx: IngestContext, events: EventInput[]): Promise<EventInput[]> {
   if (events.length === 0) return [];
   const { db, engine } = ctx;
   const months = new Map<string, Date>();
@@ -281,7 +284,7 @@ async function appendEvents(ctx: OpenContext, events: EventInput[]): Promise<Eve
 type Delta = { collect: number; share: number; click: number };
 
 /** The counters of companies and products follow the new events by increments, one update per record. */
-async function applyCounters(ctx: OpenContext, events: EventInput[]) {
+async function applyCounters(ctx: IngestContext, events: EventInput[]) {
   const companyDeltas = new Map<number, Delta>();
   const productDeltas = new Map<number, Delta>();
   const bump = (map: Map<number, Delta>, key: number, field: keyof Delta, by: number) => {
