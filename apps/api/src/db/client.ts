@@ -94,7 +94,11 @@ export async function openDatabase(options: OpenOptions): Promise<DbHandle> {
       exclusive: async (fn) => {
         const client = await pool.connect();
         try {
+          // Waiting for another node's start (its migrations and seeds) may take longer than any statement
+          // should: the wait itself is not held to the statement timeout.
+          await client.query('set statement_timeout = 0');
           await client.query('select pg_advisory_lock($1)', [STARTUP_LOCK_KEY]);
+          await client.query('reset statement_timeout');
           return await fn();
         } finally {
           await client.query('select pg_advisory_unlock($1)', [STARTUP_LOCK_KEY]).catch(() => {});
