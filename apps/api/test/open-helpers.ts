@@ -33,6 +33,12 @@ export async function issueApiKey(
   return { id, key, prefix };
 }
 
+/** The secret part of a key `omk_<prefix>_<secret>`: everything after the prefix (base64url may hold "_"). */
+export function secretOf(key: string): string {
+  const [, prefix = ''] = key.split('_');
+  return key.slice(`omk_${prefix}_`.length);
+}
+
 /** Calls an open route (`url` relative to /api/open/v1) with the key as `Authorization: Bearer`. A POST
  * gets a fresh Idempotency-Key unless one is given (`idempotencyKey: null` sends none). */
 export function openCall(
