@@ -1,8 +1,8 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { cases, kindsOfShard, roundTrip, usedKinds } from '../test/round-trip-cases';
+import { cases, groupsOfShard, roundTrip, usedKinds } from '../test/round-trip-cases';
 import { widgetRegistry } from '../widget-registry';
 
-// Share 1 of 3 of the widget kinds' round trips (see ../test/round-trip-cases.tsx).
+// Share 1 of 3 of the round trips (groups of widget kinds sharing a form) (see ../test/round-trip-cases.tsx).
 
 afterEach(() => {
   vi.unstubAllGlobals();
@@ -16,5 +16,8 @@ describe('every form widget round-trips a stored value (1/3)', { timeout: 120_00
     for (const kind of Object.keys(cases)) expect(Object.keys(widgetRegistry)).toContain(kind.split(' ')[0]);
   });
 
-  it.each(kindsOfShard(0, 3))('%s: shows the stored value, saves the changed one, shows it again', roundTrip);
+  it.each(groupsOfShard(0, 3))(
+    '%s: shows the stored values, saves the changed ones, shows them again',
+    roundTrip,
+  );
 });

@@ -1,7 +1,7 @@
 import { afterEach, describe, it, vi } from 'vitest';
-import { kindsOfShard, roundTrip } from '../test/round-trip-cases';
+import { groupsOfShard, roundTrip } from '../test/round-trip-cases';
 
-// Share 2 of 3 of the widget kinds' round trips (see ../test/round-trip-cases.tsx).
+// Share 2 of 3 of the round trips (groups of widget kinds sharing a form) (see ../test/round-trip-cases.tsx).
 
 afterEach(() => {
   vi.unstubAllGlobals();
@@ -9,5 +9,8 @@ afterEach(() => {
 });
 
 describe('every form widget round-trips a stored value (2/3)', { timeout: 120_000 }, () => {
-  it.each(kindsOfShard(1, 3))('%s: shows the stored value, saves the changed one, shows it again', roundTrip);
+  it.each(groupsOfShard(1, 3))(
+    '%s: shows the stored values, saves the changed ones, shows them again',
+    roundTrip,
+  );
 });

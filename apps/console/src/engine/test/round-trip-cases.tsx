@@ -18,7 +18,8 @@ import {
 // Every widget kind of the forms round-trips against a fake API that stores. Each case
 // loads a non-default stored value, checks what the control shows, changes it (off, cleared, another choice),
 // saves, compares the sent body exactly, and opens the form again to check the control shows the saved value.
-// The cases run in the round-trip-N.test.tsx files, a share of the kinds each, so the test workers share them.
+// Cases of one form run together (see `groups`); the groups run in the round-trip-N.test.tsx files, a share
+// each, so the test workers share them.
 
 type Entity =
   | 'company'
@@ -503,16 +504,49 @@ export async function openForm(entity: Entity, id: number) {
   return view;
 }
 
-/** The kinds of shard `n` of `of`: every kind is in exactly one shard. */
-export const kindsOfShard = (n: number, of: number) => usedKinds.filter((_, i) => i % of === n);
+/** At most this many cases share a form: a group stays well within a test's time on a busy machine. */
+const MAX_GROUP = 7;
 
-/** One widget kind's case: shows the stored value, saves the changed one, shows it again. */
-export async function roundTrip(kind: string) {
-  const c = cases[kind];
-  expect(c, `a round-trip case for the widget kind ${kind}`).toBeDefined();
-  const { entity, field } = c!;
+/** The fields a case reads or writes: two cases touching one field cannot share a form. */
+const touched = (c: Case) => new Set([c.field, ...Object.keys(c.stored), ...Object.keys(c.sent)]);
+
+/**
+ * The cases in groups that share one opening of their entity's form: cases of one entity go together, seven at most,
+ * unless they touch a common field (a country and the province it empties; a dynamic form group and its values).
+ * Opening the company or product form is most of a case's time: a group checks its cases in two openings, not two
+ * each.
+ */
+export const groups: { name: string; entity: Entity; kinds: string[] }[] = (() => {
+  const out: { name: string; entity: Entity; kinds: string[]; fields: Set<string> }[] = [];
+  for (const kind of Object.keys(cases).sort()) {
+    const c = cases[kind]!;
+    const fields = touched(c);
+    const group = out.find(
+      (g) => g.entity === c.entity && g.kinds.length < MAX_GROUP && ![...fields].some((f) => g.fields.has(f)),
+    );
+    if (group) {
+      group.kinds.push(kind);
+      for (const f of fields) group.fields.add(f);
+    } else out.push({ name: '', entity: c.entity, kinds: [kind], fields });
+  }
+  return out.map(({ entity, kinds }) => ({ name: `${entity}: ${kinds.join(', ')}`, entity, kinds }));
+})();
+
+/** The groups of shard `n` of `of`: every group is in exactly one shard. */
+export const groupsOfShard = (n: number, of: number) =>
+  groups.filter((_, i) => i % of === n).map((g) => g.name);
+
+/**
+ * One group's round trip: the form shows each case's stored value; each control is changed and shows the change;
+ * one save sends exactly the unchanged body with every case's change; the reopened form shows each saved value.
+ */
+export async function roundTrip(name: string) {
+  const group = groups.find((g) => g.name === name);
+  expect(group, `a round-trip group named ${name}`).toBeDefined();
+  const { entity, kinds } = group!;
+  const of = kinds.map((kind) => ({ kind, c: cases[kind]! }));
   signIn();
-  const record = fixture(entity, c!.stored);
+  const record = fixture(entity, Object.assign({}, ...of.map(({ c }) => c.stored)));
   const api = storingApi({
     [entity]: [record],
     ...(entity === 'company' ? { vip_package: [vipPackageRecord() as StoredRecord] } : {}),
@@ -546,22 +580,28 @@ export async function roundTrip(kind: string) {
     );
 
   const first = await openForm(entity, record.id);
-  await waitFor(() => expect(c!.shows(itemOf(entity, field))).toBe(c!.before));
-  await c!.change(itemOf(entity, field));
-  await waitFor(() => expect(c!.shows(itemOf(entity, field))).toBe(c!.after));
+  for (const { kind, c } of of)
+    await waitFor(() => expect(c.shows(itemOf(entity, c.field)), `${kind}: the stored value`).toBe(c.before));
+  for (const { kind, c } of of) {
+    await c.change(itemOf(entity, c.field));
+    await waitFor(() => expect(c.shows(itemOf(entity, c.field)), `${kind}: the changed value`).toBe(c.after));
+  }
   fireEvent.click(screen.getByRole('button', { name: /Save/ }));
   await waitFor(() => expect(api.callsTo('PUT', `/api/${entity}/${record.id}`)).toHaveLength(1));
+  const sent = Object.assign({}, ...of.map(({ c }) => c.sent));
   expect(api.callsTo('PUT', `/api/${entity}/${record.id}`)[0]!.body).toEqual({
     ...unchangedBody(entity, record),
-    ...c!.sent,
+    ...sent,
   });
   first.unmount();
 
-  // a fresh read: the store has the saved value and the reopened form shows it
+  // a fresh read: the store has the saved values and the reopened form shows them
   const saved = api.stored(entity, record.id)!;
   expect(saved.version).toBe(record.version + 1);
-  for (const [name, value] of Object.entries(c!.sent)) expect(saved[name]).toEqual(value);
+  for (const [name, value] of Object.entries(sent)) expect(saved[name], name).toEqual(value);
   await openForm(entity, record.id);
-  const reopened = c!.reopened === undefined ? c!.after : c!.reopened;
-  await waitFor(() => expect(c!.shows(itemOf(entity, field))).toBe(reopened));
+  for (const { kind, c } of of) {
+    const reopened = c.reopened === undefined ? c.after : c.reopened;
+    await waitFor(() => expect(c.shows(itemOf(entity, c.field)), `${kind}: the saved value`).toBe(reopened));
+  }
 }
