@@ -40,7 +40,13 @@ export function darkLinkSeed(hex: string, background: string): string {
   return '#ffffff';
 }
 
-export function buildTheme(input: { themeColor: string; isDark: boolean; size: UiSize }): ThemeConfig {
+export function buildTheme(input: {
+  themeColor: string;
+  isDark: boolean;
+  size: UiSize;
+  /** The person's system asks for reduced motion: antd's opening, closing and sliding animations are left out. */
+  reduceMotion?: boolean;
+}): ThemeConfig {
   const algorithm = [input.isDark ? theme.darkAlgorithm : theme.defaultAlgorithm];
   if (input.size === 'mini') algorithm.push(theme.compactAlgorithm);
   const primary = readableColour(input.themeColor);
@@ -101,7 +107,15 @@ export function buildTheme(input: { themeColor: string; isDark: boolean; size: U
       };
   return {
     algorithm,
-    token: { colorPrimary: primary, colorInfo: primary, borderRadius: 4, ...secondary, ...status, ...links },
+    token: {
+      colorPrimary: primary,
+      colorInfo: primary,
+      borderRadius: 4,
+      ...secondary,
+      ...status,
+      ...links,
+      ...(input.reduceMotion ? { motion: false } : {}),
+    },
     components: {
       Tag: tags,
       Button: buttons,
