@@ -1,5 +1,13 @@
 import { errorCatalogue, SUCCESS_CODE } from '@organiser/domain';
-import { expect, expectNoSeriousA11y, type Lang, login, loginLabels, setLang, test } from '../fixtures';
+import {
+  expect,
+  expectNoSeriousA11y,
+  type Lang,
+  loginLabels,
+  loginThroughPage,
+  setLang,
+  test,
+} from '../fixtures';
 
 // The first things to break when the build, the server or the routing is wrong.
 
@@ -42,7 +50,7 @@ test('a deep link without a token lands on the login page with the redirect', as
 });
 
 test('the demo admin logs in through the login page and reaches the page asked for', async ({ page }) => {
-  await login(page, { lang: 'zh', redirect: '/profile/index' });
+  await loginThroughPage(page, { lang: 'zh', redirect: '/profile/index' });
   await expect(page).toHaveURL((url) => url.pathname === '/profile/index');
 });
 

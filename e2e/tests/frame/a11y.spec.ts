@@ -2,8 +2,10 @@ import type { Page } from '@playwright/test';
 import { expectNoSeriousA11y } from '../../fixtures';
 import { expect, frame, type Lang, msg, openSignedIn, searchResults, test } from './frame';
 
-// Every screen of the frame, in both languages, has no serious or critical axe finding. (The domain journeys scan
-// their English pass only; this is where the Chinese pages are scanned.)
+// Every screen of the frame has no serious or critical axe finding. (The domain journeys scan their English pass only;
+// this is where Chinese pages are scanned.) A screen's structure, roles and colours are the same in both languages:
+// the English pass scans every screen and overlay, the Chinese one the start page and the engine's list, then the
+// dark theme with a collapsed sidebar.
 
 const checkA11y = (page: Page) => expectNoSeriousA11y(page, { everyLanguage: true });
 
@@ -28,7 +30,8 @@ for (const lang of ['en', 'zh'] satisfies Lang[]) {
   }) => {
     await openSignedIn(page, '/dashboard', { token: workerAdminToken, lang });
     const ui = frame(page, lang);
-    for (const screen of screens) {
+    const scanned = lang === 'en' ? screens : screens.filter((s) => s.path === '/dashboard' || 'table' in s);
+    for (const screen of scanned) {
       await page.goto(screen.path);
       await expect(ui.menu).toBeVisible({ timeout: 30_000 });
       await expect(page.getByRole('heading', { level: 1 })).toBeVisible({ timeout: 30_000 });
@@ -37,6 +40,17 @@ for (const lang of ['en', 'zh'] satisfies Lang[]) {
       // a hover effect under a leftover mouse position is not what is being checked
       await page.mouse.move(0, 0);
       await checkA11y(page);
+    }
+
+    if (lang === 'zh') {
+      // the dark theme and a collapsed sidebar
+      await page.getByRole('button', { name: msg(lang, 'layout.toggleSidebar') }).click();
+      await page.getByRole('button', { name: msg(lang, 'settings.open') }).click();
+      await page.getByLabel(msg(lang, 'settings.darkMode')).click();
+      await page.keyboard.press('Escape');
+      await expect(page.getByRole('dialog')).toBeHidden();
+      await checkA11y(page);
+      return;
     }
 
     // with the settings drawer, the search results and a tab menu open
@@ -59,13 +73,5 @@ for (const lang of ['en', 'zh'] satisfies Lang[]) {
     await expect(page.getByRole('menuitem', { name: msg(lang, 'tagsView.refresh') })).toBeVisible();
     await checkA11y(page);
     await page.keyboard.press('Escape');
-
-    // the dark theme and a collapsed sidebar too
-    await page.getByRole('button', { name: msg(lang, 'layout.toggleSidebar') }).click();
-    await page.getByRole('button', { name: msg(lang, 'settings.open') }).click();
-    await page.getByLabel(msg(lang, 'settings.darkMode')).click();
-    await page.keyboard.press('Escape');
-    await expect(page.getByRole('dialog')).toBeHidden();
-    await checkA11y(page);
   });
 }
