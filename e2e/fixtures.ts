@@ -57,7 +57,7 @@ export type LoginOptions = {
   account?: string;
   password?: string;
   lang?: Lang;
-  /** Path to ask for with `/login?redirect=`; the login ends there instead of the dashboard. */
+  /** The page the login ends on instead of the start page (the login page is asked for it with `/login?redirect=`). */
   redirect?: string;
 };
 
