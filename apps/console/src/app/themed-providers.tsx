@@ -2,7 +2,7 @@ import { LoadingOutlined } from '@ant-design/icons';
 import { App as AntdApp, ConfigProvider } from 'antd';
 import enUS from 'antd/locale/en_US';
 import zhCN from 'antd/locale/zh_CN';
-import { type ReactNode, useEffect, useMemo, useState } from 'react';
+import { type ReactNode, useEffect, useMemo, useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet } from 'react-router';
 import { useLang } from '../i18n/use-lang';
@@ -41,20 +41,18 @@ function useStepButtonNames() {
 
 const REDUCED_MOTION = '(prefers-reduced-motion: reduce)';
 
-/** Whether the system asks for reduced motion (WCAG 2.3.3), followed live. */
-function usePrefersReducedMotion(): boolean {
-  const [reduce, setReduce] = useState(
-    () => typeof window !== 'undefined' && Boolean(window.matchMedia?.(REDUCED_MOTION).matches),
-  );
-  useEffect(() => {
-    if (typeof window === 'undefined' || !window.matchMedia) return;
-    const query = window.matchMedia(REDUCED_MOTION);
-    const changed = () => setReduce(query.matches);
-    query.addEventListener?.('change', changed);
-    return () => query.removeEventListener?.('change', changed);
-  }, []);
-  return reduce;
+function subscribeReducedMotion(changed: () => void): () => void {
+  const query = typeof window === 'undefined' ? undefined : window.matchMedia?.(REDUCED_MOTION);
+  query?.addEventListener?.('change', changed);
+  return () => query?.removeEventListener?.('change', changed);
 }
+
+const prefersReducedMotion = () =>
+  typeof window !== 'undefined' && Boolean(window.matchMedia?.(REDUCED_MOTION).matches);
+
+/** Whether the system asks for reduced motion (WCAG 2.3.3), followed live. */
+const usePrefersReducedMotion = () =>
+  useSyncExternalStore(subscribeReducedMotion, prefersReducedMotion, () => false);
 
 /** antd follows the language, the size choice and the settings drawer live. */
 export function ThemedProviders({ children }: { children: ReactNode }) {

@@ -517,7 +517,7 @@ const touched = (c: Case) => new Set([c.field, ...Object.keys(c.stored), ...Obje
  * each.
  */
 export const groups: { name: string; entity: Entity; kinds: string[] }[] = (() => {
-  const out: { name: string; entity: Entity; kinds: string[]; fields: Set<string> }[] = [];
+  const out: { entity: Entity; kinds: string[]; fields: Set<string> }[] = [];
   for (const kind of Object.keys(cases).sort()) {
     const c = cases[kind]!;
     const fields = touched(c);
@@ -527,7 +527,7 @@ export const groups: { name: string; entity: Entity; kinds: string[] }[] = (() =
     if (group) {
       group.kinds.push(kind);
       for (const f of fields) group.fields.add(f);
-    } else out.push({ name: '', entity: c.entity, kinds: [kind], fields });
+    } else out.push({ entity: c.entity, kinds: [kind], fields });
   }
   return out.map(({ entity, kinds }) => ({ name: `${entity}: ${kinds.join(', ')}`, entity, kinds }));
 })();
