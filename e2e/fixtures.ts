@@ -62,20 +62,31 @@ export type LoginOptions = {
 };
 
 /**
- * Signs in as `account` and opens `redirect` (or the console's start page), waiting for its layout. The session is
- * made through the API and handed to the browser as the console's cookie, as the login page's form does: the
- * login page itself has its journeys in tests/frame/login.spec.ts, and every other journey starts where it works.
+ * Opens a console path with a session made elsewhere (the API, a worker's shared token), in `lang`, as the login
+ * page's form leaves the browser: the session in the console's cookie. Waits for the layout's main region (the skip
+ * link's target; error pages and the login page have none), on any screen width. The first visit loads user info,
+ * menu and the layout's code: slow on a busy machine.
+ */
+export async function openWithSession(
+  page: Page,
+  path: string,
+  options: { token: string; lang?: Lang },
+): Promise<void> {
+  await setLang(page, options.lang ?? 'en');
+  await page.context().addCookies([{ name: TOKEN_COOKIE, value: options.token, url: originOf(page) }]);
+  await page.goto(path);
+  await expect(page.locator('#main-content')).toBeVisible({ timeout: 30_000 });
+}
+
+/**
+ * Signs in as `account` through the API and opens `redirect` (or the console's start page). The login page itself
+ * has its journeys in tests/frame/login.spec.ts; every other journey starts where it works.
  */
 export async function login(page: Page, options: LoginOptions = {}): Promise<void> {
   const { account = DEMO_ACCOUNT, password = DEMO_PASSWORD, lang = 'en', redirect } = options;
-  await setLang(page, lang);
   const token = await api(page.request, { account, password });
-  await page.context().addCookies([{ name: TOKEN_COOKIE, value: token, url: originOf(page) }]);
-  await page.goto(redirect ?? '/');
+  await openWithSession(page, redirect ?? '/', { token, lang });
   if (redirect) await expect(page).toHaveURL((url) => `${url.pathname}${url.search}`.startsWith(redirect));
-  // The layout's main region (the skip link's target); error pages and the login page have no such id. The first
-  // visit loads user info, menu and the layout's code: slow on a busy machine.
-  await expect(page.locator('#main-content')).toBeVisible({ timeout: 30_000 });
 }
 
 /** Logs in through the real login page (account, password, captcha) and waits for the layout it lands on. */

@@ -7,7 +7,7 @@ import {
   expect,
   expectNoSeriousA11y,
   type Lang,
-  setLang,
+  openWithSession,
 } from '../../fixtures';
 
 // Helpers of the console frame journeys. Texts come from the console's own catalogues, so a journey
@@ -45,19 +45,16 @@ export const test = base.extend<object, WorkerFixtures>({
   ],
 });
 
-/** Opens a console path already signed in with `token`, in `lang`, and waits for the layout. */
+/** Opens a console path already signed in with `token`, in `lang`, and waits for the main menu. */
 export async function openSignedIn(
   page: Page,
   path: string,
   options: { token: string; lang?: Lang },
 ): Promise<void> {
-  const lang = options.lang ?? 'en';
-  const url = process.env.E2E_BASE_URL!;
-  await setLang(page, lang);
-  await page.context().addCookies([{ name: 'Admin-Token', value: options.token, url }]);
-  await page.goto(path);
-  // the first visit loads user info, menu and the layout chunk: slow on a busy machine
-  await expect(page.getByRole('navigation', { name: msg(lang, 'layout.mainMenu') })).toBeVisible({
+  await openWithSession(page, path, options);
+  await expect(
+    page.getByRole('navigation', { name: msg(options.lang ?? 'en', 'layout.mainMenu') }),
+  ).toBeVisible({
     timeout: 30_000,
   });
 }

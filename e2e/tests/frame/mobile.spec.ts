@@ -1,4 +1,5 @@
 import type { Page } from '@playwright/test';
+import { openWithSession } from '../../fixtures';
 import { checkA11y, expect, frame, msg, test } from './frame';
 
 // Below 992 px the sidebar is a drawer that closes on navigation; the header tools stay reachable.
@@ -30,12 +31,7 @@ test('mobile: the menu is a drawer that closes on navigation', async ({ page, wo
 });
 
 async function setMobile(page: Page, token: string) {
-  const url = process.env.E2E_BASE_URL!;
-  await page.context().addCookies([
-    { name: 'language', value: 'en', url },
-    { name: 'Admin-Token', value: token, url },
-  ]);
-  await page.goto('/dashboard');
+  await openWithSession(page, '/dashboard', { token });
   await expect(page.getByRole('button', { name: msg('en', 'layout.toggleSidebar') })).toBeVisible();
 }
 

@@ -1,6 +1,6 @@
 import { type Envelope, flattenRoutes, layoutRoutes } from '@organiser/domain';
 import type { Locator, Page } from '@playwright/test';
-import { loginLabels, runsIn } from '../../fixtures';
+import { loginLabels, openWithSession, runsIn } from '../../fixtures';
 import { expect, type Lang, openSignedIn, test } from './frame';
 
 // Layout a new user stumbled on, at 1440x900 and on a 375x812 phone, in English and Chinese: columns that
@@ -25,15 +25,8 @@ const box = async (locator: Locator) => {
 };
 
 /** Opens a console path signed in, on any width (on a phone the menu is a closed drawer: wait for the page). */
-async function open(page: Page, path: string, token: string, lang: Lang) {
-  const url = process.env.E2E_BASE_URL!;
-  await page.context().addCookies([
-    { name: 'language', value: lang, url },
-    { name: 'Admin-Token', value: token, url },
-  ]);
-  await page.goto(path);
-  await expect(page.locator('#main-content')).toBeVisible({ timeout: 30_000 });
-}
+const open = (page: Page, path: string, token: string, lang: Lang) =>
+  openWithSession(page, path, { token, lang });
 
 /** The page is no wider than the screen (nothing pushes it sideways). */
 const expectNoSidewaysScroll = async (page: Page) =>

@@ -1,6 +1,6 @@
 import { companyAudit, type Lang } from '@organiser/domain';
 import type { APIRequestContext, Page } from '@playwright/test';
-import { CAPTCHA_TEST_CODE, loginLabels } from '../../fixtures';
+import { CAPTCHA_TEST_CODE, loginLabels, openWithSession, setLang } from '../../fixtures';
 import { apiCall, confirmDialog, LOAD, rowOf, texts, uniqueToken, uploadPng } from '../suppliers/helpers';
 import { buttonName, checkA11y, expect, frame, msg, openSignedIn, PRODUCT, test } from './frame';
 
@@ -130,11 +130,10 @@ test.describe('phone width', () => {
       const t = texts[lang];
       const token = uniqueToken(`fm${lang}`);
       await companyWithCategory(request, token, workerAdminToken);
-      await setLangCookie(page, lang);
-      await page
-        .context()
-        .addCookies([{ name: 'Admin-Token', value: workerAdminToken, url: process.env.E2E_BASE_URL! }]);
-      await page.goto(`/company/company_list?keyword=${token}`);
+      await openWithSession(page, `/company/company_list?keyword=${token}`, {
+        token: workerAdminToken,
+        lang,
+      });
       const row = rowOf(page, `${token} Alpha Ltd.`);
       await expect(row).toBeVisible(LOAD);
       const name = row.getByText(`${token} Alpha Ltd.`, { exact: true });
@@ -239,7 +238,7 @@ test.describe('company audit at 1440 px', () => {
 
 for (const lang of ['en', 'zh'] as const) {
   test(`an anonymous visit to / logs in to the dashboard (${lang})`, async ({ page }) => {
-    await setLangCookie(page, lang);
+    await setLang(page, lang);
     await page.goto('/');
     await expect(page).toHaveURL(
       (url) => url.pathname === '/login' && url.search === '?redirect=%2Fdashboard',
@@ -258,8 +257,4 @@ for (const lang of ['en', 'zh'] as const) {
       page.getByText(`${msg(lang, 'common.labelled', { label: msg(lang, 'dashboard.account') })}admin`),
     ).toBeVisible();
   });
-}
-
-async function setLangCookie(page: Page, lang: Lang) {
-  await page.context().addCookies([{ name: 'language', value: lang, url: process.env.E2E_BASE_URL! }]);
 }
