@@ -20,7 +20,7 @@ export default defineConfig({
     maxWorkers,
     environment: 'happy-dom',
     include: ['src/**/*.test.{ts,tsx}'],
-    setupFiles: ['./src/test/scheduler-guard.ts', './src/test/setup.ts'],
+    setupFiles: ['./src/test/scheduler-guard.ts', './src/test/shown-rules.ts', './src/test/setup.ts'],
     restoreMocks: true,
     // whole-app tests load lazy pages and antd on first use
     testTimeout: 30_000,
