@@ -277,15 +277,83 @@ async function images(ctx: SeedContext) {
   };
 }
 
-export async function seedSupplierDemo(ctx: SeedContext, engine: Engine): Promise<void> {
-  const { db } = ctx;
-  const files = await images(ctx);
-  const en = fakerEN;
-  const zh = fakerZH_CN;
-  en.seed(20250501);
-  zh.seed(20250501);
+/** The membership packages, from free to unlimited. */
+const PACKAGES: Row[] = [
+  {
+    enName: 'Basic',
+    zhName: '基础会员',
+    price: 0,
+    durationMonths: 12,
+    sortNo: 0,
+    benefits: 'Company page, 50 products, 20 enquiries a month.\n企业主页，50 个产品，每月 20 条咨询。',
+    companyVideoLimit: 1,
+    consultLimit: 20,
+    consultReplyLimit: 50,
+    productLimit: 50,
+    productCardStandoutLimit: 0,
+    buyRequirementAuthLimit: 5,
+    siteLetterLimit: 20,
+  },
+  {
+    enName: 'Silver',
+    zhName: '白银会员',
+    price: 1999,
+    durationMonths: 12,
+    sortNo: 10,
+    benefits: 'Enquiries enabled, 200 products, 3 videos a month.\n开通咨询，200 个产品，每月 3 个视频。',
+    companyVideoLimit: 3,
+    consultLimit: 100,
+    consultReplyLimit: 300,
+    productLimit: 200,
+    productCardStandoutLimit: 5,
+    buyRequirementAuthLimit: 30,
+    siteLetterLimit: 100,
+    enableConsult: true,
+  },
+  {
+    enName: 'Gold',
+    zhName: '黄金会员',
+    price: 4999,
+    durationMonths: 12,
+    sortNo: 20,
+    benefits:
+      'Online customer service, 1,000 products, standout cards.\n在线客服，1000 个产品，产品卡片突出展示。',
+    companyVideoLimit: 10,
+    consultLimit: 500,
+    consultReplyLimit: 1500,
+    productLimit: 1000,
+    productCardStandoutLimit: 20,
+    buyRequirementAuthLimit: 100,
+    siteLetterLimit: 500,
+    enableConsult: true,
+    enableCustomerService: true,
+  },
+  {
+    enName: 'Diamond',
+    zhName: '钻石会员',
+    price: 9999,
+    durationMonths: 12,
+    sortNo: 30,
+    benefits: 'Everything unlimited, standout company background.\n全部不限，企业背景突出展示。',
+    enableConsult: true,
+    enableCustomerService: true,
+    companyBackgroundStandout: true,
+  },
+];
 
-  // The category tree: roots, then their children.
+type Files = Awaited<ReturnType<typeof images>>;
+type CompanyInputs = {
+  files: Files;
+  childrenOf: (industry: number) => Row[];
+  packages: Row[];
+  tags: { id: number }[];
+  countryNames: Map<string, string>;
+  count: number;
+  now: number;
+};
+
+/** The category tree: roots, then their children. */
+async function seedCategories(db: SeedContext['db'], files: Files) {
   const roots = await insertDemoRows(
     db,
     entities.company_category!,
@@ -304,71 +372,11 @@ export async function seedSupplierDemo(ctx: SeedContext, engine: Engine): Promis
       })),
     ),
   );
-  const childrenOf = (i: number) => children.filter((c) => c.parentId === Number(roots[i]!.id));
+  return (i: number) => children.filter((c) => c.parentId === Number(roots[i]!.id));
+}
 
-  const packages = await insertDemoRows(db, entities.vip_package!, [
-    {
-      enName: 'Basic',
-      zhName: '基础会员',
-      price: 0,
-      durationMonths: 12,
-      sortNo: 0,
-      benefits: 'Company page, 50 products, 20 enquiries a month.\n企业主页，50 个产品，每月 20 条咨询。',
-      companyVideoLimit: 1,
-      consultLimit: 20,
-      consultReplyLimit: 50,
-      productLimit: 50,
-      productCardStandoutLimit: 0,
-      buyRequirementAuthLimit: 5,
-      siteLetterLimit: 20,
-    },
-    {
-      enName: 'Silver',
-      zhName: '白银会员',
-      price: 1999,
-      durationMonths: 12,
-      sortNo: 10,
-      benefits: 'Enquiries enabled, 200 products, 3 videos a month.\n开通咨询，200 个产品，每月 3 个视频。',
-      companyVideoLimit: 3,
-      consultLimit: 100,
-      consultReplyLimit: 300,
-      productLimit: 200,
-      productCardStandoutLimit: 5,
-      buyRequirementAuthLimit: 30,
-      siteLetterLimit: 100,
-      enableConsult: true,
-    },
-    {
-      enName: 'Gold',
-      zhName: '黄金会员',
-      price: 4999,
-      durationMonths: 12,
-      sortNo: 20,
-      benefits:
-        'Online customer service, 1,000 products, standout cards.\n在线客服，1000 个产品，产品卡片突出展示。',
-      companyVideoLimit: 10,
-      consultLimit: 500,
-      consultReplyLimit: 1500,
-      productLimit: 1000,
-      productCardStandoutLimit: 20,
-      buyRequirementAuthLimit: 100,
-      siteLetterLimit: 500,
-      enableConsult: true,
-      enableCustomerService: true,
-    },
-    {
-      enName: 'Diamond',
-      zhName: '钻石会员',
-      price: 9999,
-      durationMonths: 12,
-      sortNo: 30,
-      benefits: 'Everything unlimited, standout company background.\n全部不限，企业背景突出展示。',
-      enableConsult: true,
-      enableCustomerService: true,
-      companyBackgroundStandout: true,
-    },
-  ]);
-
+/** The enabled company tags and the English names of the countries companies are in. */
+async function lookups(db: SeedContext['db']) {
   const companyTag = entityTables.company_tag!;
   const tags = await db
     .select({ id: companyTag.id })
@@ -383,116 +391,114 @@ export async function seedSupplierDemo(ctx: SeedContext, engine: Engine): Promis
         .where(inArray(region.code, ['CN', ...abroad.map((a) => a.code)]))
     ).map((r) => [r.code, r.nameEn]),
   );
+  return { tags, countryNames };
+}
 
-  const companyEntity = engine.get('company')!;
-  const now = Date.now();
-  const rows: Row[] = [];
-  const count = Math.max(20, Math.round(COMPANIES * (ctx.demoScale ?? 1)));
-  for (let i = 0; i < count; i++) {
-    const industry = i % tree.length;
-    const node = tree[industry]!;
-    const [brandEn, brandZh] = pick(brands, i * 7 + industry);
-    const [wordEn, wordZh] = pick(node.words, i);
-    const isAbroad = i % 17 === 16;
-    const place = isAbroad ? pick(abroad, i) : undefined;
-    const city = pick(cities, i * 3);
-    const isChineseName = !isAbroad && i % 2 === 1;
-    const name = isAbroad
-      ? `${en.company.name()} ${wordEn}`
+/** The i-th demo company: its industry, names, place, audit state and profile follow from i. */
+function companyRow(i: number, inputs: CompanyInputs): Row {
+  const { files, packages, tags, countryNames, count, now } = inputs;
+  const en = fakerEN;
+  const zh = fakerZH_CN;
+  const industry = i % tree.length;
+  const node = tree[industry]!;
+  const [brandEn, brandZh] = pick(brands, i * 7 + industry);
+  const [wordEn, wordZh] = pick(node.words, i);
+  const isAbroad = i % 17 === 16;
+  const place = isAbroad ? pick(abroad, i) : undefined;
+  const city = pick(cities, i * 3);
+  const isChineseName = !isAbroad && i % 2 === 1;
+  const name = isAbroad
+    ? `${en.company.name()} ${wordEn}`
+    : isChineseName
+      ? `${city.zh}${brandZh}${wordZh}有限公司`
+      : `${city.en} ${brandEn} ${wordEn} Co., Ltd.`;
+  const cats = inputs.childrenOf(industry);
+  const account = i === 0 ? DEMO_SUPPLIER.account : `supplier${String(i + 1).padStart(3, '0')}`;
+  // Every ninth company signed up on the marketplace and has not finished its information yet.
+  const isIncomplete = i % 9 === 4;
+  const audit =
+    i === 0 ? 'passed' : isIncomplete || i % 7 === 3 ? 'pending' : i % 11 === 5 ? 'refused' : 'passed';
+  const contact = isChineseName ? zh.person.fullName() : en.person.fullName();
+  const year = 1990 + ((i * 13) % 33);
+  return {
+    name,
+    type: pick(['manufacturer', 'manufacturer', 'both', 'trading', 'service'], i),
+    code: isAbroad ? null : `91${String(440300 + i * 37).padStart(6, '0')}MA5${String(1000 + i).slice(-4)}X`,
+    logo: pick(files.logos, i),
+    backgroundImg: isIncomplete ? null : pick(files.backgrounds, i),
+    introduce: isIncomplete
+      ? null
       : isChineseName
-        ? `${city.zh}${brandZh}${wordZh}有限公司`
-        : `${city.en} ${brandEn} ${wordEn} Co., Ltd.`;
-    const cats = childrenOf(industry);
-    const account = i === 0 ? DEMO_SUPPLIER.account : `supplier${String(i + 1).padStart(3, '0')}`;
-    // Every ninth company signed up on the marketplace and has not finished its information yet.
-    const isIncomplete = i % 9 === 4;
-    const audit =
-      i === 0 ? 'passed' : isIncomplete || i % 7 === 3 ? 'pending' : i % 11 === 5 ? 'refused' : 'passed';
-    const contact = isChineseName ? zh.person.fullName() : en.person.fullName();
-    const year = 1990 + ((i * 13) % 33);
-    const row: Row = {
-      name,
-      type: pick(['manufacturer', 'manufacturer', 'both', 'trading', 'service'], i),
-      code: isAbroad
-        ? null
-        : `91${String(440300 + i * 37).padStart(6, '0')}MA5${String(1000 + i).slice(-4)}X`,
-      logo: pick(files.logos, i),
-      backgroundImg: isIncomplete ? null : pick(files.backgrounds, i),
-      introduce: isIncomplete
-        ? null
-        : isChineseName
-          ? `${name}成立于 ${year} 年，专业从事${cats[0]?.zhName ?? node.zh}的研发、生产和出口，产品销往 ${1 + (i % 5) * 10} 多个国家和地区。`
-          : `Founded in ${year}, ${name} designs, makes and exports ${String(cats[0]?.enName ?? node.en).toLowerCase()} to buyers in ${10 + (i % 5) * 10} countries. OEM and ODM welcome.`,
-      industry: isChineseName ? node.zh : node.en,
-      categoryIds: [Number(pick(cats, i).id), ...(i % 3 === 0 ? [Number(pick(cats, i + 1).id)] : [])].filter(
-        (v, k, a) => a.indexOf(v) === k,
-      ),
-      tags: tags.length
-        ? [Number(pick(tags, i).id), ...(i % 4 === 0 ? [Number(pick(tags, i + 3).id)] : [])].filter(
-            (v, k, a) => a.indexOf(v) === k,
-          )
-        : [],
-      sortNo: (i % 10) * 10,
-      status: i % 23 === 22 ? 'disabled' : 'enabled',
-      linkUsername: contact,
-      deptName: isChineseName ? '外贸部' : 'Export Department',
-      mobile: `+86 13${String(800000000 + i * 7919).slice(0, 9)}`,
-      // a landline as city area code-number (the country is the company's own field)
-      telphone: isAbroad
-        ? `${pick(['28', '22', '212', '30', '3'], i)}-${String(20000000 + i * 4451)}`
-        : `0${String(755 + (i % 9))}-${String(60000000 + i * 977).slice(0, 8)}`,
-      email: `sales@${brandEn.toLowerCase()}${i + 1}.example.com`,
-      website: `https://www.${brandEn.toLowerCase()}${i + 1}.example.com`,
-      account,
-      countryCode: place?.code ?? 'CN',
-      countryName: countryNames.get(place?.code ?? 'CN') ?? null,
-      belong: place ? null : city.belong,
-      belongAddress: place
-        ? `${en.location.streetAddress()}, ${place.city}`
-        : isChineseName
-          ? `${city.zh}${zh.location.street()}${100 + (i % 80)}号`
-          : `No. ${100 + (i % 80)} ${pick(streets, i)}, ${city.en}`,
-      postcode: String(510000 + i * 11).slice(0, 6),
-      adImgs: i % 3 === 0 ? [pick(files.ads, i), pick(files.ads, i + 1), pick(files.ads, i + 2)] : [],
-      staffCount: pick([25, 60, 120, 300, 800, 2000], i),
-      annualRevenue: pick(revenues, i),
-      yearEstablished: year,
-      certifications: certifications.filter((_, k) => (i + k) % 4 === 0),
-      patents: i % 4 === 0 ? [`ZL ${2015 + (i % 9)} 2 ${String(100000 + i * 31).slice(0, 6)}.${i % 10}`] : [],
-      trademarks: [brandEn.toUpperCase()],
-      factorySize: `${(5 + (i % 20)) * 1000} m²`,
-      productionLines: 2 + (i % 12),
-      equipment: isChineseName
-        ? '数控加工中心、自动注塑机、SMT 贴片线'
-        : 'CNC machining centres, automatic injection moulding, SMT lines',
-      testEquipment: isChineseName
-        ? '盐雾试验箱、高低温试验箱、三坐标测量仪'
-        : 'Salt spray chamber, thermal cycling chamber, CMM',
-      // values of the `company_language` dictionary
-      languages: isChineseName ? ['zh', 'en'] : ['en', 'zh', ...(i % 5 === 0 ? ['es'] : [])],
-      nearestPort: place?.port ?? city.port,
-      exportRevenue: pick(revenues, i + 1),
-      mainMarkets: markets.filter((_, k) => (i + k) % 3 === 0),
-      vipPackageId: i % 6 === 5 ? null : Number(pick(packages, i).id),
-      // A few companies have a limit of their own over their package's.
-      companyVideoLimit: i % 10 === 0 ? 5 : null,
-      sendedEmail: i % 8 !== 0,
-      auditStatus: audit,
-      auditReason: audit === 'refused' ? pick(reasons, i) : null,
-      auditedBy: audit === 'pending' ? null : 'admin',
-      auditedAt: audit === 'pending' ? null : new Date(now - (i % 60) * 86_400_000),
-      source: isIncomplete ? 'register' : 'console',
-      shareNum: (i * 37) % 120,
-      collectNum: (i * 53) % 400,
-      consultNum: (i * 29) % 250,
-      createdAt: new Date(now - (count - i) * 3_600_000 * 11),
-    };
-    Object.assign(row, derivedChanges(companyEntity, null, row));
-    rows.push(row);
-  }
-  const companies = await insertDemoRows(db, entities.company!, rows);
+        ? `${name}成立于 ${year} 年，专业从事${cats[0]?.zhName ?? node.zh}的研发、生产和出口，产品销往 ${1 + (i % 5) * 10} 多个国家和地区。`
+        : `Founded in ${year}, ${name} designs, makes and exports ${String(cats[0]?.enName ?? node.en).toLowerCase()} to buyers in ${10 + (i % 5) * 10} countries. OEM and ODM welcome.`,
+    industry: isChineseName ? node.zh : node.en,
+    categoryIds: [Number(pick(cats, i).id), ...(i % 3 === 0 ? [Number(pick(cats, i + 1).id)] : [])].filter(
+      (v, k, a) => a.indexOf(v) === k,
+    ),
+    tags: tags.length
+      ? [Number(pick(tags, i).id), ...(i % 4 === 0 ? [Number(pick(tags, i + 3).id)] : [])].filter(
+          (v, k, a) => a.indexOf(v) === k,
+        )
+      : [],
+    sortNo: (i % 10) * 10,
+    status: i % 23 === 22 ? 'disabled' : 'enabled',
+    linkUsername: contact,
+    deptName: isChineseName ? '外贸部' : 'Export Department',
+    mobile: `+86 13${String(800000000 + i * 7919).slice(0, 9)}`,
+    // a landline as city area code-number (the country is the company's own field)
+    telphone: isAbroad
+      ? `${pick(['28', '22', '212', '30', '3'], i)}-${String(20000000 + i * 4451)}`
+      : `0${String(755 + (i % 9))}-${String(60000000 + i * 977).slice(0, 8)}`,
+    email: `sales@${brandEn.toLowerCase()}${i + 1}.example.com`,
+    website: `https://www.${brandEn.toLowerCase()}${i + 1}.example.com`,
+    account,
+    countryCode: place?.code ?? 'CN',
+    countryName: countryNames.get(place?.code ?? 'CN') ?? null,
+    belong: place ? null : city.belong,
+    belongAddress: place
+      ? `${en.location.streetAddress()}, ${place.city}`
+      : isChineseName
+        ? `${city.zh}${zh.location.street()}${100 + (i % 80)}号`
+        : `No. ${100 + (i % 80)} ${pick(streets, i)}, ${city.en}`,
+    postcode: String(510000 + i * 11).slice(0, 6),
+    adImgs: i % 3 === 0 ? [pick(files.ads, i), pick(files.ads, i + 1), pick(files.ads, i + 2)] : [],
+    staffCount: pick([25, 60, 120, 300, 800, 2000], i),
+    annualRevenue: pick(revenues, i),
+    yearEstablished: year,
+    certifications: certifications.filter((_, k) => (i + k) % 4 === 0),
+    patents: i % 4 === 0 ? [`ZL ${2015 + (i % 9)} 2 ${String(100000 + i * 31).slice(0, 6)}.${i % 10}`] : [],
+    trademarks: [brandEn.toUpperCase()],
+    factorySize: `${(5 + (i % 20)) * 1000} m²`,
+    productionLines: 2 + (i % 12),
+    equipment: isChineseName
+      ? '数控加工中心、自动注塑机、SMT 贴片线'
+      : 'CNC machining centres, automatic injection moulding, SMT lines',
+    testEquipment: isChineseName
+      ? '盐雾试验箱、高低温试验箱、三坐标测量仪'
+      : 'Salt spray chamber, thermal cycling chamber, CMM',
+    // values of the `company_language` dictionary
+    languages: isChineseName ? ['zh', 'en'] : ['en', 'zh', ...(i % 5 === 0 ? ['es'] : [])],
+    nearestPort: place?.port ?? city.port,
+    exportRevenue: pick(revenues, i + 1),
+    mainMarkets: markets.filter((_, k) => (i + k) % 3 === 0),
+    vipPackageId: i % 6 === 5 ? null : Number(pick(packages, i).id),
+    // A few companies have a limit of their own over their package's.
+    companyVideoLimit: i % 10 === 0 ? 5 : null,
+    sendedEmail: i % 8 !== 0,
+    auditStatus: audit,
+    auditReason: audit === 'refused' ? pick(reasons, i) : null,
+    auditedBy: audit === 'pending' ? null : 'admin',
+    auditedAt: audit === 'pending' ? null : new Date(now - (i % 60) * 86_400_000),
+    source: isIncomplete ? 'register' : 'console',
+    shareNum: (i * 37) % 120,
+    collectNum: (i * 53) % 400,
+    consultNum: (i * 29) % 250,
+    createdAt: new Date(now - (count - i) * 3_600_000 * 11),
+  };
+}
 
-  // One to three contacts each; the first is the default.
+/** One to three contacts for each company; the first is the default. */
+function contactRows(companies: Row[], files: Files): Row[] {
   const contacts: Row[] = [];
   companies.forEach((c, i) => {
     const isChinese = /[\u4e00-\u9fff]/.test(String(c.name));
@@ -500,7 +506,7 @@ export async function seedSupplierDemo(ctx: SeedContext, engine: Engine): Promis
       const [posEn, posZh] = pick(positions, i + k);
       contacts.push({
         companyId: Number(c.id),
-        name: isChinese ? zh.person.fullName() : en.person.fullName(),
+        name: isChinese ? fakerZH_CN.person.fullName() : fakerEN.person.fullName(),
         mobile: `+86 139${String(10000000 + i * 131 + k).slice(0, 8)}`,
         position: isChinese ? posZh : posEn,
         email: `${['sales', 'service', 'export'][k]}${i + 1}@example.com`,
@@ -510,9 +516,12 @@ export async function seedSupplierDemo(ctx: SeedContext, engine: Engine): Promis
       });
     }
   });
-  await insertDemoRows(db, entities.customer_service!, contacts);
+  return contacts;
+}
 
-  // The demo supplier login, on the first company.
+/** The demo supplier login, on the first company. */
+async function seedSupplierLogin(ctx: SeedContext, company: Row) {
+  const { db } = ctx;
   const roleId = await ensureSupplierRole(db);
   const passwordHash = await hashPassword(DEMO_SUPPLIER.password, ctx.config.server.passwordHash);
   const [user] = await db
@@ -520,11 +529,33 @@ export async function seedSupplierDemo(ctx: SeedContext, engine: Engine): Promis
     .values({
       account: DEMO_SUPPLIER.account,
       passwordHash,
-      nickname: String(companies[0]!.name),
+      nickname: String(company.name),
       type: 'company',
-      companyId: Number(companies[0]!.id),
+      companyId: Number(company.id),
     })
     .onConflictDoNothing()
     .returning({ id: adminUser.id });
   if (user) await db.insert(userRole).values({ userId: user.id, roleId }).onConflictDoNothing();
+}
+
+export async function seedSupplierDemo(ctx: SeedContext, engine: Engine): Promise<void> {
+  const { db } = ctx;
+  const files = await images(ctx);
+  fakerEN.seed(20250501);
+  fakerZH_CN.seed(20250501);
+  const childrenOf = await seedCategories(db, files);
+  const packages = await insertDemoRows(db, entities.vip_package!, PACKAGES);
+  const { tags, countryNames } = await lookups(db);
+  const companyEntity = engine.get('company')!;
+  const count = Math.max(20, Math.round(COMPANIES * (ctx.demoScale ?? 1)));
+  const inputs: CompanyInputs = { files, childrenOf, packages, tags, countryNames, count, now: Date.now() };
+  const rows: Row[] = [];
+  for (let i = 0; i < count; i++) {
+    const row = companyRow(i, inputs);
+    Object.assign(row, derivedChanges(companyEntity, null, row));
+    rows.push(row);
+  }
+  const companies = await insertDemoRows(db, entities.company!, rows);
+  await insertDemoRows(db, entities.customer_service!, contactRows(companies, files));
+  await seedSupplierLogin(ctx, companies[0]!);
 }
