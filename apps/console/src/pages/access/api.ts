@@ -53,8 +53,15 @@ export type PermissionInput = {
   status: Status;
 };
 
-/** The form's method is one of the select's values, which the API document lists as an enumeration. */
-const permissionBody = (input: PermissionInput) => input as BodyOf<'permission_create'>;
+/** The records keep a name as two fields, `nameEn` and `nameZh`. */
+const namedBody = <T extends { name: Bilingual }>({ name, ...rest }: T) => ({
+  ...rest,
+  nameEn: name.en,
+  nameZh: name.zh,
+});
+
+const permissionBody = (input: PermissionInput) => namedBody(input) as BodyOf<'permission_create'>;
+const roleBody = (input: RoleInput) => namedBody(input) as BodyOf<'role_create'>;
 
 export type Holder = {
   id: number;
@@ -82,8 +89,9 @@ export const accessApi = {
     content<RoleList>(callApi('role_list', { query, signal })),
   role: (id: number, signal?: AbortSignal) =>
     content<RoleDetail>(callApi('role_get', { params: { id }, signal })),
-  createRole: (input: RoleInput) => callApi('role_create', { body: input }),
-  updateRole: (id: number, input: RoleInput) => callApi('role_update', { params: { id }, body: input }),
+  createRole: (input: RoleInput) => callApi('role_create', { body: roleBody(input) }),
+  updateRole: (id: number, input: RoleInput) =>
+    callApi('role_update', { params: { id }, body: roleBody(input) }),
   setRoleStatus: (id: number, enabled: boolean) =>
     callApi(enabled ? 'role_enable' : 'role_disable', { params: { id } }),
   deleteRole: (id: number) => callApi('role_delete', { params: { id } }),
