@@ -115,8 +115,7 @@ describe('role editor', { timeout: 60_000 }, () => {
     await waitFor(() => expect(api.callsTo('PUT', '/api/role/7')).toHaveLength(1));
     expect(api.callsTo('PUT', '/api/role/7')[0]!.body).toEqual({
       code: 'reader',
-      nameEn: 'Reader',
-      nameZh: '读者',
+      name: { en: 'Reader', zh: '读者' },
       status: 'enabled',
       remark: '',
       permissionIds: [1, 2, 3],
