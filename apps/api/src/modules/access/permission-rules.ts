@@ -1,4 +1,4 @@
-import { validationMessage } from '@organiser/domain';
+import { t, validationMessage } from '@organiser/domain';
 import { and, count, eq, ne } from 'drizzle-orm';
 import { z } from 'zod';
 import { invalidateAuthCaches } from '../../access/auth-cache';
@@ -18,8 +18,6 @@ import { isStale, resourceKeys } from './store';
 // them on every other path; here they are refused with the product's own message), and switching an entry on
 // or off is only for a caller holding it. A renamed or reordered built-in entry is marked `edited`, so the
 // start-up sync keeps the change. Every write empties the auth caches.
-
-const t = (en: string, zh: string) => ({ en, zh });
 
 const FIXED = {
   type: t('type', '类型'),

@@ -1,4 +1,4 @@
-import { PERMISSION_MENU, ROLE_MENU } from '@organiser/domain';
+import { PERMISSION_MENU, ROLE_MENU, t } from '@organiser/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ok, okSchema } from '../../plugins/envelope';
@@ -10,7 +10,6 @@ import { resourceKeys } from './store';
 // asks to confirm while roles hold the entry. Built-in entries come from the route catalogue and the API
 // routes at every start; one whose route no longer exists is reported (`stale`) and may be deleted.
 
-const t = (en: string, zh: string) => ({ en, zh });
 const idParams = z.strictObject({ id: z.coerce.number().int().positive().max(2_147_483_647) });
 const flag = z.enum(['true', 'false']).optional();
 

@@ -13,8 +13,8 @@ import { heldRoleIds, permissionsByIds } from './store';
 // The rules on roles, as hooks on every write of the `role` entity (create, edit, PATCH, revert, import row,
 // enable/disable, delete, batch): `root` is reserved (the engine's built-in rule keeps the root role itself
 // unchanged), a caller never changes a role it holds, grants only permissions it holds itself, and disables or
-// deletes only a role whose permissions it holds. A refused write is rolled back whole. Every write empties the auth caches, so it takes effect on the next request of
-// every session.
+// deletes only a role whose permissions it holds. A refused write is rolled back whole. Every write empties the
+// auth caches, so it takes effect on the next request of every session.
 
 /** The role's name as one object on the way in; the answer-only keys of a record sent back dropped. */
 const roleBodyIn: NonNullable<EntityHooks['beforeValidate']> = (ctx, body, current) => {
