@@ -81,8 +81,8 @@ export async function isDatabaseEmpty(db: Db): Promise<boolean> {
 async function createRole(db: Db, name: string, nameZh: string, code: string): Promise<number> {
   const [row] = await db
     .insert(role)
-    .values({ name, nameZh, code })
-    .onConflictDoUpdate({ target: role.code, set: { name, nameZh } })
+    .values({ nameEn: name, nameZh, code })
+    .onConflictDoUpdate({ target: role.code, set: { nameEn: name, nameZh } })
     .returning({ id: role.id });
   return row!.id;
 }

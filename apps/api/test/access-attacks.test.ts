@@ -1,5 +1,7 @@
+import { entities, MAX_PAGE_SIZE } from '@organiser/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAccount, menuId, resourceId, resourcesUnder, roleId } from './access-fixtures';
+import { exportFile, importFile, parseExport } from './engine/transfer-helpers';
 import { createTestApp, login, type TestApp } from './helpers';
 
 // The role and permission routes as an attacker calls them: malformed bodies and parameters are refused with
@@ -75,7 +77,6 @@ describe('role and permission routes under attack', () => {
       ['DELETE', '/api/role/1e3', undefined],
       ['POST', '/api/role/disable/x', undefined],
       ['GET', '/api/role/list?page=0', undefined],
-      ['GET', '/api/role/list?size=100000', undefined],
       ['GET', '/api/role/list?status=everything', undefined],
       ['GET', '/api/role/list?sneaky=1', undefined],
     ];
@@ -84,6 +85,9 @@ describe('role and permission routes under attack', () => {
       expect(res.statusCode, `${method} ${url} ${JSON.stringify(payload)?.slice(0, 80)}`).toBe(400);
       expect(res.json().success).toBe(false);
     }
+    // the role list is the engine's: a page larger than the largest is capped, as on every list
+    const huge = await call(admin, 'GET', '/api/role/list?size=100000');
+    expect(huge.json().content.size).toBe(MAX_PAGE_SIZE);
   });
 
   it('refuses malformed permission bodies and parameters with 400, never a 5xx', async () => {
@@ -249,5 +253,103 @@ describe('role and permission routes under attack', () => {
       sortNo: 7,
       name: { en: 'Remove a banner' },
     });
+  });
+});
+
+describe('role writes on every engine path', () => {
+  let t: TestApp;
+  let admin: string;
+  let manager: string;
+  let held: number;
+  let lacked: number;
+  const call = (token: string, method: Method | 'PATCH', url: string, payload?: unknown) =>
+    t.app.inject({
+      method,
+      url,
+      headers: { 'x-token': token },
+      ...(payload === undefined ? {} : { payload: payload as object }),
+    });
+  const read = async (id: number) => (await call(admin, 'GET', `/api/role/${id}`)).json().content;
+  /** A role root made with the given permissions, as stored. */
+  const roleWith = async (code: string, permissionIds: number[]) =>
+    (
+      await call(admin, 'POST', '/api/role', {
+        code,
+        name: { en: code, zh: code },
+        permissionIds,
+      })
+    ).json().content;
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    admin = await login(t.app);
+    held = await menuId(t.db, '/banner/banner_list');
+    lacked = await resourceId(t.db, 'DELETE', '/api/banner/:id');
+    const keeper = await roleWith('path_keeper', [
+      await menuId(t.db, '/adminManage'),
+      await menuId(t.db, '/adminManage/role_list'),
+      ...(await resourcesUnder(t.db, '/adminManage/role_list')),
+      held,
+    ]);
+    await createAccount(t.db, 'path_keeper', 'keeper12345', [keeper.id]);
+    manager = await login(t.app, 'path_keeper', 'keeper12345');
+  });
+  afterAll(() => t.close());
+
+  it('refuses a PATCH or a revert that would grant what the caller lacks; the role stays as it was', async () => {
+    const role = await roleWith('patched', [held, lacked]);
+    const narrowed = await call(admin, 'PUT', `/api/role/${role.id}`, { permissionIds: [held] });
+    expect(narrowed.statusCode, narrowed.body).toBe(200);
+    const before = await read(role.id);
+    const patched = await call(manager, 'PATCH', `/api/role/${role.id}`, { permissionIds: [held, lacked] });
+    expect(patched.statusCode, patched.body).toBe(403);
+    const reverted = await call(manager, 'POST', `/api/role/${role.id}/revert/1`);
+    expect(reverted.statusCode, reverted.body).toBe(403);
+    expect(await read(role.id)).toEqual(before);
+    // the caller's own grants go through both paths
+    expect((await call(manager, 'PATCH', `/api/role/${role.id}`, { remark: 'mine' })).statusCode).toBe(200);
+  });
+
+  it('refuses an import row that would grant what the caller lacks; nothing of the file is written', async () => {
+    const role = await roleWith('imported', [held, lacked]);
+    // the role as exported for editing while it held both (its permissions by id), then narrowed by root
+    const file = await exportFile(t.app, admin, entities.role!, 'format=csv&purpose=import&keyword=imported');
+    expect((await parseExport(file.body, 'csv'))[1]).toContain(`${held}, ${lacked}`);
+    await call(admin, 'PUT', `/api/role/${role.id}`, { permissionIds: [held] });
+    const before = await read(role.id);
+    const imported = await importFile(t.app, manager, entities.role!, file.body, 'csv', false);
+    expect(imported.status, JSON.stringify(imported.body)).toBe(403);
+    expect(await read(role.id)).toEqual(before);
+  });
+
+  it('refuses disabling or deleting, one by one or in bulk, a role holding what the caller lacks', async () => {
+    const role = await roleWith('bulked', [held, lacked]);
+    const before = await read(role.id);
+    for (const [method, url, body] of [
+      ['POST', '/api/role/batch/disable', { ids: [role.id] }],
+      ['POST', '/api/role/batch/delete', { ids: [role.id] }],
+      ['POST', `/api/role/disable/${role.id}`, undefined],
+      ['DELETE', `/api/role/${role.id}`, undefined],
+    ] as const) {
+      const res = await call(manager, method, url, body);
+      expect(res.statusCode, `${url} ${res.body}`).toBe(403);
+    }
+    expect(await read(role.id)).toEqual(before);
+  });
+
+  it('keeps the root role from a caller who is not root: no edit, PATCH or revert', async () => {
+    const root = await roleId(t.db, 'root');
+    const before = await read(root);
+    for (const [method, url, body] of [
+      ['PUT', `/api/role/${root}`, { code: 'root', name: { en: 'Root', zh: '超级管理员' }, remark: 'mine' }],
+      ['PATCH', `/api/role/${root}`, { remark: 'mine' }],
+      ['PATCH', `/api/role/${root}`, { permissionIds: [held] }],
+      ['POST', `/api/role/${root}/revert/1`, undefined],
+    ] as const) {
+      const res = await call(manager, method, url, body);
+      expect(res.statusCode, `${method} ${url}`).toBeGreaterThanOrEqual(400);
+      expect(res.statusCode).toBeLessThan(500);
+    }
+    expect(await read(root)).toEqual(before);
   });
 });

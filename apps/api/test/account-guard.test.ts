@@ -29,7 +29,7 @@ const ROLE_LIST = '/adminManage/role_list';
 
 /** A role holding these menus and every resource under each. */
 async function roleWith(db: Db, code: string, menus: string[]): Promise<number> {
-  const [r] = await db.insert(role).values({ name: code, code }).returning({ id: role.id });
+  const [r] = await db.insert(role).values({ nameEn: code, code }).returning({ id: role.id });
   const ids = new Set<number>();
   for (const url of menus) {
     ids.add(await menuId(db, url));

@@ -32,6 +32,7 @@ function registrations(): Registered {
       openRoute: ignore,
       demoSeed: ignore,
       referenceSeed: ignore,
+      answer: ignore,
       ...ext,
     } as never);
   }

@@ -229,7 +229,7 @@ describe('permission administration', () => {
   it('lets a permission manager switch on or off only the permissions it holds', async () => {
     const [manager] = await t.db
       .insert(role)
-      .values({ name: 'perm_manager', code: 'perm_manager' })
+      .values({ nameEn: 'perm_manager', code: 'perm_manager' })
       .returning();
     const held = [
       await menuId(t.db, '/adminManage/permission_list'),

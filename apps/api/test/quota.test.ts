@@ -351,7 +351,7 @@ describe('monthly quotas', () => {
       const own = company();
       const [supplierRole] = await t.db
         .insert(role)
-        .values({ name: 'Quota probe supplier', code: 'quota-probe-supplier' })
+        .values({ nameEn: 'Quota probe supplier', code: 'quota-probe-supplier' })
         .returning({ id: role.id });
       const [menu] = await t.db
         .select({ id: permission.id })

@@ -86,6 +86,13 @@ function sortColumnName(def: EntityDef, field: string): string {
 const quote = (value: string | boolean) =>
   typeof value === 'boolean' ? String(value) : `'${value.replace(/'/g, "''")}'`;
 
+/** The name of a unique index over these columns: the kit's `<table>_<columns>_unique`, or the name an earlier
+ * table gave it (`uniqueIndexNames`). */
+export function uniqueIndexName(def: EntityDef, columns: readonly string[]): string {
+  const derived = `${def.table}_${columns.join('_')}_unique`;
+  return def.uniqueIndexNames[derived] ?? derived;
+}
+
 /** A derived `all` field is a generated column: the conditions hold on the row as stored, after any write. */
 function generated(def: EntityDef, field: FieldDef, builder: PgColumnBuilderBase): PgColumnBuilderBase {
   if (field.derive?.kind !== 'all') return builder;
@@ -127,7 +134,8 @@ export function deriveTable(def: EntityDef, views: readonly EntityDef[] = []): E
     const seen = new Set<string>();
     const sorted = (name: string) => {
       const key = sortColumnName(def, name);
-      if (seen.has(key)) return;
+      // the primary key orders by id already
+      if (seen.has(key) || key === 'id') return;
       seen.add(key);
       const ix = index(`${def.table}_${key}_idx`).on(col(name), col('id'));
       out.push(live && name !== 'id' ? ix.where(live) : ix);
@@ -152,7 +160,7 @@ export function deriveTable(def: EntityDef, views: readonly EntityDef[] = []): E
         }
       }
       if (field.unique) {
-        const ux = uniqueIndex(`${def.table}_${key}_unique`).on(col(name));
+        const ux = uniqueIndex(uniqueIndexName(def, [key])).on(col(name));
         out.push(live ? ux.where(live) : ux);
       }
       // Filters on `<field>.<code>` are containment queries (`@>`) on the jsonb column.
@@ -169,10 +177,7 @@ export function deriveTable(def: EntityDef, views: readonly EntityDef[] = []): E
     }
     for (const set of def.uniqueTogether ?? []) {
       const keys = set.map((name) => columnOf(def.fields[name]!, name));
-      const ux = uniqueIndex(`${def.table}_${keys.join('_')}_unique`).on(
-        col(set[0]!),
-        ...set.slice(1).map(col),
-      );
+      const ux = uniqueIndex(uniqueIndexName(def, keys)).on(col(set[0]!), ...set.slice(1).map(col));
       out.push(live ? ux.where(live) : ux);
     }
     const search = searchExpression(def);

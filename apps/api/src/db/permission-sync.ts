@@ -12,13 +12,25 @@ import { permission } from './schema';
 // synchronised entry is `builtIn`: its type, method and url are not editable. The entries are read first and
 // only those the upsert would change are written: a start with an unchanged catalogue writes nothing.
 
-type Row = typeof permission.$inferInsert;
+/** A synchronised entry as the upsert writes it. */
+type Row = {
+  type: 'menu' | 'resource';
+  method: string;
+  url: string;
+  nameEn: string;
+  nameZh: string;
+  icon: string | null;
+  parentId: number | null;
+  sortNo: number;
+  builtIn: true;
+};
 
 /** What the upsert writes of an existing entry, as stored. */
-type Stored = Pick<
-  typeof permission.$inferSelect,
-  'id' | 'type' | 'method' | 'url' | 'nameEn' | 'nameZh' | 'sortNo' | 'parentId' | 'builtIn' | 'edited'
->;
+type Stored = Pick<Row, 'type' | 'method' | 'url' | 'nameEn' | 'nameZh' | 'sortNo' | 'parentId'> & {
+  id: number;
+  builtIn: boolean;
+  edited: boolean;
+};
 
 const rowKey = (r: { type: string; method?: string; url: string }) => `${r.type} ${r.method ?? ''} ${r.url}`;
 
@@ -47,7 +59,7 @@ async function readStored(db: Db): Promise<Map<string, Stored>> {
       edited: permission.edited,
     })
     .from(permission);
-  return new Map(rows.map((r) => [rowKey(r), r]));
+  return new Map((rows as Stored[]).map((r) => [rowKey(r), r]));
 }
 
 async function upsert(db: Db, rows: Row[], stored: Map<string, Stored>): Promise<Map<string, number>> {

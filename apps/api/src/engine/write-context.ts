@@ -13,9 +13,10 @@ export type Row = Record<string, unknown>;
 // biome-ignore lint/suspicious/noExplicitAny: both drivers' transactions share the query API used here.
 export type Tx = Db | any;
 
-/** Who changed a record: a user (its id and account), or a marketplace API key (no user id; account
- * `key:<name>`, open/serve.ts). */
-export type Actor = { id: number | null; account: string } | null;
+/** Who changed a record: a user (its id and account, and the codes of the enabled roles it held when the
+ * request began: a write that removes a role's links still knows whether the caller held it), or a marketplace
+ * API key (no user id; account `key:<name>`, open/serve.ts). */
+export type Actor = { id: number | null; account: string; roles?: readonly string[] } | null;
 
 import type { RowScope } from '../access/row-scope';
 

@@ -11,7 +11,7 @@ export async function createAccountWithRole(
 ): Promise<void> {
   const [r] = await db
     .insert(role)
-    .values({ name: args.account, code: args.account })
+    .values({ nameEn: args.account, code: args.account })
     .returning({ id: role.id });
   const ids: number[] = [];
   if (args.menus.length) {

@@ -68,10 +68,13 @@ export async function sampleValue(
     return 1000;
   switch (field.kind) {
     case 'text': {
+      // A text whose default is empty keeps it (a menu permission names no method).
+      if (field.default === '') return undefined;
       if (field.pattern) {
         // A unique value, or a key fixed on creation (a code unique within its group), differs per record.
         const seeded = fit(`${field.pattern.example}${seed}`, field);
-        const isKey = field.unique || field.readOnlyOnEdit;
+        const isKey =
+          field.unique || field.readOnlyOnEdit || def.uniqueTogether.some((set) => set.includes(name));
         return isKey && new RegExp(field.pattern.source, field.pattern.flags).test(seeded)
           ? seeded
           : field.pattern.example;

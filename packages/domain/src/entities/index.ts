@@ -14,9 +14,11 @@ import { customerService } from './customer-service';
 import { dictGroup, dictItem } from './dictionary';
 import { dynamicFormConfig } from './dynamic-form-config';
 import { eventInformation } from './event-information';
+import { permission } from './permission';
 import { product } from './product';
 import { productCategory } from './product-category';
 import { productTag } from './product-tag';
+import { role } from './role';
 import { userManager } from './user-manager';
 import { vipPackage } from './vip-package';
 
@@ -45,6 +47,8 @@ export const entities: Record<string, EntityDef> = {
   behaviour_event: behaviourEvent,
   search_history: searchHistory,
   event_information: eventInformation,
+  permission: permission,
+  role: role,
 };
 
 export { ANNOUNCEMENT_CONTENT_MAX, ANNOUNCEMENT_TARGETS } from './announcement';
@@ -57,6 +61,8 @@ export {
   searchHistory,
 } from './behaviour-event';
 export { CONSULT_CONTENT_MAX } from './consult';
+export { PERMISSION_MENU, PERMISSION_METHODS } from './permission';
+export { ROLE_MENU } from './role';
 export {
   MARKETPLACE_USER_TYPES,
   STAFF_USER_TYPES,
@@ -80,9 +86,11 @@ export {
   dynamicFormConfig,
   eventInformation,
   notice,
+  permission,
   product,
   productCategory,
   productTag,
+  role,
   userManager,
   vipPackage,
 };

@@ -240,6 +240,7 @@ function build(input: EntityInput<Record<string, FieldInput>>, options: ShapeOpt
     routes: routeOverrides(input.routes, fail),
     treeAnswer: input.treeAnswer ?? 'nested',
     uniqueTogether: uniqueSets(input.uniqueTogether ?? [], fields, fail),
+    uniqueIndexNames: { ...input.uniqueIndexNames },
     builtIn: builtInRule(input.builtIn, fields, fail),
   };
 }

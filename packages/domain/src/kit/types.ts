@@ -498,6 +498,10 @@ export type EntityInput<F extends Record<string, FieldInput>> = {
   /** Sets of fields whose values together are unique among live records (a permission's type, method and url):
    * a write that repeats another record's values is `409 duplicate` naming the fields. */
   uniqueTogether?: readonly (readonly (keyof F & string)[])[];
+  /** Names kept by unique indexes that existed before the entity was declared (`role_code_key`), by the name the
+   * kit would derive (`role_code_unique`): the index keeps its name, and a violation of it is still reported as
+   * a duplicate naming the fields. */
+  uniqueIndexNames?: Readonly<Record<string, string>>;
   defaultSort: { field: (keyof F & string) | SystemFieldName; order: SortOrder };
   softDelete?: boolean;
   /** The menu url of the entity's list page (from the navigation catalogue). */
@@ -601,6 +605,8 @@ export type EntityDef = {
   treeAnswer: 'nested' | 'flat';
   /** Sets of fields unique together (see `EntityInput.uniqueTogether`). */
   uniqueTogether: readonly (readonly string[])[];
+  /** Unique index names kept from an earlier table, by derived name (see `EntityInput.uniqueIndexNames`). */
+  uniqueIndexNames: Readonly<Record<string, string>>;
   /** Built-in records and their editable fields (see `BuiltInRule`), or null. */
   builtIn: { when: FieldCondition; editable: readonly string[] } | null;
 };

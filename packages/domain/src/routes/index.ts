@@ -273,7 +273,15 @@ function withOverrides(def: EntityDef, routes: EntityRoute[]): EntityRoute[] {
         throw new Error(
           `${def.name}: the path of "${r.key}" must keep its parameters (${paramsOf(r.pattern)})`,
         );
-      return { ...r, pattern, path: pattern.replace(/:([A-Za-z]\w*)/g, '{$1}') };
+      // a moved route is named by its new path (`permission_page`), so it never takes the name of the
+      // product's own call at its old path
+      const verb = path.replace(/\/?:[A-Za-z]\w*/g, '').replace(/\W+/g, '_');
+      return {
+        ...r,
+        pattern,
+        path: pattern.replace(/:([A-Za-z]\w*)/g, '{$1}'),
+        operationId: `${def.name}_${verb}`,
+      };
     });
   const seen = new Set<string>();
   for (const r of out) {

@@ -1,16 +1,9 @@
 import { sql } from 'drizzle-orm';
-import {
-  boolean,
-  index,
-  integer,
-  pgTable,
-  primaryKey,
-  text,
-  timestamp,
-  uniqueIndex,
-} from 'drizzle-orm/pg-core';
+import { index, integer, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { permission, role } from './entities';
 
-// Admin accounts, roles, the permission tree (menus + API resources) and their links.
+// Admin accounts and their links to roles and permissions. The role and permission tables are the engine's
+// (entities `role` and `permission`, ./entities), so their writes have versions and history.
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).defaultNow().notNull();
 const updatedAt = () => timestamp('updated_at', { withTimezone: true }).defaultNow().notNull();
@@ -43,54 +36,6 @@ export const adminUser = pgTable(
     // Unique regardless of case: `Editor` beside `editor` is refused.
     uniqueIndex('admin_user_account_key').on(sql`lower(${t.account})`),
     index('admin_user_company_id_idx').on(t.companyId),
-  ],
-);
-
-export const role = pgTable(
-  'role',
-  {
-    id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
-    /** The role's name in English (`name`) and Chinese (`name_zh`). */
-    name: text('name').notNull(),
-    nameZh: text('name_zh').notNull().default(''),
-    code: text('code').notNull(),
-    remark: text('remark').notNull().default(''),
-    status: text('status', { enum: ['enabled', 'disabled'] })
-      .notNull()
-      .default('enabled'),
-    createdAt: createdAt(),
-    updatedAt: updatedAt(),
-  },
-  (t) => [uniqueIndex('role_code_key').on(t.code)],
-);
-
-export const permission = pgTable(
-  'permission',
-  {
-    id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
-    parentId: integer('parent_id'),
-    /** menu: a console route (url = its full path); resource: an API route (method + url pattern). */
-    type: text('type', { enum: ['menu', 'resource'] }).notNull(),
-    icon: text('icon'),
-    nameEn: text('name_en').notNull(),
-    nameZh: text('name_zh').notNull(),
-    /** HTTP method of a resource; '' for menus (so the unique key treats menus alike on every engine). */
-    method: text('method').notNull().default(''),
-    url: text('url').notNull(),
-    status: text('status', { enum: ['enabled', 'disabled'] })
-      .notNull()
-      .default('enabled'),
-    sortNo: integer('sort_no').notNull().default(0),
-    /** Synchronised from the route catalogue or the API routes: type, method and url are read-only. */
-    builtIn: boolean('built_in').notNull().default(false),
-    /** An administrator changed the name or order of a built-in entry: the sync keeps them. */
-    edited: boolean('edited').notNull().default(false),
-    createdAt: createdAt(),
-    updatedAt: updatedAt(),
-  },
-  (t) => [
-    uniqueIndex('permission_type_method_url_key').on(t.type, t.method, t.url),
-    index('permission_parent_id_idx').on(t.parentId),
   ],
 );
 

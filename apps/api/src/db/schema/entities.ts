@@ -33,6 +33,10 @@ export const {
   event_information: eventInformation,
 } = entityTables;
 
+/** The role and permission tables every permission check reads: the engine's `role` and `permission`. */
+export const role = entityTables.role!;
+export const permission = entityTables.permission!;
+
 /** Who changed what and when, for every entity: one row per write, with each changed field's old and new value. */
 export const recordHistory = pgTable(
   'record_history',

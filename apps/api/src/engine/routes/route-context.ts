@@ -97,7 +97,9 @@ export function requestWriteContext(
     engine: on.engine,
     entity: on.entity,
     lang: request.lang,
-    actor: request.auth ? { id: request.auth.user.id, account: request.auth.user.account } : null,
+    actor: request.auth
+      ? { id: request.auth.user.id, account: request.auth.user.account, roles: request.auth.user.roles }
+      : null,
     rowScope: rowScopeOf(request),
     hashPassword: (plain) => hashPassword(plain, config.server.passwordHash),
     extensions: on.extensions,

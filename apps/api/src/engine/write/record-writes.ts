@@ -1,7 +1,7 @@
 import { checkRules, type EntityRecord, validateCreate, validateUpdate } from '@organiser/domain';
 import { and, eq, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
 import { AppError } from '../../errors';
-import { withJoinValues } from '../read/join-fields';
+import { joinFieldsOf, withJoinValues } from '../read/join-fields';
 import { apiValues, toDbValues, toRecord } from '../read/records';
 import { liveOnly, loadRow, scopeConditions, scopedBody } from '../read/row-scope';
 import type { Row, Tx, WriteContext } from '../write-context';
@@ -201,10 +201,24 @@ async function removeRows(
         conditions.push(
           scope === 'trash' ? isNotNull(entity.col('deletedAt')) : isNull(entity.col('deletedAt')),
         );
-      const rows = (await tx
+      // A join table may cascade with the record (a role's permissions): its rows are read before the delete,
+      // so the hooks and the history see what the record held.
+      const joined = joinFieldsOf(entity).length
+        ? await withJoinValues(
+            tx,
+            entity,
+            (await tx
+              .select()
+              .from(entity.table)
+              .where(and(...conditions))) as Row[],
+          )
+        : [];
+      const held = new Map(joined.map((r) => [Number(r.id), r]));
+      const deleted = (await tx
         .delete(entity.table)
         .where(and(...conditions))
         .returning()) as Row[];
+      const rows = deleted.map((r) => ({ ...held.get(Number(r.id)), ...r }));
       assertNoneBuiltIn(ctx, rows);
       await removeJoinRows(tx, entity, await withJoinValues(tx, entity, rows));
       return rows.map((r) => ({ before: r, after: null, input: {} }));

@@ -1,5 +1,6 @@
 import type { Lang } from '@organiser/domain';
 import { and, eq, ne } from 'drizzle-orm';
+import { uniqueIndexName } from '../../db/entity-tables';
 import { AppError } from '../../errors';
 import type { EngineEntity } from '../entity';
 import { liveOnly } from '../read/row-scope';
@@ -54,7 +55,7 @@ export async function assertUnique(
   await assertFree(db, entity, entity.def.uniqueTogether, values.record, { lang, exceptId });
 }
 
-/** A unique violation raced past the check: name the field from the index (`<table>_<column>_unique`). */
+/** A unique violation raced past the check: name the field from the index (`<table>_<column>_unique`, or the name it kept). */
 export function fromUniqueViolation(error: unknown, entity: EngineEntity, lang: Lang): AppError | null {
   let current: unknown = error;
   for (let i = 0; i < 3 && current; i++) {
@@ -62,12 +63,12 @@ export function fromUniqueViolation(error: unknown, entity: EngineEntity, lang: 
     if (e.code === '23505') {
       for (const [name, field] of Object.entries(entity.def.fields)) {
         const column = entity.col(name).name;
-        if (field.unique && e.constraint === `${entity.def.table}_${column}_unique`)
+        if (field.unique && e.constraint === uniqueIndexName(entity.def, [column]))
           return duplicateOf(entity, name, lang);
       }
       for (const set of entity.def.uniqueTogether) {
-        const columns = set.map((name) => entity.col(name).name).join('_');
-        if (e.constraint === `${entity.def.table}_${columns}_unique`) return duplicateOf(entity, set, lang);
+        const columns = set.map((name) => entity.col(name).name);
+        if (e.constraint === uniqueIndexName(entity.def, columns)) return duplicateOf(entity, set, lang);
       }
       return new AppError('conflict');
     }

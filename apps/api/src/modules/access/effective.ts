@@ -1,4 +1,4 @@
-import { ROOT_ROLE } from '@organiser/domain';
+import { ROLE_MENU, ROOT_ROLE } from '@organiser/domain';
 import { and, eq, inArray } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -7,8 +7,8 @@ import { adminUser, entityTables, role, rolePermission, userRole } from '../../d
 import { AppError } from '../../errors';
 import type { RouteRecord } from '../../fastify-decorations';
 import { ok, okSchema } from '../../plugins/envelope';
-import { ROLE_MENU } from './roles';
-import { allPermissions, bilingual, type PermissionRow } from './store';
+import { bilingualOf } from './names';
+import { allPermissions, type PermissionRow } from './store';
 
 // Effective access, read-only: what a role, or an account through its enabled roles, may open and call — the
 // menus, the API routes (reads come with a menu, each write with its resource permission) and, for a supplier
@@ -44,7 +44,7 @@ const accessSchema = z.object({
     .describe('A supplier account sees only the rows of its own company'),
 });
 
-type RoleRef = { id: number; code: string; name: string; nameZh: string; status: 'enabled' | 'disabled' };
+type RoleRef = { id: number; code: string; nameEn: string; nameZh: string; status: 'enabled' | 'disabled' };
 
 /** The menus and routes the given permissions open (enabled permissions only; root opens everything). */
 export function effectiveAccess(
@@ -76,7 +76,7 @@ export function effectiveAccess(
       parentId: r.parentId,
       url: r.url,
       icon: r.icon,
-      name: bilingual(r.nameEn, r.nameZh),
+      name: bilingualOf(r),
     })),
     routes: open,
   };
@@ -94,14 +94,14 @@ async function permissionsOfRoles(db: Db, roleIds: number[]): Promise<Set<number
 const roleOut = (r: RoleRef) => ({
   id: r.id,
   code: r.code,
-  name: bilingual(r.name, r.nameZh),
+  name: bilingualOf(r),
   status: r.status,
 });
 
 const roleColumns = {
   id: role.id,
   code: role.code,
-  name: role.name,
+  nameEn: role.nameEn,
   nameZh: role.nameZh,
   status: role.status,
 };

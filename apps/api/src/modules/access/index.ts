@@ -1,16 +1,29 @@
 import type { AppModule } from '../../extensions';
 import { effectiveRoutes } from './effective';
+import { permissionAnswer, permissionHooks, type RouteSource } from './permission-rules';
 import { permissionRoutes } from './permissions';
+import { roleAnswer, roleHooks } from './role-rules';
 import { roleRoutes } from './roles';
 
-// Roles, the permission tree and effective access (/adminManage/role_list, permission_list and their edit
-// pages). The tables are the ones every permission check reads (db/schema/accounts.ts), so these are routes of
-// their own rather than engine entities: a role's permission set, the built-in rows synchronised at start and
-// the rules on granting need more than a definition can say. Every write empties the auth caches.
+// Roles and the permission tree (/adminManage/role_list, permission_list and their edit pages) are engine
+// entities (`role`, `permission`): their records have versions, history, export and import like any other.
+// This module adds their rules as write hooks that every write path passes, shapes their answers the way the
+// product's API spells them (`name: { en, zh }`, holders, stale), and keeps the calls the engine does not
+// offer: the holders of a role, effective access, the whole tree with its `stale` filter, the tree a role is
+// edited with, and the permission delete that asks to confirm.
 
 export const accessModule: AppModule = {
   name: 'access',
   register: (ext) => {
+    const server: RouteSource = { routes: [] };
+    ext.hooks('role', roleHooks);
+    ext.answer('role', roleAnswer);
+    ext.hooks('permission', permissionHooks);
+    ext.answer('permission', permissionAnswer(server));
+    ext.routes(async (app) => {
+      // the route table fills as routes register; `stale` reads it on each answer
+      server.routes = app.routeTable;
+    });
     ext.routes(roleRoutes);
     ext.routes(permissionRoutes);
     ext.routes(effectiveRoutes);
@@ -18,5 +31,3 @@ export const accessModule: AppModule = {
 };
 
 export { effectiveAccess } from './effective';
-export { PERMISSION_MENU, permissionBody } from './permissions';
-export { ROLE_MENU, roleBody } from './roles';

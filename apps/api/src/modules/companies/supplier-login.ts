@@ -115,7 +115,7 @@ async function supplierRole(db: Db): Promise<number> {
   if (existing) return existing.id;
   const [created] = await db
     .insert(role)
-    .values({ name: 'Supplier', nameZh: '供应商', code: SUPPLIER_ROLE })
+    .values({ nameEn: 'Supplier', nameZh: '供应商', code: SUPPLIER_ROLE })
     .onConflictDoNothing({ target: role.code })
     .returning({ id: role.id });
   return created ? created.id : supplierRole(db);

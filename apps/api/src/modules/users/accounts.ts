@@ -99,7 +99,7 @@ export async function rolesOf(db: Db, callerId: number, row: Row, loginId: numbe
   const mayChange = (caller.isRoot || loginId !== caller.id) && (await mayActOn(db, caller, row));
   return roles.map((r) => ({
     id: r.id,
-    name: r.name,
+    name: r.nameEn,
     code: r.code,
     status: r.status,
     assigned: assigned.has(r.id),
@@ -306,7 +306,7 @@ export async function staffList(
   const loginIds = page.rows.map((r) => Number(r.loginId)).filter((id) => id > 0);
   const links = loginIds.length
     ? await db
-        .select({ userId: userRole.userId, id: role.id, name: role.name, code: role.code })
+        .select({ userId: userRole.userId, id: role.id, name: role.nameEn, code: role.code })
         .from(userRole)
         .innerJoin(role, eq(role.id, userRole.roleId))
         .where(inArray(userRole.userId, loginIds))

@@ -4577,7 +4577,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Add a custom permission (a menu entry, a link out, or a resource) */
+        /** Add a Permission */
         post: operations["permission_create"];
         delete?: never;
         options?: never;
@@ -4592,13 +4592,85 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** One permission */
+        /** One Permission */
         get: operations["permission_get"];
-        /** Change a permission; a built-in one keeps its type, method, url and parent */
+        /** Edit a Permission: send the version you read (a stale version is refused, 409); fields left out keep their values, and the record as GET returned it is accepted (server-set keys ignored, read-only fields only unchanged) */
         put: operations["permission_update"];
         post?: never;
         /** Delete a permission. While roles hold it the answer is 409 naming them (content.roles); repeat with confirm=true */
         delete: operations["permission_delete"];
+        options?: never;
+        head?: never;
+        /** Change some fields of a Permission: only the fields sent (plus the version you read) change; the same rules, checks and history as PUT */
+        patch: operations["permission_patch"];
+        trace?: never;
+    };
+    "/api/permission/{id}/history": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Who changed a Permission, when, and each field's old and new value (newest first) */
+        get: operations["permission_history"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/permission/{id}/revert/{version}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Write back the values a Permission had at an earlier version (as a new version) */
+        post: operations["permission_revert"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/permission/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Export Permission as xlsx or CSV (headers in the caller's language, at most 50000 rows) */
+        get: operations["permission_export"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/permission/import": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Import Permissions from an xlsx or CSV file (multipart field "file"; headers in English or Chinese)
+         * @description dryRun=true (default) validates every row and writes nothing; dryRun=false writes all valid rows in one transaction. Rows with an ID update that record.
+         */
+        post: operations["permission_import"];
+        delete?: never;
         options?: never;
         head?: never;
         patch?: never;
@@ -4611,8 +4683,59 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Every permission in tree order (parentId links them), with stale built-in resources marked */
+        /** Every permission by order (parentId links them), with stale built-in resources marked */
         get: operations["permission_list"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/permission/options": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Permission as select options ({ id, label }), for relation selects with search */
+        get: operations["permission_options"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/permission/page": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List Permission: filters, keyword, sort and pages (at most 10000 rows deep) */
+        get: operations["permission_page"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/permission/tree": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Every Permission in tree order: each followed by its descendants, siblings in list order (at most 5000). With a keyword or filters: the matches and their ancestors */
+        get: operations["permission_tree"];
         put?: never;
         post?: never;
         delete?: never;
@@ -5640,7 +5763,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Add a role with its permissions (only permissions the caller holds) */
+        /** Add a Role */
         post: operations["role_create"];
         delete?: never;
         options?: never;
@@ -5655,16 +5778,17 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** One role with the ids of its permissions */
+        /** One Role */
         get: operations["role_get"];
-        /** Change a role and its permissions; every session holding it is affected at once */
+        /** Edit a Role: send the version you read (a stale version is refused, 409); fields left out keep their values, and the record as GET returned it is accepted (server-set keys ignored, read-only fields only unchanged) */
         put: operations["role_update"];
         post?: never;
-        /** Delete a role: its holders lose it at once */
+        /** Delete a Role */
         delete: operations["role_delete"];
         options?: never;
         head?: never;
-        patch?: never;
+        /** Change some fields of a Role: only the fields sent (plus the version you read) change; the same rules, checks and history as PUT */
+        patch: operations["role_patch"];
         trace?: never;
     };
     "/api/role/{id}/access": {
@@ -5684,6 +5808,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/role/{id}/history": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Who changed a Role, when, and each field's old and new value (newest first) */
+        get: operations["role_history"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/role/{id}/holders": {
         parameters: {
             query?: never;
@@ -5691,10 +5832,27 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The accounts holding a role */
+        /** The accounts holding a role (at most 1,000, by account name) */
         get: operations["role_holders"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/role/{id}/revert/{version}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Write back the values a Role had at an earlier version (as a new version) */
+        post: operations["role_revert"];
         delete?: never;
         options?: never;
         head?: never;
@@ -5718,6 +5876,57 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/role/batch/delete": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Delete the given Role ids, or every record matching a filter when the count the client saw still holds (at most 10000) */
+        post: operations["role_batch_delete"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/role/batch/disable": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Disable on the given ids, or on every record matching a filter when the count the client saw still holds (at most 10000) */
+        post: operations["role_batch_disable"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/role/batch/enable": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Enable on the given ids, or on every record matching a filter when the count the client saw still holds (at most 10000) */
+        post: operations["role_batch_enable"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/role/disable/{id}": {
         parameters: {
             query?: never;
@@ -5727,7 +5936,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Disable a role: its holders lose its rights at once */
+        /** Disable: enabled → disabled (409 from any other status) */
         post: operations["role_disable"];
         delete?: never;
         options?: never;
@@ -5744,8 +5953,45 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Enable a role */
+        /** Enable: disabled → enabled (409 from any other status) */
         post: operations["role_enable"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/role/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Export Role as xlsx or CSV (headers in the caller's language, at most 50000 rows) */
+        get: operations["role_export"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/role/import": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Import Roles from an xlsx or CSV file (multipart field "file"; headers in English or Chinese)
+         * @description dryRun=true (default) validates every row and writes nothing; dryRun=false writes all valid rows in one transaction. Rows with an ID update that record.
+         */
+        post: operations["role_import"];
         delete?: never;
         options?: never;
         head?: never;
@@ -5759,7 +6005,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Roles, by code, with the number of accounts holding each */
+        /** List Role: filters, keyword, sort and pages (at most 10000 rows deep) */
         get: operations["role_list"];
         put?: never;
         post?: never;
@@ -5780,6 +6026,23 @@ export interface paths {
         put?: never;
         /** Every role, with whether the account holds it and whether the caller may assign it */
         post: operations["role_list_by_user"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/role/options": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Role as select options ({ id, label }), for relation selects with search */
+        get: operations["role_options"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -9360,6 +9623,148 @@ export interface components {
             updatedBy?: unknown;
             version?: number;
         };
+        Permission: {
+            builtIn: boolean | null;
+            createdAt: string;
+            createdBy: number | null;
+            edited: boolean | null;
+            icon: string | null;
+            id: number;
+            method: string | null;
+            name: {
+                en: string;
+                zh: string;
+            };
+            nameEn: string | null;
+            nameZh: string | null;
+            parentId: number | null;
+            parentIdLabel: string | null;
+            roles: number;
+            sortNo: number | null;
+            stale: boolean;
+            /** @enum {string|null} */
+            status: "enabled" | "disabled" | null;
+            /** @enum {string|null} */
+            type: "menu" | "resource" | null;
+            updatedAt: string;
+            updatedBy: number | null;
+            url: string | null;
+            version: number;
+        };
+        PermissionCreate: {
+            icon?: string | null;
+            /** @default  */
+            method: string;
+            nameEn: string;
+            nameZh: string;
+            parentId?: number | null;
+            /** @default 0 */
+            sortNo: number;
+            /**
+             * @default enabled
+             * @enum {string}
+             */
+            status: "enabled" | "disabled";
+            /**
+             * @default menu
+             * @enum {string}
+             */
+            type: "menu" | "resource";
+            url: string;
+        };
+        PermissionCreateInput: {
+            icon?: string | null;
+            /** @default  */
+            method: string;
+            nameEn: string;
+            nameZh: string;
+            parentId?: number | null;
+            /** @default 0 */
+            sortNo: number;
+            /**
+             * @default enabled
+             * @enum {string}
+             */
+            status: "enabled" | "disabled";
+            /**
+             * @default menu
+             * @enum {string}
+             */
+            type: "menu" | "resource";
+            url: string;
+        };
+        PermissionInput: {
+            builtIn: boolean | null;
+            createdAt: string;
+            createdBy: number | null;
+            edited: boolean | null;
+            icon: string | null;
+            id: number;
+            method: string | null;
+            name: {
+                en: string;
+                zh: string;
+            };
+            nameEn: string | null;
+            nameZh: string | null;
+            parentId: number | null;
+            parentIdLabel: string | null;
+            roles: number;
+            sortNo: number | null;
+            stale: boolean;
+            /** @enum {string|null} */
+            status: "enabled" | "disabled" | null;
+            /** @enum {string|null} */
+            type: "menu" | "resource" | null;
+            updatedAt: string;
+            updatedBy: number | null;
+            url: string | null;
+            version: number;
+        };
+        PermissionUpdate: {
+            builtIn?: unknown;
+            createdAt?: unknown;
+            createdBy?: unknown;
+            edited?: unknown;
+            icon?: string | null;
+            id?: unknown;
+            method?: string | null;
+            nameEn?: string;
+            nameZh?: string;
+            parentId?: number | null;
+            parentIdLabel?: unknown;
+            sortNo?: number | null;
+            /** @enum {string|null} */
+            status?: "enabled" | "disabled" | null;
+            /** @enum {string|null} */
+            type?: "menu" | "resource" | null;
+            updatedAt?: unknown;
+            updatedBy?: unknown;
+            url?: string;
+            version?: number;
+        };
+        PermissionUpdateInput: {
+            builtIn?: unknown;
+            createdAt?: unknown;
+            createdBy?: unknown;
+            edited?: unknown;
+            icon?: string | null;
+            id?: unknown;
+            method?: string | null;
+            nameEn?: string;
+            nameZh?: string;
+            parentId?: number | null;
+            parentIdLabel?: unknown;
+            sortNo?: number | null;
+            /** @enum {string|null} */
+            status?: "enabled" | "disabled" | null;
+            /** @enum {string|null} */
+            type?: "menu" | "resource" | null;
+            updatedAt?: unknown;
+            updatedBy?: unknown;
+            url?: string;
+            version?: number;
+        };
         Product: {
             adImgs: string[] | null;
             adVideos: string | null;
@@ -10015,6 +10420,108 @@ export interface components {
             voltage?: string | null;
             warrantyMonths?: number | null;
             zhName?: string | null;
+        };
+        Role: {
+            builtIn: boolean;
+            code: string | null;
+            createdAt: string;
+            createdBy: number | null;
+            holders: number;
+            id: number;
+            name: {
+                en: string;
+                zh: string;
+            };
+            nameEn: string | null;
+            nameZh: string | null;
+            permissionIds: number[] | null;
+            permissionIdsLabels: string[];
+            remark: string | null;
+            /** @enum {string|null} */
+            status: "enabled" | "disabled" | null;
+            updatedAt: string;
+            updatedBy: number | null;
+            version: number;
+        };
+        RoleCreate: {
+            code: string;
+            nameEn: string;
+            nameZh: string;
+            permissionIds?: number[] | null;
+            /** @default  */
+            remark: string;
+            /**
+             * @default enabled
+             * @enum {string}
+             */
+            status: "enabled" | "disabled";
+        };
+        RoleCreateInput: {
+            code: string;
+            nameEn: string;
+            nameZh: string;
+            permissionIds?: number[] | null;
+            /** @default  */
+            remark: string;
+            /**
+             * @default enabled
+             * @enum {string}
+             */
+            status: "enabled" | "disabled";
+        };
+        RoleInput: {
+            builtIn: boolean;
+            code: string | null;
+            createdAt: string;
+            createdBy: number | null;
+            holders: number;
+            id: number;
+            name: {
+                en: string;
+                zh: string;
+            };
+            nameEn: string | null;
+            nameZh: string | null;
+            permissionIds: number[] | null;
+            permissionIdsLabels: string[];
+            remark: string | null;
+            /** @enum {string|null} */
+            status: "enabled" | "disabled" | null;
+            updatedAt: string;
+            updatedBy: number | null;
+            version: number;
+        };
+        RoleUpdate: {
+            code?: string;
+            createdAt?: unknown;
+            createdBy?: unknown;
+            id?: unknown;
+            nameEn?: string;
+            nameZh?: string;
+            permissionIds?: number[] | null;
+            permissionIdsLabels?: unknown;
+            remark?: string | null;
+            /** @enum {string|null} */
+            status?: "enabled" | "disabled" | null;
+            updatedAt?: unknown;
+            updatedBy?: unknown;
+            version?: number;
+        };
+        RoleUpdateInput: {
+            code?: string;
+            createdAt?: unknown;
+            createdBy?: unknown;
+            id?: unknown;
+            nameEn?: string;
+            nameZh?: string;
+            permissionIds?: number[] | null;
+            permissionIdsLabels?: unknown;
+            remark?: string | null;
+            /** @enum {string|null} */
+            status?: "enabled" | "disabled" | null;
+            updatedAt?: unknown;
+            updatedBy?: unknown;
+            version?: number;
         };
         SearchHistory: {
             createdAt: string;
@@ -22217,31 +22724,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": {
-                    /** @default null */
-                    icon?: string | null;
-                    /**
-                     * @default
-                     * @enum {string}
-                     */
-                    method?: "" | "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
-                    name: {
-                        en: string;
-                        zh: string;
-                    };
-                    /** @default null */
-                    parentId?: number | null;
-                    /** @default 0 */
-                    sortNo?: number;
-                    /**
-                     * @default enabled
-                     * @enum {string}
-                     */
-                    status?: "enabled" | "disabled";
-                    /** @enum {string} */
-                    type: "menu" | "resource";
-                    url: string;
-                };
+                "application/json": components["schemas"]["PermissionCreateInput"];
             };
         };
         responses: {
@@ -22254,25 +22737,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Success"] & {
-                        content: {
-                            builtIn: boolean;
-                            icon: string | null;
-                            id: number;
-                            method: string;
-                            name: {
-                                en: string;
-                                zh: string;
-                            };
-                            parentId: number | null;
-                            roles: number;
-                            sortNo: number;
-                            stale: boolean;
-                            /** @enum {string} */
-                            status: "enabled" | "disabled";
-                            /** @enum {string} */
-                            type: "menu" | "resource";
-                            url: string;
-                        };
+                        content: components["schemas"]["Permission"];
                     };
                 };
             };
@@ -22299,25 +22764,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Success"] & {
-                        content: {
-                            builtIn: boolean;
-                            icon: string | null;
-                            id: number;
-                            method: string;
-                            name: {
-                                en: string;
-                                zh: string;
-                            };
-                            parentId: number | null;
-                            roles: number;
-                            sortNo: number;
-                            stale: boolean;
-                            /** @enum {string} */
-                            status: "enabled" | "disabled";
-                            /** @enum {string} */
-                            type: "menu" | "resource";
-                            url: string;
-                        };
+                        content: components["schemas"]["Permission"];
                     };
                 };
             };
@@ -22335,31 +22782,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": {
-                    /** @default null */
-                    icon?: string | null;
-                    /**
-                     * @default
-                     * @enum {string}
-                     */
-                    method?: "" | "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
-                    name: {
-                        en: string;
-                        zh: string;
-                    };
-                    /** @default null */
-                    parentId?: number | null;
-                    /** @default 0 */
-                    sortNo?: number;
-                    /**
-                     * @default enabled
-                     * @enum {string}
-                     */
-                    status?: "enabled" | "disabled";
-                    /** @enum {string} */
-                    type: "menu" | "resource";
-                    url: string;
-                };
+                "application/json": components["schemas"]["PermissionUpdateInput"];
             };
         };
         responses: {
@@ -22372,25 +22795,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Success"] & {
-                        content: {
-                            builtIn: boolean;
-                            icon: string | null;
-                            id: number;
-                            method: string;
-                            name: {
-                                en: string;
-                                zh: string;
-                            };
-                            parentId: number | null;
-                            roles: number;
-                            sortNo: number;
-                            stale: boolean;
-                            /** @enum {string} */
-                            status: "enabled" | "disabled";
-                            /** @enum {string} */
-                            type: "menu" | "resource";
-                            url: string;
-                        };
+                        content: components["schemas"]["Permission"];
                     };
                 };
             };
@@ -22421,6 +22826,193 @@ export interface operations {
                     "application/json": components["schemas"]["Success"] & {
                         content: {
                             id: number;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    permission_patch: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The id of the record */
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PermissionUpdateInput"];
+            };
+        };
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Success"] & {
+                        content: components["schemas"]["Permission"];
+                    };
+                };
+            };
+        };
+    };
+    permission_history: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The id of the record */
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Success"] & {
+                        content: {
+                            action: string;
+                            actorAccount: string | null;
+                            actorId: number | null;
+                            at: string;
+                            changes: {
+                                field: string;
+                                new: unknown;
+                                old: unknown;
+                            }[];
+                            version: number;
+                        }[];
+                    };
+                };
+            };
+        };
+    };
+    permission_revert: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The id of the record */
+                id: components["parameters"]["Id"];
+                /** @description A version number from the record history */
+                version: components["parameters"]["Version"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Success"] & {
+                        content: components["schemas"]["Permission"];
+                    };
+                };
+            };
+        };
+    };
+    permission_export: {
+        parameters: {
+            query?: {
+                /** @description Comma-separated columns to export */
+                columns?: components["parameters"]["ExportColumns"];
+                /** @description Created on or after */
+                createdAtFrom?: components["parameters"]["CreatedAtFrom"];
+                /** @description Created on or before */
+                createdAtTo?: components["parameters"]["CreatedAtTo"];
+                /** @description The file format of an export */
+                format?: components["parameters"]["ExportFormat"];
+                /** @description Searches the searchable fields */
+                keyword?: components["parameters"]["Keyword"];
+                /** @description The language of labels in the answer (else Accept-Language) */
+                lang?: components["parameters"]["Lang"];
+                /** @description Sort direction */
+                order?: components["parameters"]["Order"];
+                /** @description What the export is for: reading, editing and importing back, or an empty import template */
+                purpose?: components["parameters"]["ExportPurpose"];
+                /** @description The field to sort by */
+                sort?: components["parameters"]["Sort"];
+                /** @description Status values to keep */
+                status?: components["parameters"]["Status"];
+                type?: string;
+                /** @description Updated on or after */
+                updatedAtFrom?: components["parameters"]["UpdatedAtFrom"];
+                /** @description Updated on or before */
+                updatedAtTo?: components["parameters"]["UpdatedAtTo"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    permission_import: {
+        parameters: {
+            query?: {
+                /** @description true checks the file and reports each row; false writes the rows */
+                dryRun?: components["parameters"]["ImportDryRun"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Success"] & {
+                        content: {
+                            created: number;
+                            dryRun: boolean;
+                            ignoredColumns: string[];
+                            invalid: number;
+                            rows: {
+                                /** @enum {string} */
+                                action: "create" | "update";
+                                errors: {
+                                    message: string;
+                                    path: string;
+                                }[];
+                                id: number | null;
+                                row: number;
+                            }[];
+                            total: number;
+                            updated: number;
+                            valid: number;
                         };
                     };
                 };
@@ -22466,6 +23058,143 @@ export interface operations {
                             type: "menu" | "resource";
                             url: string;
                         }[];
+                    };
+                };
+            };
+        };
+    };
+    permission_options: {
+        parameters: {
+            query?: {
+                /** @description Comma-separated ids whose labels are wanted (the current value of a select) */
+                ids?: components["parameters"]["OptionsIds"];
+                /** @description Searches the searchable fields */
+                keyword?: components["parameters"]["OptionsKeyword"];
+                /** @description At most this many options */
+                size?: components["parameters"]["OptionsSize"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Success"] & {
+                        content: {
+                            id: number;
+                            isDisabled: boolean;
+                            label: string;
+                        }[];
+                    };
+                };
+            };
+        };
+    };
+    permission_page: {
+        parameters: {
+            query?: {
+                /** @description Created on or after */
+                createdAtFrom?: components["parameters"]["CreatedAtFrom"];
+                /** @description Created on or before */
+                createdAtTo?: components["parameters"]["CreatedAtTo"];
+                /** @description Searches the searchable fields */
+                keyword?: components["parameters"]["Keyword"];
+                /** @description The language of labels in the answer (else Accept-Language) */
+                lang?: components["parameters"]["Lang"];
+                /** @description Rows per page (older name of size) */
+                limit?: components["parameters"]["Limit"];
+                /** @description Sort direction */
+                order?: components["parameters"]["Order"];
+                /** @description Page number, from 1 */
+                page?: components["parameters"]["Page"];
+                /** @description Rows per page */
+                size?: components["parameters"]["Size"];
+                /** @description The field to sort by */
+                sort?: components["parameters"]["Sort"];
+                /** @description Status values to keep */
+                status?: components["parameters"]["Status"];
+                type?: string;
+                /** @description Updated on or after */
+                updatedAtFrom?: components["parameters"]["UpdatedAtFrom"];
+                /** @description Updated on or before */
+                updatedAtTo?: components["parameters"]["UpdatedAtTo"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Success"] & {
+                        content: components["schemas"]["ListPage"] & {
+                            list: components["schemas"]["Permission"][];
+                        };
+                    };
+                };
+            };
+        };
+    };
+    permission_tree: {
+        parameters: {
+            query?: {
+                /** @description Created on or after */
+                createdAtFrom?: components["parameters"]["CreatedAtFrom"];
+                /** @description Created on or before */
+                createdAtTo?: components["parameters"]["CreatedAtTo"];
+                /** @description Searches the searchable fields */
+                keyword?: components["parameters"]["Keyword"];
+                /** @description The language of labels in the answer (else Accept-Language) */
+                lang?: components["parameters"]["Lang"];
+                /** @description Rows per page (older name of size) */
+                limit?: components["parameters"]["Limit"];
+                /** @description Sort direction */
+                order?: components["parameters"]["Order"];
+                /** @description Page number, from 1 */
+                page?: components["parameters"]["Page"];
+                /** @description Rows per page */
+                size?: components["parameters"]["Size"];
+                /** @description The field to sort by */
+                sort?: components["parameters"]["Sort"];
+                /** @description Status values to keep */
+                status?: components["parameters"]["Status"];
+                type?: string;
+                /** @description Updated on or after */
+                updatedAtFrom?: components["parameters"]["UpdatedAtFrom"];
+                /** @description Updated on or before */
+                updatedAtTo?: components["parameters"]["UpdatedAtTo"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Success"] & {
+                        content: components["schemas"]["Permission"][];
                     };
                 };
             };
@@ -25011,22 +25740,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": {
-                    code: string;
-                    name: {
-                        en: string;
-                        zh: string;
-                    };
-                    /** @default [] */
-                    permissionIds?: number[];
-                    /** @default  */
-                    remark?: string;
-                    /**
-                     * @default enabled
-                     * @enum {string}
-                     */
-                    status?: "enabled" | "disabled";
-                };
+                "application/json": components["schemas"]["RoleCreateInput"];
             };
         };
         responses: {
@@ -25039,22 +25753,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Success"] & {
-                        content: {
-                            builtIn: boolean;
-                            code: string;
-                            createdAt: string;
-                            holders: number;
-                            id: number;
-                            name: {
-                                en: string;
-                                zh: string;
-                            };
-                            permissionIds: number[];
-                            remark: string;
-                            /** @enum {string} */
-                            status: "enabled" | "disabled";
-                            updatedAt: string;
-                        };
+                        content: components["schemas"]["Role"];
                     };
                 };
             };
@@ -25081,22 +25780,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Success"] & {
-                        content: {
-                            builtIn: boolean;
-                            code: string;
-                            createdAt: string;
-                            holders: number;
-                            id: number;
-                            name: {
-                                en: string;
-                                zh: string;
-                            };
-                            permissionIds: number[];
-                            remark: string;
-                            /** @enum {string} */
-                            status: "enabled" | "disabled";
-                            updatedAt: string;
-                        };
+                        content: components["schemas"]["Role"];
                     };
                 };
             };
@@ -25114,22 +25798,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": {
-                    code: string;
-                    name: {
-                        en: string;
-                        zh: string;
-                    };
-                    /** @default [] */
-                    permissionIds?: number[];
-                    /** @default  */
-                    remark?: string;
-                    /**
-                     * @default enabled
-                     * @enum {string}
-                     */
-                    status?: "enabled" | "disabled";
-                };
+                "application/json": components["schemas"]["RoleUpdateInput"];
             };
         };
         responses: {
@@ -25142,22 +25811,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Success"] & {
-                        content: {
-                            builtIn: boolean;
-                            code: string;
-                            createdAt: string;
-                            holders: number;
-                            id: number;
-                            name: {
-                                en: string;
-                                zh: string;
-                            };
-                            permissionIds: number[];
-                            remark: string;
-                            /** @enum {string} */
-                            status: "enabled" | "disabled";
-                            updatedAt: string;
-                        };
+                        content: components["schemas"]["Role"];
                     };
                 };
             };
@@ -25184,9 +25838,39 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Success"] & {
-                        content: {
-                            id: number;
-                        };
+                        /** @enum {boolean} */
+                        content: true;
+                    };
+                };
+            };
+        };
+    };
+    role_patch: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The id of the record */
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RoleUpdateInput"];
+            };
+        };
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Success"] & {
+                        content: components["schemas"]["Role"];
                     };
                 };
             };
@@ -25251,6 +25935,44 @@ export interface operations {
             };
         };
     };
+    role_history: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The id of the record */
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Success"] & {
+                        content: {
+                            action: string;
+                            actorAccount: string | null;
+                            actorId: number | null;
+                            at: string;
+                            changes: {
+                                field: string;
+                                new: unknown;
+                                old: unknown;
+                            }[];
+                            version: number;
+                        }[];
+                    };
+                };
+            };
+        };
+    };
     role_holders: {
         parameters: {
             query?: never;
@@ -25282,6 +26004,35 @@ export interface operations {
                             /** @enum {string} */
                             type: "admin" | "company";
                         }[];
+                    };
+                };
+            };
+        };
+    };
+    role_revert: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The id of the record */
+                id: components["parameters"]["Id"];
+                /** @description A version number from the record history */
+                version: components["parameters"]["Version"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Success"] & {
+                        content: components["schemas"]["Role"];
                     };
                 };
             };
@@ -25346,17 +26097,25 @@ export interface operations {
             };
         };
     };
-    role_disable: {
+    role_batch_delete: {
         parameters: {
             query?: never;
             header?: never;
-            path: {
-                /** @description The id of the record */
-                id: components["parameters"]["Id"];
-            };
+            path?: never;
             cookie?: never;
         };
-        requestBody?: never;
+        requestBody: {
+            content: {
+                "application/json": {
+                    ids: number[];
+                } | {
+                    expectedCount: number;
+                    filter: {
+                        [key: string]: string | string[];
+                    };
+                };
+            };
+        };
         responses: {
             "4XX": components["responses"]["Error"];
             "5XX": components["responses"]["Error"];
@@ -25368,21 +26127,131 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["Success"] & {
                         content: {
-                            builtIn: boolean;
-                            code: string;
-                            createdAt: string;
-                            holders: number;
-                            id: number;
-                            name: {
-                                en: string;
-                                zh: string;
-                            };
-                            permissionIds: number[];
-                            remark: string;
-                            /** @enum {string} */
-                            status: "enabled" | "disabled";
-                            updatedAt: string;
+                            skipped: {
+                                id: number;
+                                /** @enum {string} */
+                                reason: "notFound" | "notAllowed";
+                            }[];
+                            succeeded: number[];
+                            total: number;
                         };
+                    };
+                };
+            };
+        };
+    };
+    role_batch_disable: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    ids: number[];
+                } | {
+                    expectedCount: number;
+                    filter: {
+                        [key: string]: string | string[];
+                    };
+                };
+            };
+        };
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Success"] & {
+                        content: {
+                            skipped: {
+                                id: number;
+                                /** @enum {string} */
+                                reason: "notFound" | "notAllowed";
+                            }[];
+                            succeeded: number[];
+                            total: number;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    role_batch_enable: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    ids: number[];
+                } | {
+                    expectedCount: number;
+                    filter: {
+                        [key: string]: string | string[];
+                    };
+                };
+            };
+        };
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Success"] & {
+                        content: {
+                            skipped: {
+                                id: number;
+                                /** @enum {string} */
+                                reason: "notFound" | "notAllowed";
+                            }[];
+                            succeeded: number[];
+                            total: number;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    role_disable: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The id of the record */
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": Record<string, never>;
+            };
+        };
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Success"] & {
+                        content: components["schemas"]["Role"];
                     };
                 };
             };
@@ -25398,7 +26267,11 @@ export interface operations {
             };
             cookie?: never;
         };
-        requestBody?: never;
+        requestBody: {
+            content: {
+                "application/json": Record<string, never>;
+            };
+        };
         responses: {
             "4XX": components["responses"]["Error"];
             "5XX": components["responses"]["Error"];
@@ -25409,36 +26282,60 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Success"] & {
-                        content: {
-                            builtIn: boolean;
-                            code: string;
-                            createdAt: string;
-                            holders: number;
-                            id: number;
-                            name: {
-                                en: string;
-                                zh: string;
-                            };
-                            permissionIds: number[];
-                            remark: string;
-                            /** @enum {string} */
-                            status: "enabled" | "disabled";
-                            updatedAt: string;
-                        };
+                        content: components["schemas"]["Role"];
                     };
                 };
             };
         };
     };
-    role_list: {
+    role_export: {
         parameters: {
             query?: {
+                /** @description Comma-separated columns to export */
+                columns?: components["parameters"]["ExportColumns"];
+                /** @description Created on or after */
+                createdAtFrom?: components["parameters"]["CreatedAtFrom"];
+                /** @description Created on or before */
+                createdAtTo?: components["parameters"]["CreatedAtTo"];
+                /** @description The file format of an export */
+                format?: components["parameters"]["ExportFormat"];
                 /** @description Searches the searchable fields */
-                keyword?: components["parameters"]["OptionsKeyword"];
-                page?: number;
-                /** @description At most this many options */
-                size?: components["parameters"]["OptionsSize"];
-                status?: "enabled" | "disabled";
+                keyword?: components["parameters"]["Keyword"];
+                /** @description The language of labels in the answer (else Accept-Language) */
+                lang?: components["parameters"]["Lang"];
+                /** @description Sort direction */
+                order?: components["parameters"]["Order"];
+                /** @description What the export is for: reading, editing and importing back, or an empty import template */
+                purpose?: components["parameters"]["ExportPurpose"];
+                /** @description The field to sort by */
+                sort?: components["parameters"]["Sort"];
+                /** @description Status values to keep */
+                status?: components["parameters"]["Status"];
+                /** @description Updated on or after */
+                updatedAtFrom?: components["parameters"]["UpdatedAtFrom"];
+                /** @description Updated on or before */
+                updatedAtTo?: components["parameters"]["UpdatedAtTo"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    role_import: {
+        parameters: {
+            query?: {
+                /** @description true checks the file and reports each row; false writes the rows */
+                dryRun?: components["parameters"]["ImportDryRun"];
             };
             header?: never;
             path?: never;
@@ -25456,24 +26353,74 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["Success"] & {
                         content: {
-                            list: {
-                                builtIn: boolean;
-                                code: string;
-                                createdAt: string;
-                                holders: number;
-                                id: number;
-                                name: {
-                                    en: string;
-                                    zh: string;
-                                };
-                                remark: string;
+                            created: number;
+                            dryRun: boolean;
+                            ignoredColumns: string[];
+                            invalid: number;
+                            rows: {
                                 /** @enum {string} */
-                                status: "enabled" | "disabled";
-                                updatedAt: string;
+                                action: "create" | "update";
+                                errors: {
+                                    message: string;
+                                    path: string;
+                                }[];
+                                id: number | null;
+                                row: number;
                             }[];
-                            page: number;
-                            size: number;
                             total: number;
+                            updated: number;
+                            valid: number;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    role_list: {
+        parameters: {
+            query?: {
+                /** @description Created on or after */
+                createdAtFrom?: components["parameters"]["CreatedAtFrom"];
+                /** @description Created on or before */
+                createdAtTo?: components["parameters"]["CreatedAtTo"];
+                /** @description Searches the searchable fields */
+                keyword?: components["parameters"]["Keyword"];
+                /** @description The language of labels in the answer (else Accept-Language) */
+                lang?: components["parameters"]["Lang"];
+                /** @description Rows per page (older name of size) */
+                limit?: components["parameters"]["Limit"];
+                /** @description Sort direction */
+                order?: components["parameters"]["Order"];
+                /** @description Page number, from 1 */
+                page?: components["parameters"]["Page"];
+                /** @description Rows per page */
+                size?: components["parameters"]["Size"];
+                /** @description The field to sort by */
+                sort?: components["parameters"]["Sort"];
+                /** @description Status values to keep */
+                status?: components["parameters"]["Status"];
+                /** @description Updated on or after */
+                updatedAtFrom?: components["parameters"]["UpdatedAtFrom"];
+                /** @description Updated on or before */
+                updatedAtTo?: components["parameters"]["UpdatedAtTo"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Success"] & {
+                        content: components["schemas"]["ListPage"] & {
+                            list: components["schemas"]["Role"][];
                         };
                     };
                 };
@@ -25517,6 +26464,41 @@ export interface operations {
                             id: number;
                             name: string;
                             status: string;
+                        }[];
+                    };
+                };
+            };
+        };
+    };
+    role_options: {
+        parameters: {
+            query?: {
+                /** @description Comma-separated ids whose labels are wanted (the current value of a select) */
+                ids?: components["parameters"]["OptionsIds"];
+                /** @description Searches the searchable fields */
+                keyword?: components["parameters"]["OptionsKeyword"];
+                /** @description At most this many options */
+                size?: components["parameters"]["OptionsSize"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Success"] & {
+                        content: {
+                            id: number;
+                            isDisabled: boolean;
+                            label: string;
                         }[];
                     };
                 };

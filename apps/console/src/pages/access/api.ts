@@ -53,8 +53,11 @@ export type PermissionInput = {
   status: Status;
 };
 
-/** The form's method is one of the select's values, which the API document lists as an enumeration. */
-const permissionBody = (input: PermissionInput) => input as BodyOf<'permission_create'>;
+/** The product's payload names a role or permission as `name: { en, zh }` (the server takes it for the record's
+ * `nameEn` and `nameZh`, and names a missing half `name.en` or `name.zh`, the form's fields); the document
+ * describes the record's own fields. */
+const permissionBody = (input: PermissionInput) => input as unknown as BodyOf<'permission_create'>;
+const roleBody = (input: RoleInput) => input as unknown as BodyOf<'role_create'>;
 
 export type Holder = {
   id: number;
@@ -82,8 +85,16 @@ export const accessApi = {
     content<RoleList>(callApi('role_list', { query, signal })),
   role: (id: number, signal?: AbortSignal) =>
     content<RoleDetail>(callApi('role_get', { params: { id }, signal })),
-  createRole: (input: RoleInput) => callApi('role_create', { body: input }),
-  updateRole: (id: number, input: RoleInput) => callApi('role_update', { params: { id }, body: input }),
+  createRole: (input: RoleInput) => callApi('role_create', { body: roleBody(input) }),
+  /** An edit keeps the stored status; a changed one moves by its own action (enable or disable). */
+  updateRole: async (id: number, input: RoleInput, stored: Status) => {
+    const saved = await callApi('role_update', {
+      params: { id },
+      body: roleBody({ ...input, status: stored }),
+    });
+    if (!saved.success || input.status === stored) return saved;
+    return callApi(input.status === 'enabled' ? 'role_enable' : 'role_disable', { params: { id } });
+  },
   setRoleStatus: (id: number, enabled: boolean) =>
     callApi(enabled ? 'role_enable' : 'role_disable', { params: { id } }),
   deleteRole: (id: number) => callApi('role_delete', { params: { id } }),

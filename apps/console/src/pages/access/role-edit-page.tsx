@@ -67,9 +67,10 @@ export function RoleEditPage({ route, params }: PageProps) {
         remark: values.remark ?? '',
         permissionIds: values.permissionIds ?? [],
       };
-      const res = await (isNew ? accessApi.createRole(input) : accessApi.updateRole(id, input)).catch(
-        ignoreShownError,
-      );
+      const res = await (isNew
+        ? accessApi.createRole(input)
+        : accessApi.updateRole(id, input, role.data?.status ?? input.status)
+      ).catch(ignoreShownError);
       if (!res) return;
       if (!res.success) {
         showFieldErrors(form, res.content);
