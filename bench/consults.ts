@@ -20,6 +20,7 @@ import {
   startChild,
   table,
 } from './list';
+import { benchSettings, envNumber } from './settings';
 
 // Consults at scale, on PostgreSQL, in a database of its own (dropped at the end):
 // 1. The consult list at ROWS consults (seeded in SQL) through the API beside the bare peer (Fastify + pg
@@ -36,14 +37,10 @@ import {
 // Environment: ROWS (1000000), SECONDS (10), CONNECTIONS (50), RUNS (1), RATE (1000), BURST_SECONDS (30),
 // LIST_CONNECTIONS (10), POOL (10), BENCH_ADMIN_URL.
 
-const ROWS = Number(process.env.ROWS ?? 1_000_000);
-const SECONDS = Number(process.env.SECONDS ?? 10);
-const CONNECTIONS = Number(process.env.CONNECTIONS ?? 50);
-const RUNS = Number(process.env.RUNS ?? 1);
-const RATE = Number(process.env.RATE ?? 1000);
-const BURST_SECONDS = Math.min(Number(process.env.BURST_SECONDS ?? 30), 60);
-const LIST_CONNECTIONS = Number(process.env.LIST_CONNECTIONS ?? 10);
-const ADMIN_URL = process.env.BENCH_ADMIN_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+const RATE = envNumber('RATE', 1000);
+const BURST_SECONDS = Math.min(envNumber('BURST_SECONDS', 30), 60);
+const LIST_CONNECTIONS = envNumber('LIST_CONNECTIONS', 10);
+const { ROWS, SECONDS, CONNECTIONS, RUNS, ADMIN_URL } = benchSettings({ runs: 1 });
 const here = fileURLToPath(new URL('..', import.meta.url));
 const COMPANIES = 200;
 const BUYERS = 1000;

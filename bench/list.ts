@@ -8,6 +8,7 @@ import autocannon from 'autocannon';
 import pg from 'pg';
 // Types only: the app's Fastify declarations for the engine modules loaded below at run time.
 import type {} from '../apps/api/src/app';
+import { benchSettings, envNumber } from './settings';
 
 // The list endpoint at scale: banners seeded on PostgreSQL, then each list case through the API (its own
 // process, production logger) beside a bare peer: Fastify + `pg` in a process of its own running the page
@@ -27,14 +28,10 @@ import type {} from '../apps/api/src/app';
 // the bare peer's), SOLO_SECONDS (5, the one-client pass), CASES (case names separated by ';', default all),
 // BENCH_API_FLAGS (this checkout's API once more, with these Node flags), DRAIN_SECONDS (60), BENCH_PROFILE (a folder: CPU profiles of the API processes).
 
-const ROWS = Number(process.env.ROWS ?? 1_000_000);
-const SECONDS = Number(process.env.SECONDS ?? 10);
-const CONNECTIONS = Number(process.env.CONNECTIONS ?? 50);
-const RUNS = Number(process.env.RUNS ?? 3);
-const POOL = Number(process.env.POOL ?? 10);
-const SOLO_SECONDS = Number(process.env.SOLO_SECONDS ?? 5);
-const DRAIN_SECONDS = Number(process.env.DRAIN_SECONDS ?? 60);
-const ADMIN_URL = process.env.BENCH_ADMIN_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+const POOL = envNumber('POOL', 10);
+const SOLO_SECONDS = envNumber('SOLO_SECONDS', 5);
+const DRAIN_SECONDS = envNumber('DRAIN_SECONDS', 60);
+const { ROWS, SECONDS, CONNECTIONS, RUNS, ADMIN_URL, CASES } = benchSettings({ runs: 3 });
 const CAPTCHA = 'bench-captcha';
 const here = fileURLToPath(new URL('..', import.meta.url));
 
@@ -53,8 +50,7 @@ const allCases: Case[] = [
   { name: 'keyword ab (2 letters, 0.1%)', query: { keyword: 'ab' }, solo: true },
   { name: 'keyword x (1 letter, 10%)', query: { keyword: 'x' }, solo: true },
 ];
-const wanted = process.env.CASES?.split(';').map((s) => s.trim());
-const cases = wanted ? allCases.filter((c) => wanted.includes(c.name)) : allCases;
+const cases = CASES ? allCases.filter((c) => CASES.includes(c.name)) : allCases;
 
 export const log = (message: string) =>
   process.stderr.write(`${new Date().toISOString().slice(11, 19)} ${message}\n`);

@@ -16,6 +16,7 @@ import {
   signIn,
   startChild,
 } from './list';
+import { benchSettings } from './settings';
 
 // The product list at scale: products seeded on PostgreSQL with SQL (generate_series, secondary indexes
 // dropped during the load and built again), then each case through the API (its own process) beside the bare
@@ -30,11 +31,7 @@ import {
 // Environment: ROWS (1000000), SECONDS (10), CONNECTIONS (50), RUNS (1), POOL (10), CASES (names separated
 // by ';').
 
-const ROWS = Number(process.env.ROWS ?? 1_000_000);
-const SECONDS = Number(process.env.SECONDS ?? 10);
-const CONNECTIONS = Number(process.env.CONNECTIONS ?? 50);
-const RUNS = Number(process.env.RUNS ?? 1);
-const ADMIN_URL = process.env.BENCH_ADMIN_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+const { ROWS, SECONDS, CONNECTIONS, RUNS, ADMIN_URL, CASES } = benchSettings({ runs: 1 });
 const here = fileURLToPath(new URL('..', import.meta.url));
 
 type Case = { name: string; query: Record<string, string> };
@@ -46,8 +43,7 @@ const allCases: Case[] = [
   { name: 'keyword en (0.1%)', query: { keyword: 'Cryogenic' } },
   { name: 'keyword zh (0.1%)', query: { keyword: '低温深冷泵' } },
 ];
-const wanted = process.env.CASES?.split(';').map((s) => s.trim());
-const cases = wanted ? allCases.filter((c) => wanted.includes(c.name)) : allCases;
+const cases = CASES ? allCases.filter((c) => CASES.includes(c.name)) : allCases;
 
 /** 200 companies, 8 top-level categories with 4 children each, then the products. */
 async function seed(pool: pg.Pool): Promise<void> {
