@@ -8,7 +8,6 @@ import {
 } from '@organiser/domain';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { AppError } from '../../errors';
-import type { EngineEntity } from '../entity';
 import { withJoinValues } from '../read/join-fields';
 import { toDbValues, toRecord } from '../read/records';
 import { liveOnly, loadRow, scopeConditions } from '../read/row-scope';
@@ -72,12 +71,7 @@ const validInput =
   async (sent: unknown): Promise<Validated<Record<string, unknown>>> => {
     const valid = validateActionInput(ctx.entity.def, action as MachineAction, sent);
     if (!valid.ok || !action.input) return valid;
-    const inputFields = { def: { fields: action.input } } as unknown as EngineEntity;
-    const issues = await checkFiles(
-      { db: ctx.db, rowScope: ctx.rowScope, entity: inputFields },
-      valid.value,
-      null,
-    );
+    const issues = await checkFiles(ctx, action.input, valid.value, null);
     return issues.length ? { ok: false, issues } : valid;
   };
 

@@ -279,12 +279,13 @@ function fileProblem(
  * and size the field's rule allows, for every caller; a caller scoped to a company may only name its own
  * company's uploads. Files the record already had stay acceptable. One issue per field. */
 export async function checkFiles(
-  ctx: Pick<WriteContext, 'db' | 'entity' | 'rowScope'>,
+  ctx: Pick<WriteContext, 'db' | 'rowScope'>,
+  fields: Readonly<Record<string, FieldDef>>,
   values: Record<string, unknown>,
   current: Record<string, unknown> | null,
 ): Promise<KitIssue[]> {
   const issues: KitIssue[] = [];
-  for (const [name, field] of Object.entries(ctx.entity.def.fields)) {
+  for (const [name, field] of Object.entries(fields)) {
     if (!FILE_KINDS.has(field.kind) || !(name in values)) continue;
     const had = new Set(fileKeys(field, current?.[name]));
     const keys = [...new Set(fileKeys(field, values[name]))].filter((k) => !had.has(k));

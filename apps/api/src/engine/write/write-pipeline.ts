@@ -236,7 +236,14 @@ async function beforeWrite(
       current ? apiValues(ctx.entity, current) : null,
     )),
   );
-  issues.push(...(await checkFiles(ctx, values, current ? apiValues(ctx.entity, current) : null)));
+  issues.push(
+    ...(await checkFiles(
+      ctx,
+      ctx.entity.def.fields,
+      values,
+      current ? apiValues(ctx.entity, current) : null,
+    )),
+  );
   return issues;
 }
 
