@@ -14,9 +14,12 @@ import { customerService } from './customer-service';
 import { dictGroup, dictItem } from './dictionary';
 import { dynamicFormConfig } from './dynamic-form-config';
 import { eventInformation } from './event-information';
+import { popularActivity, popularSubActivity } from './popular-activity';
 import { product } from './product';
 import { productCategory } from './product-category';
 import { productTag } from './product-tag';
+import { recommendAdvertising, recommendSearch } from './recommend-search';
+import { searchTop } from './search-top';
 import { userManager } from './user-manager';
 import { vipPackage } from './vip-package';
 
@@ -45,6 +48,11 @@ export const entities: Record<string, EntityDef> = {
   behaviour_event: behaviourEvent,
   search_history: searchHistory,
   event_information: eventInformation,
+  search_top: searchTop,
+  recommend_search: recommendSearch,
+  recommend_advertising: recommendAdvertising,
+  popular_activity: popularActivity,
+  popular_sub_activity: popularSubActivity,
 };
 
 export { ANNOUNCEMENT_CONTENT_MAX, ANNOUNCEMENT_TARGETS } from './announcement';
@@ -80,9 +88,14 @@ export {
   dynamicFormConfig,
   eventInformation,
   notice,
+  popularActivity,
+  popularSubActivity,
   product,
   productCategory,
   productTag,
+  recommendAdvertising,
+  recommendSearch,
+  searchTop,
   userManager,
   vipPackage,
 };

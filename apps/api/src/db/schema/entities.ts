@@ -31,6 +31,11 @@ export const {
   behaviour_event: behaviourEvent,
   search_history: searchHistory,
   event_information: eventInformation,
+  search_top: searchTop,
+  recommend_search: recommendSearch,
+  recommend_advertising: recommendAdvertising,
+  popular_activity: popularActivity,
+  popular_sub_activity: popularSubActivity,
 } = entityTables;
 
 /** Who changed what and when, for every entity: one row per write, with each changed field's old and new value. */
