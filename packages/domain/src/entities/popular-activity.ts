@@ -9,6 +9,9 @@ export const popularActivity = defineEntity({
   behaviour: {
     // the marketplace's cached reads of marketing content are forgotten after every write
     hooks: { marketing: ['afterCommit: announceMarketingChange'] },
+    screens: {
+      'entity-list': 'marketing/marketing-pages PopularActivityListPage (row action: sub-activities)',
+    },
   },
   fields: {
     title: {

@@ -12,6 +12,9 @@ export const recommendSearch = defineEntity({
   behaviour: {
     // the marketplace's cached reads of marketing content are forgotten after every write
     hooks: { marketing: ['afterCommit: announceMarketingChange'] },
+    screens: {
+      'entity-list': 'marketing/marketing-pages RecommendSearchListPage (row action: advertising objects)',
+    },
   },
   fields: {
     keyword: { kind: 'bilingual', label: t('Keyword', '关键词'), required: 'both', maxLength: 50 },
