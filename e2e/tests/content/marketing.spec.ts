@@ -85,6 +85,9 @@ for (const lang of ['en', 'zh'] as const satisfies Lang[]) {
       .focus();
     await page.keyboard.press('Enter');
     await expect.poll(names, LOAD).toEqual([`${tag} Second card`, `${tag} Fair guide`, `${tag} First card`]);
+    // the marketplace preview lists the cards in the new order
+    const preview = page.locator('.marketing-preview li');
+    await expect(preview).toHaveText([`${tag} Second card`, `${tag} Fair guide`, `${tag} First card`], LOAD);
   });
 
   test(`a recommended search takes three advertising objects and refuses a fourth (${lang})`, async ({

@@ -1,6 +1,7 @@
 import { getEntity } from '@organiser/domain';
 import { useQuery } from '@tanstack/react-query';
 import { Button, Card, Result } from 'antd';
+import type { ReactNode } from 'react';
 import { useNavigate } from 'react-router';
 import { entityApi } from '../../api/entity-api';
 import { entityKeys } from '../../api/query-keys';
@@ -17,6 +18,7 @@ import { pick } from '../../i18n/i18n';
 import { useLang } from '../../i18n/use-lang';
 import type { PageProps } from '../../navigation/page-props';
 import { type MarketingTextKey, marketingTextsIn, useMarketingText } from './messages';
+import { ActivityPreview, SearchPreview } from './preview';
 import '../../components/entity-screens.css';
 
 // The marketing screens beyond the generic ones: the popular activities and recommended searches lists with a
@@ -52,6 +54,7 @@ export const RecommendSearchListPage = (props: PageProps) => (
 
 type ChildrenOf = {
   parent: string;
+  Preview: (props: { parentId: number }) => ReactNode;
   child: string;
   columns: readonly string[];
   subtitle: MarketingTextKey;
@@ -61,6 +64,7 @@ type ChildrenOf = {
 
 const SUB_ACTIVITIES: ChildrenOf = {
   parent: 'popular_activity',
+  Preview: ActivityPreview,
   child: 'popular_sub_activity',
   columns: ['targetName', 'type', 'companyId', 'productId', 'url', 'avatar', 'remark', 'targetState'],
   subtitle: 'children.activity',
@@ -70,6 +74,7 @@ const SUB_ACTIVITIES: ChildrenOf = {
 
 const OBJECTS: ChildrenOf = {
   parent: 'recommend_search',
+  Preview: SearchPreview,
   child: 'recommend_advertising',
   columns: ['type', 'companyId', 'productId', 'targetLogo', 'targetState'],
   subtitle: 'children.search',
@@ -111,6 +116,7 @@ function ChildrenPage({ route, params, of }: PageProps & { of: ChildrenOf }) {
         />
         <p className="entity-page-subtitle">{text('children.order')}</p>
       </Card>
+      <of.Preview parentId={parentId} />
     </div>
   );
 }
