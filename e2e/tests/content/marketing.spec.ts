@@ -2,7 +2,7 @@ import { errorCatalogue, popularSubActivity, recommendAdvertising } from '@organ
 import type { APIRequestContext, Locator, Page } from '@playwright/test';
 import { en } from '../../../apps/console/src/messages/en';
 import { zh } from '../../../apps/console/src/messages/zh';
-import { api, buttonName, expect, type Lang, login, test } from '../../fixtures';
+import { api, buttonName, expect, expectNoSeriousA11y, type Lang, login, test } from '../../fixtures';
 import { solidPng } from '../engine/png';
 import { uploadPng } from '../suppliers/helpers';
 
@@ -88,6 +88,7 @@ for (const lang of ['en', 'zh'] as const satisfies Lang[]) {
     // the marketplace preview lists the cards in the new order
     const preview = page.locator('.marketing-preview li');
     await expect(preview).toHaveText([`${tag} Second card`, `${tag} Fair guide`, `${tag} First card`], LOAD);
+    await expectNoSeriousA11y(page, { exclude: ['.ant-table-measure-row'] });
   });
 
   test(`a recommended search takes three advertising objects and refuses a fourth (${lang})`, async ({
