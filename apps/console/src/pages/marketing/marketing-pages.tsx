@@ -136,8 +136,8 @@ export const PopularAdvertisingPage = (props: PageProps) => <ChildrenPage {...pr
 /** `/searchManage/recommend_search/recommend_advertising_add/{id}`: the advertising objects of search {id}. */
 export const RecommendAdvertisingPage = (props: PageProps) => <ChildrenPage {...props} of={OBJECTS} />;
 
-/** `/popular_activities/new_product_add` and `new_product_edit/{id}`: one sub-activity on a page of its own (a new
- * product by default; the type decides the fields). */
+/** `/popular_activities/new_product_add` and `new_product_edit/{id}`: one sub-activity on a page of its own (its
+ * activity picked in the form; the type decides the fields). */
 export const SubActivityFormPage = ({ route, params }: PageProps) => (
   <EntityForm entity="popular_sub_activity" id={params.id} title={route.title} />
 );
