@@ -30,6 +30,7 @@ function registrations(): Registered {
     module.register({
       routes: ignore,
       openRoute: ignore,
+      answer: ignore,
       demoSeed: ignore,
       referenceSeed: ignore,
       answer: ignore,

@@ -11,6 +11,7 @@ import { dynamicFormsModule } from './dynamic-forms';
 import { engineModule } from './engine';
 import { healthRoutes } from './health/routes';
 import { emailLogRoutes } from './mail';
+import { marketingModule } from './marketing';
 import { openModule } from './open';
 import { ossRoutes } from './oss/routes';
 import { productsModule } from './products';
@@ -57,6 +58,8 @@ export const modules: AppModule[] = [
   consultsModule,
   // Announcements and notices: the marketplace reads the effective, published ones; demo data.
   announcementsModule,
+  // Marketing content: advertising limits, activity item counts, target states, marketplace reads, demo data.
+  marketingModule,
 ];
 
 /** What the OpenAPI tags of the modules' own routes hold (an entity's tag is described by its labels). */

@@ -7,6 +7,7 @@ import type { Engine, EngineExtensions, WriteContext } from '../engine';
 import { AppError } from '../errors';
 import { ok, okSchema } from '../http/envelope';
 import { hashPassword } from '../security/password';
+import { sendCachedRead } from './read-cache';
 import type { OpenCaller, OpenContext, OpenRoute } from './types';
 
 // Serves every route modules declared with `ext.openRoute` under /api/open/v1. The key and its scope are
@@ -182,6 +183,16 @@ function serveRoute(app: FastifyInstance, served: Served, route: OpenRoute, limi
       const input = { params: request.params, query: request.query, body: request.body };
       if (route.method === 'POST')
         return sendJson(reply, await serveWrite(app, served, route, request, input));
+      const { cache } = route;
+      if (cache)
+        return sendCachedRead({
+          db: app.db,
+          request,
+          reply,
+          cache,
+          make: async () =>
+            answerText(route, await route.handler(input, openContext(app, served, request, app.db))),
+        });
       const data = await route.handler(input, openContext(app, served, request, app.db));
       return sendJson(reply, { status: 200, text: answerText(route, data) });
     },

@@ -46,6 +46,9 @@ export type OpenRoute = {
   body?: ZodType;
   /** The `data` of the answer's envelope. */
   response: ZodType;
+  /** A GET whose answer is kept and sent with an ETag (answered 304 to a matching If-None-Match) until one of
+   * `topics` is invalidated (the writes of what it reads announce them) or `maxAgeSeconds` pass. */
+  cache?: { topics: readonly string[]; maxAgeSeconds: number };
   /** Shown in the API document. */
   examples: { body?: unknown; response: unknown };
   handler: (input: { params: unknown; query: unknown; body: unknown }, ctx: OpenContext) => Promise<unknown>;

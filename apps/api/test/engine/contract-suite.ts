@@ -41,10 +41,16 @@ const nextSeed = () => ++seed;
 async function create(
   def: EntityDef,
   options: { onlyRequired?: boolean; patch?: Record<string, unknown> } = {},
-) {
-  const body = {
-    ...(await sampleBody(def, nextSeed(), refs, { ...options, given: options.patch })),
-    ...options.patch,
+  // biome-ignore lint/suspicious/noExplicitAny: a record of any entity; the assertions check its fields.
+): Promise<{ body: Record<string, unknown>; record: Record<string, any> }> {
+  // a parent holds only so many children of a capped entity: each record gets a parent of its own
+  const cap: Record<string, unknown> = def.parent?.max
+    ? { [def.parent.field]: (await create(getEntityDef(def.parent.entity))).record.id as number }
+    : {};
+  const patch: Record<string, unknown> = { ...cap, ...options.patch };
+  const body: Record<string, unknown> = {
+    ...(await sampleBody(def, nextSeed(), refs, { ...options, given: patch })),
+    ...patch,
   };
   if (!def.capabilities.create) return stored(def, body);
   const res = await call({ method: 'POST', url: `/api/${def.name}`, body });
@@ -69,6 +75,13 @@ async function stored(def: EntityDef, body: Record<string, unknown>) {
 }
 
 const refCache = new Map<string, number>();
+/** A registered definition by name. */
+function getEntityDef(name: string): EntityDef {
+  const def = registered.find((d) => d.name === name);
+  if (!def) throw new Error(`unregistered entity ${name}`);
+  return def;
+}
+
 async function refs(entity: string, patch?: Record<string, unknown>): Promise<number> {
   // A related record, created once: no batch call may remove it (a batch needs explicit ids or a counted
   // filter), so a record that disappears makes the calls that use it fail instead of being re-created.

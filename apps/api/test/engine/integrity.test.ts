@@ -43,7 +43,10 @@ async function refs(entity: string, patch?: Record<string, unknown>): Promise<nu
 }
 
 async function create(def: EntityDef, patch?: Record<string, unknown>): Promise<Rec> {
-  const body = { ...(await sampleBody(def, nextSeed(), refs)), ...patch };
+  // a parent holds only so many children of a capped entity: each record gets a parent of its own
+  const parent = def.parent?.max ? registered.find((d) => d.name === def.parent!.entity) : undefined;
+  const cap = parent ? { [def.parent!.field]: (await create(parent)).id } : {};
+  const body = { ...(await sampleBody(def, nextSeed(), refs, { given: cap })), ...cap, ...patch };
   const res = await call({ method: 'POST', url: `/api/${def.name}`, body });
   if (res.status !== 200) throw new Error(`create ${def.name}: ${res.status} ${JSON.stringify(res.body)}`);
   return res.body.content;

@@ -8,6 +8,7 @@ import { seedBehaviourDemo } from '../../src/modules/behaviour/demo';
 import { seedSupplierDemo } from '../../src/modules/companies';
 import { seedConsultDemo } from '../../src/modules/consults/demo';
 import { seedContentDemo } from '../../src/modules/content';
+import { seedMarketingDemo } from '../../src/modules/marketing/demo';
 import { seedDemoKey } from '../../src/modules/open';
 import { seedProductDemo } from '../../src/modules/products';
 import { seedRequirementDemo } from '../../src/modules/requirements/demo';
@@ -29,6 +30,7 @@ beforeAll(async () => {
   await seedDemoKey({ db: t.db, config: t.config, log: () => {} });
   await seedAnnouncementDemo({ db: t.db, config: t.config, log: () => {} });
   await seedBehaviourDemo({ db: t.db, config: t.config, log: () => {} });
+  await seedMarketingDemo(t.db, { storage: t.app.storage });
 });
 afterAll(() => t?.close());
 

@@ -4,6 +4,7 @@ import { en as reportEn, zh as reportZh } from '../messages/report';
 import { zh as engineZh } from '../messages/zh';
 import { en as accessEn, zh as accessZh } from '../pages/access/messages';
 import { en as consultEn, zh as consultZh } from '../pages/consults/messages';
+import { en as marketingEn, zh as marketingZh } from '../pages/marketing/messages';
 import { en as requirementEn, zh as requirementZh } from '../pages/requirements/messages';
 import { en as supplierEn, zh as supplierZh } from '../pages/suppliers/messages';
 import { en as systemEn, zh as systemZh } from '../pages/system/config-texts';
@@ -23,4 +24,5 @@ export const textNamespaces: Record<TextNamespace, Record<Language, Record<strin
   requirements: { en: requirementEn, zh: requirementZh },
   permissionTree: { en: treeEn, zh: treeZh },
   consults: { en: consultEn, zh: consultZh },
+  marketing: { en: marketingEn, zh: marketingZh },
 };

@@ -16,6 +16,7 @@ export const TEXT_NAMESPACES = [
   'requirements',
   'permissionTree',
   'consults',
+  'marketing',
 ] as const;
 export type TextNamespace = (typeof TEXT_NAMESPACES)[number];
 

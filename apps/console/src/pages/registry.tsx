@@ -73,6 +73,22 @@ const pages: Record<string, Page> = {
     () => import('./users/user-pages'),
     (m) => m.AdminEditPage,
   ),
+  PopularAdvertisingAdd: page(
+    () => import('./marketing/marketing-pages'),
+    (m) => m.PopularAdvertisingPage,
+  ),
+  RecommendAdvertisingAdd: page(
+    () => import('./marketing/marketing-pages'),
+    (m) => m.RecommendAdvertisingPage,
+  ),
+  NewProductAdd: page(
+    () => import('./marketing/marketing-pages'),
+    (m) => m.SubActivityFormPage,
+  ),
+  NewProductEdit: page(
+    () => import('./marketing/marketing-pages'),
+    (m) => m.SubActivityFormPage,
+  ),
   BuyRequirementMarket: page(
     () => import('./requirements/market-page'),
     (m) => m.MarketPage,
@@ -107,6 +123,18 @@ const entityPages: Record<string, Partial<Record<'entity-list' | 'entity-form', 
     'entity-form': page(
       () => import('./consults/consult-pages'),
       (m) => m.ConsultFormPage,
+    ),
+  },
+  popular_activity: {
+    'entity-list': page(
+      () => import('./marketing/marketing-pages'),
+      (m) => m.PopularActivityListPage,
+    ),
+  },
+  recommend_search: {
+    'entity-list': page(
+      () => import('./marketing/marketing-pages'),
+      (m) => m.RecommendSearchListPage,
     ),
   },
   user_manager: {

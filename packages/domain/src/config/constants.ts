@@ -67,6 +67,8 @@ export const SHORT_CONTENT_MAX = 40;
 export const PRODUCT_CATEGORY_LEVELS = 2;
 export const MEMBERSHIP_SHORT_NAME_MAX = 7;
 export const RECOMMEND_SEARCH_OBJECTS_MAX = 3;
+/** The older variant of the product allowed five objects per recommended search (a run-time setting). */
+export const RECOMMEND_SEARCH_OBJECTS_MAX_OLDER = 5;
 export const COMPANY_TAGS_MAX = 2;
 export const NO_LOGIN_DAYS_FOR_POINT_RULE = 14;
 export const IMAGE_TYPES = ['image/png', 'image/jpeg'] as const;

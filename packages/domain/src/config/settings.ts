@@ -1,5 +1,6 @@
 import { type Lang, validationMessage } from '../errors/catalogue';
 import { t } from '../kit/bilingual';
+import { RECOMMEND_SEARCH_OBJECTS_MAX, RECOMMEND_SEARCH_OBJECTS_MAX_OLDER } from './constants';
 import type { DeploymentConfig } from './schema';
 
 // Run-time settings: what staff change on /configManage/config_manage without a restart. Each is declared
@@ -40,6 +41,7 @@ export const SETTING_SECTIONS: readonly { key: string; label: Bilingual }[] = [
   { key: 'membership', label: t('Membership and points', '会员与积分') },
   { key: 'mail', label: t('Mail', '邮件') },
   { key: 'uploads', label: t('Uploads', '上传') },
+  { key: 'search', label: t('Search', '搜索') },
 ];
 
 export const SETTINGS: readonly SettingDef[] = [
@@ -158,6 +160,17 @@ export const SETTINGS: readonly SettingDef[] = [
     default: null,
     min: 1,
     uploadBound: 'fileMaxBytes',
+  },
+  {
+    // three by default; deployments that kept the older five set it here
+    key: 'search.recommendMaxObjects',
+    kind: 'integer',
+    section: 'search',
+    label: t('Advertising objects per recommended search', '每个推荐搜索的推荐广告数'),
+    help: t('At most 5', '最多 5 个'),
+    default: RECOMMEND_SEARCH_OBJECTS_MAX,
+    min: 1,
+    max: RECOMMEND_SEARCH_OBJECTS_MAX_OLDER,
   },
 ];
 

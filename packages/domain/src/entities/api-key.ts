@@ -8,6 +8,7 @@ export const OPEN_SCOPES = [
   'requirements:write',
   'companies:read',
   'announcements:read',
+  'marketing:read',
   'events:write',
 ] as const;
 
@@ -20,6 +21,10 @@ const SCOPE_LABELS: Record<OpenScope, Bilingual> = {
   'requirements:write': t('Purchase requirements: write', '采购需求：写入'),
   'companies:read': t('Companies: read', '企业：读取'),
   'announcements:read': t('Announcements and notices: read', '公告与通知：读取'),
+  'marketing:read': t(
+    'Activities, hot words and recommended searches: read',
+    '热门活动、热词与推荐搜索：读取',
+  ),
   'events:write': t('Behaviour events: write', '行为事件：写入'),
 };
 

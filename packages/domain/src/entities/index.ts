@@ -15,10 +15,13 @@ import { dictGroup, dictItem } from './dictionary';
 import { dynamicFormConfig } from './dynamic-form-config';
 import { eventInformation } from './event-information';
 import { permission } from './permission';
+import { popularActivity, popularSubActivity } from './popular-activity';
 import { product } from './product';
 import { productCategory } from './product-category';
 import { productTag } from './product-tag';
+import { recommendAdvertising, recommendSearch } from './recommend-search';
 import { role } from './role';
+import { searchTop } from './search-top';
 import { userManager } from './user-manager';
 import { vipPackage } from './vip-package';
 
@@ -49,6 +52,11 @@ export const entities: Record<string, EntityDef> = {
   event_information: eventInformation,
   permission: permission,
   role: role,
+  search_top: searchTop,
+  recommend_search: recommendSearch,
+  recommend_advertising: recommendAdvertising,
+  popular_activity: popularActivity,
+  popular_sub_activity: popularSubActivity,
 };
 
 export { ANNOUNCEMENT_CONTENT_MAX, ANNOUNCEMENT_TARGETS } from './announcement';
@@ -87,10 +95,15 @@ export {
   eventInformation,
   notice,
   permission,
+  popularActivity,
+  popularSubActivity,
   product,
   productCategory,
   productTag,
+  recommendAdvertising,
+  recommendSearch,
   role,
+  searchTop,
   userManager,
   vipPackage,
 };

@@ -285,3 +285,20 @@ export function numberedTexts<const P extends string, const N extends number>(
     out[`${prefix}${n}`] = { kind: 'text', label: t(`${label.en} ${n}`, `${label.zh} ${n}`), ...overrides };
   return out as NumberedTexts<P, N>;
 }
+
+/** The state of the company or product a record points at (a sub-activity's, an advertising object's), worked
+ * out when the record is read, since the target changes after the record is written: `ok`, or why the
+ * marketplace will not show it (disabled, refused or still in audit, deleted). Empty when nothing is picked. */
+export const targetState = (overrides: Partial<Omit<EnumField, 'kind' | 'options'>> = {}): EnumField => ({
+  kind: 'enum',
+  label: t('Target state', '目标状态'),
+  options: [
+    { value: 'ok', label: t('Shown', '正常'), color: 'success' },
+    { value: 'disabled', label: t('Disabled', '已禁用'), color: 'warning' },
+    { value: 'unpublished', label: t('Not passed audit', '未通过审核'), color: 'warning' },
+    { value: 'deleted', label: t('Deleted', '已删除'), color: 'error' },
+  ],
+  computed: true,
+  list: { width: 120 },
+  ...overrides,
+});

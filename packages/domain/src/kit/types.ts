@@ -439,8 +439,9 @@ export type CommandDef = Omit<CommandInput, 'placement'> & {
 };
 
 /** A child entity shown inside its parent's screens (a company's contacts): the child's `field` is a
- * relation to the parent; `order`, an integer field, makes the children reorderable. */
-export type ParentRule = { entity: string; field: string; order?: string };
+ * relation to the parent; `order`, an integer field, makes the children reorderable. `max` names the run-time
+ * setting that caps how many children one parent holds (a module enforces it inside the write). */
+export type ParentRule = { entity: string; field: string; order?: string; max?: { setting: string } };
 
 /** The record shapes the kit knows. `entity`: a table with create, update, delete; `view`: a second screen
  * over another entity's table; `report`: read-only rows computed by a declared query; `event`: an

@@ -31,6 +31,11 @@ export const {
   behaviour_event: behaviourEvent,
   search_history: searchHistory,
   event_information: eventInformation,
+  search_top: searchTop,
+  recommend_search: recommendSearch,
+  recommend_advertising: recommendAdvertising,
+  popular_activity: popularActivity,
+  popular_sub_activity: popularSubActivity,
 } = entityTables;
 
 /** The role and permission tables every permission check reads: the engine's `role` and `permission`. */

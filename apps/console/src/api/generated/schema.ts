@@ -4422,6 +4422,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/open/v1/hot-words": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Hot words shown today
+         * @description The enabled hot words whose start and end dates (when set) include today, in sort order. Sent with an ETag: send it back in If-None-Match to get 304 while nothing changed (the answer changes as soon as staff edit these records).
+         */
+        get: operations["openListHotWords"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/open/v1/notices": {
         parameters: {
             query?: never;
@@ -4456,6 +4476,46 @@ export interface paths {
          * @description Adds one to the read count of an effective notice whose publish time has come; any other is not found.
          */
         post: operations["openReadNotice"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/open/v1/popular-activities": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Enabled popular activities with their sub-activities
+         * @description The enabled popular activities in sort order, each with its sub-activities in their order; a sub-activity whose company or product is not shown on the marketplace is left out. Sent with an ETag: send it back in If-None-Match to get 304 while nothing changed (the answer changes as soon as staff edit these records).
+         */
+        get: operations["openListPopularActivities"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/open/v1/recommended-searches": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Enabled recommended searches with their advertising objects
+         * @description The enabled recommended searches in sort order, each with its companies and products (name and logo) in their order; an object the marketplace does not show is left out. Sent with an ETag: send it back in If-None-Match to get 304 while nothing changed (the answer changes as soon as staff edit these records).
+         */
+        get: operations["openListRecommendedSearches"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -4736,6 +4796,511 @@ export interface paths {
         };
         /** Every Permission in tree order: each followed by its descendants, siblings in list order (at most 5000). With a keyword or filters: the matches and their ancestors */
         get: operations["permission_tree"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/popular_activity": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Add a Popular activity */
+        post: operations["popular_activity_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/popular_activity/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One Popular activity */
+        get: operations["popular_activity_get"];
+        /** Edit a Popular activity: send the version you read (a stale version is refused, 409); fields left out keep their values, and the record as GET returned it is accepted (server-set keys ignored, read-only fields only unchanged) */
+        put: operations["popular_activity_update"];
+        post?: never;
+        /** Move a Popular activity to the trash */
+        delete: operations["popular_activity_delete"];
+        options?: never;
+        head?: never;
+        /** Change some fields of a Popular activity: only the fields sent (plus the version you read) change; the same rules, checks and history as PUT */
+        patch: operations["popular_activity_patch"];
+        trace?: never;
+    };
+    "/api/popular_activity/{id}/history": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Who changed a Popular activity, when, and each field's old and new value (newest first) */
+        get: operations["popular_activity_history"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/popular_activity/{id}/revert/{version}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Write back the values a Popular activity had at an earlier version (as a new version) */
+        post: operations["popular_activity_revert"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/popular_activity/batch/delete": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Delete the given Popular activity ids, or every record matching a filter when the count the client saw still holds (at most 10000) */
+        post: operations["popular_activity_batch_delete"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/popular_activity/batch/disable": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Disable on the given ids, or on every record matching a filter when the count the client saw still holds (at most 10000) */
+        post: operations["popular_activity_batch_disable"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/popular_activity/batch/enable": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Enable on the given ids, or on every record matching a filter when the count the client saw still holds (at most 10000) */
+        post: operations["popular_activity_batch_enable"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/popular_activity/disable/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Disable: enabled → disabled (409 from any other status) */
+        post: operations["popular_activity_disable"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/popular_activity/enable/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Enable: disabled → enabled (409 from any other status) */
+        post: operations["popular_activity_enable"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/popular_activity/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Export Popular activity as xlsx or CSV (headers in the caller's language, at most 50000 rows) */
+        get: operations["popular_activity_export"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/popular_activity/import": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Import Popular activities from an xlsx or CSV file (multipart field "file"; headers in English or Chinese)
+         * @description dryRun=true (default) validates every row and writes nothing; dryRun=false writes all valid rows in one transaction. Rows with an ID update that record.
+         */
+        post: operations["popular_activity_import"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/popular_activity/list": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List Popular activity: filters, keyword, sort and pages (at most 10000 rows deep) */
+        get: operations["popular_activity_list"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/popular_activity/options": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Popular activity as select options ({ id, label }), for relation selects with search */
+        get: operations["popular_activity_options"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/popular_activity/purge/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Delete a Popular activity in the trash for good */
+        delete: operations["popular_activity_purge"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/popular_activity/restore/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Restore a Popular activity from the trash */
+        post: operations["popular_activity_restore"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/popular_activity/trash": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Deleted Popular activity (the trash), most recently deleted first */
+        get: operations["popular_activity_trash"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/popular_sub_activity": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Add a Sub-activity */
+        post: operations["popular_sub_activity_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/popular_sub_activity/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One Sub-activity */
+        get: operations["popular_sub_activity_get"];
+        /** Edit a Sub-activity: send the version you read (a stale version is refused, 409); fields left out keep their values, and the record as GET returned it is accepted (server-set keys ignored, read-only fields only unchanged) */
+        put: operations["popular_sub_activity_update"];
+        post?: never;
+        /** Move a Sub-activity to the trash */
+        delete: operations["popular_sub_activity_delete"];
+        options?: never;
+        head?: never;
+        /** Change some fields of a Sub-activity: only the fields sent (plus the version you read) change; the same rules, checks and history as PUT */
+        patch: operations["popular_sub_activity_patch"];
+        trace?: never;
+    };
+    "/api/popular_sub_activity/{id}/history": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Who changed a Sub-activity, when, and each field's old and new value (newest first) */
+        get: operations["popular_sub_activity_history"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/popular_sub_activity/{id}/revert/{version}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Write back the values a Sub-activity had at an earlier version (as a new version) */
+        post: operations["popular_sub_activity_revert"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/popular_sub_activity/batch/delete": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Delete the given Sub-activity ids, or every record matching a filter when the count the client saw still holds (at most 10000) */
+        post: operations["popular_sub_activity_batch_delete"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/popular_sub_activity/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Export Sub-activity as xlsx or CSV (headers in the caller's language, at most 50000 rows) */
+        get: operations["popular_sub_activity_export"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/popular_sub_activity/import": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Import Sub-activities from an xlsx or CSV file (multipart field "file"; headers in English or Chinese)
+         * @description dryRun=true (default) validates every row and writes nothing; dryRun=false writes all valid rows in one transaction. Rows with an ID update that record.
+         */
+        post: operations["popular_sub_activity_import"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/popular_sub_activity/list": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List Sub-activity: filters, keyword, sort and pages (at most 10000 rows deep) */
+        get: operations["popular_sub_activity_list"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/popular_sub_activity/options": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Sub-activity as select options ({ id, label }), for relation selects with search */
+        get: operations["popular_sub_activity_options"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/popular_sub_activity/purge/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Delete a Sub-activity in the trash for good */
+        delete: operations["popular_sub_activity_purge"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/popular_sub_activity/reorder": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Put the Sub-activities of one popular_activity in order: `ids` lists every live one, first to last; sortNo becomes 1..n */
+        post: operations["popular_sub_activity_reorder"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/popular_sub_activity/restore/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Restore a Sub-activity from the trash */
+        post: operations["popular_sub_activity_restore"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/popular_sub_activity/trash": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Deleted Sub-activity (the trash), most recently deleted first */
+        get: operations["popular_sub_activity_trash"];
         put?: never;
         post?: never;
         delete?: never;
@@ -5734,6 +6299,460 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/recommend_advertising": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Add a Advertising object */
+        post: operations["recommend_advertising_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/recommend_advertising/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One Advertising object */
+        get: operations["recommend_advertising_get"];
+        /** Edit a Advertising object: send the version you read (a stale version is refused, 409); fields left out keep their values, and the record as GET returned it is accepted (server-set keys ignored, read-only fields only unchanged) */
+        put: operations["recommend_advertising_update"];
+        post?: never;
+        /** Delete a Advertising object */
+        delete: operations["recommend_advertising_delete"];
+        options?: never;
+        head?: never;
+        /** Change some fields of a Advertising object: only the fields sent (plus the version you read) change; the same rules, checks and history as PUT */
+        patch: operations["recommend_advertising_patch"];
+        trace?: never;
+    };
+    "/api/recommend_advertising/{id}/history": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Who changed a Advertising object, when, and each field's old and new value (newest first) */
+        get: operations["recommend_advertising_history"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/recommend_advertising/{id}/revert/{version}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Write back the values a Advertising object had at an earlier version (as a new version) */
+        post: operations["recommend_advertising_revert"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/recommend_advertising/batch/delete": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Delete the given Advertising object ids, or every record matching a filter when the count the client saw still holds (at most 10000) */
+        post: operations["recommend_advertising_batch_delete"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/recommend_advertising/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Export Advertising object as xlsx or CSV (headers in the caller's language, at most 50000 rows) */
+        get: operations["recommend_advertising_export"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/recommend_advertising/import": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Import Advertising objects from an xlsx or CSV file (multipart field "file"; headers in English or Chinese)
+         * @description dryRun=true (default) validates every row and writes nothing; dryRun=false writes all valid rows in one transaction. Rows with an ID update that record.
+         */
+        post: operations["recommend_advertising_import"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/recommend_advertising/list": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List Advertising object: filters, keyword, sort and pages (at most 10000 rows deep) */
+        get: operations["recommend_advertising_list"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/recommend_advertising/options": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Advertising object as select options ({ id, label }), for relation selects with search */
+        get: operations["recommend_advertising_options"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/recommend_advertising/reorder": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Put the Advertising objects of one recommend_search in order: `ids` lists every live one, first to last; sortNo becomes 1..n */
+        post: operations["recommend_advertising_reorder"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/recommend_search": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Add a Recommended search */
+        post: operations["recommend_search_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/recommend_search/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One Recommended search */
+        get: operations["recommend_search_get"];
+        /** Edit a Recommended search: send the version you read (a stale version is refused, 409); fields left out keep their values, and the record as GET returned it is accepted (server-set keys ignored, read-only fields only unchanged) */
+        put: operations["recommend_search_update"];
+        post?: never;
+        /** Move a Recommended search to the trash */
+        delete: operations["recommend_search_delete"];
+        options?: never;
+        head?: never;
+        /** Change some fields of a Recommended search: only the fields sent (plus the version you read) change; the same rules, checks and history as PUT */
+        patch: operations["recommend_search_patch"];
+        trace?: never;
+    };
+    "/api/recommend_search/{id}/history": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Who changed a Recommended search, when, and each field's old and new value (newest first) */
+        get: operations["recommend_search_history"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/recommend_search/{id}/revert/{version}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Write back the values a Recommended search had at an earlier version (as a new version) */
+        post: operations["recommend_search_revert"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/recommend_search/batch/delete": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Delete the given Recommended search ids, or every record matching a filter when the count the client saw still holds (at most 10000) */
+        post: operations["recommend_search_batch_delete"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/recommend_search/batch/disable": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Disable on the given ids, or on every record matching a filter when the count the client saw still holds (at most 10000) */
+        post: operations["recommend_search_batch_disable"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/recommend_search/batch/enable": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Enable on the given ids, or on every record matching a filter when the count the client saw still holds (at most 10000) */
+        post: operations["recommend_search_batch_enable"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/recommend_search/disable/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Disable: enabled → disabled (409 from any other status) */
+        post: operations["recommend_search_disable"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/recommend_search/enable/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Enable: disabled → enabled (409 from any other status) */
+        post: operations["recommend_search_enable"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/recommend_search/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Export Recommended search as xlsx or CSV (headers in the caller's language, at most 50000 rows) */
+        get: operations["recommend_search_export"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/recommend_search/import": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Import Recommended searches from an xlsx or CSV file (multipart field "file"; headers in English or Chinese)
+         * @description dryRun=true (default) validates every row and writes nothing; dryRun=false writes all valid rows in one transaction. Rows with an ID update that record.
+         */
+        post: operations["recommend_search_import"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/recommend_search/list": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List Recommended search: filters, keyword, sort and pages (at most 10000 rows deep) */
+        get: operations["recommend_search_list"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/recommend_search/options": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Recommended search as select options ({ id, label }), for relation selects with search */
+        get: operations["recommend_search_options"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/recommend_search/purge/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Delete a Recommended search in the trash for good */
+        delete: operations["recommend_search_purge"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/recommend_search/restore/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Restore a Recommended search from the trash */
+        post: operations["recommend_search_restore"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/recommend_search/trash": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Deleted Recommended search (the trash), most recently deleted first */
+        get: operations["recommend_search_trash"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/region/list_all": {
         parameters: {
             query?: never;
@@ -6126,6 +7145,284 @@ export interface paths {
         };
         /** Search as select options ({ id, label }), for relation selects with search */
         get: operations["search_history_options"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/search_top": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Add a Hot word */
+        post: operations["search_top_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/search_top/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One Hot word */
+        get: operations["search_top_get"];
+        /** Edit a Hot word: send the version you read (a stale version is refused, 409); fields left out keep their values, and the record as GET returned it is accepted (server-set keys ignored, read-only fields only unchanged) */
+        put: operations["search_top_update"];
+        post?: never;
+        /** Move a Hot word to the trash */
+        delete: operations["search_top_delete"];
+        options?: never;
+        head?: never;
+        /** Change some fields of a Hot word: only the fields sent (plus the version you read) change; the same rules, checks and history as PUT */
+        patch: operations["search_top_patch"];
+        trace?: never;
+    };
+    "/api/search_top/{id}/history": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Who changed a Hot word, when, and each field's old and new value (newest first) */
+        get: operations["search_top_history"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/search_top/{id}/revert/{version}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Write back the values a Hot word had at an earlier version (as a new version) */
+        post: operations["search_top_revert"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/search_top/batch/delete": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Delete the given Hot word ids, or every record matching a filter when the count the client saw still holds (at most 10000) */
+        post: operations["search_top_batch_delete"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/search_top/batch/disable": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Disable on the given ids, or on every record matching a filter when the count the client saw still holds (at most 10000) */
+        post: operations["search_top_batch_disable"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/search_top/batch/enable": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Enable on the given ids, or on every record matching a filter when the count the client saw still holds (at most 10000) */
+        post: operations["search_top_batch_enable"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/search_top/disable/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Disable: enabled → disabled (409 from any other status) */
+        post: operations["search_top_disable"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/search_top/enable/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Enable: disabled → enabled (409 from any other status) */
+        post: operations["search_top_enable"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/search_top/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Export Hot word as xlsx or CSV (headers in the caller's language, at most 50000 rows) */
+        get: operations["search_top_export"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/search_top/import": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Import Hot words from an xlsx or CSV file (multipart field "file"; headers in English or Chinese)
+         * @description dryRun=true (default) validates every row and writes nothing; dryRun=false writes all valid rows in one transaction. Rows with an ID update that record.
+         */
+        post: operations["search_top_import"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/search_top/list": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List Hot word: filters, keyword, sort and pages (at most 10000 rows deep) */
+        get: operations["search_top_list"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/search_top/options": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Hot word as select options ({ id, label }), for relation selects with search */
+        get: operations["search_top_options"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/search_top/purge/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Delete a Hot word in the trash for good */
+        delete: operations["search_top_purge"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/search_top/restore/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Restore a Hot word from the trash */
+        post: operations["search_top_restore"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/search_top/trash": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Deleted Hot word (the trash), most recently deleted first */
+        get: operations["search_top_trash"];
         put?: never;
         post?: never;
         delete?: never;
@@ -7272,14 +8569,14 @@ export interface components {
             /** Format: date-time */
             expiresAt?: string | null;
             name: string;
-            scopes: ("consults:read" | "consults:write" | "requirements:read" | "requirements:write" | "companies:read" | "announcements:read" | "events:write")[];
+            scopes: ("consults:read" | "consults:write" | "requirements:read" | "requirements:write" | "companies:read" | "announcements:read" | "marketing:read" | "events:write")[];
             status?: unknown;
         };
         ApiKeyCreateInput: {
             /** Format: date-time */
             expiresAt?: string | null;
             name: string;
-            scopes: ("consults:read" | "consults:write" | "requirements:read" | "requirements:write" | "companies:read" | "announcements:read" | "events:write")[];
+            scopes: ("consults:read" | "consults:write" | "requirements:read" | "requirements:write" | "companies:read" | "announcements:read" | "marketing:read" | "events:write")[];
             status?: unknown;
         };
         ApiKeyInput: {
@@ -7306,7 +8603,7 @@ export interface components {
             lastUsedAt?: unknown;
             name?: string;
             prefix?: unknown;
-            scopes?: ("consults:read" | "consults:write" | "requirements:read" | "requirements:write" | "companies:read" | "announcements:read" | "events:write")[];
+            scopes?: ("consults:read" | "consults:write" | "requirements:read" | "requirements:write" | "companies:read" | "announcements:read" | "marketing:read" | "events:write")[];
             /** @enum {string|null} */
             status?: "active" | "revoked" | null;
             updatedAt?: unknown;
@@ -7322,7 +8619,7 @@ export interface components {
             lastUsedAt?: unknown;
             name?: string;
             prefix?: unknown;
-            scopes?: ("consults:read" | "consults:write" | "requirements:read" | "requirements:write" | "companies:read" | "announcements:read" | "events:write")[];
+            scopes?: ("consults:read" | "consults:write" | "requirements:read" | "requirements:write" | "companies:read" | "announcements:read" | "marketing:read" | "events:write")[];
             /** @enum {string|null} */
             status?: "active" | "revoked" | null;
             updatedAt?: unknown;
@@ -9765,6 +11062,248 @@ export interface components {
             url?: string;
             version?: number;
         };
+        PopularActivity: {
+            avatar: string | null;
+            content: string | null;
+            createdAt: string;
+            createdBy: number | null;
+            deletedAt: string | null;
+            id: number;
+            isShowMark: boolean | null;
+            itemCount: number | null;
+            marketingIcon: string | null;
+            sortNo: number | null;
+            /** @enum {string|null} */
+            status: "enabled" | "disabled" | null;
+            title: string | null;
+            updatedAt: string;
+            updatedBy: number | null;
+            version: number;
+        };
+        PopularActivityCreate: {
+            avatar?: string | null;
+            content?: string | null;
+            /** @default false */
+            isShowMark: boolean;
+            marketingIcon?: string | null;
+            /** @default 0 */
+            sortNo: number;
+            /**
+             * @default enabled
+             * @enum {string}
+             */
+            status: "enabled" | "disabled";
+            title: string;
+        };
+        PopularActivityCreateInput: {
+            avatar?: string | null;
+            content?: string | null;
+            /** @default false */
+            isShowMark: boolean;
+            marketingIcon?: string | null;
+            /** @default 0 */
+            sortNo: number;
+            /**
+             * @default enabled
+             * @enum {string}
+             */
+            status: "enabled" | "disabled";
+            title: string;
+        };
+        PopularActivityInput: {
+            avatar: string | null;
+            content: string | null;
+            createdAt: string;
+            createdBy: number | null;
+            deletedAt: string | null;
+            id: number;
+            isShowMark: boolean | null;
+            itemCount: number | null;
+            marketingIcon: string | null;
+            sortNo: number | null;
+            /** @enum {string|null} */
+            status: "enabled" | "disabled" | null;
+            title: string | null;
+            updatedAt: string;
+            updatedBy: number | null;
+            version: number;
+        };
+        PopularActivityUpdate: {
+            avatar?: string | null;
+            content?: string | null;
+            createdAt?: unknown;
+            createdBy?: unknown;
+            deletedAt?: unknown;
+            id?: unknown;
+            isShowMark?: boolean | null;
+            itemCount?: unknown;
+            marketingIcon?: string | null;
+            sortNo?: number | null;
+            /** @enum {string|null} */
+            status?: "enabled" | "disabled" | null;
+            title?: string;
+            updatedAt?: unknown;
+            updatedBy?: unknown;
+            version?: number;
+        };
+        PopularActivityUpdateInput: {
+            avatar?: string | null;
+            content?: string | null;
+            createdAt?: unknown;
+            createdBy?: unknown;
+            deletedAt?: unknown;
+            id?: unknown;
+            isShowMark?: boolean | null;
+            itemCount?: unknown;
+            marketingIcon?: string | null;
+            sortNo?: number | null;
+            /** @enum {string|null} */
+            status?: "enabled" | "disabled" | null;
+            title?: string;
+            updatedAt?: unknown;
+            updatedBy?: unknown;
+            version?: number;
+        };
+        PopularSubActivity: {
+            activityId: number | null;
+            activityIdLabel: string | null;
+            avatar: string | null;
+            companyId: number | null;
+            companyIdLabel: string | null;
+            content: string | null;
+            createdAt: string;
+            createdBy: number | null;
+            deletedAt: string | null;
+            id: number;
+            productId: number | null;
+            productIdLabel: string | null;
+            remark: string | null;
+            sortNo: number | null;
+            targetName: string | null;
+            /** @enum {string|null} */
+            targetState: "ok" | "disabled" | "unpublished" | "deleted" | null;
+            title: string | null;
+            /** @enum {string|null} */
+            type: "company" | "product" | "out_link" | "new_product" | "image_text" | null;
+            updatedAt: string;
+            updatedBy: number | null;
+            url: string | null;
+            version: number;
+        };
+        PopularSubActivityCreate: {
+            activityId: number;
+            avatar: string;
+            companyId?: number | null;
+            content?: string | null;
+            productId?: number | null;
+            remark: string;
+            /** @default 0 */
+            sortNo: number;
+            targetName: string;
+            title?: string | null;
+            /**
+             * @default company
+             * @enum {string}
+             */
+            type: "company" | "product" | "out_link" | "new_product" | "image_text";
+            /** Format: uri */
+            url?: string | null;
+        };
+        PopularSubActivityCreateInput: {
+            activityId: number;
+            avatar: string;
+            companyId?: number | null;
+            content?: string | null;
+            productId?: number | null;
+            remark: string;
+            /** @default 0 */
+            sortNo: number;
+            targetName: string;
+            title?: string | null;
+            /**
+             * @default company
+             * @enum {string}
+             */
+            type: "company" | "product" | "out_link" | "new_product" | "image_text";
+            url?: string | null;
+        };
+        PopularSubActivityInput: {
+            activityId: number | null;
+            activityIdLabel: string | null;
+            avatar: string | null;
+            companyId: number | null;
+            companyIdLabel: string | null;
+            content: string | null;
+            createdAt: string;
+            createdBy: number | null;
+            deletedAt: string | null;
+            id: number;
+            productId: number | null;
+            productIdLabel: string | null;
+            remark: string | null;
+            sortNo: number | null;
+            targetName: string | null;
+            /** @enum {string|null} */
+            targetState: "ok" | "disabled" | "unpublished" | "deleted" | null;
+            title: string | null;
+            /** @enum {string|null} */
+            type: "company" | "product" | "out_link" | "new_product" | "image_text" | null;
+            updatedAt: string;
+            updatedBy: number | null;
+            url: string | null;
+            version: number;
+        };
+        PopularSubActivityUpdate: {
+            activityId?: number | null;
+            activityIdLabel?: unknown;
+            avatar?: string;
+            companyId?: number | null;
+            companyIdLabel?: unknown;
+            content?: string | null;
+            createdAt?: unknown;
+            createdBy?: unknown;
+            deletedAt?: unknown;
+            id?: unknown;
+            productId?: number | null;
+            productIdLabel?: unknown;
+            remark?: string;
+            sortNo?: number | null;
+            targetName?: string;
+            targetState?: unknown;
+            title?: string | null;
+            /** @enum {string} */
+            type?: "company" | "product" | "out_link" | "new_product" | "image_text";
+            updatedAt?: unknown;
+            updatedBy?: unknown;
+            /** Format: uri */
+            url?: string | null;
+            version?: number;
+        };
+        PopularSubActivityUpdateInput: {
+            activityId?: number | null;
+            activityIdLabel?: unknown;
+            avatar?: string;
+            companyId?: number | null;
+            companyIdLabel?: unknown;
+            content?: string | null;
+            createdAt?: unknown;
+            createdBy?: unknown;
+            deletedAt?: unknown;
+            id?: unknown;
+            productId?: number | null;
+            productIdLabel?: unknown;
+            remark?: string;
+            sortNo?: number | null;
+            targetName?: string;
+            targetState?: unknown;
+            title?: string | null;
+            /** @enum {string} */
+            type?: "company" | "product" | "out_link" | "new_product" | "image_text";
+            updatedAt?: unknown;
+            updatedBy?: unknown;
+            url?: string | null;
+            version?: number;
+        };
         Product: {
             adImgs: string[] | null;
             adVideos: string | null;
@@ -10421,6 +11960,180 @@ export interface components {
             warrantyMonths?: number | null;
             zhName?: string | null;
         };
+        RecommendAdvertising: {
+            companyId: number | null;
+            companyIdLabel: string | null;
+            createdAt: string;
+            createdBy: number | null;
+            id: number;
+            productId: number | null;
+            productIdLabel: string | null;
+            recommendSearchId: number | null;
+            recommendSearchIdLabel: string | null;
+            sortNo: number | null;
+            targetLogo: string | null;
+            /** @enum {string|null} */
+            targetState: "ok" | "disabled" | "unpublished" | "deleted" | null;
+            /** @enum {string|null} */
+            type: "company" | "product" | null;
+            updatedAt: string;
+            updatedBy: number | null;
+            version: number;
+        };
+        RecommendAdvertisingCreate: {
+            companyId?: number | null;
+            productId?: number | null;
+            recommendSearchId: number;
+            /** @default 0 */
+            sortNo: number;
+            /** @enum {string} */
+            type: "company" | "product";
+        };
+        RecommendAdvertisingCreateInput: {
+            companyId?: number | null;
+            productId?: number | null;
+            recommendSearchId: number;
+            /** @default 0 */
+            sortNo: number;
+            /** @enum {string} */
+            type: "company" | "product";
+        };
+        RecommendAdvertisingInput: {
+            companyId: number | null;
+            companyIdLabel: string | null;
+            createdAt: string;
+            createdBy: number | null;
+            id: number;
+            productId: number | null;
+            productIdLabel: string | null;
+            recommendSearchId: number | null;
+            recommendSearchIdLabel: string | null;
+            sortNo: number | null;
+            targetLogo: string | null;
+            /** @enum {string|null} */
+            targetState: "ok" | "disabled" | "unpublished" | "deleted" | null;
+            /** @enum {string|null} */
+            type: "company" | "product" | null;
+            updatedAt: string;
+            updatedBy: number | null;
+            version: number;
+        };
+        RecommendAdvertisingUpdate: {
+            companyId?: number | null;
+            companyIdLabel?: unknown;
+            createdAt?: unknown;
+            createdBy?: unknown;
+            id?: unknown;
+            productId?: number | null;
+            productIdLabel?: unknown;
+            recommendSearchId?: number | null;
+            recommendSearchIdLabel?: unknown;
+            sortNo?: number | null;
+            targetLogo?: unknown;
+            targetState?: unknown;
+            /** @enum {string} */
+            type?: "company" | "product";
+            updatedAt?: unknown;
+            updatedBy?: unknown;
+            version?: number;
+        };
+        RecommendAdvertisingUpdateInput: {
+            companyId?: number | null;
+            companyIdLabel?: unknown;
+            createdAt?: unknown;
+            createdBy?: unknown;
+            id?: unknown;
+            productId?: number | null;
+            productIdLabel?: unknown;
+            recommendSearchId?: number | null;
+            recommendSearchIdLabel?: unknown;
+            sortNo?: number | null;
+            targetLogo?: unknown;
+            targetState?: unknown;
+            /** @enum {string} */
+            type?: "company" | "product";
+            updatedAt?: unknown;
+            updatedBy?: unknown;
+            version?: number;
+        };
+        RecommendSearch: {
+            createdAt: string;
+            createdBy: number | null;
+            deletedAt: string | null;
+            enKeyword: string | null;
+            id: number;
+            sortNo: number | null;
+            /** @enum {string|null} */
+            status: "enabled" | "disabled" | null;
+            updatedAt: string;
+            updatedBy: number | null;
+            version: number;
+            zhKeyword: string | null;
+        };
+        RecommendSearchCreate: {
+            enKeyword: string;
+            /** @default 0 */
+            sortNo: number;
+            /**
+             * @default enabled
+             * @enum {string}
+             */
+            status: "enabled" | "disabled";
+            zhKeyword: string;
+        };
+        RecommendSearchCreateInput: {
+            enKeyword: string;
+            /** @default 0 */
+            sortNo: number;
+            /**
+             * @default enabled
+             * @enum {string}
+             */
+            status: "enabled" | "disabled";
+            zhKeyword: string;
+        };
+        RecommendSearchInput: {
+            createdAt: string;
+            createdBy: number | null;
+            deletedAt: string | null;
+            enKeyword: string | null;
+            id: number;
+            sortNo: number | null;
+            /** @enum {string|null} */
+            status: "enabled" | "disabled" | null;
+            updatedAt: string;
+            updatedBy: number | null;
+            version: number;
+            zhKeyword: string | null;
+        };
+        RecommendSearchUpdate: {
+            createdAt?: unknown;
+            createdBy?: unknown;
+            deletedAt?: unknown;
+            enKeyword?: string;
+            id?: unknown;
+            sortNo?: number | null;
+            /** @enum {string|null} */
+            status?: "enabled" | "disabled" | null;
+            updatedAt?: unknown;
+            updatedBy?: unknown;
+            version?: number;
+            zhKeyword?: string;
+        };
+        RecommendSearchUpdateInput: {
+            createdAt?: unknown;
+            createdBy?: unknown;
+            deletedAt?: unknown;
+            enKeyword?: string;
+            id?: unknown;
+            sortNo?: number | null;
+            /** @enum {string|null} */
+            status?: "enabled" | "disabled" | null;
+            updatedAt?: unknown;
+            updatedBy?: unknown;
+            version?: number;
+            zhKeyword?: string;
+        };
         Role: {
             builtIn: boolean;
             code: string | null;
@@ -10550,6 +12263,108 @@ export interface components {
             updatedBy: number | null;
             userId: number | null;
             version: number;
+        };
+        SearchTop: {
+            createdAt: string;
+            createdBy: number | null;
+            deletedAt: string | null;
+            endDate: string | null;
+            enWord: string | null;
+            id: number;
+            searchCount: number | null;
+            sortNo: number | null;
+            startDate: string | null;
+            /** @enum {string|null} */
+            status: "enabled" | "disabled" | null;
+            updatedAt: string;
+            updatedBy: number | null;
+            version: number;
+            zhWord: string | null;
+        };
+        SearchTopCreate: {
+            /** Format: date */
+            endDate?: string | null;
+            enWord: string;
+            /** @default 0 */
+            sortNo: number;
+            /** Format: date */
+            startDate?: string | null;
+            /**
+             * @default enabled
+             * @enum {string}
+             */
+            status: "enabled" | "disabled";
+            zhWord: string;
+        };
+        SearchTopCreateInput: {
+            /** Format: date */
+            endDate?: string | null;
+            enWord: string;
+            /** @default 0 */
+            sortNo: number;
+            /** Format: date */
+            startDate?: string | null;
+            /**
+             * @default enabled
+             * @enum {string}
+             */
+            status: "enabled" | "disabled";
+            zhWord: string;
+        };
+        SearchTopInput: {
+            createdAt: string;
+            createdBy: number | null;
+            deletedAt: string | null;
+            endDate: string | null;
+            enWord: string | null;
+            id: number;
+            searchCount: number | null;
+            sortNo: number | null;
+            startDate: string | null;
+            /** @enum {string|null} */
+            status: "enabled" | "disabled" | null;
+            updatedAt: string;
+            updatedBy: number | null;
+            version: number;
+            zhWord: string | null;
+        };
+        SearchTopUpdate: {
+            createdAt?: unknown;
+            createdBy?: unknown;
+            deletedAt?: unknown;
+            /** Format: date */
+            endDate?: string | null;
+            enWord?: string;
+            id?: unknown;
+            searchCount?: unknown;
+            sortNo?: number | null;
+            /** Format: date */
+            startDate?: string | null;
+            /** @enum {string|null} */
+            status?: "enabled" | "disabled" | null;
+            updatedAt?: unknown;
+            updatedBy?: unknown;
+            version?: number;
+            zhWord?: string;
+        };
+        SearchTopUpdateInput: {
+            createdAt?: unknown;
+            createdBy?: unknown;
+            deletedAt?: unknown;
+            /** Format: date */
+            endDate?: string | null;
+            enWord?: string;
+            id?: unknown;
+            searchCount?: unknown;
+            sortNo?: number | null;
+            /** Format: date */
+            startDate?: string | null;
+            /** @enum {string|null} */
+            status?: "enabled" | "disabled" | null;
+            updatedAt?: unknown;
+            updatedBy?: unknown;
+            version?: number;
+            zhWord?: string;
         };
         /** @description A call that succeeded: `content` is its answer */
         Success: {
@@ -22262,6 +24077,56 @@ export interface operations {
             };
         };
     };
+    openListHotWords: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 20000,
+                     *       "content": {
+                     *         "list": [
+                     *           {
+                     *             "id": 2,
+                     *             "word": {
+                     *               "en": "centrifugal pump",
+                     *               "zh": "离心泵"
+                     *             }
+                     *           }
+                     *         ]
+                     *       },
+                     *       "message": "success",
+                     *       "success": true
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Success"] & {
+                        content: {
+                            list: {
+                                id: number;
+                                word: {
+                                    en: string;
+                                    zh: string;
+                                };
+                            }[];
+                        };
+                    };
+                };
+            };
+        };
+    };
     openListNotices: {
         parameters: {
             query?: {
@@ -22356,6 +24221,150 @@ export interface operations {
                         content: {
                             id: number;
                             readCount: number;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    openListPopularActivities: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 20000,
+                     *       "content": {
+                     *         "list": [
+                     *           {
+                     *             "avatar": "demo/activity-1.png",
+                     *             "content": "Factories present this season’s products.",
+                     *             "id": 1,
+                     *             "isShowMark": true,
+                     *             "items": [
+                     *               {
+                     *                 "avatar": "demo/sub-4.png",
+                     *                 "companyId": null,
+                     *                 "content": null,
+                     *                 "id": 4,
+                     *                 "productId": null,
+                     *                 "remark": "Opens the fair guide",
+                     *                 "targetName": "Fair guide",
+                     *                 "title": null,
+                     *                 "type": "out_link",
+                     *                 "url": "https://expo.example.com/guide"
+                     *               }
+                     *             ],
+                     *             "marketingIcon": "demo/activity-icon-1.png",
+                     *             "title": "Spring new arrivals"
+                     *           }
+                     *         ]
+                     *       },
+                     *       "message": "success",
+                     *       "success": true
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Success"] & {
+                        content: {
+                            list: {
+                                avatar: string | null;
+                                content: string | null;
+                                id: number;
+                                isShowMark: boolean;
+                                items: {
+                                    avatar: string | null;
+                                    companyId: number | null;
+                                    content: string | null;
+                                    id: number;
+                                    productId: number | null;
+                                    remark: string | null;
+                                    targetName: string;
+                                    title: string | null;
+                                    /** @enum {string} */
+                                    type: "company" | "product" | "out_link" | "new_product" | "image_text";
+                                    url: string | null;
+                                }[];
+                                marketingIcon: string | null;
+                                title: string;
+                            }[];
+                        };
+                    };
+                };
+            };
+        };
+    };
+    openListRecommendedSearches: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 20000,
+                     *       "content": {
+                     *         "list": [
+                     *           {
+                     *             "id": 1,
+                     *             "keyword": {
+                     *               "en": "valves",
+                     *               "zh": "阀门"
+                     *             },
+                     *             "objects": [
+                     *               {
+                     *                 "id": 12,
+                     *                 "logo": "demo/logo-12.png",
+                     *                 "name": "Ningbo Valve Works",
+                     *                 "type": "company"
+                     *               }
+                     *             ]
+                     *           }
+                     *         ]
+                     *       },
+                     *       "message": "success",
+                     *       "success": true
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Success"] & {
+                        content: {
+                            list: {
+                                id: number;
+                                keyword: {
+                                    en: string;
+                                    zh: string;
+                                };
+                                objects: {
+                                    id: number;
+                                    logo: string | null;
+                                    name: string;
+                                    /** @enum {string} */
+                                    type: "company" | "product";
+                                }[];
+                            }[];
                         };
                     };
                 };
@@ -23195,6 +25204,1262 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["Success"] & {
                         content: components["schemas"]["Permission"][];
+                    };
+                };
+            };
+        };
+    };
+    popular_activity_create: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PopularActivityCreateInput"];
+            };
+        };
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Success"] & {
+                        content: components["schemas"]["PopularActivity"];
+                    };
+                };
+            };
+        };
+    };
+    popular_activity_get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The id of the record */
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Success"] & {
+                        content: components["schemas"]["PopularActivity"];
+                    };
+                };
+            };
+        };
+    };
+    popular_activity_update: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The id of the record */
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PopularActivityUpdateInput"];
+            };
+        };
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Success"] & {
+                        content: components["schemas"]["PopularActivity"];
+                    };
+                };
+            };
+        };
+    };
+    popular_activity_delete: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The id of the record */
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Success"] & {
+                        /** @enum {boolean} */
+                        content: true;
+                    };
+                };
+            };
+        };
+    };
+    popular_activity_patch: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The id of the record */
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PopularActivityUpdateInput"];
+            };
+        };
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Success"] & {
+                        content: components["schemas"]["PopularActivity"];
+                    };
+                };
+            };
+        };
+    };
+    popular_activity_history: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The id of the record */
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Success"] & {
+                        content: {
+                            action: string;
+                            actorAccount: string | null;
+                            actorId: number | null;
+                            at: string;
+                            changes: {
+                                field: string;
+                                new: unknown;
+                                old: unknown;
+                            }[];
+                            version: number;
+                        }[];
+                    };
+                };
+            };
+        };
+    };
+    popular_activity_revert: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The id of the record */
+                id: components["parameters"]["Id"];
+                /** @description A version number from the record history */
+                version: components["parameters"]["Version"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Success"] & {
+                        content: components["schemas"]["PopularActivity"];
+                    };
+                };
+            };
+        };
+    };
+    popular_activity_batch_delete: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    ids: number[];
+                } | {
+                    expectedCount: number;
+                    filter: {
+                        [key: string]: string | string[];
+                    };
+                };
+            };
+        };
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Success"] & {
+                        content: {
+                            skipped: {
+                                id: number;
+                                /** @enum {string} */
+                                reason: "notFound" | "notAllowed";
+                            }[];
+                            succeeded: number[];
+                            total: number;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    popular_activity_batch_disable: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    ids: number[];
+                } | {
+                    expectedCount: number;
+                    filter: {
+                        [key: string]: string | string[];
+                    };
+                };
+            };
+        };
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Success"] & {
+                        content: {
+                            skipped: {
+                                id: number;
+                                /** @enum {string} */
+                                reason: "notFound" | "notAllowed";
+                            }[];
+                            succeeded: number[];
+                            total: number;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    popular_activity_batch_enable: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    ids: number[];
+                } | {
+                    expectedCount: number;
+                    filter: {
+                        [key: string]: string | string[];
+                    };
+                };
+            };
+        };
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Success"] & {
+                        content: {
+                            skipped: {
+                                id: number;
+                                /** @enum {string} */
+                                reason: "notFound" | "notAllowed";
+                            }[];
+                            succeeded: number[];
+                            total: number;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    popular_activity_disable: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The id of the record */
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": Record<string, never>;
+            };
+        };
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Success"] & {
+                        content: components["schemas"]["PopularActivity"];
+                    };
+                };
+            };
+        };
+    };
+    popular_activity_enable: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The id of the record */
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": Record<string, never>;
+            };
+        };
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Success"] & {
+                        content: components["schemas"]["PopularActivity"];
+                    };
+                };
+            };
+        };
+    };
+    popular_activity_export: {
+        parameters: {
+            query?: {
+                /** @description Comma-separated columns to export */
+                columns?: components["parameters"]["ExportColumns"];
+                /** @description Created on or after */
+                createdAtFrom?: components["parameters"]["CreatedAtFrom"];
+                /** @description Created on or before */
+                createdAtTo?: components["parameters"]["CreatedAtTo"];
+                /** @description The file format of an export */
+                format?: components["parameters"]["ExportFormat"];
+                /** @description Searches the searchable fields */
+                keyword?: components["parameters"]["Keyword"];
+                /** @description The language of labels in the answer (else Accept-Language) */
+                lang?: components["parameters"]["Lang"];
+                /** @description Sort direction */
+                order?: components["parameters"]["Order"];
+                /** @description What the export is for: reading, editing and importing back, or an empty import template */
+                purpose?: components["parameters"]["ExportPurpose"];
+                /** @description The field to sort by */
+                sort?: components["parameters"]["Sort"];
+                /** @description Status values to keep */
+                status?: components["parameters"]["Status"];
+                /** @description Updated on or after */
+                updatedAtFrom?: components["parameters"]["UpdatedAtFrom"];
+                /** @description Updated on or before */
+                updatedAtTo?: components["parameters"]["UpdatedAtTo"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    popular_activity_import: {
+        parameters: {
+            query?: {
+                /** @description true checks the file and reports each row; false writes the rows */
+                dryRun?: components["parameters"]["ImportDryRun"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Success"] & {
+                        content: {
+                            created: number;
+                            dryRun: boolean;
+                            ignoredColumns: string[];
+                            invalid: number;
+                            rows: {
+                                /** @enum {string} */
+                                action: "create" | "update";
+                                errors: {
+                                    message: string;
+                                    path: string;
+                                }[];
+                                id: number | null;
+                                row: number;
+                            }[];
+                            total: number;
+                            updated: number;
+                            valid: number;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    popular_activity_list: {
+        parameters: {
+            query?: {
+                /** @description Created on or after */
+                createdAtFrom?: components["parameters"]["CreatedAtFrom"];
+                /** @description Created on or before */
+                createdAtTo?: components["parameters"]["CreatedAtTo"];
+                /** @description Searches the searchable fields */
+                keyword?: components["parameters"]["Keyword"];
+                /** @description The language of labels in the answer (else Accept-Language) */
+                lang?: components["parameters"]["Lang"];
+                /** @description Rows per page (older name of size) */
+                limit?: components["parameters"]["Limit"];
+                /** @description Sort direction */
+                order?: components["parameters"]["Order"];
+                /** @description Page number, from 1 */
+                page?: components["parameters"]["Page"];
+                /** @description Rows per page */
+                size?: components["parameters"]["Size"];
+                /** @description The field to sort by */
+                sort?: components["parameters"]["Sort"];
+                /** @description Status values to keep */
+                status?: components["parameters"]["Status"];
+                /** @description Updated on or after */
+                updatedAtFrom?: components["parameters"]["UpdatedAtFrom"];
+                /** @description Updated on or before */
+                updatedAtTo?: components["parameters"]["UpdatedAtTo"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Success"] & {
+                        content: components["schemas"]["ListPage"] & {
+                            list: components["schemas"]["PopularActivity"][];
+                        };
+                    };
+                };
+            };
+        };
+    };
+    popular_activity_options: {
+        parameters: {
+            query?: {
+                /** @description Comma-separated ids whose labels are wanted (the current value of a select) */
+                ids?: components["parameters"]["OptionsIds"];
+                /** @description Searches the searchable fields */
+                keyword?: components["parameters"]["OptionsKeyword"];
+                /** @description At most this many options */
+                size?: components["parameters"]["OptionsSize"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Success"] & {
+                        content: {
+                            id: number;
+                            isDisabled: boolean;
+                            label: string;
+                        }[];
+                    };
+                };
+            };
+        };
+    };
+    popular_activity_purge: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The id of the record */
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Success"] & {
+                        /** @enum {boolean} */
+                        content: true;
+                    };
+                };
+            };
+        };
+    };
+    popular_activity_restore: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The id of the record */
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Success"] & {
+                        content: components["schemas"]["PopularActivity"];
+                    };
+                };
+            };
+        };
+    };
+    popular_activity_trash: {
+        parameters: {
+            query?: {
+                /** @description Created on or after */
+                createdAtFrom?: components["parameters"]["CreatedAtFrom"];
+                /** @description Created on or before */
+                createdAtTo?: components["parameters"]["CreatedAtTo"];
+                /** @description Searches the searchable fields */
+                keyword?: components["parameters"]["Keyword"];
+                /** @description The language of labels in the answer (else Accept-Language) */
+                lang?: components["parameters"]["Lang"];
+                /** @description Rows per page (older name of size) */
+                limit?: components["parameters"]["Limit"];
+                /** @description Sort direction */
+                order?: components["parameters"]["Order"];
+                /** @description Page number, from 1 */
+                page?: components["parameters"]["Page"];
+                /** @description Rows per page */
+                size?: components["parameters"]["Size"];
+                /** @description The field to sort by */
+                sort?: components["parameters"]["Sort"];
+                /** @description Status values to keep */
+                status?: components["parameters"]["Status"];
+                /** @description Updated on or after */
+                updatedAtFrom?: components["parameters"]["UpdatedAtFrom"];
+                /** @description Updated on or before */
+                updatedAtTo?: components["parameters"]["UpdatedAtTo"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Success"] & {
+                        content: components["schemas"]["ListPage"] & {
+                            list: components["schemas"]["PopularActivity"][];
+                        };
+                    };
+                };
+            };
+        };
+    };
+    popular_sub_activity_create: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PopularSubActivityCreateInput"];
+            };
+        };
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Success"] & {
+                        content: components["schemas"]["PopularSubActivity"];
+                    };
+                };
+            };
+        };
+    };
+    popular_sub_activity_get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The id of the record */
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Success"] & {
+                        content: components["schemas"]["PopularSubActivity"];
+                    };
+                };
+            };
+        };
+    };
+    popular_sub_activity_update: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The id of the record */
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PopularSubActivityUpdateInput"];
+            };
+        };
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Success"] & {
+                        content: components["schemas"]["PopularSubActivity"];
+                    };
+                };
+            };
+        };
+    };
+    popular_sub_activity_delete: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The id of the record */
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Success"] & {
+                        /** @enum {boolean} */
+                        content: true;
+                    };
+                };
+            };
+        };
+    };
+    popular_sub_activity_patch: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The id of the record */
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PopularSubActivityUpdateInput"];
+            };
+        };
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Success"] & {
+                        content: components["schemas"]["PopularSubActivity"];
+                    };
+                };
+            };
+        };
+    };
+    popular_sub_activity_history: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The id of the record */
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Success"] & {
+                        content: {
+                            action: string;
+                            actorAccount: string | null;
+                            actorId: number | null;
+                            at: string;
+                            changes: {
+                                field: string;
+                                new: unknown;
+                                old: unknown;
+                            }[];
+                            version: number;
+                        }[];
+                    };
+                };
+            };
+        };
+    };
+    popular_sub_activity_revert: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The id of the record */
+                id: components["parameters"]["Id"];
+                /** @description A version number from the record history */
+                version: components["parameters"]["Version"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Success"] & {
+                        content: components["schemas"]["PopularSubActivity"];
+                    };
+                };
+            };
+        };
+    };
+    popular_sub_activity_batch_delete: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    ids: number[];
+                } | {
+                    expectedCount: number;
+                    filter: {
+                        [key: string]: string | string[];
+                    };
+                };
+            };
+        };
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Success"] & {
+                        content: {
+                            skipped: {
+                                id: number;
+                                /** @enum {string} */
+                                reason: "notFound" | "notAllowed";
+                            }[];
+                            succeeded: number[];
+                            total: number;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    popular_sub_activity_export: {
+        parameters: {
+            query?: {
+                activityId?: string;
+                /** @description Comma-separated columns to export */
+                columns?: components["parameters"]["ExportColumns"];
+                companyId?: string;
+                /** @description Created on or after */
+                createdAtFrom?: components["parameters"]["CreatedAtFrom"];
+                /** @description Created on or before */
+                createdAtTo?: components["parameters"]["CreatedAtTo"];
+                /** @description The file format of an export */
+                format?: components["parameters"]["ExportFormat"];
+                /** @description Searches the searchable fields */
+                keyword?: components["parameters"]["Keyword"];
+                /** @description The language of labels in the answer (else Accept-Language) */
+                lang?: components["parameters"]["Lang"];
+                /** @description Sort direction */
+                order?: components["parameters"]["Order"];
+                productId?: string;
+                /** @description What the export is for: reading, editing and importing back, or an empty import template */
+                purpose?: components["parameters"]["ExportPurpose"];
+                /** @description The field to sort by */
+                sort?: components["parameters"]["Sort"];
+                type?: components["schemas"]["Values"];
+                /** @description Updated on or after */
+                updatedAtFrom?: components["parameters"]["UpdatedAtFrom"];
+                /** @description Updated on or before */
+                updatedAtTo?: components["parameters"]["UpdatedAtTo"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    popular_sub_activity_import: {
+        parameters: {
+            query?: {
+                /** @description true checks the file and reports each row; false writes the rows */
+                dryRun?: components["parameters"]["ImportDryRun"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Success"] & {
+                        content: {
+                            created: number;
+                            dryRun: boolean;
+                            ignoredColumns: string[];
+                            invalid: number;
+                            rows: {
+                                /** @enum {string} */
+                                action: "create" | "update";
+                                errors: {
+                                    message: string;
+                                    path: string;
+                                }[];
+                                id: number | null;
+                                row: number;
+                            }[];
+                            total: number;
+                            updated: number;
+                            valid: number;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    popular_sub_activity_list: {
+        parameters: {
+            query?: {
+                activityId?: string;
+                companyId?: string;
+                /** @description Created on or after */
+                createdAtFrom?: components["parameters"]["CreatedAtFrom"];
+                /** @description Created on or before */
+                createdAtTo?: components["parameters"]["CreatedAtTo"];
+                /** @description Searches the searchable fields */
+                keyword?: components["parameters"]["Keyword"];
+                /** @description The language of labels in the answer (else Accept-Language) */
+                lang?: components["parameters"]["Lang"];
+                /** @description Rows per page (older name of size) */
+                limit?: components["parameters"]["Limit"];
+                /** @description Sort direction */
+                order?: components["parameters"]["Order"];
+                /** @description Page number, from 1 */
+                page?: components["parameters"]["Page"];
+                productId?: string;
+                /** @description Rows per page */
+                size?: components["parameters"]["Size"];
+                /** @description The field to sort by */
+                sort?: components["parameters"]["Sort"];
+                type?: components["schemas"]["Values"];
+                /** @description Updated on or after */
+                updatedAtFrom?: components["parameters"]["UpdatedAtFrom"];
+                /** @description Updated on or before */
+                updatedAtTo?: components["parameters"]["UpdatedAtTo"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Success"] & {
+                        content: components["schemas"]["ListPage"] & {
+                            list: components["schemas"]["PopularSubActivity"][];
+                        };
+                    };
+                };
+            };
+        };
+    };
+    popular_sub_activity_options: {
+        parameters: {
+            query?: {
+                /** @description Comma-separated ids whose labels are wanted (the current value of a select) */
+                ids?: components["parameters"]["OptionsIds"];
+                /** @description Searches the searchable fields */
+                keyword?: components["parameters"]["OptionsKeyword"];
+                /** @description At most this many options */
+                size?: components["parameters"]["OptionsSize"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Success"] & {
+                        content: {
+                            id: number;
+                            isDisabled: boolean;
+                            label: string;
+                        }[];
+                    };
+                };
+            };
+        };
+    };
+    popular_sub_activity_purge: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The id of the record */
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Success"] & {
+                        /** @enum {boolean} */
+                        content: true;
+                    };
+                };
+            };
+        };
+    };
+    popular_sub_activity_reorder: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    ids: number[];
+                    parentId: number;
+                };
+            };
+        };
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Success"] & {
+                        /** @enum {boolean} */
+                        content: true;
+                    };
+                };
+            };
+        };
+    };
+    popular_sub_activity_restore: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The id of the record */
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Success"] & {
+                        content: components["schemas"]["PopularSubActivity"];
+                    };
+                };
+            };
+        };
+    };
+    popular_sub_activity_trash: {
+        parameters: {
+            query?: {
+                activityId?: string;
+                companyId?: string;
+                /** @description Created on or after */
+                createdAtFrom?: components["parameters"]["CreatedAtFrom"];
+                /** @description Created on or before */
+                createdAtTo?: components["parameters"]["CreatedAtTo"];
+                /** @description Searches the searchable fields */
+                keyword?: components["parameters"]["Keyword"];
+                /** @description The language of labels in the answer (else Accept-Language) */
+                lang?: components["parameters"]["Lang"];
+                /** @description Rows per page (older name of size) */
+                limit?: components["parameters"]["Limit"];
+                /** @description Sort direction */
+                order?: components["parameters"]["Order"];
+                /** @description Page number, from 1 */
+                page?: components["parameters"]["Page"];
+                productId?: string;
+                /** @description Rows per page */
+                size?: components["parameters"]["Size"];
+                /** @description The field to sort by */
+                sort?: components["parameters"]["Sort"];
+                type?: components["schemas"]["Values"];
+                /** @description Updated on or after */
+                updatedAtFrom?: components["parameters"]["UpdatedAtFrom"];
+                /** @description Updated on or before */
+                updatedAtTo?: components["parameters"]["UpdatedAtTo"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Success"] & {
+                        content: components["schemas"]["ListPage"] & {
+                            list: components["schemas"]["PopularSubActivity"][];
+                        };
                     };
                 };
             };
@@ -25687,6 +28952,1154 @@ export interface operations {
             };
         };
     };
+    recommend_advertising_create: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RecommendAdvertisingCreateInput"];
+            };
+        };
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Success"] & {
+                        content: components["schemas"]["RecommendAdvertising"];
+                    };
+                };
+            };
+        };
+    };
+    recommend_advertising_get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The id of the record */
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Success"] & {
+                        content: components["schemas"]["RecommendAdvertising"];
+                    };
+                };
+            };
+        };
+    };
+    recommend_advertising_update: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The id of the record */
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RecommendAdvertisingUpdateInput"];
+            };
+        };
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Success"] & {
+                        content: components["schemas"]["RecommendAdvertising"];
+                    };
+                };
+            };
+        };
+    };
+    recommend_advertising_delete: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The id of the record */
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Success"] & {
+                        /** @enum {boolean} */
+                        content: true;
+                    };
+                };
+            };
+        };
+    };
+    recommend_advertising_patch: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The id of the record */
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RecommendAdvertisingUpdateInput"];
+            };
+        };
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Success"] & {
+                        content: components["schemas"]["RecommendAdvertising"];
+                    };
+                };
+            };
+        };
+    };
+    recommend_advertising_history: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The id of the record */
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Success"] & {
+                        content: {
+                            action: string;
+                            actorAccount: string | null;
+                            actorId: number | null;
+                            at: string;
+                            changes: {
+                                field: string;
+                                new: unknown;
+                                old: unknown;
+                            }[];
+                            version: number;
+                        }[];
+                    };
+                };
+            };
+        };
+    };
+    recommend_advertising_revert: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The id of the record */
+                id: components["parameters"]["Id"];
+                /** @description A version number from the record history */
+                version: components["parameters"]["Version"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Success"] & {
+                        content: components["schemas"]["RecommendAdvertising"];
+                    };
+                };
+            };
+        };
+    };
+    recommend_advertising_batch_delete: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    ids: number[];
+                } | {
+                    expectedCount: number;
+                    filter: {
+                        [key: string]: string | string[];
+                    };
+                };
+            };
+        };
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Success"] & {
+                        content: {
+                            skipped: {
+                                id: number;
+                                /** @enum {string} */
+                                reason: "notFound" | "notAllowed";
+                            }[];
+                            succeeded: number[];
+                            total: number;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    recommend_advertising_export: {
+        parameters: {
+            query?: {
+                /** @description Comma-separated columns to export */
+                columns?: components["parameters"]["ExportColumns"];
+                companyId?: string;
+                /** @description Created on or after */
+                createdAtFrom?: components["parameters"]["CreatedAtFrom"];
+                /** @description Created on or before */
+                createdAtTo?: components["parameters"]["CreatedAtTo"];
+                /** @description The file format of an export */
+                format?: components["parameters"]["ExportFormat"];
+                /** @description Searches the searchable fields */
+                keyword?: components["parameters"]["Keyword"];
+                /** @description The language of labels in the answer (else Accept-Language) */
+                lang?: components["parameters"]["Lang"];
+                /** @description Sort direction */
+                order?: components["parameters"]["Order"];
+                productId?: string;
+                /** @description What the export is for: reading, editing and importing back, or an empty import template */
+                purpose?: components["parameters"]["ExportPurpose"];
+                recommendSearchId?: string;
+                /** @description The field to sort by */
+                sort?: components["parameters"]["Sort"];
+                type?: components["schemas"]["Values"];
+                /** @description Updated on or after */
+                updatedAtFrom?: components["parameters"]["UpdatedAtFrom"];
+                /** @description Updated on or before */
+                updatedAtTo?: components["parameters"]["UpdatedAtTo"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    recommend_advertising_import: {
+        parameters: {
+            query?: {
+                /** @description true checks the file and reports each row; false writes the rows */
+                dryRun?: components["parameters"]["ImportDryRun"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Success"] & {
+                        content: {
+                            created: number;
+                            dryRun: boolean;
+                            ignoredColumns: string[];
+                            invalid: number;
+                            rows: {
+                                /** @enum {string} */
+                                action: "create" | "update";
+                                errors: {
+                                    message: string;
+                                    path: string;
+                                }[];
+                                id: number | null;
+                                row: number;
+                            }[];
+                            total: number;
+                            updated: number;
+                            valid: number;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    recommend_advertising_list: {
+        parameters: {
+            query?: {
+                companyId?: string;
+                /** @description Created on or after */
+                createdAtFrom?: components["parameters"]["CreatedAtFrom"];
+                /** @description Created on or before */
+                createdAtTo?: components["parameters"]["CreatedAtTo"];
+                /** @description Searches the searchable fields */
+                keyword?: components["parameters"]["Keyword"];
+                /** @description The language of labels in the answer (else Accept-Language) */
+                lang?: components["parameters"]["Lang"];
+                /** @description Rows per page (older name of size) */
+                limit?: components["parameters"]["Limit"];
+                /** @description Sort direction */
+                order?: components["parameters"]["Order"];
+                /** @description Page number, from 1 */
+                page?: components["parameters"]["Page"];
+                productId?: string;
+                recommendSearchId?: string;
+                /** @description Rows per page */
+                size?: components["parameters"]["Size"];
+                /** @description The field to sort by */
+                sort?: components["parameters"]["Sort"];
+                type?: components["schemas"]["Values"];
+                /** @description Updated on or after */
+                updatedAtFrom?: components["parameters"]["UpdatedAtFrom"];
+                /** @description Updated on or before */
+                updatedAtTo?: components["parameters"]["UpdatedAtTo"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Success"] & {
+                        content: components["schemas"]["ListPage"] & {
+                            list: components["schemas"]["RecommendAdvertising"][];
+                        };
+                    };
+                };
+            };
+        };
+    };
+    recommend_advertising_options: {
+        parameters: {
+            query?: {
+                /** @description Comma-separated ids whose labels are wanted (the current value of a select) */
+                ids?: components["parameters"]["OptionsIds"];
+                /** @description Searches the searchable fields */
+                keyword?: components["parameters"]["OptionsKeyword"];
+                /** @description At most this many options */
+                size?: components["parameters"]["OptionsSize"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Success"] & {
+                        content: {
+                            id: number;
+                            isDisabled: boolean;
+                            label: string;
+                        }[];
+                    };
+                };
+            };
+        };
+    };
+    recommend_advertising_reorder: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    ids: number[];
+                    parentId: number;
+                };
+            };
+        };
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Success"] & {
+                        /** @enum {boolean} */
+                        content: true;
+                    };
+                };
+            };
+        };
+    };
+    recommend_search_create: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RecommendSearchCreateInput"];
+            };
+        };
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Success"] & {
+                        content: components["schemas"]["RecommendSearch"];
+                    };
+                };
+            };
+        };
+    };
+    recommend_search_get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The id of the record */
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Success"] & {
+                        content: components["schemas"]["RecommendSearch"];
+                    };
+                };
+            };
+        };
+    };
+    recommend_search_update: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The id of the record */
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RecommendSearchUpdateInput"];
+            };
+        };
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Success"] & {
+                        content: components["schemas"]["RecommendSearch"];
+                    };
+                };
+            };
+        };
+    };
+    recommend_search_delete: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The id of the record */
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Success"] & {
+                        /** @enum {boolean} */
+                        content: true;
+                    };
+                };
+            };
+        };
+    };
+    recommend_search_patch: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The id of the record */
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RecommendSearchUpdateInput"];
+            };
+        };
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Success"] & {
+                        content: components["schemas"]["RecommendSearch"];
+                    };
+                };
+            };
+        };
+    };
+    recommend_search_history: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The id of the record */
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Success"] & {
+                        content: {
+                            action: string;
+                            actorAccount: string | null;
+                            actorId: number | null;
+                            at: string;
+                            changes: {
+                                field: string;
+                                new: unknown;
+                                old: unknown;
+                            }[];
+                            version: number;
+                        }[];
+                    };
+                };
+            };
+        };
+    };
+    recommend_search_revert: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The id of the record */
+                id: components["parameters"]["Id"];
+                /** @description A version number from the record history */
+                version: components["parameters"]["Version"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Success"] & {
+                        content: components["schemas"]["RecommendSearch"];
+                    };
+                };
+            };
+        };
+    };
+    recommend_search_batch_delete: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    ids: number[];
+                } | {
+                    expectedCount: number;
+                    filter: {
+                        [key: string]: string | string[];
+                    };
+                };
+            };
+        };
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Success"] & {
+                        content: {
+                            skipped: {
+                                id: number;
+                                /** @enum {string} */
+                                reason: "notFound" | "notAllowed";
+                            }[];
+                            succeeded: number[];
+                            total: number;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    recommend_search_batch_disable: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    ids: number[];
+                } | {
+                    expectedCount: number;
+                    filter: {
+                        [key: string]: string | string[];
+                    };
+                };
+            };
+        };
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Success"] & {
+                        content: {
+                            skipped: {
+                                id: number;
+                                /** @enum {string} */
+                                reason: "notFound" | "notAllowed";
+                            }[];
+                            succeeded: number[];
+                            total: number;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    recommend_search_batch_enable: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    ids: number[];
+                } | {
+                    expectedCount: number;
+                    filter: {
+                        [key: string]: string | string[];
+                    };
+                };
+            };
+        };
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Success"] & {
+                        content: {
+                            skipped: {
+                                id: number;
+                                /** @enum {string} */
+                                reason: "notFound" | "notAllowed";
+                            }[];
+                            succeeded: number[];
+                            total: number;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    recommend_search_disable: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The id of the record */
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": Record<string, never>;
+            };
+        };
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Success"] & {
+                        content: components["schemas"]["RecommendSearch"];
+                    };
+                };
+            };
+        };
+    };
+    recommend_search_enable: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The id of the record */
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": Record<string, never>;
+            };
+        };
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Success"] & {
+                        content: components["schemas"]["RecommendSearch"];
+                    };
+                };
+            };
+        };
+    };
+    recommend_search_export: {
+        parameters: {
+            query?: {
+                /** @description Comma-separated columns to export */
+                columns?: components["parameters"]["ExportColumns"];
+                /** @description Created on or after */
+                createdAtFrom?: components["parameters"]["CreatedAtFrom"];
+                /** @description Created on or before */
+                createdAtTo?: components["parameters"]["CreatedAtTo"];
+                /** @description The file format of an export */
+                format?: components["parameters"]["ExportFormat"];
+                /** @description Searches the searchable fields */
+                keyword?: components["parameters"]["Keyword"];
+                /** @description The language of labels in the answer (else Accept-Language) */
+                lang?: components["parameters"]["Lang"];
+                /** @description Sort direction */
+                order?: components["parameters"]["Order"];
+                /** @description What the export is for: reading, editing and importing back, or an empty import template */
+                purpose?: components["parameters"]["ExportPurpose"];
+                /** @description The field to sort by */
+                sort?: components["parameters"]["Sort"];
+                /** @description Status values to keep */
+                status?: components["parameters"]["Status"];
+                /** @description Updated on or after */
+                updatedAtFrom?: components["parameters"]["UpdatedAtFrom"];
+                /** @description Updated on or before */
+                updatedAtTo?: components["parameters"]["UpdatedAtTo"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    recommend_search_import: {
+        parameters: {
+            query?: {
+                /** @description true checks the file and reports each row; false writes the rows */
+                dryRun?: components["parameters"]["ImportDryRun"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Success"] & {
+                        content: {
+                            created: number;
+                            dryRun: boolean;
+                            ignoredColumns: string[];
+                            invalid: number;
+                            rows: {
+                                /** @enum {string} */
+                                action: "create" | "update";
+                                errors: {
+                                    message: string;
+                                    path: string;
+                                }[];
+                                id: number | null;
+                                row: number;
+                            }[];
+                            total: number;
+                            updated: number;
+                            valid: number;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    recommend_search_list: {
+        parameters: {
+            query?: {
+                /** @description Created on or after */
+                createdAtFrom?: components["parameters"]["CreatedAtFrom"];
+                /** @description Created on or before */
+                createdAtTo?: components["parameters"]["CreatedAtTo"];
+                /** @description Searches the searchable fields */
+                keyword?: components["parameters"]["Keyword"];
+                /** @description The language of labels in the answer (else Accept-Language) */
+                lang?: components["parameters"]["Lang"];
+                /** @description Rows per page (older name of size) */
+                limit?: components["parameters"]["Limit"];
+                /** @description Sort direction */
+                order?: components["parameters"]["Order"];
+                /** @description Page number, from 1 */
+                page?: components["parameters"]["Page"];
+                /** @description Rows per page */
+                size?: components["parameters"]["Size"];
+                /** @description The field to sort by */
+                sort?: components["parameters"]["Sort"];
+                /** @description Status values to keep */
+                status?: components["parameters"]["Status"];
+                /** @description Updated on or after */
+                updatedAtFrom?: components["parameters"]["UpdatedAtFrom"];
+                /** @description Updated on or before */
+                updatedAtTo?: components["parameters"]["UpdatedAtTo"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Success"] & {
+                        content: components["schemas"]["ListPage"] & {
+                            list: components["schemas"]["RecommendSearch"][];
+                        };
+                    };
+                };
+            };
+        };
+    };
+    recommend_search_options: {
+        parameters: {
+            query?: {
+                /** @description Comma-separated ids whose labels are wanted (the current value of a select) */
+                ids?: components["parameters"]["OptionsIds"];
+                /** @description Searches the searchable fields */
+                keyword?: components["parameters"]["OptionsKeyword"];
+                /** @description At most this many options */
+                size?: components["parameters"]["OptionsSize"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Success"] & {
+                        content: {
+                            id: number;
+                            isDisabled: boolean;
+                            label: string;
+                        }[];
+                    };
+                };
+            };
+        };
+    };
+    recommend_search_purge: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The id of the record */
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Success"] & {
+                        /** @enum {boolean} */
+                        content: true;
+                    };
+                };
+            };
+        };
+    };
+    recommend_search_restore: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The id of the record */
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Success"] & {
+                        content: components["schemas"]["RecommendSearch"];
+                    };
+                };
+            };
+        };
+    };
+    recommend_search_trash: {
+        parameters: {
+            query?: {
+                /** @description Created on or after */
+                createdAtFrom?: components["parameters"]["CreatedAtFrom"];
+                /** @description Created on or before */
+                createdAtTo?: components["parameters"]["CreatedAtTo"];
+                /** @description Searches the searchable fields */
+                keyword?: components["parameters"]["Keyword"];
+                /** @description The language of labels in the answer (else Accept-Language) */
+                lang?: components["parameters"]["Lang"];
+                /** @description Rows per page (older name of size) */
+                limit?: components["parameters"]["Limit"];
+                /** @description Sort direction */
+                order?: components["parameters"]["Order"];
+                /** @description Page number, from 1 */
+                page?: components["parameters"]["Page"];
+                /** @description Rows per page */
+                size?: components["parameters"]["Size"];
+                /** @description The field to sort by */
+                sort?: components["parameters"]["Sort"];
+                /** @description Status values to keep */
+                status?: components["parameters"]["Status"];
+                /** @description Updated on or after */
+                updatedAtFrom?: components["parameters"]["UpdatedAtFrom"];
+                /** @description Updated on or before */
+                updatedAtTo?: components["parameters"]["UpdatedAtTo"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Success"] & {
+                        content: components["schemas"]["ListPage"] & {
+                            list: components["schemas"]["RecommendSearch"][];
+                        };
+                    };
+                };
+            };
+        };
+    };
     region_list_all: {
         parameters: {
             query?: never;
@@ -26699,6 +31112,701 @@ export interface operations {
                             isDisabled: boolean;
                             label: string;
                         }[];
+                    };
+                };
+            };
+        };
+    };
+    search_top_create: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SearchTopCreateInput"];
+            };
+        };
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Success"] & {
+                        content: components["schemas"]["SearchTop"];
+                    };
+                };
+            };
+        };
+    };
+    search_top_get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The id of the record */
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Success"] & {
+                        content: components["schemas"]["SearchTop"];
+                    };
+                };
+            };
+        };
+    };
+    search_top_update: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The id of the record */
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SearchTopUpdateInput"];
+            };
+        };
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Success"] & {
+                        content: components["schemas"]["SearchTop"];
+                    };
+                };
+            };
+        };
+    };
+    search_top_delete: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The id of the record */
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Success"] & {
+                        /** @enum {boolean} */
+                        content: true;
+                    };
+                };
+            };
+        };
+    };
+    search_top_patch: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The id of the record */
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SearchTopUpdateInput"];
+            };
+        };
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Success"] & {
+                        content: components["schemas"]["SearchTop"];
+                    };
+                };
+            };
+        };
+    };
+    search_top_history: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The id of the record */
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Success"] & {
+                        content: {
+                            action: string;
+                            actorAccount: string | null;
+                            actorId: number | null;
+                            at: string;
+                            changes: {
+                                field: string;
+                                new: unknown;
+                                old: unknown;
+                            }[];
+                            version: number;
+                        }[];
+                    };
+                };
+            };
+        };
+    };
+    search_top_revert: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The id of the record */
+                id: components["parameters"]["Id"];
+                /** @description A version number from the record history */
+                version: components["parameters"]["Version"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Success"] & {
+                        content: components["schemas"]["SearchTop"];
+                    };
+                };
+            };
+        };
+    };
+    search_top_batch_delete: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    ids: number[];
+                } | {
+                    expectedCount: number;
+                    filter: {
+                        [key: string]: string | string[];
+                    };
+                };
+            };
+        };
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Success"] & {
+                        content: {
+                            skipped: {
+                                id: number;
+                                /** @enum {string} */
+                                reason: "notFound" | "notAllowed";
+                            }[];
+                            succeeded: number[];
+                            total: number;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    search_top_batch_disable: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    ids: number[];
+                } | {
+                    expectedCount: number;
+                    filter: {
+                        [key: string]: string | string[];
+                    };
+                };
+            };
+        };
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Success"] & {
+                        content: {
+                            skipped: {
+                                id: number;
+                                /** @enum {string} */
+                                reason: "notFound" | "notAllowed";
+                            }[];
+                            succeeded: number[];
+                            total: number;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    search_top_batch_enable: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    ids: number[];
+                } | {
+                    expectedCount: number;
+                    filter: {
+                        [key: string]: string | string[];
+                    };
+                };
+            };
+        };
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Success"] & {
+                        content: {
+                            skipped: {
+                                id: number;
+                                /** @enum {string} */
+                                reason: "notFound" | "notAllowed";
+                            }[];
+                            succeeded: number[];
+                            total: number;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    search_top_disable: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The id of the record */
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": Record<string, never>;
+            };
+        };
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Success"] & {
+                        content: components["schemas"]["SearchTop"];
+                    };
+                };
+            };
+        };
+    };
+    search_top_enable: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The id of the record */
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": Record<string, never>;
+            };
+        };
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Success"] & {
+                        content: components["schemas"]["SearchTop"];
+                    };
+                };
+            };
+        };
+    };
+    search_top_export: {
+        parameters: {
+            query?: {
+                /** @description Comma-separated columns to export */
+                columns?: components["parameters"]["ExportColumns"];
+                /** @description Created on or after */
+                createdAtFrom?: components["parameters"]["CreatedAtFrom"];
+                /** @description Created on or before */
+                createdAtTo?: components["parameters"]["CreatedAtTo"];
+                endDateFrom?: string;
+                endDateTo?: string;
+                /** @description The file format of an export */
+                format?: components["parameters"]["ExportFormat"];
+                /** @description Searches the searchable fields */
+                keyword?: components["parameters"]["Keyword"];
+                /** @description The language of labels in the answer (else Accept-Language) */
+                lang?: components["parameters"]["Lang"];
+                /** @description Sort direction */
+                order?: components["parameters"]["Order"];
+                /** @description What the export is for: reading, editing and importing back, or an empty import template */
+                purpose?: components["parameters"]["ExportPurpose"];
+                /** @description The field to sort by */
+                sort?: components["parameters"]["Sort"];
+                startDateFrom?: string;
+                startDateTo?: string;
+                /** @description Status values to keep */
+                status?: components["parameters"]["Status"];
+                /** @description Updated on or after */
+                updatedAtFrom?: components["parameters"]["UpdatedAtFrom"];
+                /** @description Updated on or before */
+                updatedAtTo?: components["parameters"]["UpdatedAtTo"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    search_top_import: {
+        parameters: {
+            query?: {
+                /** @description true checks the file and reports each row; false writes the rows */
+                dryRun?: components["parameters"]["ImportDryRun"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Success"] & {
+                        content: {
+                            created: number;
+                            dryRun: boolean;
+                            ignoredColumns: string[];
+                            invalid: number;
+                            rows: {
+                                /** @enum {string} */
+                                action: "create" | "update";
+                                errors: {
+                                    message: string;
+                                    path: string;
+                                }[];
+                                id: number | null;
+                                row: number;
+                            }[];
+                            total: number;
+                            updated: number;
+                            valid: number;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    search_top_list: {
+        parameters: {
+            query?: {
+                /** @description Created on or after */
+                createdAtFrom?: components["parameters"]["CreatedAtFrom"];
+                /** @description Created on or before */
+                createdAtTo?: components["parameters"]["CreatedAtTo"];
+                endDateFrom?: string;
+                endDateTo?: string;
+                /** @description Searches the searchable fields */
+                keyword?: components["parameters"]["Keyword"];
+                /** @description The language of labels in the answer (else Accept-Language) */
+                lang?: components["parameters"]["Lang"];
+                /** @description Rows per page (older name of size) */
+                limit?: components["parameters"]["Limit"];
+                /** @description Sort direction */
+                order?: components["parameters"]["Order"];
+                /** @description Page number, from 1 */
+                page?: components["parameters"]["Page"];
+                /** @description Rows per page */
+                size?: components["parameters"]["Size"];
+                /** @description The field to sort by */
+                sort?: components["parameters"]["Sort"];
+                startDateFrom?: string;
+                startDateTo?: string;
+                /** @description Status values to keep */
+                status?: components["parameters"]["Status"];
+                /** @description Updated on or after */
+                updatedAtFrom?: components["parameters"]["UpdatedAtFrom"];
+                /** @description Updated on or before */
+                updatedAtTo?: components["parameters"]["UpdatedAtTo"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Success"] & {
+                        content: components["schemas"]["ListPage"] & {
+                            list: components["schemas"]["SearchTop"][];
+                        };
+                    };
+                };
+            };
+        };
+    };
+    search_top_options: {
+        parameters: {
+            query?: {
+                /** @description Comma-separated ids whose labels are wanted (the current value of a select) */
+                ids?: components["parameters"]["OptionsIds"];
+                /** @description Searches the searchable fields */
+                keyword?: components["parameters"]["OptionsKeyword"];
+                /** @description At most this many options */
+                size?: components["parameters"]["OptionsSize"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Success"] & {
+                        content: {
+                            id: number;
+                            isDisabled: boolean;
+                            label: string;
+                        }[];
+                    };
+                };
+            };
+        };
+    };
+    search_top_purge: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The id of the record */
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Success"] & {
+                        /** @enum {boolean} */
+                        content: true;
+                    };
+                };
+            };
+        };
+    };
+    search_top_restore: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The id of the record */
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Success"] & {
+                        content: components["schemas"]["SearchTop"];
+                    };
+                };
+            };
+        };
+    };
+    search_top_trash: {
+        parameters: {
+            query?: {
+                /** @description Created on or after */
+                createdAtFrom?: components["parameters"]["CreatedAtFrom"];
+                /** @description Created on or before */
+                createdAtTo?: components["parameters"]["CreatedAtTo"];
+                endDateFrom?: string;
+                endDateTo?: string;
+                /** @description Searches the searchable fields */
+                keyword?: components["parameters"]["Keyword"];
+                /** @description The language of labels in the answer (else Accept-Language) */
+                lang?: components["parameters"]["Lang"];
+                /** @description Rows per page (older name of size) */
+                limit?: components["parameters"]["Limit"];
+                /** @description Sort direction */
+                order?: components["parameters"]["Order"];
+                /** @description Page number, from 1 */
+                page?: components["parameters"]["Page"];
+                /** @description Rows per page */
+                size?: components["parameters"]["Size"];
+                /** @description The field to sort by */
+                sort?: components["parameters"]["Sort"];
+                startDateFrom?: string;
+                startDateTo?: string;
+                /** @description Status values to keep */
+                status?: components["parameters"]["Status"];
+                /** @description Updated on or after */
+                updatedAtFrom?: components["parameters"]["UpdatedAtFrom"];
+                /** @description Updated on or before */
+                updatedAtTo?: components["parameters"]["UpdatedAtTo"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Success"] & {
+                        content: components["schemas"]["ListPage"] & {
+                            list: components["schemas"]["SearchTop"][];
+                        };
                     };
                 };
             };

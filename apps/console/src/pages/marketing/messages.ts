@@ -1,0 +1,42 @@
+import type { Language } from '@organiser/domain';
+import { textsIn, useTexts } from '../../i18n/texts';
+
+// The marketing pages' own texts (the i18next namespace `marketing`): the pages that list an activity's
+// sub-activities and a recommended search's advertising objects, the row actions that lead to them, and the
+// marketplace preview.
+
+export const en = {
+  'pages.subActivities': 'Sub-activities',
+  'pages.objects': 'Advertising objects',
+  'children.activity': 'Activity: {{name}}',
+  'children.search': 'Recommended search: {{name}}',
+  'children.emptyActivity':
+    'No sub-activities yet: add a company, a product, a link, a new product or an image-text card',
+  'children.emptySearch': 'No advertising objects yet: add up to the limit of companies and products',
+  'children.backActivities': 'Back to the activities',
+  'children.backSearches': 'Back to the recommended searches',
+  'children.order':
+    'Use the arrows (or Tab and Enter) to change the order; the marketplace shows them in this order.',
+  'preview.title': 'Marketplace preview',
+  'preview.empty': 'Nothing to show yet',
+} as const;
+
+export type MarketingTextKey = keyof typeof en;
+
+export const zh: Record<MarketingTextKey, string> = {
+  'pages.subActivities': '子活动',
+  'pages.objects': '推荐广告',
+  'children.activity': '所属活动：{{name}}',
+  'children.search': '推荐搜索：{{name}}',
+  'children.emptyActivity': '暂无子活动：可添加企业、产品、外部链接、新品或图文',
+  'children.emptySearch': '暂无推荐广告：可添加企业和产品，数量以上限为准',
+  'children.backActivities': '返回热门活动列表',
+  'children.backSearches': '返回推荐搜索列表',
+  'children.order': '使用上移、下移按钮（也可用键盘操作）调整顺序，平台按此顺序展示。',
+  'preview.title': '平台效果预览',
+  'preview.empty': '暂无内容',
+};
+
+/** The marketing texts in one language (for a row action's label, built outside a component). */
+export const marketingTextsIn = (lang: Language) => textsIn<MarketingTextKey>('marketing', lang);
+export const useMarketingText = () => useTexts<MarketingTextKey>('marketing');

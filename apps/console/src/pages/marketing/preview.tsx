@@ -1,0 +1,93 @@
+import type { EntityRecord } from '@organiser/domain';
+import { useQuery } from '@tanstack/react-query';
+import { Card, Empty } from 'antd';
+import { entityApi } from '../../api/entity-api';
+import { entityKeys } from '../../api/query-keys';
+import { fileUrl } from '../../state/session';
+import { useMarketingText } from './messages';
+
+// How the marketplace will show an activity or a recommended search: the card with its images at their hinted
+// sizes (the marketing icon 136x76, a card's image 58x58) and its children in the order they are published. A
+// child whose company or product the marketplace does not show is left out, as the marketplace read does.
+
+type Props = { parent: string; child: string; parentField: string; parentId: number };
+
+function usePreviewData({ parent, child, parentField, parentId }: Props) {
+  const record = useQuery({
+    queryKey: entityKeys.record(parent, parentId),
+    queryFn: ({ signal }) => entityApi.get(parent, parentId, signal),
+  });
+  const query = { [parentField]: String(parentId), size: '50', sort: 'sortNo', order: 'asc' };
+  const children = useQuery({
+    queryKey: entityKeys.list(child, 'list', query),
+    queryFn: ({ signal }) => entityApi.list(child, query, signal),
+  });
+  const shown = (children.data?.list ?? []).filter((r) => (r.targetState ?? 'ok') === 'ok');
+  return { record: record.data, children: shown };
+}
+
+const image = (path: unknown, width: number, height: number, alt: string) =>
+  typeof path === 'string' && path ? (
+    <img src={fileUrl(path)} width={width} height={height} alt={alt} style={{ objectFit: 'cover' }} />
+  ) : null;
+
+/** The children as the marketplace lists them: image and name, in order. */
+function Items({ items, name }: { items: EntityRecord[]; name: (r: EntityRecord) => string }) {
+  const text = useMarketingText();
+  if (!items.length) return <Empty description={text('preview.empty')} />;
+  return (
+    <ol
+      className="marketing-preview-items"
+      style={{ display: 'flex', gap: 12, listStyle: 'none', padding: 0 }}
+    >
+      {items.map((r) => (
+        <li key={r.id} style={{ width: 96, textAlign: 'center' }}>
+          {image(r.avatar ?? r.targetLogo, 58, 58, name(r))}
+          <div>{name(r)}</div>
+        </li>
+      ))}
+    </ol>
+  );
+}
+
+/** An activity's card on the marketplace: its icon and title, then its sub-activities. */
+export function ActivityPreview({ parentId }: { parentId: number }) {
+  const text = useMarketingText();
+  const { record, children } = usePreviewData({
+    parent: 'popular_activity',
+    child: 'popular_sub_activity',
+    parentField: 'activityId',
+    parentId,
+  });
+  const title = String(record?.title ?? '');
+  return (
+    <Card size="small" title={text('preview.title')} className="marketing-preview">
+      <div style={{ display: 'flex', alignItems: 'center', gap: 12, marginBottom: 12 }}>
+        {image(record?.marketingIcon, 136, 76, title)}
+        <strong>{title}</strong>
+      </div>
+      <Items items={children} name={(r) => String(r.targetName ?? '')} />
+    </Card>
+  );
+}
+
+/** A recommended search on the marketplace: its keyword in both languages, then its objects' logos and names. */
+export function SearchPreview({ parentId }: { parentId: number }) {
+  const text = useMarketingText();
+  const { record, children } = usePreviewData({
+    parent: 'recommend_search',
+    child: 'recommend_advertising',
+    parentField: 'recommendSearchId',
+    parentId,
+  });
+  return (
+    <Card size="small" title={text('preview.title')} className="marketing-preview">
+      <p>
+        <strong lang="en">{String(record?.enKeyword ?? '')}</strong>
+        {' · '}
+        <strong lang="zh">{String(record?.zhKeyword ?? '')}</strong>
+      </p>
+      <Items items={children} name={(r) => String(r.companyIdLabel ?? r.productIdLabel ?? '')} />
+    </Card>
+  );
+}
