@@ -33,7 +33,6 @@ function registrations(): Registered {
       answer: ignore,
       demoSeed: ignore,
       referenceSeed: ignore,
-      answer: ignore,
       ...ext,
     } as never);
   }
