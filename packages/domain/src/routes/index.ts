@@ -78,57 +78,55 @@ export function operationVerb(key: RouteKey): string {
 /** Values for a route's parameters (`id`, `version`). */
 export type RouteParams = Readonly<Record<string, string | number>>;
 
-/**
- * Every route the API offers for an entity, in the order the server registers them. `policy` is the
- * deployment's field policy: a status action on a hidden field has no route.
- */
-export function entityRoutes(def: EntityDef, policy?: EntityPolicy): EntityRoute[] {
-  const base = `${API_PREFIX}/${def.name}`;
-  const caps = def.capabilities;
+type RouteAdder = {
+  def: EntityDef;
+  base: string;
+  one: Bilingual;
+  add: (key: RouteKey, method: RouteMethod, pattern: string, summary: string, access?: RouteAccess) => void;
+  /** A write's access: a resource of the entity's menu. */
+  write: (name: Bilingual, permissionMethod?: 'PUT') => RouteAccess;
+};
+
+/** Collects an entity's routes, each with its path, access, resource and operation id. */
+function routeAdder(def: EntityDef, routes: EntityRoute[]): RouteAdder {
   const menu = def.permission.menu;
-  const one = def.labels.singular;
-  const routes: EntityRoute[] = [];
-  const add = (
-    key: RouteKey,
-    method: RouteMethod,
-    pattern: string,
-    summary: string,
-    access: RouteAccess = { kind: 'menu', url: menu },
-  ) =>
-    routes.push({
-      key,
-      method,
-      path: pattern.replace(/:([A-Za-z]\w*)/g, '{$1}'),
-      pattern,
-      access,
-      resource: access.kind === 'resource' ? access.name : null,
-      summary,
-      operationId: `${def.name}_${operationVerb(key)}`,
-    });
-  const write = (name: Bilingual, permissionMethod?: 'PUT'): RouteAccess => ({
-    kind: 'resource',
-    menu,
-    name,
-    ...(permissionMethod ? { permissionMethod } : {}),
-  });
+  return {
+    def,
+    base: `${API_PREFIX}/${def.name}`,
+    one: def.labels.singular,
+    add: (key, method, pattern, summary, access = { kind: 'menu', url: menu }) =>
+      routes.push({
+        key,
+        method,
+        path: pattern.replace(/:([A-Za-z]\w*)/g, '{$1}'),
+        pattern,
+        access,
+        resource: access.kind === 'resource' ? access.name : null,
+        summary,
+        operationId: `${def.name}_${operationVerb(key)}`,
+      }),
+    write: (name, permissionMethod) => ({
+      kind: 'resource',
+      menu,
+      name,
+      ...(permissionMethod ? { permissionMethod } : {}),
+    }),
+  };
+}
 
-  // A report is rows a query computes: its list and their export, nothing per record.
-  if (def.shape === 'report') {
-    add('list', 'GET', `${base}/list`, `${def.labels.plural.en}`);
-    if (caps.export) add('export', 'GET', `${base}/export`, `Export ${def.labels.plural.en}`);
-    return routes;
-  }
-
-  // Reads.
+/** The list, the trash, the options and tree for pickers, one record and its history. */
+function addReads({ def, base, one, add }: RouteAdder) {
   add('list', 'GET', `${base}/list`, `List ${def.labels.plural.en}`);
   // A view over a soft-deleting entity reads its base's trash too (restoring stays with the base).
   if (def.softDelete) add('trash', 'GET', `${base}/trash`, `${def.labels.plural.en} in the trash`);
   add('options', 'GET', `${base}/options`, `${def.labels.plural.en} as select options`, { kind: 'login' });
   if (def.tree) add('tree', 'GET', `${base}/tree`, `${def.labels.plural.en} as a tree`, { kind: 'login' });
   add('read', 'GET', `${base}/:id`, `One ${one.en}`);
-  if (caps.history) add('history', 'GET', `${base}/:id/history`, `Changes of a ${one.en}`);
+  if (def.capabilities.history) add('history', 'GET', `${base}/:id/history`, `Changes of a ${one.en}`);
+}
 
-  // Status actions (a view offers its own), then commands.
+/** Status actions (a view offers its own), one record at a time and in bulk, then the declared commands. */
+function addActionsAndCommands({ def, base, one, add, write }: RouteAdder, policy?: EntityPolicy) {
   for (const action of actionList(def, policy)) {
     add(
       `action:${action.name}`,
@@ -150,7 +148,7 @@ export function entityRoutes(def: EntityDef, policy?: EntityPolicy): EntityRoute
     const segment = command.path ?? name;
     const access: RouteAccess = {
       kind: 'resource',
-      menu: command.permission?.menu ?? menu,
+      menu: command.permission?.menu ?? def.permission.menu,
       name: command.permission?.name ?? resourceName('action', { entity: one, action: command.label }),
     };
     if (command.target === 'record' || command.target === 'both')
@@ -166,8 +164,11 @@ export function entityRoutes(def: EntityDef, policy?: EntityPolicy): EntityRoute
         write(resourceName('batch', { entity: one, action: command.label })),
       );
   }
+}
 
-  // Writes.
+/** Create, edit, change some fields, delete, the trash's restore and purge, bulk delete, revert, reorder. */
+function addWrites({ def, base, one, add, write }: RouteAdder) {
+  const caps = def.capabilities;
   if (caps.create)
     add('create', 'POST', base, `Add a ${one.en}`, write(resourceName('create', { entity: one })));
   if (caps.update) {
@@ -223,10 +224,12 @@ export function entityRoutes(def: EntityDef, policy?: EntityPolicy): EntityRoute
       `Reorder the ${def.labels.plural.en} of one ${def.parent.entity}`,
       write(resourceName('action', { entity: one, action: kitMessages.actionReorder })),
     );
+}
 
-  // Transfer.
-  if (caps.export) add('export', 'GET', `${base}/export`, `Export ${def.labels.plural.en}`);
-  if (caps.import)
+/** Export, import, and the checked import's check and confirm. */
+function addTransfer({ def, base, add, write }: RouteAdder) {
+  if (def.capabilities.export) add('export', 'GET', `${base}/export`, `Export ${def.labels.plural.en}`);
+  if (def.capabilities.import)
     add(
       'import',
       'POST',
@@ -251,6 +254,26 @@ export function entityRoutes(def: EntityDef, policy?: EntityPolicy): EntityRoute
       write(confirm.label),
     );
   }
+}
+
+/**
+ * Every route the API offers for an entity, in the order the server registers them. `policy` is the
+ * deployment's field policy: a status action on a hidden field has no route.
+ */
+export function entityRoutes(def: EntityDef, policy?: EntityPolicy): EntityRoute[] {
+  const routes: EntityRoute[] = [];
+  const adder = routeAdder(def, routes);
+  // A report is rows a query computes: its list and their export, nothing per record.
+  if (def.shape === 'report') {
+    adder.add('list', 'GET', `${adder.base}/list`, `${def.labels.plural.en}`);
+    if (def.capabilities.export)
+      adder.add('export', 'GET', `${adder.base}/export`, `Export ${def.labels.plural.en}`);
+    return routes;
+  }
+  addReads(adder);
+  addActionsAndCommands(adder, policy);
+  addWrites(adder);
+  addTransfer(adder);
   return withOverrides(def, routes);
 }
 
