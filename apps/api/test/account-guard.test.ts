@@ -343,6 +343,7 @@ describe('what a user administrator still does', () => {
       { method: 'POST', url: `/api/user_manager/config/${weaker.id}`, body: { ids: [] } },
       { method: 'POST', url: '/api/user_manager', body: { account: `staff_g${++n}`, type: 'admin' } },
       { method: 'GET', url: '/api/user_manager/list_admin' },
+      { method: 'GET', url: '/api/user_manager/export_admin' },
       { method: 'GET', url: `/api/user_manager/sessions/${weaker.id}` },
       { method: 'POST', url: '/api/role/list_by_user', body: { userId: weaker.id } },
     ] as Call[]) {

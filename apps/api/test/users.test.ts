@@ -113,6 +113,27 @@ describe('the user store', () => {
     expect(root.lastLoginTime).toEqual(expect.any(String));
     const bad = await call({ method: 'GET', url: '/api/user_manager/list_admin?colour=red' });
     expect(bad.status).toBe(400);
+    // the staff list's export holds what it shows: staff, never buyers, under the same filters
+    const exported = await t.app.inject({
+      method: 'GET',
+      url: '/api/user_manager/export_admin?format=csv&sort=account&order=asc',
+      headers: { 'x-token': t.token },
+    });
+    expect(exported.statusCode).toBe(200);
+    expect(exported.headers['content-type']).toContain('text/csv');
+    expect(exported.body).toContain(staff.account);
+    expect(exported.body).not.toContain(buyer.account);
+    const filtered = await t.app.inject({
+      method: 'GET',
+      url: `/api/user_manager/export_admin?format=csv&keyword=${staff.account}`,
+      headers: { 'x-token': t.token },
+    });
+    expect(filtered.body.trim().split('\n')).toHaveLength(2);
+    // not a file to import again, and no unknown parameter
+    for (const query of ['purpose=import', 'purpose=template', 'colour=red']) {
+      const refused = await call({ method: 'GET', url: `/api/user_manager/export_admin?${query}` });
+      expect(refused.status, query).toBe(400);
+    }
   });
 
   it('refuses a duplicate account or email (409 naming the field) and a weak password (400)', async () => {
@@ -597,6 +618,7 @@ describe('permissions', () => {
       { method: 'POST', url: `/api/user_manager/config/${user.id}`, body: { ids: [] } },
       { method: 'POST', url: '/api/role/list_by_user', body: { userId: user.id } },
       { method: 'GET', url: '/api/user_manager/list_admin' },
+      { method: 'GET', url: '/api/user_manager/export_admin' },
       { method: 'POST', url: `/api/user_manager/get_user_interest/${user.id}` },
       { method: 'POST', url: `/api/user_manager/update_user_interest/${user.id}`, body: { categoryIds: [] } },
       { method: 'POST', url: `/api/user_manager/send_active_email/${user.id}` },

@@ -96,6 +96,7 @@ function ListHeader({
         access.canExport ? (
           <ExportButton
             meta={meta}
+            path={slots?.exportPath}
             columns={screen.columnSettings.shown.map((c) => c.name)}
             matchQuery={list.matchQuery}
             sort={{ sort: state.sort, order: state.order }}

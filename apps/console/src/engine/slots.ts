@@ -45,6 +45,9 @@ export type ListSlots = {
   /** The API path the list reads instead of the entity's list (a module's list of the same records under
    * another condition, same query language), e.g. `/user_manager/list_admin`. */
   listPath?: string;
+  /** The API path the list's export downloads from instead of the entity's (with `listPath`: the same records
+   * under the same condition), e.g. `/user_manager/export_admin`. Such an export offers what the list shows only. */
+  exportPath?: string;
   /** The edit page a row opens instead of the entity's form (a page of its own over the same records). */
   editPath?: string;
   /** The filters the list opens with when its URL has none (instead of the definition's). */

@@ -462,7 +462,7 @@ function pageQuery(
 export async function matchingIds(
   db: Db,
   entity: EngineEntity,
-  query: Pick<ListQuery, 'keyword' | 'filters' | 'sort' | 'isDefaultSort'>,
+  query: Pick<ListQuery, 'keyword' | 'filters' | 'sort' | 'isDefaultSort'> & { where?: ListWhere | null },
   limit: number,
   scope: Scope = 'live',
   rowScope?: RowScope | null,

@@ -1,10 +1,25 @@
-import { type ListQuery, listQuerySchema } from '@organiser/domain';
+import {
+  type ExportQuery,
+  exportQuerySchema,
+  type ListQuery,
+  listQuerySchema,
+  STAFF_USER_TYPES,
+} from '@organiser/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ADMIN_LIST_MENU } from '../../access/account-guard';
 import type { Access } from '../../access/route-access';
 import type { Db } from '../../db/client';
-import { type Engine, type EngineEntity, engineValidator, fieldsError, idParams } from '../../engine';
+import {
+  contentDisposition,
+  type Engine,
+  type EngineEntity,
+  engineValidator,
+  exportRecords,
+  fieldsError,
+  idParams,
+} from '../../engine';
+import { AppError } from '../../errors';
 import { ok, okSchema } from '../../plugins/envelope';
 import { formFields } from '../../plugins/form-body';
 import { createMailer } from '../mail';
@@ -69,6 +84,33 @@ function registerStaffRoutes({ app, db, engine, entity }: UsersRoutes): void {
       },
     },
     async (request) => ok(await staffList(db, engine, entity, request.query as ListQuery, request.lang)),
+  );
+
+  app.get(
+    '/user_manager/export_admin',
+    {
+      validatorCompiler: engineValidator,
+      config: { access: staffRead },
+      schema: {
+        operationId: 'user_manager_export_admin',
+        tags,
+        summary:
+          "Staff accounts as xlsx or CSV: what the staff list shows, with its filters, keyword and sort (headers in the caller's language, at most 50,000 rows)",
+        querystring: exportQuerySchema(def, policy),
+      },
+    },
+    async (request, reply) => {
+      const input = request.query as ExportQuery;
+      // staff accounts are not imported from a file: only what the list shows
+      if (input.purpose !== 'view') throw new AppError('badParameter', { params: { name: 'purpose' } });
+      const query = { ...input.query, where: { field: 'type', in: [...STAFF_USER_TYPES] } };
+      const file = await exportRecords({ db, engine, entity, lang: request.lang }, { ...input, query });
+      return reply
+        .header('Content-Type', file.contentType)
+        .header('Content-Disposition', contentDisposition(file.filename))
+        .header('Cache-Control', 'no-store')
+        .send(file.stream);
+    },
   );
 
   app.post(

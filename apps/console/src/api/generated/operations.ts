@@ -528,6 +528,7 @@ export const operations = {
   user_manager_disable: { method: 'POST', path: '/user_manager/disable/{id}' },
   user_manager_enable: { method: 'POST', path: '/user_manager/enable/{id}' },
   user_manager_export: { method: 'GET', path: '/user_manager/export' },
+  user_manager_export_admin: { method: 'GET', path: '/user_manager/export_admin' },
   user_manager_get: { method: 'GET', path: '/user_manager/{id}' },
   user_manager_get_user_interest: { method: 'POST', path: '/user_manager/get_user_interest/{id}' },
   user_manager_history: { method: 'GET', path: '/user_manager/{id}/history' },

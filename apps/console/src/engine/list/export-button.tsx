@@ -7,6 +7,8 @@ import type { EntityMeta } from '../entity-meta';
 
 type Props = {
   meta: EntityMeta;
+  /** The export's API path when the list reads another than the entity's (`ListSlots.exportPath`). */
+  path?: string;
   columns: string[];
   matchQuery: Record<string, string>;
   sort?: { sort?: string; order?: string };
@@ -24,6 +26,7 @@ export function downloadExport(
     columns?: string[];
     matchQuery?: Record<string, string>;
     sort?: { sort?: string; order?: string };
+    path?: string;
   },
 ) {
   const date = new Date().toISOString().slice(0, 10);
@@ -34,7 +37,7 @@ export function downloadExport(
         ? { ...input.matchQuery, ...input.sort, purpose: 'import' }
         : { purpose: 'template' };
   return downloadFile(
-    `/${meta.def.name}/export`,
+    input.path ?? `/${meta.def.name}/export`,
     { ...query, format: input.format, lang: meta.lang },
     `${meta.label({ plural: true })}-${date}.${input.format}`,
   );
@@ -63,13 +66,14 @@ export function useDownloadRun() {
   return { isBusy, run };
 }
 
-export function ExportButton({ meta, columns, matchQuery, sort }: Props) {
+export function ExportButton({ meta, path, columns, matchQuery, sort }: Props) {
   const t = useEngineText();
   const { isBusy, run: runDownload } = useDownloadRun();
-  const canImport = !meta.def.source;
+  // a list of its own exports what it shows: its records are not the ones the entity's import takes
+  const canImport = !meta.def.source && !path;
   const run = (key: string) => {
     const [purpose, format] = key.split(':') as [ExportPurpose, 'xlsx' | 'csv'];
-    return runDownload(() => downloadExport(meta, { purpose, format, columns, matchQuery, sort }));
+    return runDownload(() => downloadExport(meta, { purpose, format, columns, matchQuery, sort, path }));
   };
   return (
     <Dropdown

@@ -118,6 +118,13 @@ describe('account screens', { timeout: 60_000 }, () => {
     for (const buyerColumn of ['Points', 'Membership package', 'Company name'])
       expect(screen.queryByRole('columnheader', { name: buyerColumn })).toBeNull();
     expect(screen.getByRole('columnheader', { name: 'Last sign-in' })).toBeTruthy();
+    // the export holds what this list shows (staff, its filter), never the buyers of the user list's export
+    await userEvent.click(screen.getByRole('button', { name: /Export/ }));
+    await userEvent.click(await screen.findByText(/CSV/));
+    expect(screen.queryByText(/for import/i)).toBeNull();
+    await waitFor(() => expect(api.callsTo('GET', '/api/user_manager/export_admin')).toHaveLength(1));
+    expect(api.callsTo('GET', '/api/user_manager/export_admin')[0]!.query.get('type')).toBe('admin');
+    expect(api.callsTo('GET', '/api/user_manager/export')).toHaveLength(0);
   });
 
   it('assigns roles to a staff account with the role picker', async () => {

@@ -227,6 +227,7 @@ const ADMIN_COLUMNS = ['id', 'account', 'type', 'nickname', 'email', 'mobile', '
 export function AdminListPage({ route }: PageProps) {
   const slots = useListSlots({
     listPath: '/user_manager/list_admin',
+    exportPath: '/user_manager/export_admin',
     editPath: '/adminManage/admin/admin_edit/:id',
     // organiser staff first (supplier logins are one filter away); no buyer columns (points, membership)
     defaultFilters: ADMIN_FILTERS,
