@@ -1,5 +1,7 @@
-import { type Envelope, TOKEN_HEADER } from '@organiser/domain';
+import { type Envelope, role, TOKEN_HEADER } from '@organiser/domain';
 import type { APIRequestContext, Page } from '@playwright/test';
+import { en as engineEn } from '../../../apps/console/src/messages/en';
+import { zh as engineZh } from '../../../apps/console/src/messages/zh';
 import { en, zh } from '../../../apps/console/src/pages/access/messages';
 import { en as treeEn, zh as treeZh } from '../../../apps/console/src/widgets/permission-tree/messages';
 import { api, buttonName, expect, type Lang, login, test } from '../../fixtures';
@@ -12,6 +14,7 @@ import { api, buttonName, expect, type Lang, login, test } from '../../fixtures'
 test.describe.configure({ mode: 'serial', timeout: 180_000 });
 
 const texts = { en, zh };
+const engineTexts = { en: engineEn, zh: engineZh };
 const titles = {
   en: {
     banner: 'Banner',
@@ -79,6 +82,8 @@ for (const lang of ['en', 'zh'] as const) {
     request,
   }) => {
     const t = texts[lang];
+    const e = engineTexts[lang];
+    const label = (field: 'nameEn' | 'nameZh' | 'code') => role.fields[field]!.label[lang];
     const names = titles[lang];
     const admin = await api(request);
     const code = `e2e_${lang}_${Date.now().toString(36)}`;
@@ -91,18 +96,20 @@ for (const lang of ['en', 'zh'] as const) {
       await page.goto('/adminManage/role_list');
       await page.getByRole('button', { name: buttonName(t['roles.add']) }).click();
       await expect(page).toHaveURL(/\/adminManage\/role\/role_edit\/new$/, LOAD);
-      await page.getByLabel(t['roles.nameEn'], { exact: true }).fill(`Reader ${lang}`);
-      await page.getByLabel(t['roles.nameZh'], { exact: true }).fill(`读者 ${lang}`);
-      await page.getByLabel(t['roles.code'], { exact: true }).fill(code);
+      await page.getByRole('textbox', { name: label('nameEn'), exact: true }).fill(`Reader ${lang}`);
+      await page.getByRole('textbox', { name: label('nameZh'), exact: true }).fill(`读者 ${lang}`);
+      await page.getByRole('textbox', { name: label('code'), exact: true }).fill(code);
       await searchTree(page, lang, names.bannerList);
       await treeBox(page, names.bannerList).click();
       await searchTree(page, lang, names.tags);
       await treeBox(page, names.tags).click();
       // The group above a page shows half-checked.
       await expect(treeBox(page, names.company)).toHaveClass(/ant-tree-checkbox-indeterminate/);
-      await page.getByRole('button', { name: buttonName(t['roles.save']) }).click();
-      await expect(page).toHaveURL(/\/adminManage\/role\/role_edit\/\d+$/, LOAD);
-      createdId = Number(page.url().split('/').pop());
+      await page.getByRole('button', { name: buttonName(e['form.save']) }).click();
+      // a saved form goes back to the list
+      await expect(page).toHaveURL(/\/adminManage\/role_list/, LOAD);
+      const found = await call<{ list: Role[] }>(request, admin, 'GET', `/api/role/list?keyword=${code}`);
+      createdId = found.list.find((r) => r.code === code)!.id;
       const created = await call<Role>(request, admin, 'GET', `/api/role/${createdId}`);
       const wanted = await menuIds(request, admin, [
         '/banner',
@@ -137,8 +144,8 @@ for (const lang of ['en', 'zh'] as const) {
       // Granted without its writes: half-checked.
       await expect(treeBox(page, names.tags)).toHaveClass(/ant-tree-checkbox-indeterminate/, LOAD);
       await treeBox(page, names.tags).click();
-      await page.getByRole('button', { name: buttonName(t['roles.save']) }).click();
-      await expect(page.getByText(t['roles.saved'])).toBeVisible();
+      await page.getByRole('button', { name: buttonName(e['form.save']) }).click();
+      await expect(page.getByText(e['form.saved'])).toBeVisible();
       await staff.reload();
       await expect(nav.getByRole('link', { name: names.bannerList, exact: true })).toBeVisible(LOAD);
       await expect(nav.getByRole('link', { name: names.tags, exact: true })).toHaveCount(0);

@@ -267,11 +267,12 @@ function FormBody({
       {slots?.sections?.(record ?? null, screen.ctx)}
       <div className="entity-form-actions">
         {/* a record the caller may not write (or that only its module writes, as a consult) has no Save */}
-        {(controller.mode === 'add' ? screen.ctx.access.canCreate : screen.ctx.access.canUpdate) && (
-          <GuardedButton type="primary" htmlType="submit" loading={controller.isSubmitting}>
-            {t('form.save')}
-          </GuardedButton>
-        )}
+        {!controller.isReadOnly &&
+          (controller.mode === 'add' ? screen.ctx.access.canCreate : screen.ctx.access.canUpdate) && (
+            <GuardedButton type="primary" htmlType="submit" loading={controller.isSubmitting}>
+              {t('form.save')}
+            </GuardedButton>
+          )}
         <Button onClick={screen.goBack}>{t('form.cancel')}</Button>
         {screen.commands.form(record ?? null)}
         {slots?.footer?.(record ?? null, screen.ctx)}

@@ -33,26 +33,6 @@ const pages: Record<string, Page> = {
     () => import('./suppliers/company-audit-page'),
     (m) => m.CompanyAuditPage,
   ),
-  RoleList: page(
-    () => import('./access/role-list-page'),
-    (m) => m.RoleListPage,
-  ),
-  RoleEdit: page(
-    () => import('./access/role-edit-page'),
-    (m) => m.RoleEditPage,
-  ),
-  PermissionList: page(
-    () => import('./access/permission-list-page'),
-    (m) => m.PermissionListPage,
-  ),
-  PermissionAdd: page(
-    () => import('./access/permission-form-page'),
-    (m) => m.PermissionFormPage,
-  ),
-  PermissionEdit: page(
-    () => import('./access/permission-form-page'),
-    (m) => m.PermissionFormPage,
-  ),
   ConfigManage: page(
     () => import('./system/config-manage-page'),
     (m) => m.ConfigManagePage,
@@ -135,6 +115,22 @@ const entityPages: Record<string, Partial<Record<'entity-list' | 'entity-form', 
     'entity-list': page(
       () => import('./marketing/marketing-pages'),
       (m) => m.RecommendSearchListPage,
+    ),
+  },
+  role: {
+    'entity-list': page(
+      () => import('./access/access-screens'),
+      (m) => m.RoleListPage,
+    ),
+    'entity-form': page(
+      () => import('./access/access-screens'),
+      (m) => m.RoleEditPage,
+    ),
+  },
+  permission: {
+    'entity-list': page(
+      () => import('./access/access-screens'),
+      (m) => m.PermissionListPage,
     ),
   },
   user_manager: {

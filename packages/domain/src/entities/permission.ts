@@ -28,6 +28,10 @@ export const permission = defineEntity({
         'afterCommit: forgetAccess',
       ],
     },
+    screens: {
+      'entity-list':
+        'access/access-screens PermissionListPage (stale marks; the delete that asks to confirm)',
+    },
   },
   fields: {
     nameEn: { kind: 'text', label: t('Name (English)', '名称（英文）'), required: true, maxLength: 100 },

@@ -23,6 +23,10 @@ export const role = defineEntity({
         'afterCommit: forgetAccess',
       ],
     },
+    screens: {
+      'entity-list': 'access/access-screens RoleListPage (add at role_edit/new; holders in the drawer)',
+      'entity-form': 'access/access-screens RoleEditPage (`new` adds; holders and what the role opens)',
+    },
   },
   fields: {
     code: {

@@ -469,11 +469,12 @@ export const permissionGroups: RouteNode[] = [
         page: 'AdminEdit',
       },
     ),
-    listPage('RoleList', 'role_list', t('Roles', '角色管理'), { page: 'RoleList' }),
+    listPage('RoleList', 'role_list', t('Roles', '角色管理'), { entity: 'role' }),
+    // `role_edit/new` adds a role: the role's form screen (pages/access) takes `new` for the add form
     formPage('RoleEdit', 'role/role_edit/:id', t('Edit role', '编辑角色'), '/adminManage/role_list', {
-      page: 'RoleEdit',
+      entity: 'role',
     }),
-    listPage('PermissionList', 'permission_list', t('Permissions', '权限管理'), { page: 'PermissionList' }),
+    listPage('PermissionList', 'permission_list', t('Permissions', '权限管理'), { entity: 'permission' }),
   ]),
   group('SystemManage', '/systemManage', t('System', '系统管理'), 'ToolOutlined', [
     formPage(
@@ -481,16 +482,14 @@ export const permissionGroups: RouteNode[] = [
       'permission_add',
       t('Add permission', '新增权限'),
       '/adminManage/permission_list',
-      {
-        page: 'PermissionAdd',
-      },
+      { entity: 'permission' },
     ),
     formPage(
       'PermissionEdit',
       'permission_edit/:id',
       t('Edit permission', '编辑权限'),
       '/adminManage/permission_list',
-      { page: 'PermissionEdit' },
+      { entity: 'permission' },
     ),
     listPage('DictGroupList', 'dict_group_list', t('Dictionaries', '数据字典'), { entity: 'dict_group' }),
     formPage(

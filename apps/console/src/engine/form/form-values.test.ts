@@ -1,4 +1,4 @@
-import { banner, bannerPosition } from '@organiser/domain';
+import { banner, bannerPosition, role } from '@organiser/domain';
 import { describe, expect, it } from 'vitest';
 import { bannerRecord } from '../test/banner-fixtures';
 import { bodyOf, isChanged, ruleDependencies, startValues, validateForm } from './form-values';
@@ -25,6 +25,12 @@ describe('form values', () => {
     expect(body).not.toHaveProperty('status');
     const code = bodyOf(bannerPosition, { code: 'home', enName: 'Home' }, { mode: 'edit', version: 1 });
     expect(code).not.toHaveProperty('code');
+  });
+
+  it('leave a new record’s emptied field with a default to take it (a role without a remark)', () => {
+    const values = { code: 'reader', nameEn: 'Reader', nameZh: '读者', remark: '', permissionIds: [] };
+    expect(bodyOf(role, values, { mode: 'add' })).not.toHaveProperty('remark');
+    expect(validateForm(role, values, { mode: 'add' })).toEqual([]);
   });
 
   it('validate with the kit: the server’s messages in both languages', () => {

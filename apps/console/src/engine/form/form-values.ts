@@ -63,9 +63,16 @@ export function bodyOf(def: EntityDef, values: FormValues, input: BodyInput): Re
   const omit = new Set(input.omit ?? []);
   for (const [k, v] of Object.entries(values)) if (v !== undefined && !omit.has(k)) defined[k] = v;
   for (const name of inactiveFields(def, values)) if (!omit.has(name)) defined[name] = null;
-  return input.mode === 'add'
-    ? toCreateBody(def, defined, { policy: input.policy })
-    : toUpdateBody(def, defined, { policy: input.policy, version: input.version ?? 0 });
+  if (input.mode !== 'add')
+    return toUpdateBody(def, defined, { policy: input.policy, version: input.version ?? 0 });
+  const body = toCreateBody(def, defined, { policy: input.policy });
+  // a new record's emptied field with a default (a role's remark) is left to take it
+  for (const [name, value] of Object.entries(body)) {
+    const field = def.fields[name];
+    if ((value === null || value === '') && field && 'default' in field && field.default !== undefined)
+      delete body[name];
+  }
+  return body;
 }
 
 /** The kit's own validation of that body: the same messages, in both languages, as the server answers. */

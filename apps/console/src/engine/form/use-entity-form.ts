@@ -63,7 +63,18 @@ export type EntityFormController = {
   reload: () => Promise<void>;
   /** Lets the next navigation through without the unsaved-changes warning. */
   allowLeave: () => void;
+  /** A built-in record of which nothing may change (the reserved root role): no Save. */
+  isReadOnly: boolean;
 };
+
+/** The fields of a built-in record (the definition's `builtIn.when`) that stay as they are: all but the
+ * rule's `editable` ones. They show disabled and are never sent. */
+function builtInLockedFields(def: EntityMeta['def'], record: EntityRecord | undefined): string[] {
+  const rule = def.builtIn;
+  if (!rule || !record || !rule.when.in.includes(record[rule.when.field] as string | number | boolean))
+    return [];
+  return Object.keys(def.fields).filter((name) => !rule.editable.includes(name));
+}
 
 const toDay = (value: unknown) => (typeof value === 'string' && value ? dayjs(value) : null);
 
@@ -427,12 +438,17 @@ export function useEntityForm(
   const own = isScoped && companyId !== null ? ownCompanyField(def) : null;
   // a supplier's new record belongs to its own company (the field is not on its form)
   const fixed = useFixedValues(own ? { [own]: companyId, ...options.fixed } : options.fixed);
-  // a supplier account cannot set organiser-only fields; they show disabled and are never sent
-  const omit = useMemo(() => (isScoped ? organiserOnlyFields(def) : []), [isScoped, def]);
   const mode: FormMode = id === undefined || id === null || id === '' ? 'add' : 'edit';
   const [form] = Form.useForm<FormValues>();
   const recordQuery = useRecordQuery(def.name, id, mode);
   const record = recordQuery.data;
+  const locked = useMemo(() => builtInLockedFields(def, record), [def, record]);
+  // a supplier account cannot set organiser-only fields, nor anyone a built-in record's fixed ones; they show
+  // disabled and are never sent
+  const omit = useMemo(
+    () => [...new Set([...(isScoped ? organiserOnlyFields(def) : []), ...locked])],
+    [isScoped, def, locked],
+  );
   const groups = useFormGroups(meta, { mode, record, fixed, omit });
   const flags = useFormFlags();
   const { setStale, setGeneralErrors } = flags;
@@ -470,5 +486,6 @@ export function useEntityForm(
     submit,
     reload,
     allowLeave: guard.allowNext,
+    isReadOnly: locked.length > 0 && def.builtIn?.editable.length === 0,
   };
 }

@@ -28,7 +28,8 @@ type Entity =
   | 'company_category'
   | 'dynamic_form_config'
   | 'product'
-  | 'api_key';
+  | 'api_key'
+  | 'role';
 
 const routeOf: Record<Entity, string> = {
   company: 'CompanyEdit',
@@ -38,6 +39,7 @@ const routeOf: Record<Entity, string> = {
   dynamic_form_config: 'DynamicFormConfigEdit',
   product: 'ProductEdit',
   api_key: 'ApiKeyEdit',
+  role: 'RoleEdit',
 };
 
 type Case = {
@@ -97,6 +99,48 @@ const option = (value: string, en: string, zh: string) => ({ value, label: { en,
 const volts = [option('220V', '220 V', '220 伏'), option('380V', '380 V', '380 伏')];
 const inputValues = (item: HTMLElement) =>
   [...item.querySelectorAll('input')].map((i) => i.value).join(' | ') || null;
+
+/** The titles of the permission tree's checked entries. */
+const checkedTitles = (item: HTMLElement) =>
+  [...item.querySelectorAll('.ant-tree-treenode-checkbox-checked .ant-tree-title')]
+    .map((e) => e.textContent?.trim())
+    .join(' | ') || null;
+
+/** Two top-level menus the caller may grant, as `GET /api/role/permission_tree` answers them. */
+const permissionTree = [1, 2].map((id) => ({
+  id,
+  parentId: null,
+  type: 'menu',
+  icon: null,
+  name: id === 1 ? { en: 'Banner', zh: '横幅管理' } : { en: 'Company', zh: '企业管理' },
+  method: '',
+  url: `/p${id}`,
+  sortNo: id,
+  status: 'enabled',
+  builtIn: true,
+  stale: false,
+  roles: 0,
+  grantable: true,
+}));
+
+/** A role, as the API returns it. */
+const roleRecord = () => ({
+  id: 7,
+  version: 1,
+  createdAt: '2026-11-01T08:00:00.000Z',
+  updatedAt: '2026-11-01T08:00:00.000Z',
+  createdBy: 1,
+  updatedBy: 1,
+  code: 'reader',
+  nameEn: 'Reader',
+  nameZh: '读者',
+  name: { en: 'Reader', zh: '读者' },
+  status: 'enabled',
+  remark: '',
+  builtIn: false,
+  holders: 0,
+  permissionIds: [],
+});
 
 /** The rich text as the editor holds it: the HTML of its area, or of its source view. */
 const richText = (item: HTMLElement) => {
@@ -386,6 +430,19 @@ export const cases: Record<string, Case> = {
     },
     sent: { endDate: null },
   },
+  permissionTree: {
+    entity: 'role',
+    field: 'permissionIds',
+    stored: { permissionIds: [1] },
+    shows: checkedTitles,
+    before: 'Banner',
+    after: 'Banner | Company',
+    change: (item) =>
+      userEvent.click(
+        within(item).getByText('Company').closest('.ant-tree-treenode')!.querySelector('.ant-tree-checkbox')!,
+      ),
+    sent: { permissionIds: [1, 2] },
+  },
   datetime: {
     entity: 'api_key',
     field: 'expiresAt',
@@ -471,7 +528,9 @@ function fixture(entity: Entity, stored: Record<string, unknown>): StoredRecord 
               ? productRecord()
               : entity === 'api_key'
                 ? apiKeyRecord()
-                : { ...categoryRecord(13, 'Centrifugal pumps', '离心泵', 11), parentIdLabel: 'Pumps' };
+                : entity === 'role'
+                  ? roleRecord()
+                  : { ...categoryRecord(13, 'Centrifugal pumps', '离心泵', 11), parentIdLabel: 'Pumps' };
   return { ...base, ...stored } as StoredRecord;
 }
 
@@ -568,6 +627,7 @@ export async function roundTrip(name: string) {
     .on('GET /api/product_category/tree', () =>
       ok({ list: productCategories.map((c) => ({ ...c, children: [] })), total: productCategories.length }),
     )
+    .on('GET /api/role/permission_tree', () => ok(permissionTree))
     .on('GET /api/company_category/tree', () =>
       ok({
         list: [

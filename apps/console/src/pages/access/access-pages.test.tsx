@@ -1,80 +1,99 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { EntityForm } from '../../engine';
 import { fakeApi, ok, renderPage, routeNamed, signIn } from '../../engine/test/harness';
-import type { PermissionEntry } from './api';
-import { PermissionFormPage } from './permission-form-page';
-import { PermissionListPage } from './permission-list-page';
-import { RoleEditPage } from './role-edit-page';
-import { RoleListPage } from './role-list-page';
+import type { PageProps } from '../../navigation/page-props';
+import { PermissionListPage, RoleEditPage, RoleListPage } from './access-screens';
+
+// The role and permission screens are the engine's list and form over `role` and `permission`, with the access
+// pages' own parts as slots: the permission tree of the role form, its holders and what it opens, the reserved
+// root role read-only, the stale mark and the delete that asks to confirm.
 
 afterEach(() => {
   vi.unstubAllGlobals();
   localStorage.clear();
 });
 
-const entry = (over: Partial<PermissionEntry> & Pick<PermissionEntry, 'id'>): PermissionEntry => ({
+const audit = {
+  version: 3,
+  createdAt: '2025-01-02T03:04:05.000Z',
+  updatedAt: '2025-01-02T03:04:05.000Z',
+  createdBy: null,
+  updatedBy: null,
+};
+
+const entry = (id: number, over: Record<string, unknown> = {}) => ({
+  ...audit,
+  id,
   parentId: null,
   type: 'menu',
   icon: null,
-  name: { en: `P${over.id}`, zh: `权限${over.id}` },
+  nameEn: `P${id}`,
+  nameZh: `权限${id}`,
+  name: { en: `P${id}`, zh: `权限${id}` },
   method: '',
-  url: `/p${over.id}`,
-  sortNo: over.id,
+  url: `/p${id}`,
+  sortNo: id,
   status: 'enabled',
   builtIn: true,
+  edited: false,
   stale: false,
   roles: 0,
   grantable: true,
   ...over,
 });
 
+const named = (en: string, zh: string) => ({ nameEn: en, nameZh: zh, name: { en, zh } });
+
 const tree = [
-  entry({ id: 1, name: { en: 'Banner', zh: '横幅管理' }, url: '/banner' }),
-  entry({ id: 2, parentId: 1, name: { en: 'Banner list', zh: '横幅列表' }, url: '/banner/banner_list' }),
-  entry({
-    id: 3,
+  entry(1, { ...named('Banner', '横幅管理'), url: '/banner' }),
+  entry(2, { ...named('Banner list', '横幅列表'), parentId: 1, url: '/banner/banner_list' }),
+  entry(3, {
+    ...named('Add banner', '新增横幅'),
     parentId: 2,
     type: 'resource',
     method: 'POST',
     url: '/api/banner',
-    name: { en: 'Add banner', zh: '新增横幅' },
   }),
-  entry({
-    id: 4,
+  entry(4, {
+    ...named('Retired call', '已废弃接口'),
     parentId: 2,
     type: 'resource',
     method: 'POST',
     url: '/api/banner/retired',
-    name: { en: 'Retired call', zh: '已废弃接口' },
     stale: true,
   }),
-  entry({
-    id: 5,
+  entry(5, {
+    ...named('Help', '帮助'),
     parentId: 1,
     builtIn: false,
     url: 'https://help.example.com/',
-    name: { en: 'Help', zh: '帮助' },
     roles: 1,
   }),
 ];
 
-describe('role editor', { timeout: 60_000 }, () => {
-  it('loads a role, changes its tree and saves the checked ids with the names', async () => {
+const role = (over: Record<string, unknown> = {}) => ({
+  ...audit,
+  id: 7,
+  code: 'reader',
+  ...named('Reader', '读者'),
+  status: 'enabled',
+  remark: '',
+  builtIn: false,
+  holders: 1,
+  permissionIds: [1, 2],
+  ...over,
+});
+
+const listOf = (list: unknown[]) =>
+  ok({ list, total: list.length, page: 1, size: 20, totalIsEstimate: false });
+
+describe('role form', { timeout: 60_000 }, () => {
+  it('shows who holds the role and what it opens, and saves the grants checked in the tree', async () => {
     signIn();
     const api = fakeApi()
-      .on('GET /api/role/7', () =>
-        ok({
-          id: 7,
-          code: 'reader',
-          name: { en: 'Reader', zh: '读者' },
-          status: 'enabled',
-          remark: '',
-          builtIn: false,
-          holders: 1,
-          permissionIds: [1, 2],
-        }),
-      )
+      .on('GET /api/role/7', () => ok(role()))
       .on('GET /api/role/permission_tree', () => ok(tree))
       .on('GET /api/role/7/holders', () =>
         ok([
@@ -98,13 +117,11 @@ describe('role editor', { timeout: 60_000 }, () => {
           scope: null,
         }),
       )
-      .on('PUT /api/role/:id', (call) => ok({ id: 7, ...(call.body as object) }));
+      .on('PUT /api/role/:id', (call) => ok(role(call.body as Record<string, unknown>)));
     await renderPage(RoleEditPage, routeNamed('RoleEdit'), { url: '/adminManage/role/role_edit/7' });
     expect(await screen.findByDisplayValue('Reader')).toBeTruthy();
-    // who holds it, and what it opens
     expect(await screen.findByText('editor')).toBeTruthy();
     expect(await screen.findByText('/api/banner/list')).toBeTruthy();
-    // the page's write, checked on its own
     await userEvent.type(
       screen.getByRole('searchbox', { name: 'Search permissions (English or Chinese)' }),
       'add',
@@ -113,180 +130,62 @@ describe('role editor', { timeout: 60_000 }, () => {
     await userEvent.click(node.querySelector('.ant-tree-checkbox') as HTMLElement);
     await userEvent.click(screen.getByRole('button', { name: /Save/ }));
     await waitFor(() => expect(api.callsTo('PUT', '/api/role/7')).toHaveLength(1));
-    expect(api.callsTo('PUT', '/api/role/7')[0]!.body).toEqual({
+    expect(api.callsTo('PUT', '/api/role/7')[0]!.body).toMatchObject({
       code: 'reader',
-      name: { en: 'Reader', zh: '读者' },
-      status: 'enabled',
-      remark: '',
+      nameEn: 'Reader',
+      nameZh: '读者',
       permissionIds: [1, 2, 3],
+      version: 3,
     });
   });
-});
 
-const reader = {
-  id: 7,
-  code: 'reader',
-  name: { en: 'Reader', zh: '读者' },
-  status: 'enabled',
-  remark: '',
-  builtIn: false,
-  holders: 0,
-  permissionIds: [1, 2],
-};
-
-/** Leaves with the page's back button: the unsaved-changes question first; Stay keeps the page, Leave goes. */
-async function leaveAsksFirst(
-  page: Awaited<ReturnType<typeof renderPage>>,
-  back: RegExp,
-  here: string,
-  there: string,
-) {
-  await userEvent.click(screen.getByRole('button', { name: back }));
-  const dialog = await screen.findByRole('dialog');
-  expect(
-    within(dialog).getByText('Your changes on this page have not been saved and will be lost.'),
-  ).toBeTruthy();
-  await userEvent.click(within(dialog).getByRole('button', { name: 'Stay' }));
-  expect(page.router.state.location.pathname).toBe(here);
-  await userEvent.click(screen.getByRole('button', { name: back }));
-  await userEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Leave' }));
-  await waitFor(() => expect(page.router.state.location.pathname).toBe(there));
-}
-
-describe('unsaved changes', { timeout: 60_000 }, () => {
-  it('the role editor asks before leaving with a changed grant, and not when nothing changed', async () => {
+  it('shows the reserved root role read-only, without Save', async () => {
     signIn();
     fakeApi()
-      .on('GET /api/role/7', () => ok(reader))
+      .on('GET /api/role/1', () =>
+        ok(role({ id: 1, code: 'root', ...named('Root', '超级管理员'), builtIn: true })),
+      )
       .on('GET /api/role/permission_tree', () => ok(tree))
-      .on('GET /api/role/7/holders', () => ok([]))
-      .on('GET /api/role/7/access', () => ok({ root: false, roles: [], menus: [], routes: [], scope: null }));
-    const url = '/adminManage/role/role_edit/7';
-    let page = await renderPage(RoleEditPage, routeNamed('RoleEdit'), { url });
-    expect(await screen.findByDisplayValue('Reader')).toBeTruthy();
-    // nothing changed: the back button leaves at once
-    await userEvent.click(screen.getByRole('button', { name: /Back to the roles/ }));
-    await waitFor(() => expect(page.router.state.location.pathname).toBe('/adminManage/role_list'));
-    expect(screen.queryByRole('dialog')).toBeNull();
-    page.unmount();
-
-    page = await renderPage(RoleEditPage, routeNamed('RoleEdit'), { url });
-    expect(await screen.findByDisplayValue('Reader')).toBeTruthy();
-    const node = (await screen.findByText('Banner list')).closest('.ant-tree-treenode') as HTMLElement;
-    await userEvent.click(node.querySelector('.ant-tree-checkbox') as HTMLElement);
-    await leaveAsksFirst(page, /Back to the roles/, url, '/adminManage/role_list');
-  });
-
-  it('the permission form asks before leaving with a changed name', async () => {
-    signIn();
-    fakeApi()
-      .on('GET /api/permission/5', () => ok(tree[4]))
-      .on('GET /api/permission/list', () => ok(tree));
-    const url = '/systemManage/permission_edit/5';
-    const page = await renderPage(PermissionFormPage, routeNamed('PermissionEdit'), { url });
-    const name = (await screen.findByDisplayValue('Help')) as HTMLInputElement;
-    await userEvent.type(name, ' centre');
-    await leaveAsksFirst(page, /Back to the permissions/, url, '/adminManage/permission_list');
+      .on('GET /api/role/1/holders', () => ok([]))
+      .on('GET /api/role/1/access', () => ok({ root: true, roles: [], menus: [], routes: [], scope: null }));
+    await renderPage(RoleEditPage, routeNamed('RoleEdit'), { url: '/adminManage/role/role_edit/1' });
+    const name = (await screen.findByDisplayValue('Root')) as HTMLInputElement;
+    expect(name.disabled).toBe(true);
+    expect((screen.getByDisplayValue('root') as HTMLInputElement).disabled).toBe(true);
+    expect(screen.queryByRole('button', { name: /Save/ })).toBeNull();
   });
 });
 
 describe('role list', { timeout: 60_000 }, () => {
-  const roles = (call: { query: URLSearchParams }) =>
-    ok({
-      list: [{ ...reader, remark: 'Reads banners' }],
-      total: 41,
-      page: Number(call.query.get('page') ?? 1),
-      size: 20,
-    });
-
-  it('keeps its search and page in the URL, under the list call’s own names', async () => {
+  it('reads its search and page from the URL and opens the add page at role_edit/new', async () => {
     signIn();
-    const api = fakeApi().on('GET /api/role/list', roles);
+    const api = fakeApi().on('GET /api/role/list', () => listOf([role({ remark: 'Reads banners' })]));
     const page = await renderPage(RoleListPage, routeNamed('RoleList'), {
-      url: '/adminManage/role_list?keyword=rea&status=enabled&page=2',
+      url: '/adminManage/role_list?keyword=rea&page=2',
     });
     expect(await screen.findByText('Reader')).toBeTruthy();
     const first = api.callsTo('GET', '/api/role/list')[0]!.query;
-    expect([first.get('keyword'), first.get('status'), first.get('page')]).toEqual(['rea', 'enabled', '2']);
-    const form = screen.getByRole('search', { name: 'Search roles' });
-    const keyword = within(form).getByPlaceholderText('Search name or code') as HTMLInputElement;
-    expect(keyword.value).toBe('rea');
-    await userEvent.clear(keyword);
-    await userEvent.type(keyword, 'writer');
-    await userEvent.click(within(form).getByRole('button', { name: /Search/ }));
-    await waitFor(() => expect(page.router.state.location.search).toBe('?keyword=writer&status=enabled'));
-    await waitFor(() =>
-      expect(api.callsTo('GET', '/api/role/list').at(-1)!.query.get('keyword')).toBe('writer'),
-    );
-    await userEvent.click(within(form).getByRole('button', { name: /Reset/ }));
-    await waitFor(() => expect(page.router.state.location.search).toBe(''));
-  });
-
-  it('hides a column through the column settings, as the engine lists do', async () => {
-    signIn();
-    fakeApi().on('GET /api/role/list', roles);
-    await renderPage(RoleListPage, routeNamed('RoleList'), { url: '/adminManage/role_list' });
-    expect(await screen.findByText('Reads banners')).toBeTruthy();
-    await userEvent.click(screen.getByRole('button', { name: 'Column settings' }));
-    const settings = await screen.findByRole('list', { name: 'Columns' });
-    await userEvent.click(within(settings).getByRole('checkbox', { name: 'Remark' }));
-    await waitFor(() => expect(screen.queryByText('Reads banners')).toBeNull());
-    expect(screen.queryByRole('columnheader', { name: 'Remark' })).toBeNull();
-    expect(screen.getByRole('columnheader', { name: 'Actions' })).toBeTruthy();
+    expect([first.get('keyword'), first.get('page')]).toEqual(['rea', '2']);
+    await userEvent.click(screen.getByRole('button', { name: 'Add role' }));
+    await waitFor(() => expect(page.router.state.location.pathname).toBe('/adminManage/role/role_edit/new'));
   });
 });
 
 describe('permission list', { timeout: 60_000 }, () => {
-  it('filters by the keyword of its URL, showing the groups above the matches, and keeps the routes-gone switch there', async () => {
+  it('marks a resource whose route is gone', async () => {
     signIn();
-    fakeApi().on('GET /api/permission/list', () => ok(tree));
-    const page = await renderPage(PermissionListPage, routeNamed('PermissionList'), {
-      url: '/adminManage/permission_list?keyword=help',
-    });
-    expect(await screen.findByText('Help')).toBeTruthy();
-    expect(screen.getByText('Banner')).toBeTruthy();
-    expect(screen.queryByText('Banner list')).toBeNull();
-    const form = screen.getByRole('search', { name: 'Search permissions' });
-    await userEvent.click(within(form).getByRole('button', { name: /Reset/ }));
-    await waitFor(() => expect(page.router.state.location.search).toBe(''));
-    await userEvent.click(screen.getByText('Only routes gone (1)'));
-    await waitFor(() => expect(page.router.state.location.search).toBe('?stale=true'));
-  });
-
-  it('shows built-in and stale entries and filters to the routes gone', async () => {
-    signIn();
-    fakeApi().on('GET /api/permission/list', () => ok(tree));
+    fakeApi().on('GET /api/permission/tree', () => ok(tree));
     await renderPage(PermissionListPage, routeNamed('PermissionList'), {
       url: '/adminManage/permission_list',
     });
-    expect(await screen.findByText('Banner')).toBeTruthy();
-    await userEvent.click(screen.getByText('Only routes gone (1)'));
-    expect(await screen.findByText('Retired call')).toBeTruthy();
-    const row = screen.getByText('Retired call').closest('tr') as HTMLElement;
+    const row = (await screen.findByText('/api/banner/retired')).closest('tr') as HTMLElement;
     expect(within(row).getByText('Route gone')).toBeTruthy();
-    await waitFor(() => expect(screen.queryByText('Help')).toBeNull());
-  });
-
-  it('has the engine lists’ heading buttons: Add with its icon, then Reload', async () => {
-    signIn();
-    const api = fakeApi().on('GET /api/permission/list', () => ok(tree));
-    await renderPage(PermissionListPage, routeNamed('PermissionList'), {
-      url: '/adminManage/permission_list',
-    });
-    expect(await screen.findByText('Banner')).toBeTruthy();
-    const header = screen.getByRole('heading', { name: 'Permissions' }).closest('header') as HTMLElement;
-    expect(header.classList.contains('entity-page-header')).toBe(true);
-    const add = within(header).getByRole('button', { name: /Add permission/ });
-    expect(add.querySelector('.anticon-plus')).not.toBeNull();
-    const calls = api.callsTo('GET', '/api/permission/list').length;
-    await userEvent.click(within(header).getByRole('button', { name: 'Reload' }));
-    await waitFor(() => expect(api.callsTo('GET', '/api/permission/list').length).toBeGreaterThan(calls));
   });
 
   it('asks again, naming the roles, before deleting a permission roles hold (in Chinese)', async () => {
     signIn();
     const api = fakeApi()
-      .on('GET /api/permission/list', () => ok(tree))
+      .on('GET /api/permission/tree', () => ok(tree))
       .on('DELETE /api/permission/:id', (call) =>
         call.query.get('confirm') === 'true'
           ? ok({ id: 5 })
@@ -304,16 +203,44 @@ describe('permission list', { timeout: 60_000 }, () => {
       url: '/adminManage/permission_list',
       lang: 'zh',
     });
-    // the tree opens to show the custom entry under its group
-    const group = (await screen.findByText('横幅管理')).closest('tr') as HTMLElement;
-    await userEvent.click(group.querySelector('button.ant-table-row-expand-icon') as HTMLElement);
-    const row = (await screen.findByText('帮助')).closest('tr') as HTMLElement;
+    const row = (await screen.findByText('https://help.example.com/')).closest('tr') as HTMLElement;
     await userEvent.click(within(row).getByRole('button', { name: /删\s*除/ }));
     await userEvent.click(await screen.findByRole('button', { name: /确\s*定/ }));
-    const dialog = await screen.findByRole('dialog');
-    expect(within(dialog).getByText(/读者/)).toBeTruthy();
+    await waitFor(() =>
+      expect(screen.getAllByRole('dialog').some((d) => /读者/.test(d.textContent ?? ''))).toBe(true),
+    );
+    const dialog = screen.getAllByRole('dialog').find((d) => /读者/.test(d.textContent ?? ''))!;
     await userEvent.click(within(dialog).getByRole('button', { name: /删\s*除/ }));
     await waitFor(() => expect(api.callsTo('DELETE', '/api/permission/5')).toHaveLength(2));
     expect(api.callsTo('DELETE', '/api/permission/5')[1]!.query.get('confirm')).toBe('true');
+  });
+});
+
+/** The catalogue's permission_edit/{id}: the engine's form over `permission`. */
+function PermissionEdit({ route, params }: PageProps) {
+  return <EntityForm entity="permission" id={params.id} title={route.title} />;
+}
+
+describe('permission form', { timeout: 60_000 }, () => {
+  it('keeps a built-in entry’s type and url read-only and sends only its names, icon, order and status', async () => {
+    signIn();
+    const api = fakeApi()
+      .on('GET /api/permission/3', () => ok(tree[2]))
+      .on('GET /api/permission/tree', () => ok(tree))
+      .on('PUT /api/permission/:id', (call) => ok({ ...tree[2], ...(call.body as object) }));
+    await renderPage(PermissionEdit, routeNamed('PermissionEdit'), {
+      url: '/systemManage/permission_edit/3',
+    });
+    const url = (await screen.findByDisplayValue('/api/banner')) as HTMLInputElement;
+    expect(url.disabled).toBe(true);
+    const name = screen.getByDisplayValue('Add banner') as HTMLInputElement;
+    expect(name.disabled).toBe(false);
+    await userEvent.type(name, ' (new)');
+    await userEvent.click(screen.getByRole('button', { name: /Save/ }));
+    await waitFor(() => expect(api.callsTo('PUT', '/api/permission/3')).toHaveLength(1));
+    const body = api.callsTo('PUT', '/api/permission/3')[0]!.body as Record<string, unknown>;
+    expect(body.nameEn).toBe('Add banner (new)');
+    expect(body).not.toHaveProperty('url');
+    expect(body).not.toHaveProperty('type');
   });
 });

@@ -16,8 +16,8 @@ import {
 import { useLang } from '../../i18n/use-lang';
 import type { PageProps } from '../../navigation/page-props';
 import { hasMenuPermission, hasResourcePermission, useSession } from '../../state/session';
+import { AccessSummary } from '../access/access-summary';
 import { accessApi } from '../access/api';
-import { AccessSummary } from '../access/role-edit-page';
 import { type UserTextKey, useUserText } from './messages';
 
 // The account screens: the user list and form (/user), the staff list and edit page (/adminManage) over the

@@ -125,14 +125,11 @@ export function matchingIds(entries: readonly TreeEntry[], keyword: string): Set
 }
 
 /** Whether an entry's names (either language), method or url contain the lower-case keyword. */
-export const matchesKeyword = (e: TreeEntry, lowerKeyword: string) =>
+const matchesKeyword = (e: TreeEntry, lowerKeyword: string) =>
   `${e.name.en}\n${e.name.zh}\n${e.method} ${e.url}`.toLowerCase().includes(lowerKeyword);
 
 /** The ids of the entries that match, with every entry above them (a match is shown where it sits). */
-export function keepMatching<E extends TreeEntry>(
-  entries: readonly E[],
-  matches: (e: E) => boolean,
-): Set<number> {
+function keepMatching<E extends TreeEntry>(entries: readonly E[], matches: (e: E) => boolean): Set<number> {
   const { ancestors } = index(entries);
   const out = new Set<number>();
   for (const e of entries) {
