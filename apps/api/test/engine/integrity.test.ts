@@ -3,9 +3,11 @@ import {
   checkRules,
   defaultOf,
   type EntityDef,
+  entityRoutes,
   type FieldState,
   fieldStateMap,
   isApplicable,
+  isJoinField,
   isSecretField,
   kitMessage,
   type MachineAction,
@@ -14,7 +16,7 @@ import {
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openApiSchema } from '../helpers';
 import { changedValue, otherValue, sampleBody, sampleValue } from './samples';
-import { type Call, client, createEngineApp, registered, writable } from './setup';
+import { type Call, client, createEngineApp, listUrl, registered, routePath, writable } from './setup';
 
 // Data integrity of every registered entity: a batch acts only on the records its body names (explicit ids, or
 // a filter with the count the client saw), a record sent back as GET returned it is accepted and changes
@@ -62,7 +64,7 @@ async function read(def: EntityDef, id: number): Promise<Rec> {
 async function snapshot(name: string): Promise<Rec[]> {
   const out: Rec[] = [];
   for (let page = 1; page < 100; page++) {
-    const res = await call({ method: 'GET', url: `/api/${name}/list?page=${page}&size=50` });
+    const res = await call({ method: 'GET', url: `${listUrl(name)}?page=${page}&size=50` });
     expect(res.status, `list ${name}`).toBe(200);
     out.push(...res.body.content.list);
     if (out.length >= res.body.content.total || res.body.content.list.length === 0) break;
@@ -73,6 +75,13 @@ async function snapshot(name: string): Promise<Rec[]> {
 const without = (record: Rec, keys: string[]) =>
   Object.fromEntries(Object.entries(record).filter(([k]) => !keys.includes(k)));
 const STAMPS = ['version', 'updatedAt'];
+
+/** A record's declared fields and system columns, without what a module adds to its answers (a role's
+ * `name: { en, zh }` pair follows its `nameEn` and `nameZh`). */
+function fieldsOf(def: EntityDef, rec: Rec): Rec {
+  const system = new Set(['id', 'version', 'createdAt', 'updatedAt', 'createdBy', 'updatedBy', 'deletedAt']);
+  return Object.fromEntries(Object.entries(rec).filter(([k]) => k in def.fields || system.has(k)));
+}
 
 async function actionInput(def: EntityDef, action: MachineAction): Promise<Record<string, unknown>> {
   const out: Record<string, unknown> = {};
@@ -167,12 +176,19 @@ function badTargets(input: Record<string, unknown>, live: number, someId: number
 }
 
 describe.each(
-  registered.filter((def) => def.source || def.capabilities.create).map((def) => [def.name, def] as const),
+  registered
+    // a permission has neither a batch delete (its own delete asks to confirm) nor status actions
+    .filter(
+      (def) =>
+        def.source || (def.capabilities.create && entityRoutes(def).some((r) => r.key.startsWith('batch'))),
+    )
+    .map((def) => [def.name, def] as const),
 )('batch routes of %s', (_name, def) => {
   const base = def.source ? registered.find((d) => d.name === def.source)! : def;
   const actions = actionList(def);
   const routes: { name: string; action?: MachineAction }[] = [
-    ...(def.source ? [] : [{ name: 'delete' }]),
+    // an entity that spells its own delete (a permission asks to confirm) has no batch delete
+    ...(def.source || !routePath(def.name, 'batchDelete') ? [] : [{ name: 'delete' }]),
     ...actions.map((a) => ({ name: a.name, action: a as MachineAction })),
   ];
 
@@ -313,7 +329,10 @@ describe.each(writable.map((def) => [def.name, def] as const))('updates of %s', 
       });
       expect(put.status, `${s.name}: ${JSON.stringify(put.body)}`).toBe(200);
       const after = await read(def, record.id);
-      expect(without(after, STAMPS), s.name).toEqual({ ...without(before, STAMPS), [s.name]: value });
+      expect(fieldsOf(def, without(after, STAMPS)), s.name).toEqual({
+        ...fieldsOf(def, without(before, STAMPS)),
+        [s.name]: value,
+      });
       expect(after.version, s.name).toBe(before.version + 1);
       changed++;
     }
@@ -344,7 +363,10 @@ describe.each(writable.map((def) => [def.name, def] as const))('updates of %s', 
     });
     expect(patch.status, JSON.stringify(patch.body)).toBe(200);
     const after = await read(def, record.id);
-    expect(without(after, STAMPS)).toEqual({ ...without(before, STAMPS), [s.name]: value });
+    expect(fieldsOf(def, without(after, STAMPS))).toEqual({
+      ...fieldsOf(def, without(before, STAMPS)),
+      [s.name]: value,
+    });
     const stale = await call({
       method: 'PATCH',
       url: `/api/${def.name}/${record.id}`,
@@ -428,7 +450,10 @@ describe.each(writable.map((def) => [def.name, def] as const))('updates of %s', 
     );
   }
 
-  it('takes null, "" and " " on update as a refusal naming a required field or the default of an optional one', async () => {
+  // three writes and reads per field: a company's sweep takes over 20 s on a busy 2-core machine
+  it('takes null, "" and " " on update as a refusal naming a required field or the default of an optional one', {
+    timeout: 120_000,
+  }, async () => {
     const record = await create(def);
     // kind-dependent fields are required only for their kind (kind-fields.test.ts)
     const fields = resolveFields(def).filter((s) => s.isEditable && !s.field.onlyWhen);
@@ -451,7 +476,8 @@ describe.each(writable.map((def) => [def.name, def] as const))('updates of %s', 
           expect(without(await read(def, record.id), STAMPS), label).toEqual(without(before, STAMPS));
           continue;
         }
-        const fallback = defaultOf(s.field) ?? null;
+        // a relation kept in a join table reads as an empty list when it holds nothing
+        const fallback = defaultOf(s.field) ?? (isJoinField(s.field) ? [] : null);
         const refusedByRule = checkRules(def, { ...before, [s.name]: fallback }, states).length > 0;
         if (s.isRequired || refusedByRule) {
           expect(res.status, label).toBe(400);

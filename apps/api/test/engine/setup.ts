@@ -1,4 +1,4 @@
-import { type EntityDef, entities } from '@organiser/domain';
+import { type EntityDef, entities, entityRoutes } from '@organiser/domain';
 import { sql } from 'drizzle-orm';
 import { getTableConfig } from 'drizzle-orm/pg-core';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
@@ -54,6 +54,17 @@ export function client(app: FastifyInstance, defaultToken: string) {
 }
 
 export const registered: EntityDef[] = Object.values(entities);
+
+/** Where one of an entity's routes is served, or null when the definition leaves it out: a definition may move a
+ * route (the permission's paged list is /api/permission/page, beside the product's own /permission/list). */
+export function routePath(name: string, key: string): string | null {
+  const def = entities[name];
+  if (!def) throw new Error(`unregistered entity ${name}`);
+  return entityRoutes(def).find((r) => r.key === key)?.path ?? null;
+}
+
+/** Where an entity's paged list is served. */
+export const listUrl = (name: string): string => routePath(name, 'list')!;
 /** Entities with a table of their own that the console writes (create, update, delete, import); an entity its
  * module alone writes (a consult) runs the read-only contract instead. */
 export const writable: EntityDef[] = registered.filter((def) => !def.source && def.capabilities.create);

@@ -12,8 +12,8 @@ const isPlainObject = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /**
- * A body as the record fields take it: `name: { en, zh }` becomes `nameEn` and `nameZh` (a missing or empty
- * half refused naming `name.en` or `name.zh`), the keys only answers carry (`answerOnly`) are dropped, so a
+ * A body as the record fields take it: `name: { en, zh }` becomes `nameEn` and `nameZh` unless those are sent
+ * themselves (a missing or empty half refused naming `name.en` or `name.zh`), the keys only answers carry (`answerOnly`) are dropped, so a
  * record sent back exactly as it was read is accepted, and '' in a field whose default is '' stands for it.
  */
 export function nameBodyIn(
@@ -50,7 +50,8 @@ export function nameBodyIn(
     );
   }
   delete out.name;
-  return { ...out, nameEn: parsed.data.en, nameZh: parsed.data.zh };
+  // a record sent back as read with one half changed carries the old pair beside it: the half sent wins
+  return { nameEn: parsed.data.en, nameZh: parsed.data.zh, ...out };
 }
 
 /** The name of a record as the product's API answers it (an empty Chinese name shows the English one). */
