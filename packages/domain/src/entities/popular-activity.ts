@@ -1,4 +1,4 @@
-import { counter, defineEntity, enableStatus, media, sortNo, t, targetState } from '../kit';
+import { counter, defineEntity, enableStatus, media, sortNo, t, targetRelation, targetState } from '../kit';
 
 /** /popular_activities/popular_activities_list: a marketing activity of the marketplace (its icon 136x76, an
  * optional mark), enabled or disabled, in sort order (a higher number ranks later), holding its sub-activities. */
@@ -86,24 +86,8 @@ export const popularSubActivity = defineEntity({
       required: true,
       list: { filter: 'in', width: 110 },
     },
-    companyId: {
-      kind: 'relation',
-      label: t('Company', '企业'),
-      to: 'company',
-      labelField: 'name',
-      required: true,
-      onlyWhen: { field: 'type', in: ['company'] },
-      list: { filter: 'eq', width: 200 },
-    },
-    productId: {
-      kind: 'relation',
-      label: t('Product', '产品'),
-      to: 'product',
-      labelField: 'name',
-      required: true,
-      onlyWhen: { field: 'type', in: ['product', 'new_product'] },
-      list: { filter: 'eq', width: 200 },
-    },
+    companyId: targetRelation('company', ['company'], 200),
+    productId: targetRelation('product', ['product', 'new_product'], 200),
     url: {
       kind: 'text',
       label: t('Link', '链接'),

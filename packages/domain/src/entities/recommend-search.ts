@@ -1,4 +1,4 @@
-import { defineEntity, enableStatus, media, sortNo, t, targetState } from '../kit';
+import { defineEntity, enableStatus, media, sortNo, t, targetRelation, targetState } from '../kit';
 
 /** /searchManage/recommend_search_list: a keyword the marketplace recommends in its search box, with the
  * companies and products it advertises (`recommend_advertising`), in sort order (a higher number ranks later). */
@@ -65,24 +65,8 @@ export const recommendAdvertising = defineEntity({
       required: true,
       list: { filter: 'in', width: 100 },
     },
-    companyId: {
-      kind: 'relation',
-      label: t('Company', '企业'),
-      to: 'company',
-      labelField: 'name',
-      required: true,
-      onlyWhen: { field: 'type', in: ['company'] },
-      list: { filter: 'eq', width: 220 },
-    },
-    productId: {
-      kind: 'relation',
-      label: t('Product', '产品'),
-      to: 'product',
-      labelField: 'name',
-      required: true,
-      onlyWhen: { field: 'type', in: ['product'] },
-      list: { filter: 'eq', width: 220 },
-    },
+    companyId: targetRelation('company', ['company'], 220),
+    productId: targetRelation('product', ['product'], 220),
     // the object's logo and state, read from the company or product when the record is read
     targetLogo: media.image(t('Logo', '标志'), { computed: true, list: { width: 100 } }),
     targetState: targetState(),

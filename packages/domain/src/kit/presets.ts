@@ -5,6 +5,7 @@ import type {
   EnumField,
   LongTextField,
   NumberField,
+  RelationField,
   StatusMachine,
   TextField,
 } from './types';
@@ -301,4 +302,20 @@ export const targetState = (overrides: Partial<Omit<EnumField, 'kind' | 'options
   computed: true,
   list: { width: 120 },
   ...overrides,
+});
+
+/** The company or product a record of a kind points at (a sub-activity's, an advertising object's): required for
+ * the kinds named in `types` and absent for the others, picked by name. */
+export const targetRelation = (
+  to: 'company' | 'product',
+  types: readonly string[],
+  width: number,
+): RelationField => ({
+  kind: 'relation',
+  label: to === 'company' ? t('Company', '企业') : t('Product', '产品'),
+  to,
+  labelField: 'name',
+  required: true,
+  onlyWhen: { field: 'type', in: [...types] },
+  list: { filter: 'eq', width },
 });
