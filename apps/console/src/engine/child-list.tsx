@@ -192,7 +192,7 @@ function useChildRowActions(
     if (move) out.push(...move(record));
     out.push(...statusRowActions(meta, access, actions, record));
     out.push(...commands.row(record));
-    out.push(...deleteRowAction(access, actions, record, t));
+    out.push(...deleteRowAction(meta, access, actions, record, t));
     return out;
   };
   const pendingInput = commands.pendingInput ?? actions.pendingInput;

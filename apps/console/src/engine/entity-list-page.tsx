@@ -201,6 +201,7 @@ function ListTable({ screen }: { screen: ListScreen }) {
     hasSelection: screen.hasSelection,
     cellContext: screen.cellContext,
     cellOverride: screen.cellOverride,
+    extraColumns: screen.extraColumns,
     rowActions: screen.rowActions,
     rowLabel: screen.rowLabel,
     t,

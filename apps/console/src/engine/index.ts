@@ -29,6 +29,7 @@ export { useRecordActions } from './list/use-record-actions';
 export { closeTab, listReturnPath } from './return-path';
 export {
   type BulkContext,
+  type ExtraColumn,
   type FormSlots,
   type ListSlots,
   pageLinkAction,

@@ -65,6 +65,17 @@ export type ListSlots = {
   detailPanels?: (record: EntityRecord, ctx: SlotContext) => ReactNode;
   /** A column's cell drawn otherwise than by its widget, by field name (undefined: the widget's cell). */
   cells?: Record<string, (value: unknown, record: EntityRecord) => ReactNode>;
+  /** Columns of what the module answers beside the record's fields (the accounts holding a role), after the
+   * fields' columns: neither sorted nor filtered, not in the column settings. */
+  columns?: readonly ExtraColumn[];
+};
+
+/** A list column of an answered value that is not a field. */
+export type ExtraColumn = {
+  key: string;
+  title: string;
+  width: number;
+  render: (record: EntityRecord) => ReactNode;
 };
 
 export type FormSlots = {

@@ -2,6 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { banner } from '../entities/banner';
 import { bannerPosition } from '../entities/banner-position';
 import { companyTag } from '../entities/company-tag';
+import { permission } from '../entities/permission';
+import { role } from '../entities/role';
 import {
   entityLabel,
   fieldLabel,
@@ -11,7 +13,7 @@ import {
   recordLabel,
   uploadSizeHint,
 } from './descriptors';
-import { availableActions, checkTransition } from './machine';
+import { availableActions, checkTransition, isBuiltInRecord } from './machine';
 
 describe('list descriptors', () => {
   it('columns: id first, declared fields, times last; long text left out', () => {
@@ -125,5 +127,14 @@ describe('status machines', () => {
     expect(
       availableActions(banner, { status: 'enabled' }, { hidden: ['status'], required: [], readOnly: [] }),
     ).toEqual([]);
+  });
+
+  it('a built-in record offers only the actions on fields it may change', () => {
+    // the root role changes in nothing, another role may be disabled
+    expect(availableActions(role, { code: 'root', status: 'enabled' })).toEqual([]);
+    expect(availableActions(role, { code: 'reader', status: 'enabled' })).toEqual(['disable']);
+    expect(isBuiltInRecord(role, { code: 'root' })).toBe(true);
+    expect(isBuiltInRecord(permission, { builtIn: true })).toBe(true);
+    expect(isBuiltInRecord(banner, { status: 'enabled' })).toBe(false);
   });
 });

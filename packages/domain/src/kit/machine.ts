@@ -19,15 +19,29 @@ export function checkTransition(
   return { ok: true, field: a.field, from: current, to: a.to, action: a };
 }
 
-/** The actions a record offers now (the row's status buttons), leaving out machines on hidden fields. */
+/** Whether a record is one the system relies on (the definition's `builtIn` rule: the root role, a permission
+ * synchronised from the routes). Such a record changes only in its editable fields and is never deleted. */
+export function isBuiltInRecord(def: EntityDef, record: Record<string, unknown>): boolean {
+  const rule = def.builtIn;
+  return Boolean(rule?.when.in.some((value) => value === record[rule.when.field]));
+}
+
+/** The actions a record offers now (the row's status buttons), leaving out machines on hidden fields and, on a
+ * built-in record, those moving a field it may not change. */
 export function availableActions(
   def: EntityDef,
   record: Record<string, unknown>,
   policy?: EntityPolicy,
 ): string[] {
   const states = fieldStateMap(def, policy);
+  const fixed = isBuiltInRecord(def, record) ? def.builtIn!.editable : null;
   return Object.entries(def.actions)
-    .filter(([, a]) => !states.get(a.field)?.isHidden && a.from.includes(String(record[a.field] ?? '')))
+    .filter(
+      ([, a]) =>
+        !states.get(a.field)?.isHidden &&
+        a.from.includes(String(record[a.field] ?? '')) &&
+        (!fixed || fixed.includes(a.field)),
+    )
     .map(([name]) => name);
 }
 

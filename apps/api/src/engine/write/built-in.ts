@@ -1,4 +1,4 @@
-import { recordLabel } from '@organiser/domain';
+import { isBuiltInRecord, recordLabel } from '@organiser/domain';
 import { AppError } from '../../errors';
 import type { EngineEntity } from '../entity';
 import type { Row, WriteContext } from '../write-context';
@@ -7,10 +7,7 @@ import type { Row, WriteContext } from '../write-context';
 // editable fields and never removes them. Every write path asks here before its statement takes effect.
 
 /** Whether the stored row is one of the entity's built-in records. */
-export function isBuiltInRow(entity: EngineEntity, row: Row): boolean {
-  const rule = entity.def.builtIn;
-  return Boolean(rule?.when.in.some((value) => value === row[rule.when.field]));
-}
+export const isBuiltInRow = (entity: EngineEntity, row: Row): boolean => isBuiltInRecord(entity.def, row);
 
 /** Whether a write may change these fields of the row (any row that is not built in). */
 export const mayChange = (entity: EngineEntity, row: Row, fields: readonly string[]): boolean =>

@@ -85,6 +85,7 @@ export function useListScreen(entity: string, slots?: ListSlots) {
     sort: effectiveSort(def, state),
     labelColumns: labelColumns(def),
     cellOverride: (name: string, record: EntityRecord) => slots?.cells?.[name]?.(record[name], record),
+    extraColumns: slots?.columns ?? [],
     batch: (input: { name: string; label: string; action?: NamedAction; isDanger?: boolean }) =>
       actions.runBatch({ ...input, selection: list.selection, total, onDone: list.clearSelection }),
   };
@@ -152,6 +153,6 @@ function rowActionsOf(screen: ScreenBase, record: EntityRecord, slots?: ListSlot
   out.push(...(slots?.rowActions?.(record, screen.slotContext) ?? []));
   out.push(...statusRowActions(meta, access, actions, record));
   out.push(...screen.commands.row(record), view);
-  out.push(...deleteRowAction(access, actions, record, t));
+  out.push(...deleteRowAction(meta, access, actions, record, t));
   return out;
 }

@@ -8,7 +8,7 @@ import { type TableColumnsType, Tag } from 'antd';
 import type { TFunction } from 'i18next';
 import type { ReactNode } from 'react';
 import type { EngineT } from '../../messages';
-import type { RowAction } from '../slots';
+import type { ExtraColumn, RowAction } from '../slots';
 import { renderValue } from '../widget-registry';
 import { type CellContext, RelativeTime } from '../widget-registry/cells';
 import { RowActions } from './row-actions';
@@ -52,6 +52,8 @@ type Input = {
   cellOverride?: (name: string, record: EntityRecord) => ReactNode | undefined;
   rowActions: (record: EntityRecord) => RowAction[];
   rowLabel: (record: EntityRecord) => string;
+  /** Columns of answered values that are not fields (a page's slot), after the fields' columns. */
+  extraColumns?: readonly ExtraColumn[];
   t: EngineT;
   frameT: TFunction;
   /**
@@ -150,6 +152,14 @@ export function tableColumns(input: Input): {
             input.cellOverride?.(c.name, record) ?? renderValue(c, value, input.cellContext(record)),
         },
   );
+  const extra = input.isTrash ? [] : (input.extraColumns ?? []);
+  for (const c of extra)
+    data.push({
+      key: c.key,
+      title: c.title,
+      width: c.width,
+      render: (_: unknown, r: EntityRecord) => c.render(r),
+    });
   const deleted: TableColumnsType<EntityRecord>[number] = {
     key: 'deletedAt',
     title: t('list.deletedAt'),
@@ -174,6 +184,7 @@ export function tableColumns(input: Input): {
   ];
   const width =
     shown.reduce((sum, c) => sum + (visibility && c === visibility.gate ? VISIBILITY_WIDTH : widthOf(c)), 0) +
+    extra.reduce((sum, c) => sum + c.width, 0) +
     actionsWidth +
     (input.hasSelection ? SELECTION_WIDTH : 0) +
     (input.isTrash ? DELETED_WIDTH : 0);

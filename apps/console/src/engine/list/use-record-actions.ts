@@ -3,6 +3,7 @@ import {
   availableActions,
   type EntityRecord,
   entities,
+  isBuiltInRecord,
   recordLabel,
   visibilityFields,
 } from '@organiser/domain';
@@ -264,12 +265,14 @@ export function statusRowActions(
 
 /** "Delete" as a row's last action, when the user may delete. */
 export function deleteRowAction(
+  meta: Pick<EntityMeta, 'def'>,
   access: Pick<EntityAccess, 'canDelete'>,
   actions: RowActionsOf,
   record: EntityRecord,
   t: EngineT,
 ): RowAction[] {
-  return access.canDelete
+  // the system relies on a built-in record (the root role): the server never deletes one
+  return access.canDelete && !isBuiltInRecord(meta.def, record)
     ? [{ key: 'delete', label: t('list.delete'), isDanger: true, onClick: () => actions.remove(record) }]
     : [];
 }

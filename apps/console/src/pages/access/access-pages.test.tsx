@@ -171,6 +171,31 @@ describe('role list', { timeout: 60_000 }, () => {
   });
 });
 
+describe('role list: the reserved root role', { timeout: 60_000 }, () => {
+  it('shows how many accounts hold each role, and offers no change of the root role', async () => {
+    signIn();
+    fakeApi().on('GET /api/role/list', () =>
+      listOf([
+        role({ id: 1, code: 'root', ...named('Root', '超级管理员'), builtIn: true, holders: 2 }),
+        role(),
+      ]),
+    );
+    await renderPage(RoleListPage, routeNamed('RoleList'), { url: '/adminManage/role_list' });
+    const rootRow = (await screen.findByText('Root')).closest('tr') as HTMLElement;
+    const readerRow = screen.getByText('Reader').closest('tr') as HTMLElement;
+    expect(within(rootRow).getByText('Reserved')).toBeTruthy();
+    expect(within(readerRow).queryByText('Reserved')).toBeNull();
+    expect(screen.getByRole('columnheader', { name: 'Accounts' })).toBeTruthy();
+    expect(within(rootRow).getByRole('cell', { name: '2' })).toBeTruthy();
+    const actionsOf = (row: HTMLElement) =>
+      within(row)
+        .queryAllByRole('button')
+        .map((b) => b.textContent?.replace(/\s/g, ''));
+    expect(actionsOf(rootRow)).toEqual(['Edit', 'Details']);
+    expect(actionsOf(readerRow)).toEqual(['Edit', 'Disable', 'Details', 'Delete']);
+  });
+});
+
 describe('permission list', { timeout: 60_000 }, () => {
   it('marks a resource whose route is gone', async () => {
     signIn();

@@ -38,6 +38,23 @@ export function RoleListPage({ route }: PageProps) {
         </Button>
       ) : null,
     detailPanels: (record) => <RoleHolders id={record.id} />,
+    // the reserved root role: the server refuses every change of it, so its row offers none
+    cells: {
+      code: (value, record) => (
+        <>
+          <Typography.Text>{String(value ?? '')}</Typography.Text>
+          {record.builtIn === true && <Tag className="access-reserved">{text('roles.reserved')}</Tag>}
+        </>
+      ),
+    },
+    columns: [
+      {
+        key: 'holders',
+        title: text('roles.holders'),
+        width: 100,
+        render: (record) => (typeof record.holders === 'number' ? record.holders : null),
+      },
+    ],
   };
   return <EntityList entity="role" title={route.title} slots={slots} />;
 }

@@ -4,6 +4,8 @@ import { useTexts } from '../../i18n/texts';
 
 export const en = {
   'roles.add': 'Add role',
+  'roles.holders': 'Accounts',
+  'roles.reserved': 'Reserved',
   'roles.status': 'Status',
   'roles.whoHas': 'Who has this role',
   'roles.noHolders': 'No account holds this role',
@@ -38,6 +40,8 @@ export type AccessTextKey = keyof typeof en;
 
 export const zh: Record<AccessTextKey, string> = {
   'roles.add': '新增角色',
+  'roles.holders': '账号数',
+  'roles.reserved': '保留',
   'roles.status': '状态',
   'roles.whoHas': '拥有该角色的账号',
   'roles.noHolders': '暂无账号拥有该角色',
