@@ -200,8 +200,21 @@ describe('permission administration', () => {
         builtIn: true,
       })
       .returning();
+    // the mark follows the server's routes at start: the next start finds the route gone
+    expect((await read(gone!.id)).stale).toBe(false);
+    await syncPermissions(t.db, t.app.routeTable);
+    expect((await read(gone!.id)).stale).toBe(true);
     const stale: Entry[] = (await call('GET', '/api/permission/list?stale=true')).json().content;
     expect(stale.map((p) => p.url)).toEqual(['/api/role/retired/:id']);
+    // the list screen's filter: the paged list and the tree (matches with their ancestors)
+    const page = (await call('GET', '/api/permission/page?stale=true')).json().content;
+    expect(page.list.map((p: Entry) => p.url)).toEqual(['/api/role/retired/:id']);
+    const tree: Entry[] = (await call('GET', '/api/permission/tree?stale=true')).json().content;
+    expect(tree.filter((p) => p.stale).map((p) => p.url)).toEqual(['/api/role/retired/:id']);
+    // a client cannot clear the mark: the server keeps what it computed
+    const before = await read(gone!.id);
+    await call('PUT', `/api/permission/${gone!.id}`, { ...before, stale: false });
+    expect((await read(gone!.id)).stale).toBe(true);
     const live = await resourceId(t.db, 'POST', '/api/role');
     const refused = await call('DELETE', `/api/permission/${live}`);
     expect(refused.statusCode).toBe(409);

@@ -1,5 +1,5 @@
 import { type FlatRoute, flattenRoutes, permissionGroups } from '@organiser/domain';
-import { sql } from 'drizzle-orm';
+import { and, eq, inArray, not, sql } from 'drizzle-orm';
 import type { RouteRecord } from '../fastify-decorations';
 import type { Db } from './client';
 import { permission } from './schema';
@@ -10,7 +10,9 @@ import { permission } from './schema';
 // (type, method, url): idempotent, ids and role links survive restarts, and icons or status an administrator
 // changed are kept, and so are the names and order of entries an administrator edited (`edited`). Every
 // synchronised entry is `builtIn`: its type, method and url are not editable. The entries are read first and
-// only those the upsert would change are written: a start with an unchanged catalogue writes nothing.
+// only those the upsert would change are written: a start with an unchanged catalogue writes nothing. A built-in
+// resource whose route the server no longer has is marked `stale` (it may then be deleted); the mark follows
+// the routes of the server that started last.
 
 /** A synchronised entry as the upsert writes it. */
 type Row = {
@@ -152,5 +154,46 @@ export async function syncPermissions(db: Db, routes: RouteRecord[]): Promise<Sy
     });
   });
   await upsert(db, resources, stored);
+  await markStale(db, resourceKeys(routes));
   return { menus: flat.length, resources: resources.length };
+}
+
+/** `METHOD url` of every resource route the server registered: a built-in resource permission whose key is
+ * not among them stands for a route that no longer exists. */
+export function resourceKeys(routes: readonly RouteRecord[]): Set<string> {
+  const keys = new Set<string>();
+  for (const r of routes) if (r.access?.kind === 'resource') keys.add(`${r.method} ${r.url}`);
+  return keys;
+}
+
+/** A built-in resource whose route is gone. */
+export function isStale(
+  row: { builtIn: boolean; type: string; method: string; url: string },
+  routeKeys: Set<string>,
+): boolean {
+  return row.builtIn && row.type === 'resource' && !routeKeys.has(`${row.method} ${row.url}`);
+}
+
+/** Sets `stale` where it changed: on the built-in resources whose route is gone, off everywhere else. */
+async function markStale(db: Db, routeKeys: Set<string>): Promise<void> {
+  const rows = await db
+    .select({
+      id: permission.id,
+      type: permission.type,
+      method: permission.method,
+      url: permission.url,
+      builtIn: permission.builtIn,
+      stale: permission.stale,
+    })
+    .from(permission)
+    .where(eq(permission.type, 'resource'));
+  const gone = rows.filter((r) => isStale(r, routeKeys)).map((r) => r.id);
+  await db
+    .update(permission)
+    .set({ stale: true })
+    .where(and(eq(permission.stale, false), gone.length ? inArray(permission.id, gone) : sql`false`));
+  await db
+    .update(permission)
+    .set({ stale: false })
+    .where(and(eq(permission.stale, true), gone.length ? not(inArray(permission.id, gone)) : sql`true`));
 }

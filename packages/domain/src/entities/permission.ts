@@ -11,8 +11,8 @@ export const PERMISSION_METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'] as c
  * A menu is a console route (or a link out), a resource an API route (method and url pattern) under its menu.
  * Built-in entries are synchronised from the route catalogue and the API routes at every start: only their
  * names, icon, order and status may change, and the sync keeps those changes (`edited`). Type, method and url
- * are unique together. The API answers a permission's name as `{ en, zh }` and takes it so, with whether a
- * built-in resource's route is gone (`stale`) and how many roles hold it (`roles`). Deleting one that roles hold
+ * are unique together. Whether a built-in resource's route is gone (`stale`) is set by the same synchronisation.
+ * The API answers a permission's name as `{ en, zh }` and takes it so, with how many roles hold it (`roles`). Deleting one that roles hold
  * needs `confirm=true`, so the product's own delete route replaces the generated one.
  */
 export const permission = defineEntity({
@@ -106,6 +106,14 @@ export const permission = defineEntity({
       list: { filter: 'in', width: 110 },
     },
     builtIn: { kind: 'boolean', label: t('Built in', '内置'), computed: true, list: { width: 80 } },
+    // set at every start, when the entries are synchronised with the server's routes: a built-in resource whose
+    // API route the server no longer has (it may then be deleted)
+    stale: {
+      kind: 'boolean',
+      label: t('Route gone', '路由已不存在'),
+      computed: true,
+      list: { filter: 'eq', width: 110, shown: false },
+    },
     edited: {
       kind: 'boolean',
       label: t('Built-in entry renamed', '内置项已修改'),

@@ -10,7 +10,6 @@ import { AppError } from '../../errors';
 import type { RouteRecord } from '../../fastify-decorations';
 import { bilingualOf, nameBodyIn, nameSchema } from './names';
 import { forgetAccess, writeCaller } from './role-rules';
-import { isStale, resourceKeys } from './store';
 
 // The rules of the permission tree, as hooks on every write of the `permission` entity: a menu has no method,
 // a resource needs one, a parent is a menu and never the entry itself or a descendant, type, method and url
@@ -26,13 +25,10 @@ const FIXED = {
   parentId: t('parent', '上级'),
 } as const;
 
-/** The routes of the running server, for `stale`: set once the server registered its routes. */
-export type RouteSource = { routes: readonly RouteRecord[] };
-
 const permissionBodyIn: NonNullable<EntityHooks['beforeValidate']> = (ctx, body, current) =>
   nameBodyIn(body, {
     lang: ctx.lang,
-    answerOnly: ['stale', 'roles', 'grantable'],
+    answerOnly: ['roles', 'grantable'],
     emptyIsDefault: ['method', 'icon'],
     isNew: !current,
   });
@@ -126,23 +122,17 @@ export async function roleCounts(db: Db): Promise<Map<number, number>> {
   return new Map(rows.map((r) => [r.id, Number(r.n)]));
 }
 
-/** A permission as the product's API answers it: its name as `{ en, zh }`, whether its route is gone and how
- * many roles hold it. */
-export function permissionAnswer(server: RouteSource): AnswerShape {
-  return {
-    fields: {
-      name: nameSchema,
-      stale: z.boolean().describe('A built-in resource whose API route no longer exists'),
-      roles: z.number().int().describe('Roles holding it'),
-    },
-    shape: async ({ db }, records) => {
-      const keys = resourceKeys(server.routes);
-      const counts = await roleCounts(db);
-      for (const r of records) {
-        r.name = bilingualOf(r);
-        r.stale = isStale(r as never, keys);
-        r.roles = counts.get(r.id) ?? 0;
-      }
-    },
-  };
-}
+/** A permission as the product's API answers it: its name as `{ en, zh }` and how many roles hold it. */
+export const permissionAnswer: AnswerShape = {
+  fields: {
+    name: nameSchema,
+    roles: z.number().int().describe('Roles holding it'),
+  },
+  shape: async ({ db }, records) => {
+    const counts = await roleCounts(db);
+    for (const r of records) {
+      r.name = bilingualOf(r);
+      r.roles = counts.get(r.id) ?? 0;
+    }
+  },
+};

@@ -12,7 +12,7 @@ import { allPermissions, heldPermissionIds, isStale, type PermissionRow } from '
 // each entry (optionally only the stale ones), the tree a role is edited with, and a delete that asks to
 // confirm when roles hold the entry. Writes of entries go through the engine (permission-rules.ts).
 
-function present(row: PermissionRow, routeKeys: Set<string>, roles: number) {
+function present(row: PermissionRow, roles: number) {
   return {
     id: row.id,
     parentId: row.parentId,
@@ -24,30 +24,30 @@ function present(row: PermissionRow, routeKeys: Set<string>, roles: number) {
     sortNo: row.sortNo,
     status: row.status,
     builtIn: row.builtIn,
-    stale: isStale(row, routeKeys),
+    stale: row.stale,
     roles,
   };
 }
 
 /** Every permission in tree order; `stale` ('true' or 'false') keeps only the entries so marked. */
-export async function listPermissions(db: Db, routeKeys: Set<string>, stale?: 'true' | 'false') {
+export async function listPermissions(db: Db, stale?: 'true' | 'false') {
   const counts = await roleCounts(db);
-  const list = (await allPermissions(db)).map((r) => present(r, routeKeys, counts.get(r.id) ?? 0));
+  const list = (await allPermissions(db)).map((r) => present(r, counts.get(r.id) ?? 0));
   return stale ? list.filter((p) => p.stale === (stale === 'true')) : list;
 }
 
 /** The permission tree a role is edited with, each entry marked `grantable` when the caller holds it. */
-export async function grantTree(db: Db, routeKeys: Set<string>, user: AuthUser) {
+export async function grantTree(db: Db, user: AuthUser) {
   const counts = await roleCounts(db);
   const held = await heldPermissionIds(db, user);
   return (await allPermissions(db)).map((r) => ({
-    ...present(r, routeKeys, counts.get(r.id) ?? 0),
+    ...present(r, counts.get(r.id) ?? 0),
     grantable: held.has(r.id),
   }));
 }
 
 /** Deletes a permission with no children; while roles hold it, only with `confirm` (else a 409 naming them).
- * A built-in entry goes only once its route is gone (stale). */
+ * A built-in entry goes only once its route is gone: on this server, whatever the last start recorded. */
 export async function deletePermission(db: Db, routeKeys: Set<string>, id: number, confirm: boolean) {
   const [row] = (await db.select().from(permission).where(eq(permission.id, id)).limit(1)) as PermissionRow[];
   if (!row) throw new AppError('notFound');

@@ -48,7 +48,7 @@ export const permissionRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: okSchema(z.array(permissionSchema)) },
       },
     },
-    async (request) => ok(await listPermissions(db, keys(), request.query.stale)),
+    async (request) => ok(await listPermissions(db, request.query.stale)),
   );
 
   app.get(
@@ -62,7 +62,7 @@ export const permissionRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: okSchema(z.array(treeNodeSchema)) },
       },
     },
-    async (request) => ok(await grantTree(db, keys(), request.auth!.user)),
+    async (request) => ok(await grantTree(db, request.auth!.user)),
   );
 
   app.delete(

@@ -1,7 +1,6 @@
 import { asc, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { permission, userRole } from '../../db/schema';
-import type { RouteRecord } from '../../fastify-decorations';
 
 // Reads shared by the role and permission rules and routes: the permission rows, what a caller holds, the
 // routes of the running server that a permission url stands for.
@@ -20,6 +19,7 @@ export type PermissionRow = {
   status: 'enabled' | 'disabled';
   builtIn: boolean;
   edited: boolean;
+  stale: boolean;
 };
 
 /** What a caller holds: one reading for role edits, permission switches and account rules. */
@@ -38,21 +38,8 @@ export async function allPermissions(db: Db): Promise<PermissionRow[]> {
     .orderBy(asc(permission.sortNo), asc(permission.id))) as PermissionRow[];
 }
 
-/** `METHOD url` of every resource route the server registered: a built-in resource permission whose key is
- * not among them stands for a route that no longer exists. */
-export function resourceKeys(routes: readonly RouteRecord[]): Set<string> {
-  const keys = new Set<string>();
-  for (const r of routes) if (r.access?.kind === 'resource') keys.add(`${r.method} ${r.url}`);
-  return keys;
-}
-
-/** A built-in resource whose route is gone. */
-export function isStale(
-  row: Pick<PermissionRow, 'builtIn' | 'type' | 'method' | 'url'>,
-  routeKeys: Set<string>,
-): boolean {
-  return row.builtIn && row.type === 'resource' && !routeKeys.has(`${row.method} ${row.url}`);
-}
+/** Which built-in resources stand for routes the server no longer has: read at every start. */
+export { isStale, resourceKeys } from '../../db/permission-sync';
 
 export async function permissionsByIds(db: Db, ids: readonly number[]): Promise<PermissionRow[]> {
   if (!ids.length) return [];

@@ -10955,7 +10955,7 @@ export interface components {
             parentIdLabel: string | null;
             roles: number;
             sortNo: number | null;
-            stale: boolean;
+            stale: boolean | null;
             /** @enum {string|null} */
             status: "enabled" | "disabled" | null;
             /** @enum {string|null} */
@@ -11025,7 +11025,7 @@ export interface components {
             parentIdLabel: string | null;
             roles: number;
             sortNo: number | null;
-            stale: boolean;
+            stale: boolean | null;
             /** @enum {string|null} */
             status: "enabled" | "disabled" | null;
             /** @enum {string|null} */
@@ -11048,6 +11048,7 @@ export interface components {
             parentId?: number | null;
             parentIdLabel?: unknown;
             sortNo?: number | null;
+            stale?: unknown;
             /** @enum {string|null} */
             status?: "enabled" | "disabled" | null;
             /** @enum {string|null} */
@@ -11070,6 +11071,7 @@ export interface components {
             parentId?: number | null;
             parentIdLabel?: unknown;
             sortNo?: number | null;
+            stale?: unknown;
             /** @enum {string|null} */
             status?: "enabled" | "disabled" | null;
             /** @enum {string|null} */
@@ -24977,6 +24979,7 @@ export interface operations {
                 purpose?: components["parameters"]["ExportPurpose"];
                 /** @description The field to sort by */
                 sort?: components["parameters"]["Sort"];
+                stale?: string;
                 /** @description Status values to keep */
                 status?: components["parameters"]["Status"];
                 type?: string;
@@ -25145,6 +25148,7 @@ export interface operations {
                 size?: components["parameters"]["Size"];
                 /** @description The field to sort by */
                 sort?: components["parameters"]["Sort"];
+                stale?: string;
                 /** @description Status values to keep */
                 status?: components["parameters"]["Status"];
                 type?: string;
@@ -25197,6 +25201,7 @@ export interface operations {
                 size?: components["parameters"]["Size"];
                 /** @description The field to sort by */
                 sort?: components["parameters"]["Sort"];
+                stale?: string;
                 /** @description Status values to keep */
                 status?: components["parameters"]["Status"];
                 type?: string;

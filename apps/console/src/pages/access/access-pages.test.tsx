@@ -207,6 +207,20 @@ describe('permission list', { timeout: 60_000 }, () => {
     expect(within(row).getByText('Route gone')).toBeTruthy();
   });
 
+  it('keeps to the entries whose route is gone when so filtered, from the URL', async () => {
+    signIn();
+    const api = fakeApi().on('GET /api/permission/tree', (call) =>
+      ok(call.query.get('stale') === 'true' ? tree.filter((e) => e.stale || e.id <= 2) : tree),
+    );
+    await renderPage(PermissionListPage, routeNamed('PermissionList'), {
+      url: '/adminManage/permission_list?stale=true',
+    });
+    expect(await screen.findByText('/api/banner/retired')).toBeTruthy();
+    expect(screen.queryByText('/api/banner')).toBeNull();
+    expect(api.callsTo('GET', '/api/permission/tree')[0]!.query.get('stale')).toBe('true');
+    expect(screen.getByRole('combobox', { name: 'Route gone' })).toBeTruthy();
+  });
+
   it('asks again, naming the roles, before deleting a permission roles hold (in Chinese)', async () => {
     signIn();
     const api = fakeApi()
