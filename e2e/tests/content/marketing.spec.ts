@@ -70,8 +70,8 @@ for (const lang of ['en', 'zh'] as const satisfies Lang[]) {
     await form.getByRole('button', { name: buttonName(t['form.save']) }).click();
     await expect(rows(page)).toHaveCount(3, LOAD);
 
-    // the first card moves down: the second is first now
-    const names = () => rows(page).locator('td:first-child').allInnerTexts();
+    // the first card moves down: the second is first now (the first column holds the rows' drag handles)
+    const names = () => rows(page).locator('td:nth-child(2)').allInnerTexts();
     await expect.poll(names, LOAD).toEqual([`${tag} First card`, `${tag} Second card`, `${tag} Fair guide`]);
     await rows(page)
       .first()
@@ -85,9 +85,12 @@ for (const lang of ['en', 'zh'] as const satisfies Lang[]) {
       .focus();
     await page.keyboard.press('Enter');
     await expect.poll(names, LOAD).toEqual([`${tag} Second card`, `${tag} Fair guide`, `${tag} First card`]);
+    // dragged by its handle: the first card back on top
+    await rows(page).last().dragTo(rows(page).first());
+    await expect.poll(names, LOAD).toEqual([`${tag} First card`, `${tag} Second card`, `${tag} Fair guide`]);
     // the marketplace preview lists the cards in the new order
     const preview = page.locator('.marketing-preview li');
-    await expect(preview).toHaveText([`${tag} Second card`, `${tag} Fair guide`, `${tag} First card`], LOAD);
+    await expect(preview).toHaveText([`${tag} First card`, `${tag} Second card`, `${tag} Fair guide`], LOAD);
     await expectNoSeriousA11y(page, { exclude: ['.ant-table-measure-row'] });
   });
 

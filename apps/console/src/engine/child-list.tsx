@@ -1,8 +1,8 @@
-import { ArrowDownOutlined, ArrowUpOutlined, PlusOutlined } from '@ant-design/icons';
+import { ArrowDownOutlined, ArrowUpOutlined, HolderOutlined, PlusOutlined } from '@ant-design/icons';
 import { type EntityDef, type EntityRecord, entities, listColumns, recordLabel } from '@organiser/domain';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Button, Table, type TableColumnsType } from 'antd';
-import { type ReactNode, useMemo, useState } from 'react';
+import { type HTMLAttributes, type ReactNode, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { entityApi } from '../api/entity-api';
@@ -41,7 +41,8 @@ type Props = {
 /**
  * The children of one parent record (a company's customer-service contacts): the list filtered on the parent
  * field by the server, paged; add and edit in a drawer with the parent fixed; status actions, declared commands
- * and delete; up / down when the child declares an order (`parent.order`).
+ * and delete; when the child declares an order (`parent.order`), rows are dragged into place or moved up / down
+ * (the keyboard's way).
  */
 export function ChildList({ entity, parentId, columns, header, emptyText, slots }: Props) {
   const t = useEngineText();
@@ -53,8 +54,10 @@ export function ChildList({ entity, parentId, columns, header, emptyText, slots 
   const [page, setPage] = useState(1);
   const children = useChildren(meta, parentId, page);
   const rows = children.data?.list ?? [];
-  const rowActions = useChildRowActions(meta, rows, { parentId, setEditing, slots });
-  const tableColumns = useChildColumns(
+  const reorder = useReorder(meta, rows, parentId);
+  const drag = useRowDrag(reorder);
+  const rowActions = useChildRowActions(meta, reorder, { setEditing, slots });
+  const dataColumns = useChildColumns(
     meta,
     columns,
     (record) => (
@@ -65,6 +68,16 @@ export function ChildList({ entity, parentId, columns, header, emptyText, slots 
     ),
     slots?.cells,
   );
+  const tableColumns = reorder
+    ? [
+        {
+          key: 'drag',
+          width: 44,
+          render: () => <HolderOutlined className="entity-drag-handle" title={t('child.drag')} />,
+        },
+        ...dataColumns,
+      ]
+    : dataColumns;
   const total = children.data?.total ?? 0;
   return (
     <>
@@ -84,6 +97,7 @@ export function ChildList({ entity, parentId, columns, header, emptyText, slots 
         aria-label={t('list.table', { entity: meta.label({ plural: true }) })}
         columns={tableColumns}
         dataSource={rows}
+        onRow={drag ?? undefined}
         loading={children.isLoading}
         pagination={
           total > PAGE_SIZE
@@ -172,8 +186,8 @@ function useChildColumns(
 /** A child's actions: edit (drawer), contributions, up / down, status actions, declared commands, delete. */
 function useChildRowActions(
   meta: EntityMeta,
-  rows: EntityRecord[],
-  input: { parentId: number; setEditing: (id: number) => void; slots?: Pick<ListSlots, 'rowActions'> },
+  reorder: Reorder | null,
+  input: { setEditing: (id: number) => void; slots?: Pick<ListSlots, 'rowActions'> },
 ) {
   const t = useEngineText();
   const { def } = meta;
@@ -183,13 +197,12 @@ function useChildRowActions(
   const navigate = useNavigate();
   const { flat } = useVisibleRoutes();
   const ctx: SlotContext = { meta, access, navigate, routes: flat };
-  const move = useReorder(meta, rows, input.parentId);
   const of = (record: EntityRecord): RowAction[] => {
     const out: RowAction[] = [];
     if (access.canUpdate)
       out.push({ key: 'edit', label: t('list.edit'), onClick: () => input.setEditing(record.id) });
     out.push(...(input.slots?.rowActions?.(record, ctx) ?? []));
-    if (move) out.push(...move(record));
+    if (reorder) out.push(...reorder.rowActions(record));
     out.push(...statusRowActions(meta, access, actions, record));
     out.push(...commands.row(record));
     out.push(...deleteRowAction(meta, access, actions, record, t));
@@ -203,19 +216,38 @@ function useChildRowActions(
   return { of, pendingInput, closeInput };
 }
 
-/** Up / down of an ordered child (`parent.order`): sends the parent's new order of ids. */
-function useReorder(meta: EntityMeta, rows: EntityRecord[], parentId: number) {
+type Reorder = {
+  /** Move up / move down of a row (the keyboard's way of reordering). */
+  rowActions: (record: EntityRecord) => RowAction[];
+  /** Puts the dragged row where the target row is. */
+  moveTo: (draggedId: number, targetId: number) => void;
+};
+
+/** The reordering of an ordered child (`parent.order`): each move sends the parent's new order of ids. */
+function useReorder(meta: EntityMeta, rows: EntityRecord[], parentId: number): Reorder | null {
   const t = useEngineText();
   const queryClient = useQueryClient();
   const access = useEntityAccess(meta.def);
   if (!meta.def.parent?.order || !access.canUpdate) return null;
-  const moveBy = async (index: number, by: -1 | 1) => {
-    const ids = rows.map((r) => r.id);
-    [ids[index], ids[index + by]] = [ids[index + by]!, ids[index]!];
+  const send = async (ids: number[]) => {
     const res = await entityApi.reorder(meta.def.name, parentId, ids).catch(() => null);
     if (res?.success) await queryClient.invalidateQueries({ queryKey: entityKeys.all(meta.def.name) });
   };
-  return (record: EntityRecord): RowAction[] => {
+  const moveBy = (index: number, by: -1 | 1) => {
+    const ids = rows.map((r) => r.id);
+    [ids[index], ids[index + by]] = [ids[index + by]!, ids[index]!];
+    void send(ids);
+  };
+  const moveTo = (draggedId: number, targetId: number) => {
+    const ids = rows.map((r) => r.id);
+    const from = ids.indexOf(draggedId);
+    const to = ids.indexOf(targetId);
+    if (from < 0 || to < 0 || from === to) return;
+    ids.splice(from, 1);
+    ids.splice(to, 0, draggedId);
+    void send(ids);
+  };
+  const rowActions = (record: EntityRecord): RowAction[] => {
     const index = rows.findIndex((r) => r.id === record.id);
     const out: RowAction[] = [];
     if (index > 0)
@@ -223,15 +255,49 @@ function useReorder(meta: EntityMeta, rows: EntityRecord[], parentId: number) {
         key: 'up',
         label: t('child.up'),
         icon: <ArrowUpOutlined aria-hidden />,
-        onClick: () => void moveBy(index, -1),
+        onClick: () => moveBy(index, -1),
       });
     if (index >= 0 && index < rows.length - 1)
       out.push({
         key: 'down',
         label: t('child.down'),
         icon: <ArrowDownOutlined aria-hidden />,
-        onClick: () => void moveBy(index, 1),
+        onClick: () => moveBy(index, 1),
       });
     return out;
   };
+  return { rowActions, moveTo };
+}
+
+/** The table rows' drag and drop (HTML drag events): a row dropped on another takes its place. */
+function useRowDrag(reorder: Reorder | null) {
+  const dragged = useRef<number | null>(null);
+  const [over, setOver] = useState<number | null>(null);
+  if (!reorder) return null;
+  return (record: EntityRecord): HTMLAttributes<HTMLElement> & { 'data-row-id': number } => ({
+    'data-row-id': record.id,
+    draggable: true,
+    className: over === record.id && dragged.current !== record.id ? 'entity-row-drop' : undefined,
+    onDragStart: (e) => {
+      dragged.current = record.id;
+      e.dataTransfer?.setData('text/plain', String(record.id));
+      if (e.dataTransfer) e.dataTransfer.effectAllowed = 'move';
+    },
+    onDragOver: (e) => {
+      if (dragged.current === null) return;
+      e.preventDefault();
+      if (over !== record.id) setOver(record.id);
+    },
+    onDragEnd: () => {
+      dragged.current = null;
+      setOver(null);
+    },
+    onDrop: (e) => {
+      e.preventDefault();
+      const id = dragged.current;
+      dragged.current = null;
+      setOver(null);
+      if (id !== null) reorder.moveTo(id, record.id);
+    },
+  });
 }

@@ -92,4 +92,31 @@ describe('the children panel of a parent', { timeout: 60_000 }, () => {
     // the list asks for the children in their declared order
     expect(api.callsTo('GET', '/api/customer_service/list').at(-1)!.query.get('sort')).toBe('sortNo');
   });
+
+  it('puts a child dragged onto another in its place', async () => {
+    const wu = contactRecord({ id: 11, companyId: 1, name: 'Wu Hao', isDefault: false });
+    const fields: EntityDef['fields'] = {
+      ...original.fields,
+      sortNo: { kind: 'integer', label: { en: 'Order', zh: '排序' } },
+    };
+    entities.customer_service = { ...original, fields, parent: { ...original.parent!, order: 'sortNo' } };
+    signIn();
+    const api = companyApi().on('GET /api/customer_service/list', () =>
+      ok({ list: [li, wang, wu], total: 3, page: 1, size: 50 }),
+    );
+    const panel = await openCompany();
+    const rowOf = async (name: string) => (await within(panel).findByText(name)).closest('tr') as HTMLElement;
+    const last = await rowOf('Wu Hao');
+    const first = await rowOf('Li Lei');
+    expect(last.getAttribute('draggable')).toBe('true');
+    expect(within(last).getByTitle('Drag to reorder')).toBeTruthy();
+    fireEvent.dragStart(last);
+    fireEvent.dragOver(first);
+    fireEvent.drop(first);
+    await waitFor(() => expect(api.callsTo('POST', '/api/customer_service/reorder')).toHaveLength(1));
+    expect(api.callsTo('POST', '/api/customer_service/reorder')[0]!.body).toEqual({
+      parentId: 1,
+      ids: [11, 8, 9],
+    });
+  });
 });

@@ -228,6 +228,7 @@ export const en = {
   // a parent's children
   'child.up': 'Move up',
   'child.down': 'Move down',
+  'child.drag': 'Drag to reorder',
   // declared commands without their own confirmation text
   'command.confirm': 'Run “{{action}}”?',
   'command.resultOnce': 'Copy it now: it is shown only this once and cannot be shown again.',

@@ -204,6 +204,7 @@ export const zh: Record<EngineTableKey, string> = {
   'phone.numberExample': '62345678',
   'child.up': '上移',
   'child.down': '下移',
+  'child.drag': '拖动以调整顺序',
   'command.confirm': '确定执行“{{action}}”吗？',
   'command.resultOnce': '请立即复制：此内容仅显示这一次，之后无法再次查看。',
   'scope.own': '我的{{entity}}',
