@@ -1,18 +1,20 @@
 import {
+  type EntityDef,
   type EntityRecord,
   getEntity,
   isDisabledRecord,
   type Language,
+  listColumns,
   recordLabel,
 } from '@organiser/domain';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Select, Spin } from 'antd';
+import { Select, Spin, Tag } from 'antd';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { entityApi } from '../api/entity-api';
 import { entityKeys } from '../api/query-keys';
 import { useLang } from '../i18n/use-lang';
 import { useEngineText } from '../messages';
-import { hasMenuPermission, sessionStore } from '../state/session';
+import { fileUrl, hasMenuPermission, sessionStore } from '../state/session';
 import { isChoiceFull, useChoiceLimit, useLimitPopup } from './choice-limit';
 
 type Value = number | number[] | null;
@@ -93,6 +95,37 @@ function useDisabledChoices(
   }, [stored.data, found, chosenKey]);
 }
 
+/** A found record as the dropdown shows it: its image (the definition's `labelImage`: a company's logo), its label
+ * and the states worth a second look (an audit pending or refused), so the right one is picked among
+ * similar names. */
+function OptionContent(props: { def: EntityDef; record?: EntityRecord; label: string; lang: Language }) {
+  const { def, record, label, lang } = props;
+  const image = record && def.labelImage ? record[def.labelImage] : null;
+  // a state is worth a second look when the list would show it in a warning or error colour
+  const flagged = record
+    ? listColumns(def).flatMap((c) => {
+        const option = c.options?.find((o) => o.value === record[c.name]);
+        return option && (option.color === 'warning' || option.color === 'error')
+          ? [{ name: c.name, option }]
+          : [];
+      })
+    : [];
+  if (!(typeof image === 'string' && image) && flagged.length === 0) return <>{label}</>;
+  return (
+    <span className="relation-option">
+      {typeof image === 'string' && image ? (
+        <img className="relation-option-image" src={fileUrl(image)} alt="" width={24} height={24} />
+      ) : null}
+      <span className="relation-option-label">{label}</span>
+      {flagged.map(({ name, option }) => (
+        <Tag key={name} color={option.color === 'default' ? undefined : option.color}>
+          {option.label[lang]}
+        </Tag>
+      ))}
+    </span>
+  );
+}
+
 /** A relation select with remote search, single or multiple with a maximum count. */
 export function RelationSelect({
   id,
@@ -108,6 +141,7 @@ export function RelationSelect({
 }: Props) {
   const t = useEngineText();
   const lang = useLang();
+  const def = getEntity(entity)!;
   const queryClient = useQueryClient();
   const [keyword, setKeyword] = useState('');
   const [debounced, setDebounced] = useState('');
@@ -140,11 +174,11 @@ export function RelationSelect({
     // a disabled record is not offered for a new choice; one chosen before it was disabled stays, marked
     const found = (result.data ?? [])
       .filter((o) => !o.isDisabled || selected.includes(o.id))
-      .map((o) => ({ value: o.id, label: o.label }));
+      .map((o) => ({ value: o.id, label: o.label, record: o.record }));
     // the chosen records stay in the options so their labels show
     const missing = selected
       .filter((v) => !found.some((o) => o.value === v))
-      .map((v) => ({ value: v, label: labels.current.get(v) ?? `#${v}` }));
+      .map((v) => ({ value: v, label: labels.current.get(v) ?? `#${v}`, record: undefined }));
     const all = [...missing, ...found].map((o) =>
       disabledIds.has(o.value) ? { ...o, label: t('form.disabledChoice', { label: o.label }) } : o,
     );
@@ -166,6 +200,9 @@ export function RelationSelect({
         onChange?.(next ?? null);
       }}
       options={options}
+      optionRender={(option) => (
+        <OptionContent def={def} record={option.data.record} label={String(option.data.label)} lang={lang} />
+      )}
       popupRender={popupRender}
       showSearch={{ filterOption: false, onSearch: setKeyword }}
       onOpenChange={setOpen}

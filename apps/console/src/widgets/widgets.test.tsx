@@ -2,6 +2,7 @@ import { QueryClient } from '@tanstack/react-query';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { companyRecord } from '../engine/test/company-fixtures';
 import { fakeApi, fakeUploads, ok, Providers, publicConfig, signIn } from '../engine/test/harness';
 import { changeLanguage } from '../i18n/i18n';
 import { BilingualPair } from './bilingual-pair';
@@ -64,6 +65,28 @@ describe('RelationSelect', () => {
     await waitFor(() => expect(api.calls.some((c) => c.query.get('keyword') === 'home')).toBe(true));
     await userEvent.click(await screen.findByText('Home page top'));
     expect(onChange).toHaveBeenCalledWith(3);
+  });
+
+  it('shows a found company with its logo and flags one whose audit refused it', async () => {
+    fakeApi().on('GET /api/company/list', () =>
+      ok({
+        list: [
+          companyRecord({ id: 1, name: 'Acme Pumps', logo: '2025/05/acme.png', auditStatus: 'passed' }),
+          companyRecord({ id: 2, name: 'Acme Valves', logo: null, auditStatus: 'refused' }),
+        ],
+        total: 2,
+        page: 1,
+        size: 20,
+      }),
+    );
+    await renderIn(<RelationSelect entity="company" aria-label="Company" initialLabels={{}} />);
+    await userEvent.click(screen.getByRole('combobox', { name: 'Company' }));
+    const pumps = (await screen.findByText('Acme Pumps')).closest('.ant-select-item-option') as HTMLElement;
+    const valves = screen.getByText('Acme Valves').closest('.ant-select-item-option') as HTMLElement;
+    expect(pumps.querySelector('img')?.getAttribute('src')).toMatch(/2025\/05\/acme\.png$/);
+    expect(within(pumps).queryByText('Refused')).toBeNull();
+    expect(valves.querySelector('img')).toBeNull();
+    expect(within(valves).getByText('Refused')).toBeTruthy();
   });
 
   it('greys out the other options once the maximum is chosen, and says why', async () => {

@@ -349,6 +349,7 @@ export const company = defineEntity({
   defaultSort: { field: 'createdAt', order: 'desc' },
   softDelete: true,
   labelField: 'name',
+  labelImage: 'logo',
   scope: { field: 'id' },
   quotas: [
     {

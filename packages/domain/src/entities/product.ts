@@ -300,6 +300,7 @@ export const product = defineEntity({
   defaultSort: { field: 'createdAt', order: 'desc' },
   softDelete: true,
   labelField: 'name',
+  labelImage: 'logo',
   scope: { field: 'companyId' },
   quotas: [
     { key: 'product', counts: 'records', limit: { entity: 'company', field: 'productLimit' } },

@@ -188,6 +188,8 @@ function build(input: EntityInput<Record<string, FieldInput>>, options: ShapeOpt
   }
   if (!(input.labelField in fields) && !pairs[input.labelField])
     fail(`label field "${input.labelField}" is unknown`);
+  if (input.labelImage !== undefined && fields[input.labelImage]?.kind !== 'image')
+    fail(`label image "${input.labelImage}" must be an image field`);
 
   for (const rule of [...(input.rules ?? [])]) {
     const names =
@@ -222,6 +224,7 @@ function build(input: EntityInput<Record<string, FieldInput>>, options: ShapeOpt
     softDelete,
     permission: input.permission,
     labelField: input.labelField,
+    labelImage: input.labelImage ?? null,
     rules,
     actions,
     scope: input.scope ?? null,
@@ -594,6 +597,7 @@ export function defineView(base: EntityDef, input: ViewInput): EntityDef {
       defaultFilters: input.defaultFilters,
       softDelete: base.softDelete,
       labelField: input.labelField ?? base.labelField,
+      labelImage: base.labelImage ?? undefined,
       scope: base.scope ?? undefined,
       behaviour: input.behaviour,
     } as EntityInput<Record<string, FieldInput>>,

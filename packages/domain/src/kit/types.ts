@@ -509,6 +509,8 @@ export type EntityInput<F extends Record<string, FieldInput>> = {
   permission: { menu: string };
   /** What a relation select shows for a record of this entity. */
   labelField: keyof F & string;
+  /** The image a relation select shows beside a record's label (a company's logo). */
+  labelImage?: keyof F & string;
   rules?: readonly CrossRule[];
   /** Records belong to a company (row scope for supplier accounts). */
   scope?: RowScopeRule;
@@ -575,6 +577,8 @@ export type EntityDef = {
   softDelete: boolean;
   permission: { menu: string };
   labelField: string;
+  /** The image field a relation select shows beside a record's label, or null. */
+  labelImage: string | null;
   rules: readonly CrossRule[];
   /** Action name → the status field it moves and its transition. */
   actions: Record<string, { field: string } & MachineAction>;
