@@ -53,6 +53,20 @@ describe('EntityFormPage (banner)', { timeout: 60_000 }, () => {
     expect(api.callsTo('POST', '/api/banner')).toHaveLength(0);
   });
 
+  it('starts a new record with the values a link to the add page names, which the user may change', async () => {
+    signIn();
+    fakeApi();
+    await renderPage(EntityFormPage, bannerAdd, {
+      url: '/banner/banner_add?title=Spring%20fair&sortNo=7&bogus=1',
+    });
+    const title = within(await waitFor(() => itemOf('Title'))).getByRole('textbox');
+    await waitFor(() => expect((title as HTMLInputElement).value).toBe('Spring fair'));
+    expect((within(itemOf('Sort weight')).getByRole('spinbutton') as HTMLInputElement).value).toBe('7');
+    await userEvent.clear(title);
+    await userEvent.type(title, 'Autumn fair');
+    expect((title as HTMLInputElement).value).toBe('Autumn fair');
+  });
+
   it('shows the kit’s validation messages in English and in Chinese', async () => {
     signIn();
     fakeApi();

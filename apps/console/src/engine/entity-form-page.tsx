@@ -81,7 +81,8 @@ function useFormScreen(entity: string, id: string | undefined) {
   const { message } = App.useApp();
   const navigate = useNavigate();
   const location = useLocation();
-  const controller = useEntityForm(entity, id);
+  // a link to an add page may name values the new record starts with (new_product_add?activityId=5)
+  const controller = useEntityForm(entity, id, { prefillQuery: id === undefined ? location.search : '' });
   const { meta, mode } = controller;
   const { def } = meta;
   const { isScoped } = useScope();

@@ -1,9 +1,26 @@
-import { banner, bannerPosition, role } from '@organiser/domain';
+import { banner, bannerPosition, popularSubActivity, role } from '@organiser/domain';
 import { describe, expect, it } from 'vitest';
 import { bannerRecord } from '../test/banner-fixtures';
-import { bodyOf, isChanged, ruleDependencies, startValues, validateForm } from './form-values';
+import {
+  bodyOf,
+  isChanged,
+  ruleDependencies,
+  startValues,
+  validateForm,
+  valuesFromQuery,
+} from './form-values';
 
 describe('form values', () => {
+  it('start a new record from the values its address names, each as its kind reads it', () => {
+    const query = (q: string) => valuesFromQuery(popularSubActivity, new URLSearchParams(q));
+    expect(query('activityId=5&type=new_product')).toEqual({ activityId: 5, type: 'new_product' });
+    // a choice outside the options, an id that is not one, unknown and computed fields are left out
+    expect(query('activityId=5x&type=lottery&nope=1&id=3&version=2')).toEqual({});
+    const hidden = { hidden: ['remark'], required: [], readOnly: [] };
+    expect(valuesFromQuery(popularSubActivity, new URLSearchParams('remark=Hall'), hidden)).toEqual({});
+    expect(query('remark=Hall 3')).toEqual({ remark: 'Hall 3' });
+  });
+
   it('start from the defaults on add and from the visible values on edit', () => {
     expect(startValues(banner, { mode: 'add' })).toMatchObject({
       sortNo: 0,

@@ -21,6 +21,27 @@ export type FormValues = Record<string, unknown>;
 
 export { InvalidJson };
 
+/** Values a new record's form starts from when its address names them (`new_product_add?activityId=5&type=
+ * new_product`, a link from the activity): only fields a new record's form shows and takes, each read as its kind
+ * reads (ids and numbers as numbers, a choice only among its options); anything else in the address is ignored.
+ * The user may change them, and the save validates them like any other value. */
+export function valuesFromQuery(def: EntityDef, query: URLSearchParams, policy?: EntityPolicy): FormValues {
+  const values: FormValues = {};
+  for (const s of resolveFields(def, policy)) {
+    const raw = query.get(s.name);
+    if (raw === null || !s.isCreatable || s.isStatus) continue;
+    const f = s.field;
+    if (f.kind === 'relation' || f.kind === 'integer') {
+      if (/^-?\d{1,10}$/.test(raw)) values[s.name] = Number(raw);
+    } else if (f.kind === 'enum') {
+      if (f.options?.some((o) => o.value === raw)) values[s.name] = raw;
+    } else if (f.kind === 'boolean') {
+      if (raw === 'true' || raw === 'false') values[s.name] = raw === 'true';
+    } else if (f.kind === 'text') values[s.name] = raw.slice(0, f.maxLength ?? 200);
+  }
+  return values;
+}
+
 /** The values a form starts from: the declared defaults (add) or the record's visible values (edit). */
 export function startValues(
   def: EntityDef,

@@ -26,6 +26,7 @@ import {
   ruleDependencies,
   startValues,
   validateForm,
+  valuesFromQuery,
 } from './form-values';
 import { useLeaveGuard } from './use-leave-guard';
 
@@ -84,6 +85,9 @@ export type EntityFormOptions = {
    * the body of a new record (a child created from its parent's page).
    */
   fixed?: Record<string, unknown>;
+  /** The add page's address query: the fields it names start with its values, which the user may change
+   * (`valuesFromQuery`). */
+  prefillQuery?: string;
 };
 
 /** Date and time pickers hold dayjs values; the form keeps the API's strings. */
@@ -190,13 +194,17 @@ function useStartValues(input: {
   mode: FormMode;
   record: EntityRecord | undefined;
   fixed: Record<string, unknown>;
+  prefill: Record<string, unknown>;
   setDirty: FormFlags['setDirty'];
 }) {
-  const { form, meta, mode, record, fixed, setDirty } = input;
+  const { form, meta, mode, record, fixed, prefill, setDirty } = input;
   const { def, policy } = meta;
   const start = useMemo(
-    () => ({ ...startValues(def, { mode, record, policy }), ...(mode === 'add' ? fixed : {}) }),
-    [def, mode, record, policy, fixed],
+    () => ({
+      ...startValues(def, { mode, record, policy }),
+      ...(mode === 'add' ? { ...prefill, ...fixed } : {}),
+    }),
+    [def, mode, record, policy, fixed, prefill],
   );
   const startRef = useRef(start);
   useEffect(() => {
@@ -438,6 +446,12 @@ export function useEntityForm(
   const own = isScoped && companyId !== null ? ownCompanyField(def) : null;
   // a supplier's new record belongs to its own company (the field is not on its form)
   const fixed = useFixedValues(own ? { [own]: companyId, ...options.fixed } : options.fixed);
+  const prefillQuery = options.prefillQuery ?? '';
+  const { policy } = meta;
+  const prefill = useMemo(
+    () => (prefillQuery ? valuesFromQuery(def, new URLSearchParams(prefillQuery), policy) : {}),
+    [def, policy, prefillQuery],
+  );
   const mode: FormMode = id === undefined || id === null || id === '' ? 'add' : 'edit';
   const [form] = Form.useForm<FormValues>();
   const recordQuery = useRecordQuery(def.name, id, mode);
@@ -453,7 +467,15 @@ export function useEntityForm(
   const flags = useFormFlags();
   const { setStale, setGeneralErrors } = flags;
   const guard = useLeaveGuard(flags.isDirty && !flags.isSubmitting);
-  const onValuesChange = useStartValues({ form, meta, mode, record, fixed, setDirty: flags.setDirty });
+  const onValuesChange = useStartValues({
+    form,
+    meta,
+    mode,
+    record,
+    fixed,
+    prefill,
+    setDirty: flags.setDirty,
+  });
   // what the checks and the save read: the form, its mode, the version read, the fields never sent
   const shared = { form, meta, mode, version: record?.version, omit };
   const itemProps = useItemProps(shared);

@@ -17,13 +17,15 @@ import {
 import { pick } from '../../i18n/i18n';
 import { useLang } from '../../i18n/use-lang';
 import type { PageProps } from '../../navigation/page-props';
+import { useVisibleRoutes } from '../../navigation/visible-routes-context';
 import { type MarketingTextKey, marketingTextsIn, useMarketingText } from './messages';
 import { ActivityPreview, SearchPreview } from './preview';
 import '../../components/entity-screens.css';
 
 // The marketing screens beyond the generic ones: the popular activities and recommended searches lists with a
 // row action to their children, the pages listing one activity's sub-activities and one keyword's advertising
-// objects (add and edit in a drawer, reordered with the arrow buttons), and the sub-activity form pages.
+// objects (add and edit in a drawer, reordered by dragging or with the arrow buttons), and the sub-activity form
+// pages (new_product_add opened from an activity starts with that activity and the new-product kind).
 
 const activitySlots: ListSlots = {
   rowActions: (record, ctx) =>
@@ -54,6 +56,8 @@ export const RecommendSearchListPage = (props: PageProps) => (
 
 type ChildrenOf = {
   parent: string;
+  /** A page adding a child on a page of its own, opened with the parent (and the kind) filled in. */
+  addPage?: { page: string; label: MarketingTextKey; query: (parentId: number) => string };
   Preview: (props: { parentId: number }) => ReactNode;
   child: string;
   columns: readonly string[];
@@ -64,6 +68,11 @@ type ChildrenOf = {
 
 const SUB_ACTIVITIES: ChildrenOf = {
   parent: 'popular_activity',
+  addPage: {
+    page: 'NewProductAdd',
+    label: 'children.addNewProduct',
+    query: (id) => `?activityId=${id}&type=new_product`,
+  },
   Preview: ActivityPreview,
   child: 'popular_sub_activity',
   columns: ['targetName', 'type', 'companyId', 'productId', 'url', 'avatar', 'remark', 'targetState'],
@@ -87,6 +96,9 @@ function ChildrenPage({ route, params, of }: PageProps & { of: ChildrenOf }) {
   const text = useMarketingText();
   const lang = useLang();
   const navigate = useNavigate();
+  const { flat } = useVisibleRoutes();
+  const addRoute =
+    of.addPage && flat.find((r) => r.view?.kind === 'page' && r.view.page === of.addPage!.page);
   const parentId = Number(params.id);
   const isValid = Number.isInteger(parentId) && parentId > 0;
   const parent = useQuery({
@@ -109,7 +121,16 @@ function ChildrenPage({ route, params, of }: PageProps & { of: ChildrenOf }) {
               <span className="entity-page-subtitle">{name ? text(of.subtitle, { name }) : null}</span>
             ),
             extra: (
-              <Button onClick={() => navigate(listReturnPath(getEntity(of.parent)!))}>{text(of.back)}</Button>
+              <>
+                {addRoute && of.addPage ? (
+                  <Button onClick={() => navigate(`${addRoute.fullPath}${of.addPage!.query(parentId)}`)}>
+                    {text(of.addPage.label)}
+                  </Button>
+                ) : null}
+                <Button onClick={() => navigate(listReturnPath(getEntity(of.parent)!))}>
+                  {text(of.back)}
+                </Button>
+              </>
             ),
           }}
           emptyText={<p>{text(of.empty)}</p>}

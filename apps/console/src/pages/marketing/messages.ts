@@ -16,7 +16,8 @@ export const en = {
   'children.backActivities': 'Back to the activities',
   'children.backSearches': 'Back to the recommended searches',
   'children.order':
-    'Use the arrows (or Tab and Enter) to change the order; the marketplace shows them in this order.',
+    'Drag the rows by their handle, or use the arrows (Tab and Enter), to change the order; the marketplace shows them in this order.',
+  'children.addNewProduct': 'Add a new product',
   'preview.title': 'Marketplace preview',
   'preview.empty': 'Nothing to show yet',
 } as const;
@@ -32,7 +33,8 @@ export const zh: Record<MarketingTextKey, string> = {
   'children.emptySearch': '暂无推荐广告：可添加企业和产品，数量以上限为准',
   'children.backActivities': '返回热门活动列表',
   'children.backSearches': '返回推荐搜索列表',
-  'children.order': '使用上移、下移按钮（也可用键盘操作）调整顺序，平台按此顺序展示。',
+  'children.order': '拖动行首的把手，或使用上移、下移按钮（也可用键盘操作）调整顺序，平台按此顺序展示。',
+  'children.addNewProduct': '新增新品',
   'preview.title': '平台效果预览',
   'preview.empty': '暂无内容',
 };
