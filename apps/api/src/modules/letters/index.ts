@@ -20,11 +20,12 @@ export const lettersModule: AppModule = {
   register: (ext) => {
     let started: NotifyRuntime | null = null;
     const runtime: NotifyRuntime = { mailer: () => started?.mailer() ?? null };
-    setNotifyRuntime(ext.engine, runtime);
     ext.routes(
       letterRoutes({
         start: (mail) => {
           started = mail;
+          // the consults module reports a received consult with its own engine at hand
+          setNotifyRuntime(ext.engine, runtime);
         },
         letters: { engine: ext.engine, extensions: ext },
       }),

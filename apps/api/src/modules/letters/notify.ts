@@ -144,7 +144,7 @@ export function productAuditNotice(runtime: NotifyRuntime) {
   return async function notifyProductRefused(ctx: WriteContext, event: WriteEvent): Promise<void> {
     if (event.action !== 'refuse') return;
     for (const { before, after } of event.rows) {
-      if (!after || after.auditStatus !== 'refused' || before?.auditStatus === 'refused') continue;
+      if (!after || before?.auditStatus === 'refused' || after.auditStatus !== 'refused') continue;
       const companyId = Number(after.companyId);
       await notify(ctx.db, runtime.mailer(), {
         event: 'productRefused',
