@@ -4,6 +4,7 @@ import { inboxMessage, siteMessage } from '../src/db/schema';
 import { entityTables } from '../src/db/schema/entities';
 import type { Extensions } from '../src/extensions';
 import { sendScheduledLetters } from '../src/modules/letters';
+import { seedLetterDemo } from '../src/modules/letters/demo';
 import { quotaUsage } from '../src/quota/quota';
 import { supplierCompanyBody } from './access-fixtures';
 import { client, okClient } from './engine/setup';
@@ -241,6 +242,23 @@ describe('site letters', () => {
     await ok({ method: 'POST', url: `/api/site_message/cancel/${cancelled.id}` });
     await sendScheduledLetters(t.db, on(), later);
     expect(await recipients(cancelled.id)).toEqual([]);
+  });
+  it('seeds demo letters in both languages: sent and partly read, one scheduled, one draft', async () => {
+    await user('buyer');
+    const lines: string[] = [];
+    await seedLetterDemo({ db: t.db, config: t.config, log: (l) => void lines.push(l) });
+    const rows = await t.db.select().from(siteMessage!);
+    const demo = rows.filter((r) => r.createdBy == null);
+    expect(demo.some((r) => /[\u4e00-\u9fff]/.test(String(r.title)))).toBe(true);
+    expect(demo.some((r) => /^[A-Za-z]/.test(String(r.title)))).toBe(true);
+    const statuses = new Set(demo.map((r) => r.status));
+    for (const s of ['sent', 'scheduled', 'draft']) expect(statuses).toContain(s);
+    const sent = demo.filter((r) => r.status === 'sent' && r.deliveryCount > 0);
+    expect(sent.length).toBeGreaterThan(0);
+    expect(sent.some((r) => r.readCount > 0)).toBe(true);
+    const scheduled = demo.find((r) => r.status === 'scheduled')!;
+    expect(new Date(scheduled.sendTime as Date).getTime()).toBeGreaterThan(Date.now());
+    expect(lines.join('\n')).toContain('demo site letters');
   });
 });
 
