@@ -41,7 +41,7 @@ export { registerEntityRoutes } from './routes/routes';
 export { importFileOf } from './routes/transfer-routes';
 export { type CheckedImport, checkImport, importChecked } from './transfer/checked-import';
 export { contentDisposition, exportRecords } from './transfer/transfer';
-export { runCommand, runResultCommand, runSingleCommand } from './write/actions';
+export { runAction, runCommand, runResultCommand, runSingleCommand } from './write/actions';
 export { insertDemoRows } from './write/demo-rows';
 export { dictGroup, dictItem, enabledDictItems } from './write/dictionary-check';
 export { ensureMonthPartition, eventTableDdl } from './write/event-tables';

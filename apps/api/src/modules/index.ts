@@ -10,6 +10,7 @@ import { dictionaryModule } from './dictionary';
 import { dynamicFormsModule } from './dynamic-forms';
 import { engineModule } from './engine';
 import { healthRoutes } from './health/routes';
+import { lettersModule } from './letters';
 import { emailLogRoutes } from './mail';
 import { marketingModule } from './marketing';
 import { openModule } from './open';
@@ -60,6 +61,9 @@ export const modules: AppModule[] = [
   announcementsModule,
   // Marketing content: advertising limits, activity item counts, target states, marketplace reads, demo data.
   marketingModule,
+  // Site letters and notifications: targets, sending (now or scheduled), the monthly limit, the inbox the
+  // marketplace reads, notification templates delivered on the system's events, demo data.
+  lettersModule,
 ];
 
 /** What the OpenAPI tags of the modules' own routes hold (an entity's tag is described by its labels). */

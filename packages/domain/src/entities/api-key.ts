@@ -10,6 +10,8 @@ export const OPEN_SCOPES = [
   'announcements:read',
   'marketing:read',
   'events:write',
+  'letters:read',
+  'letters:write',
 ] as const;
 
 export type OpenScope = (typeof OPEN_SCOPES)[number];
@@ -26,6 +28,8 @@ const SCOPE_LABELS: Record<OpenScope, Bilingual> = {
     '热门活动、热词与推荐搜索：读取',
   ),
   'events:write': t('Behaviour events: write', '行为事件：写入'),
+  'letters:read': t('Inbox letters and notifications: read', '站内信与通知：读取'),
+  'letters:write': t('Inbox letters and notifications: mark read', '站内信与通知：标记已读'),
 };
 
 /**

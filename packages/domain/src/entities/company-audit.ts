@@ -10,6 +10,8 @@ export const companyAudit = defineView(company, {
   permission: { menu: '/companyAudit/companyAudit_list' },
   // what the server modules and the console add to this definition (listed, so it is found from here)
   behaviour: {
+    // the company is told it passed or was refused, by its notification template
+    hooks: { letters: ['afterCommit: notifyCompanyAudit'] },
     screens: { 'entity-list': 'suppliers/company-lists CompanyAuditListPage (row action: the audit page)' },
   },
   // every field, the audit status right after the company's name so it shows without scrolling the list

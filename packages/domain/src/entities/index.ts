@@ -14,6 +14,7 @@ import { customerService } from './customer-service';
 import { dictGroup, dictItem } from './dictionary';
 import { dynamicFormConfig } from './dynamic-form-config';
 import { eventInformation } from './event-information';
+import { informMessage } from './inform-message';
 import { permission } from './permission';
 import { popularActivity, popularSubActivity } from './popular-activity';
 import { product } from './product';
@@ -22,6 +23,7 @@ import { productTag } from './product-tag';
 import { recommendAdvertising, recommendSearch } from './recommend-search';
 import { role } from './role';
 import { searchTop } from './search-top';
+import { siteMessage } from './site-message';
 import { userManager } from './user-manager';
 import { vipPackage } from './vip-package';
 
@@ -57,6 +59,8 @@ export const entities: Record<string, EntityDef> = {
   recommend_advertising: recommendAdvertising,
   popular_activity: popularActivity,
   popular_sub_activity: popularSubActivity,
+  site_message: siteMessage,
+  inform_message: informMessage,
 };
 
 export { ANNOUNCEMENT_CONTENT_MAX, ANNOUNCEMENT_TARGETS } from './announcement';
@@ -69,8 +73,20 @@ export {
   searchHistory,
 } from './behaviour-event';
 export { CONSULT_CONTENT_MAX } from './consult';
+export {
+  INFORM_BODY_MAX,
+  INFORM_EVENTS,
+  INFORM_TEXT_FIELDS,
+  type InformEvent,
+  informPlaceholders,
+} from './inform-message';
 export { PERMISSION_MENU, PERMISSION_METHODS } from './permission';
 export { ROLE_MENU } from './role';
+export {
+  SITE_MESSAGE_CONTENT_MAX,
+  SITE_MESSAGE_TARGETS,
+  SUPPLIER_LETTER_TARGETS,
+} from './site-message';
 export {
   MARKETPLACE_USER_TYPES,
   STAFF_USER_TYPES,
@@ -93,6 +109,7 @@ export {
   dictItem,
   dynamicFormConfig,
   eventInformation,
+  informMessage,
   notice,
   permission,
   popularActivity,
@@ -104,6 +121,7 @@ export {
   recommendSearch,
   role,
   searchTop,
+  siteMessage,
   userManager,
   vipPackage,
 };

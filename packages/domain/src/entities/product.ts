@@ -34,7 +34,8 @@ export const product = defineEntity({
   // what the server modules and the console add to this definition (listed, so it is found from here)
   behaviour: {
     // checkProduct: category levels, a sub-material's parent material of the same company
-    hooks: { products: ['beforeWrite: checkProduct'] },
+    // notifyProductRefused: the company is told its product was refused, by its notification template
+    hooks: { products: ['beforeWrite: checkProduct'], letters: ['afterCommit: notifyProductRefused'] },
   },
   groups: {
     basic: { label: t('Product', '产品信息') },

@@ -36,6 +36,8 @@ export const {
   recommend_advertising: recommendAdvertising,
   popular_activity: popularActivity,
   popular_sub_activity: popularSubActivity,
+  site_message: siteMessage,
+  inform_message: informMessage,
 } = entityTables;
 
 /** The role and permission tables every permission check reads: the engine's `role` and `permission`. */

@@ -2,6 +2,7 @@
 export * from './accounts';
 export * from './consults';
 export * from './entities';
+export * from './letters';
 export * from './logs';
 export * from './open-api';
 export * from './quota';

@@ -4,13 +4,14 @@ import { eq, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { type Engine, fieldsError, loadRow, toRecord, withEffective } from '../../engine';
 import type { OpenContext, OpenRoute } from '../../open/types';
+import { notifyConsultReceived } from '../letters';
 import { consumeQuota } from '../quota';
 
 // `POST /api/open/v1/consults` (scope consults:write): a buyer's new enquiry to a company, optionally about one
 // of its products. The buyer must be a marketplace user, the company public with enquiries enabled, the
 // product one of that company's. In the one transaction of the request: one of the company's monthly
-// enquiries (`consultLimit`, key 'consult') is taken, the consult is stored and the company's `consultNum`
-// follows. Content is stored as the buyer wrote it and always shown as text.
+// enquiries (`consultLimit`, key 'consult') is taken, the consult is stored, the company's `consultNum`
+// follows and the company gets its "consult received" notification (letters module). Content is stored as the buyer wrote it and always shown as text.
 
 const id = z.number().int().positive().max(2147483647);
 const text = (max: number) => z.string().trim().max(max).optional().nullable();
@@ -133,6 +134,16 @@ export async function receiveConsult(ctx: OpenContext, body: NewConsult) {
     .set({ consultNum: sql`coalesce(${companies.col('consultNum')}, 0) + 1` } as never)
     .where(eq(companies.col('id'), body.companyId));
   const r = row!;
+  // the company's "consult received" notification, in the consult's transaction
+  const product =
+    body.productId != null ? await loadRow(ctx.db, entity(ctx.engine, 'product'), body.productId) : null;
+  const buyer = await loadRow(ctx.db, entity(ctx.engine, 'user_manager'), body.userId);
+  await notifyConsultReceived(ctx.db, ctx.engine, {
+    companyId: body.companyId,
+    productName: product ? String(product.name ?? '') : '',
+    buyerName: String(buyer?.realname || buyer?.account || body.contact || ''),
+    content: body.content,
+  });
   return {
     id: Number(r.id),
     userId: Number(r.userId),

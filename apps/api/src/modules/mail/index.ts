@@ -101,6 +101,11 @@ export const MAIL_TEMPLATES: Record<string, Record<Lang, Template>> = {
       };
     },
   },
+  // a notification from its template (the letters module): subject and body already filled in the language
+  notification: {
+    en: (d) => ({ subject: d.subject ?? '', text: d.body ?? '', html: page((d.body ?? '').split('\n')) }),
+    zh: (d) => ({ subject: d.subject ?? '', text: d.body ?? '', html: page((d.body ?? '').split('\n')) }),
+  },
   resetPassword: {
     en: (d) => {
       const lines = [

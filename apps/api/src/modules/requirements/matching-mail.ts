@@ -8,6 +8,7 @@ import {
 } from '../../db/schema';
 
 import type { WriteContext, WriteEvent } from '../../engine';
+import { notify } from '../letters';
 import type { Mailer } from '../mail';
 
 // The matching mail: when a requirement is authorised, every live, enabled company whose main product
@@ -17,7 +18,8 @@ import type { Mailer } from '../mail';
 // claimed in one statement (a unique row per requirement and company), so a second authorisation, a batch, or
 // a second node never mails a company twice; the mails go out after the write committed, and each is logged
 // in the email log by the mailer. A company whose languages name only Chinese or only English gets that
-// language; any other gets both.
+// language; any other gets both. Each mailed company also gets the "purchase requirement matched"
+// notification in its inbox (letters module).
 
 const company = companyTable!;
 const productCategory = categoryTable!;
@@ -107,6 +109,17 @@ export async function mailMatching(db: Db, runtime: MailRuntime, requirement: Re
         endTime: requirement.endTime.toISOString().slice(0, 10),
         link,
         both: lang === 'both' ? '1' : '',
+      },
+    });
+    // the company's "purchase requirement matched" notification in its inbox
+    await notify(db, mailer, {
+      event: 'requirementMatched',
+      companyId: c.id,
+      data: {
+        companyName: String(c.name ?? ''),
+        requirementTitle: requirement.title,
+        requirementNo: requirement.requirementNo,
+        endTime: requirement.endTime.toISOString().slice(0, 10),
       },
     });
     await db

@@ -3969,6 +3969,284 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/inform_message": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Add a Notification template */
+        post: operations["inform_message_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/inform_message/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One Notification template */
+        get: operations["inform_message_get"];
+        /** Edit a Notification template: send the version you read (a stale version is refused, 409); fields left out keep their values, and the record as GET returned it is accepted (server-set keys ignored, read-only fields only unchanged) */
+        put: operations["inform_message_update"];
+        post?: never;
+        /** Move a Notification template to the trash */
+        delete: operations["inform_message_delete"];
+        options?: never;
+        head?: never;
+        /** Change some fields of a Notification template: only the fields sent (plus the version you read) change; the same rules, checks and history as PUT */
+        patch: operations["inform_message_patch"];
+        trace?: never;
+    };
+    "/api/inform_message/{id}/history": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Who changed a Notification template, when, and each field's old and new value (newest first) */
+        get: operations["inform_message_history"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/inform_message/{id}/revert/{version}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Write back the values a Notification template had at an earlier version (as a new version) */
+        post: operations["inform_message_revert"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/inform_message/batch/delete": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Delete the given Notification template ids, or every record matching a filter when the count the client saw still holds (at most 10000) */
+        post: operations["inform_message_batch_delete"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/inform_message/batch/disable": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Disable on the given ids, or on every record matching a filter when the count the client saw still holds (at most 10000) */
+        post: operations["inform_message_batch_disable"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/inform_message/batch/enable": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Enable on the given ids, or on every record matching a filter when the count the client saw still holds (at most 10000) */
+        post: operations["inform_message_batch_enable"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/inform_message/disable/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Disable: enabled → disabled (409 from any other status) */
+        post: operations["inform_message_disable"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/inform_message/enable/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Enable: disabled → enabled (409 from any other status) */
+        post: operations["inform_message_enable"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/inform_message/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Export Notification template as xlsx or CSV (headers in the caller's language, at most 50000 rows) */
+        get: operations["inform_message_export"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/inform_message/import": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Import Notification templates from an xlsx or CSV file (multipart field "file"; headers in English or Chinese)
+         * @description dryRun=true (default) validates every row and writes nothing; dryRun=false writes all valid rows in one transaction. Rows with an ID update that record.
+         */
+        post: operations["inform_message_import"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/inform_message/list": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List Notification template: filters, keyword, sort and pages (at most 10000 rows deep) */
+        get: operations["inform_message_list"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/inform_message/options": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Notification template as select options ({ id, label }), for relation selects with search */
+        get: operations["inform_message_options"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/inform_message/purge/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Delete a Notification template in the trash for good */
+        delete: operations["inform_message_purge"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/inform_message/restore/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Restore a Notification template from the trash */
+        post: operations["inform_message_restore"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/inform_message/trash": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Deleted Notification template (the trash), most recently deleted first */
+        get: operations["inform_message_trash"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/login_security/history/{id}": {
         parameters: {
             query?: never;
@@ -4436,6 +4714,46 @@ export interface paths {
         get: operations["openListHotWords"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/open/v1/inbox": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A user’s or a company’s inbox
+         * @description The site letters and notifications delivered to one marketplace user (`userId`) or one company (`companyId`), newest first, `size` (at most 50) a page, with the number still unread; `unread=true` lists only those.
+         */
+        get: operations["openListInbox"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/open/v1/inbox/{id}/read": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Mark a letter or notification read
+         * @description Marks one row of the recipient’s inbox read (once: reading it again changes nothing) and, the first time, adds one to the letter’s read count. A row of another recipient is not found.
+         */
+        post: operations["openReadInbox"];
         delete?: never;
         options?: never;
         head?: never;
@@ -7482,6 +7800,281 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/site_message": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Add a Site letter */
+        post: operations["site_message_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/site_message/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One Site letter */
+        get: operations["site_message_get"];
+        /** Edit a Site letter: send the version you read (a stale version is refused, 409); fields left out keep their values, and the record as GET returned it is accepted (server-set keys ignored, read-only fields only unchanged) */
+        put: operations["site_message_update"];
+        post?: never;
+        /** Move a Site letter to the trash */
+        delete: operations["site_message_delete"];
+        options?: never;
+        head?: never;
+        /** Change some fields of a Site letter: only the fields sent (plus the version you read) change; the same rules, checks and history as PUT */
+        patch: operations["site_message_patch"];
+        trace?: never;
+    };
+    "/api/site_message/{id}/history": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Who changed a Site letter, when, and each field's old and new value (newest first) */
+        get: operations["site_message_history"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/site_message/{id}/revert/{version}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Write back the values a Site letter had at an earlier version (as a new version) */
+        post: operations["site_message_revert"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/site_message/batch/cancel": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Cancel on the given ids, or on every record matching a filter when the count the client saw still holds (at most 10000) */
+        post: operations["site_message_batch_cancel"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/site_message/batch/delete": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Delete the given Site letter ids, or every record matching a filter when the count the client saw still holds (at most 10000) */
+        post: operations["site_message_batch_delete"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/site_message/batch/send": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Send now on the given ids, or on every record matching a filter when the count the client saw still holds (at most 10000) */
+        post: operations["site_message_batch_send"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/site_message/cancel/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Cancel: draft | scheduled → cancelled (409 from any other status) */
+        post: operations["site_message_cancel"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/site_message/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Export Site letter as xlsx or CSV (headers in the caller's language, at most 50000 rows) */
+        get: operations["site_message_export"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/site_message/list": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List Site letter: filters, keyword, sort and pages (at most 10000 rows deep) */
+        get: operations["site_message_list"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/site_message/options": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Site letter as select options ({ id, label }), for relation selects with search */
+        get: operations["site_message_options"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/site_message/purge/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Delete a Site letter in the trash for good */
+        delete: operations["site_message_purge"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/site_message/restore/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Restore a Site letter from the trash */
+        post: operations["site_message_restore"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/site_message/schedule/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Schedule: one Site letter (409 unless status is draft) */
+        post: operations["site_message_schedule"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/site_message/send/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Send now: draft | scheduled → sent (409 from any other status) */
+        post: operations["site_message_send"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/site_message/trash": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Deleted Site letter (the trash), most recently deleted first */
+        get: operations["site_message_trash"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/sms_log/export": {
         parameters: {
             query?: never;
@@ -8586,14 +9179,14 @@ export interface components {
             /** Format: date-time */
             expiresAt?: string | null;
             name: string;
-            scopes: ("consults:read" | "consults:write" | "requirements:read" | "requirements:write" | "companies:read" | "announcements:read" | "marketing:read" | "events:write")[];
+            scopes: ("consults:read" | "consults:write" | "requirements:read" | "requirements:write" | "companies:read" | "announcements:read" | "marketing:read" | "events:write" | "letters:read" | "letters:write")[];
             status?: unknown;
         };
         ApiKeyCreateInput: {
             /** Format: date-time */
             expiresAt?: string | null;
             name: string;
-            scopes: ("consults:read" | "consults:write" | "requirements:read" | "requirements:write" | "companies:read" | "announcements:read" | "marketing:read" | "events:write")[];
+            scopes: ("consults:read" | "consults:write" | "requirements:read" | "requirements:write" | "companies:read" | "announcements:read" | "marketing:read" | "events:write" | "letters:read" | "letters:write")[];
             status?: unknown;
         };
         ApiKeyInput: {
@@ -8620,7 +9213,7 @@ export interface components {
             lastUsedAt?: unknown;
             name?: string;
             prefix?: unknown;
-            scopes?: ("consults:read" | "consults:write" | "requirements:read" | "requirements:write" | "companies:read" | "announcements:read" | "marketing:read" | "events:write")[];
+            scopes?: ("consults:read" | "consults:write" | "requirements:read" | "requirements:write" | "companies:read" | "announcements:read" | "marketing:read" | "events:write" | "letters:read" | "letters:write")[];
             /** @enum {string|null} */
             status?: "active" | "revoked" | null;
             updatedAt?: unknown;
@@ -8636,7 +9229,7 @@ export interface components {
             lastUsedAt?: unknown;
             name?: string;
             prefix?: unknown;
-            scopes?: ("consults:read" | "consults:write" | "requirements:read" | "requirements:write" | "companies:read" | "announcements:read" | "marketing:read" | "events:write")[];
+            scopes?: ("consults:read" | "consults:write" | "requirements:read" | "requirements:write" | "companies:read" | "announcements:read" | "marketing:read" | "events:write" | "letters:read" | "letters:write")[];
             /** @enum {string|null} */
             status?: "active" | "revoked" | null;
             updatedAt?: unknown;
@@ -10827,6 +11420,116 @@ export interface components {
             updatedBy?: unknown;
             version?: number;
         };
+        InformMessage: {
+            createdAt: string;
+            createdBy: number | null;
+            deletedAt: string | null;
+            enBody: string | null;
+            enTitle: string | null;
+            /** @enum {string|null} */
+            event: "companyPassed" | "companyRefused" | "productRefused" | "consultReceived" | "requirementMatched" | null;
+            id: number;
+            inUse: boolean | null;
+            sendMail: boolean | null;
+            /** @enum {string|null} */
+            status: "enabled" | "disabled" | null;
+            updatedAt: string;
+            updatedBy: number | null;
+            version: number;
+            zhBody: string | null;
+            zhTitle: string | null;
+        };
+        InformMessageCreate: {
+            enBody: string;
+            enTitle: string;
+            /** @enum {string} */
+            event: "companyPassed" | "companyRefused" | "productRefused" | "consultReceived" | "requirementMatched";
+            /** @default false */
+            inUse: boolean;
+            /** @default false */
+            sendMail: boolean;
+            /**
+             * @default enabled
+             * @enum {string}
+             */
+            status: "enabled" | "disabled";
+            zhBody: string;
+            zhTitle: string;
+        };
+        InformMessageCreateInput: {
+            enBody: string;
+            enTitle: string;
+            /** @enum {string} */
+            event: "companyPassed" | "companyRefused" | "productRefused" | "consultReceived" | "requirementMatched";
+            /** @default false */
+            inUse: boolean;
+            /** @default false */
+            sendMail: boolean;
+            /**
+             * @default enabled
+             * @enum {string}
+             */
+            status: "enabled" | "disabled";
+            zhBody: string;
+            zhTitle: string;
+        };
+        InformMessageInput: {
+            createdAt: string;
+            createdBy: number | null;
+            deletedAt: string | null;
+            enBody: string | null;
+            enTitle: string | null;
+            /** @enum {string|null} */
+            event: "companyPassed" | "companyRefused" | "productRefused" | "consultReceived" | "requirementMatched" | null;
+            id: number;
+            inUse: boolean | null;
+            sendMail: boolean | null;
+            /** @enum {string|null} */
+            status: "enabled" | "disabled" | null;
+            updatedAt: string;
+            updatedBy: number | null;
+            version: number;
+            zhBody: string | null;
+            zhTitle: string | null;
+        };
+        InformMessageUpdate: {
+            createdAt?: unknown;
+            createdBy?: unknown;
+            deletedAt?: unknown;
+            enBody?: string;
+            enTitle?: string;
+            /** @enum {string} */
+            event?: "companyPassed" | "companyRefused" | "productRefused" | "consultReceived" | "requirementMatched";
+            id?: unknown;
+            inUse?: boolean | null;
+            sendMail?: boolean | null;
+            /** @enum {string|null} */
+            status?: "enabled" | "disabled" | null;
+            updatedAt?: unknown;
+            updatedBy?: unknown;
+            version?: number;
+            zhBody?: string;
+            zhTitle?: string;
+        };
+        InformMessageUpdateInput: {
+            createdAt?: unknown;
+            createdBy?: unknown;
+            deletedAt?: unknown;
+            enBody?: string;
+            enTitle?: string;
+            /** @enum {string} */
+            event?: "companyPassed" | "companyRefused" | "productRefused" | "consultReceived" | "requirementMatched";
+            id?: unknown;
+            inUse?: boolean | null;
+            sendMail?: boolean | null;
+            /** @enum {string|null} */
+            status?: "enabled" | "disabled" | null;
+            updatedAt?: unknown;
+            updatedBy?: unknown;
+            version?: number;
+            zhBody?: string;
+            zhTitle?: string;
+        };
         /** @description One page of a list; `list` holds its rows */
         ListPage: {
             page: number;
@@ -12384,6 +13087,152 @@ export interface components {
             updatedBy?: unknown;
             version?: number;
             zhWord?: string;
+        };
+        SiteMessage: {
+            companyId: number | null;
+            companyIdLabel: string | null;
+            companyIds: number[] | null;
+            companyIdsLabels: string[];
+            content: string | null;
+            createdAt: string;
+            createdBy: number | null;
+            deletedAt: string | null;
+            deliveryCount: number | null;
+            id: number;
+            readCount: number | null;
+            sendTime: string | null;
+            sentAt: string | null;
+            /** @enum {string|null} */
+            status: "draft" | "scheduled" | "sent" | "cancelled" | null;
+            /** @enum {string|null} */
+            targetType: "all" | "userType" | "users" | "companies" | "buyers" | null;
+            title: string | null;
+            updatedAt: string;
+            updatedBy: number | null;
+            userIds: number[] | null;
+            userIdsLabels: string[];
+            /** @enum {string|null} */
+            userType: "buyer" | "trader" | null;
+            version: number;
+        };
+        SiteMessageCreate: {
+            companyId?: number | null;
+            companyIds?: number[] | null;
+            content: string;
+            /**
+             * @default draft
+             * @enum {string}
+             */
+            status: "draft" | "scheduled" | "sent" | "cancelled";
+            /**
+             * @default all
+             * @enum {string}
+             */
+            targetType: "all" | "userType" | "users" | "companies" | "buyers";
+            title: string;
+            userIds?: number[] | null;
+            /** @enum {string|null} */
+            userType?: "buyer" | "trader" | null;
+        };
+        SiteMessageCreateInput: {
+            companyId?: number | null;
+            companyIds?: number[] | null;
+            content: string;
+            /**
+             * @default draft
+             * @enum {string}
+             */
+            status: "draft" | "scheduled" | "sent" | "cancelled";
+            /**
+             * @default all
+             * @enum {string}
+             */
+            targetType: "all" | "userType" | "users" | "companies" | "buyers";
+            title: string;
+            userIds?: number[] | null;
+            /** @enum {string|null} */
+            userType?: "buyer" | "trader" | null;
+        };
+        SiteMessageInput: {
+            companyId: number | null;
+            companyIdLabel: string | null;
+            companyIds: number[] | null;
+            companyIdsLabels: string[];
+            content: string | null;
+            createdAt: string;
+            createdBy: number | null;
+            deletedAt: string | null;
+            deliveryCount: number | null;
+            id: number;
+            readCount: number | null;
+            sendTime: string | null;
+            sentAt: string | null;
+            /** @enum {string|null} */
+            status: "draft" | "scheduled" | "sent" | "cancelled" | null;
+            /** @enum {string|null} */
+            targetType: "all" | "userType" | "users" | "companies" | "buyers" | null;
+            title: string | null;
+            updatedAt: string;
+            updatedBy: number | null;
+            userIds: number[] | null;
+            userIdsLabels: string[];
+            /** @enum {string|null} */
+            userType: "buyer" | "trader" | null;
+            version: number;
+        };
+        SiteMessageUpdate: {
+            companyId?: number | null;
+            companyIdLabel?: unknown;
+            companyIds?: number[] | null;
+            companyIdsLabels?: unknown;
+            content?: string;
+            createdAt?: unknown;
+            createdBy?: unknown;
+            deletedAt?: unknown;
+            deliveryCount?: unknown;
+            id?: unknown;
+            readCount?: unknown;
+            sendTime?: unknown;
+            sentAt?: unknown;
+            /** @enum {string|null} */
+            status?: "draft" | "scheduled" | "sent" | "cancelled" | null;
+            /** @enum {string} */
+            targetType?: "all" | "userType" | "users" | "companies" | "buyers";
+            title?: string;
+            updatedAt?: unknown;
+            updatedBy?: unknown;
+            userIds?: number[] | null;
+            userIdsLabels?: unknown;
+            /** @enum {string|null} */
+            userType?: "buyer" | "trader" | null;
+            version?: number;
+        };
+        SiteMessageUpdateInput: {
+            companyId?: number | null;
+            companyIdLabel?: unknown;
+            companyIds?: number[] | null;
+            companyIdsLabels?: unknown;
+            content?: string;
+            createdAt?: unknown;
+            createdBy?: unknown;
+            deletedAt?: unknown;
+            deliveryCount?: unknown;
+            id?: unknown;
+            readCount?: unknown;
+            sendTime?: unknown;
+            sentAt?: unknown;
+            /** @enum {string|null} */
+            status?: "draft" | "scheduled" | "sent" | "cancelled" | null;
+            /** @enum {string} */
+            targetType?: "all" | "userType" | "users" | "companies" | "buyers";
+            title?: string;
+            updatedAt?: unknown;
+            updatedBy?: unknown;
+            userIds?: number[] | null;
+            userIdsLabels?: unknown;
+            /** @enum {string|null} */
+            userType?: "buyer" | "trader" | null;
+            version?: number;
         };
         /** @description A call that succeeded: `content` is its answer */
         Success: {
@@ -22794,6 +23643,698 @@ export interface operations {
             };
         };
     };
+    inform_message_create: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["InformMessageCreateInput"];
+            };
+        };
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Success"] & {
+                        content: components["schemas"]["InformMessage"];
+                    };
+                };
+            };
+        };
+    };
+    inform_message_get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The id of the record */
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Success"] & {
+                        content: components["schemas"]["InformMessage"];
+                    };
+                };
+            };
+        };
+    };
+    inform_message_update: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The id of the record */
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["InformMessageUpdateInput"];
+            };
+        };
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Success"] & {
+                        content: components["schemas"]["InformMessage"];
+                    };
+                };
+            };
+        };
+    };
+    inform_message_delete: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The id of the record */
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Success"] & {
+                        /** @enum {boolean} */
+                        content: true;
+                    };
+                };
+            };
+        };
+    };
+    inform_message_patch: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The id of the record */
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["InformMessageUpdateInput"];
+            };
+        };
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Success"] & {
+                        content: components["schemas"]["InformMessage"];
+                    };
+                };
+            };
+        };
+    };
+    inform_message_history: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The id of the record */
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Success"] & {
+                        content: {
+                            action: string;
+                            actorAccount: string | null;
+                            actorId: number | null;
+                            at: string;
+                            changes: {
+                                field: string;
+                                new: unknown;
+                                old: unknown;
+                            }[];
+                            version: number;
+                        }[];
+                    };
+                };
+            };
+        };
+    };
+    inform_message_revert: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The id of the record */
+                id: components["parameters"]["Id"];
+                /** @description A version number from the record history */
+                version: components["parameters"]["Version"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Success"] & {
+                        content: components["schemas"]["InformMessage"];
+                    };
+                };
+            };
+        };
+    };
+    inform_message_batch_delete: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    ids: number[];
+                } | {
+                    expectedCount: number;
+                    filter: {
+                        [key: string]: string | string[];
+                    };
+                };
+            };
+        };
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Success"] & {
+                        content: {
+                            skipped: {
+                                id: number;
+                                /** @enum {string} */
+                                reason: "notFound" | "notAllowed";
+                            }[];
+                            succeeded: number[];
+                            total: number;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    inform_message_batch_disable: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    ids: number[];
+                } | {
+                    expectedCount: number;
+                    filter: {
+                        [key: string]: string | string[];
+                    };
+                };
+            };
+        };
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Success"] & {
+                        content: {
+                            skipped: {
+                                id: number;
+                                /** @enum {string} */
+                                reason: "notFound" | "notAllowed";
+                            }[];
+                            succeeded: number[];
+                            total: number;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    inform_message_batch_enable: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    ids: number[];
+                } | {
+                    expectedCount: number;
+                    filter: {
+                        [key: string]: string | string[];
+                    };
+                };
+            };
+        };
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Success"] & {
+                        content: {
+                            skipped: {
+                                id: number;
+                                /** @enum {string} */
+                                reason: "notFound" | "notAllowed";
+                            }[];
+                            succeeded: number[];
+                            total: number;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    inform_message_disable: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The id of the record */
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": Record<string, never>;
+            };
+        };
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Success"] & {
+                        content: components["schemas"]["InformMessage"];
+                    };
+                };
+            };
+        };
+    };
+    inform_message_enable: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The id of the record */
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": Record<string, never>;
+            };
+        };
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Success"] & {
+                        content: components["schemas"]["InformMessage"];
+                    };
+                };
+            };
+        };
+    };
+    inform_message_export: {
+        parameters: {
+            query?: {
+                /** @description Comma-separated columns to export */
+                columns?: components["parameters"]["ExportColumns"];
+                /** @description Created on or after */
+                createdAtFrom?: components["parameters"]["CreatedAtFrom"];
+                /** @description Created on or before */
+                createdAtTo?: components["parameters"]["CreatedAtTo"];
+                event?: components["schemas"]["Values"];
+                /** @description The file format of an export */
+                format?: components["parameters"]["ExportFormat"];
+                inUse?: string;
+                /** @description Searches the searchable fields */
+                keyword?: components["parameters"]["Keyword"];
+                /** @description The language of labels in the answer (else Accept-Language) */
+                lang?: components["parameters"]["Lang"];
+                /** @description Sort direction */
+                order?: components["parameters"]["Order"];
+                /** @description What the export is for: reading, editing and importing back, or an empty import template */
+                purpose?: components["parameters"]["ExportPurpose"];
+                sendMail?: string;
+                /** @description The field to sort by */
+                sort?: components["parameters"]["Sort"];
+                /** @description Status values to keep */
+                status?: components["parameters"]["Status"];
+                /** @description Updated on or after */
+                updatedAtFrom?: components["parameters"]["UpdatedAtFrom"];
+                /** @description Updated on or before */
+                updatedAtTo?: components["parameters"]["UpdatedAtTo"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    inform_message_import: {
+        parameters: {
+            query?: {
+                /** @description true checks the file and reports each row; false writes the rows */
+                dryRun?: components["parameters"]["ImportDryRun"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Success"] & {
+                        content: {
+                            created: number;
+                            dryRun: boolean;
+                            ignoredColumns: string[];
+                            invalid: number;
+                            rows: {
+                                /** @enum {string} */
+                                action: "create" | "update";
+                                errors: {
+                                    message: string;
+                                    path: string;
+                                }[];
+                                id: number | null;
+                                row: number;
+                            }[];
+                            total: number;
+                            updated: number;
+                            valid: number;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    inform_message_list: {
+        parameters: {
+            query?: {
+                /** @description Created on or after */
+                createdAtFrom?: components["parameters"]["CreatedAtFrom"];
+                /** @description Created on or before */
+                createdAtTo?: components["parameters"]["CreatedAtTo"];
+                event?: components["schemas"]["Values"];
+                inUse?: string;
+                /** @description Searches the searchable fields */
+                keyword?: components["parameters"]["Keyword"];
+                /** @description The language of labels in the answer (else Accept-Language) */
+                lang?: components["parameters"]["Lang"];
+                /** @description Rows per page (older name of size) */
+                limit?: components["parameters"]["Limit"];
+                /** @description Sort direction */
+                order?: components["parameters"]["Order"];
+                /** @description Page number, from 1 */
+                page?: components["parameters"]["Page"];
+                sendMail?: string;
+                /** @description Rows per page */
+                size?: components["parameters"]["Size"];
+                /** @description The field to sort by */
+                sort?: components["parameters"]["Sort"];
+                /** @description Status values to keep */
+                status?: components["parameters"]["Status"];
+                /** @description Updated on or after */
+                updatedAtFrom?: components["parameters"]["UpdatedAtFrom"];
+                /** @description Updated on or before */
+                updatedAtTo?: components["parameters"]["UpdatedAtTo"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Success"] & {
+                        content: components["schemas"]["ListPage"] & {
+                            list: components["schemas"]["InformMessage"][];
+                        };
+                    };
+                };
+            };
+        };
+    };
+    inform_message_options: {
+        parameters: {
+            query?: {
+                /** @description Comma-separated ids whose labels are wanted (the current value of a select) */
+                ids?: components["parameters"]["OptionsIds"];
+                /** @description Searches the searchable fields */
+                keyword?: components["parameters"]["OptionsKeyword"];
+                /** @description At most this many options */
+                size?: components["parameters"]["OptionsSize"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Success"] & {
+                        content: {
+                            id: number;
+                            isDisabled: boolean;
+                            label: string;
+                        }[];
+                    };
+                };
+            };
+        };
+    };
+    inform_message_purge: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The id of the record */
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Success"] & {
+                        /** @enum {boolean} */
+                        content: true;
+                    };
+                };
+            };
+        };
+    };
+    inform_message_restore: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The id of the record */
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Success"] & {
+                        content: components["schemas"]["InformMessage"];
+                    };
+                };
+            };
+        };
+    };
+    inform_message_trash: {
+        parameters: {
+            query?: {
+                /** @description Created on or after */
+                createdAtFrom?: components["parameters"]["CreatedAtFrom"];
+                /** @description Created on or before */
+                createdAtTo?: components["parameters"]["CreatedAtTo"];
+                event?: components["schemas"]["Values"];
+                inUse?: string;
+                /** @description Searches the searchable fields */
+                keyword?: components["parameters"]["Keyword"];
+                /** @description The language of labels in the answer (else Accept-Language) */
+                lang?: components["parameters"]["Lang"];
+                /** @description Rows per page (older name of size) */
+                limit?: components["parameters"]["Limit"];
+                /** @description Sort direction */
+                order?: components["parameters"]["Order"];
+                /** @description Page number, from 1 */
+                page?: components["parameters"]["Page"];
+                sendMail?: string;
+                /** @description Rows per page */
+                size?: components["parameters"]["Size"];
+                /** @description The field to sort by */
+                sort?: components["parameters"]["Sort"];
+                /** @description Status values to keep */
+                status?: components["parameters"]["Status"];
+                /** @description Updated on or after */
+                updatedAtFrom?: components["parameters"]["UpdatedAtFrom"];
+                /** @description Updated on or before */
+                updatedAtTo?: components["parameters"]["UpdatedAtTo"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Success"] & {
+                        content: components["schemas"]["ListPage"] & {
+                            list: components["schemas"]["InformMessage"][];
+                        };
+                    };
+                };
+            };
+        };
+    };
     login_security_history: {
         parameters: {
             query?: {
@@ -24140,6 +25681,153 @@ export interface operations {
                                     zh: string;
                                 };
                             }[];
+                        };
+                    };
+                };
+            };
+        };
+    };
+    openListInbox: {
+        parameters: {
+            query?: {
+                companyId?: number;
+                page?: number;
+                size?: number;
+                unread?: "true" | "false";
+                userId?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 20000,
+                     *       "content": {
+                     *         "list": [
+                     *           {
+                     *             "content": "<p>Our spring catalogue is online.</p>",
+                     *             "contentZh": null,
+                     *             "createdAt": "2026-11-20T08:00:00.000Z",
+                     *             "event": null,
+                     *             "id": 91,
+                     *             "kind": "letter",
+                     *             "letterId": 7,
+                     *             "readAt": null,
+                     *             "title": "New catalogue for spring",
+                     *             "titleZh": null
+                     *           }
+                     *         ],
+                     *         "total": 1,
+                     *         "unread": 1
+                     *       },
+                     *       "message": "success",
+                     *       "success": true
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Success"] & {
+                        content: {
+                            list: {
+                                content: string;
+                                contentZh: string | null;
+                                createdAt: string;
+                                event: string | null;
+                                id: number;
+                                /** @enum {string} */
+                                kind: "letter" | "notification";
+                                letterId: number | null;
+                                readAt: string | null;
+                                title: string;
+                                titleZh: string | null;
+                            }[];
+                            total: number;
+                            unread: number;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    openReadInbox: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The id of the record */
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "userId": 1042
+                 *     }
+                 */
+                "application/json": {
+                    companyId?: number;
+                    userId?: number;
+                };
+            };
+        };
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 20000,
+                     *       "content": {
+                     *         "item": {
+                     *           "content": "<p>Our spring catalogue is online.</p>",
+                     *           "contentZh": null,
+                     *           "createdAt": "2026-11-20T08:00:00.000Z",
+                     *           "event": null,
+                     *           "id": 91,
+                     *           "kind": "letter",
+                     *           "letterId": 7,
+                     *           "readAt": "2026-11-21T10:00:00.000Z",
+                     *           "title": "New catalogue for spring",
+                     *           "titleZh": null
+                     *         },
+                     *         "unread": 0
+                     *       },
+                     *       "message": "success",
+                     *       "success": true
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Success"] & {
+                        content: {
+                            item: {
+                                content: string;
+                                contentZh: string | null;
+                                createdAt: string;
+                                event: string | null;
+                                id: number;
+                                /** @enum {string} */
+                                kind: "letter" | "notification";
+                                letterId: number | null;
+                                readAt: string | null;
+                                title: string;
+                                titleZh: string | null;
+                            };
+                            unread: number;
                         };
                     };
                 };
@@ -31964,6 +33652,690 @@ export interface operations {
                                     zh: string;
                                 }) | null;
                             };
+                        };
+                    };
+                };
+            };
+        };
+    };
+    site_message_create: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SiteMessageCreateInput"];
+            };
+        };
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Success"] & {
+                        content: components["schemas"]["SiteMessage"];
+                    };
+                };
+            };
+        };
+    };
+    site_message_get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The id of the record */
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Success"] & {
+                        content: components["schemas"]["SiteMessage"];
+                    };
+                };
+            };
+        };
+    };
+    site_message_update: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The id of the record */
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SiteMessageUpdateInput"];
+            };
+        };
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Success"] & {
+                        content: components["schemas"]["SiteMessage"];
+                    };
+                };
+            };
+        };
+    };
+    site_message_delete: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The id of the record */
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Success"] & {
+                        /** @enum {boolean} */
+                        content: true;
+                    };
+                };
+            };
+        };
+    };
+    site_message_patch: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The id of the record */
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SiteMessageUpdateInput"];
+            };
+        };
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Success"] & {
+                        content: components["schemas"]["SiteMessage"];
+                    };
+                };
+            };
+        };
+    };
+    site_message_history: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The id of the record */
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Success"] & {
+                        content: {
+                            action: string;
+                            actorAccount: string | null;
+                            actorId: number | null;
+                            at: string;
+                            changes: {
+                                field: string;
+                                new: unknown;
+                                old: unknown;
+                            }[];
+                            version: number;
+                        }[];
+                    };
+                };
+            };
+        };
+    };
+    site_message_revert: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The id of the record */
+                id: components["parameters"]["Id"];
+                /** @description A version number from the record history */
+                version: components["parameters"]["Version"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Success"] & {
+                        content: components["schemas"]["SiteMessage"];
+                    };
+                };
+            };
+        };
+    };
+    site_message_batch_cancel: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    ids: number[];
+                } | {
+                    expectedCount: number;
+                    filter: {
+                        [key: string]: string | string[];
+                    };
+                };
+            };
+        };
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Success"] & {
+                        content: {
+                            skipped: {
+                                id: number;
+                                /** @enum {string} */
+                                reason: "notFound" | "notAllowed";
+                            }[];
+                            succeeded: number[];
+                            total: number;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    site_message_batch_delete: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    ids: number[];
+                } | {
+                    expectedCount: number;
+                    filter: {
+                        [key: string]: string | string[];
+                    };
+                };
+            };
+        };
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Success"] & {
+                        content: {
+                            skipped: {
+                                id: number;
+                                /** @enum {string} */
+                                reason: "notFound" | "notAllowed";
+                            }[];
+                            succeeded: number[];
+                            total: number;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    site_message_batch_send: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    ids: number[];
+                } | {
+                    expectedCount: number;
+                    filter: {
+                        [key: string]: string | string[];
+                    };
+                };
+            };
+        };
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Success"] & {
+                        content: {
+                            skipped: {
+                                id: number;
+                                /** @enum {string} */
+                                reason: "notFound" | "notAllowed";
+                            }[];
+                            succeeded: number[];
+                            total: number;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    site_message_cancel: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The id of the record */
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": Record<string, never>;
+            };
+        };
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Success"] & {
+                        content: components["schemas"]["SiteMessage"];
+                    };
+                };
+            };
+        };
+    };
+    site_message_export: {
+        parameters: {
+            query?: {
+                /** @description Comma-separated columns to export */
+                columns?: components["parameters"]["ExportColumns"];
+                companyId?: string;
+                /** @description Created on or after */
+                createdAtFrom?: components["parameters"]["CreatedAtFrom"];
+                /** @description Created on or before */
+                createdAtTo?: components["parameters"]["CreatedAtTo"];
+                /** @description The file format of an export */
+                format?: components["parameters"]["ExportFormat"];
+                /** @description Searches the searchable fields */
+                keyword?: components["parameters"]["Keyword"];
+                /** @description The language of labels in the answer (else Accept-Language) */
+                lang?: components["parameters"]["Lang"];
+                /** @description Sort direction */
+                order?: components["parameters"]["Order"];
+                /** @description What the export is for: reading, editing and importing back, or an empty import template */
+                purpose?: components["parameters"]["ExportPurpose"];
+                sendTimeFrom?: string;
+                sendTimeTo?: string;
+                /** @description The field to sort by */
+                sort?: components["parameters"]["Sort"];
+                /** @description Status values to keep */
+                status?: components["parameters"]["Status"];
+                targetType?: components["schemas"]["Values"];
+                /** @description Updated on or after */
+                updatedAtFrom?: components["parameters"]["UpdatedAtFrom"];
+                /** @description Updated on or before */
+                updatedAtTo?: components["parameters"]["UpdatedAtTo"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    site_message_list: {
+        parameters: {
+            query?: {
+                companyId?: string;
+                /** @description Created on or after */
+                createdAtFrom?: components["parameters"]["CreatedAtFrom"];
+                /** @description Created on or before */
+                createdAtTo?: components["parameters"]["CreatedAtTo"];
+                /** @description Searches the searchable fields */
+                keyword?: components["parameters"]["Keyword"];
+                /** @description The language of labels in the answer (else Accept-Language) */
+                lang?: components["parameters"]["Lang"];
+                /** @description Rows per page (older name of size) */
+                limit?: components["parameters"]["Limit"];
+                /** @description Sort direction */
+                order?: components["parameters"]["Order"];
+                /** @description Page number, from 1 */
+                page?: components["parameters"]["Page"];
+                sendTimeFrom?: string;
+                sendTimeTo?: string;
+                /** @description Rows per page */
+                size?: components["parameters"]["Size"];
+                /** @description The field to sort by */
+                sort?: components["parameters"]["Sort"];
+                /** @description Status values to keep */
+                status?: components["parameters"]["Status"];
+                targetType?: components["schemas"]["Values"];
+                /** @description Updated on or after */
+                updatedAtFrom?: components["parameters"]["UpdatedAtFrom"];
+                /** @description Updated on or before */
+                updatedAtTo?: components["parameters"]["UpdatedAtTo"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Success"] & {
+                        content: components["schemas"]["ListPage"] & {
+                            list: components["schemas"]["SiteMessage"][];
+                        };
+                    };
+                };
+            };
+        };
+    };
+    site_message_options: {
+        parameters: {
+            query?: {
+                /** @description Comma-separated ids whose labels are wanted (the current value of a select) */
+                ids?: components["parameters"]["OptionsIds"];
+                /** @description Searches the searchable fields */
+                keyword?: components["parameters"]["OptionsKeyword"];
+                /** @description At most this many options */
+                size?: components["parameters"]["OptionsSize"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Success"] & {
+                        content: {
+                            id: number;
+                            isDisabled: boolean;
+                            label: string;
+                        }[];
+                    };
+                };
+            };
+        };
+    };
+    site_message_purge: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The id of the record */
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Success"] & {
+                        /** @enum {boolean} */
+                        content: true;
+                    };
+                };
+            };
+        };
+    };
+    site_message_restore: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The id of the record */
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Success"] & {
+                        content: components["schemas"]["SiteMessage"];
+                    };
+                };
+            };
+        };
+    };
+    site_message_schedule: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The id of the record */
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** Format: date-time */
+                    sendTime: string;
+                };
+            };
+        };
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Success"] & {
+                        content: components["schemas"]["SiteMessage"];
+                    };
+                };
+            };
+        };
+    };
+    site_message_send: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The id of the record */
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": Record<string, never>;
+            };
+        };
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Success"] & {
+                        content: components["schemas"]["SiteMessage"];
+                    };
+                };
+            };
+        };
+    };
+    site_message_trash: {
+        parameters: {
+            query?: {
+                companyId?: string;
+                /** @description Created on or after */
+                createdAtFrom?: components["parameters"]["CreatedAtFrom"];
+                /** @description Created on or before */
+                createdAtTo?: components["parameters"]["CreatedAtTo"];
+                /** @description Searches the searchable fields */
+                keyword?: components["parameters"]["Keyword"];
+                /** @description The language of labels in the answer (else Accept-Language) */
+                lang?: components["parameters"]["Lang"];
+                /** @description Rows per page (older name of size) */
+                limit?: components["parameters"]["Limit"];
+                /** @description Sort direction */
+                order?: components["parameters"]["Order"];
+                /** @description Page number, from 1 */
+                page?: components["parameters"]["Page"];
+                sendTimeFrom?: string;
+                sendTimeTo?: string;
+                /** @description Rows per page */
+                size?: components["parameters"]["Size"];
+                /** @description The field to sort by */
+                sort?: components["parameters"]["Sort"];
+                /** @description Status values to keep */
+                status?: components["parameters"]["Status"];
+                targetType?: components["schemas"]["Values"];
+                /** @description Updated on or after */
+                updatedAtFrom?: components["parameters"]["UpdatedAtFrom"];
+                /** @description Updated on or before */
+                updatedAtTo?: components["parameters"]["UpdatedAtTo"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Success"] & {
+                        content: components["schemas"]["ListPage"] & {
+                            list: components["schemas"]["SiteMessage"][];
                         };
                     };
                 };

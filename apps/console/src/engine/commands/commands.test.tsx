@@ -22,6 +22,12 @@ const mintCode: CommandDef = {
   answersResult: true,
   showResultOnce: true,
 };
+const remind: CommandDef = {
+  label: { en: 'Remind', zh: '提醒' },
+  target: 'record',
+  placement: ['row'],
+  input: { at: { kind: 'datetime', label: { en: 'Remind at', zh: '提醒时间' }, required: true } },
+};
 const archive: CommandDef = {
   label: { en: 'Archive', zh: '归档' },
   target: 'batch',
@@ -32,7 +38,7 @@ const archive: CommandDef = {
 beforeAll(() => {
   entities.banner = {
     ...original,
-    commands: { notify, archive, mintCode },
+    commands: { notify, archive, mintCode, remind },
     capabilities: { ...original.capabilities, export: false, import: false },
   };
 });
@@ -115,6 +121,21 @@ describe('declared commands in the list', { timeout: 60_000 }, () => {
     expect(api.callsTo('POST', '/api/banner/notify/7')).toHaveLength(1);
     // the dialog stays open for a corrected value
     expect(screen.getByRole('dialog')).toBeTruthy();
+  });
+
+  it('sends a date and time input as the API’s string', async () => {
+    signIn();
+    const api = bannerApi().on('POST /api/banner/remind/:id', () => ok({ sent: true }));
+    await renderPage(EntityListPage, bannerList, { url: '/banner/banner_list' });
+    await clickRowCommand('Spring fair', 'Remind');
+    const dialog = await screen.findByRole('dialog');
+    const input = within(dialog).getByLabelText('Remind at');
+    await userEvent.click(input);
+    await userEvent.type(input, '2030-01-02 10:00:00{enter}');
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Remind' }));
+    await waitFor(() => expect(api.callsTo('POST', '/api/banner/remind/7')).toHaveLength(1));
+    const sent = api.callsTo('POST', '/api/banner/remind/7')[0]!.body as { at: string };
+    expect(sent.at).toBe(new Date(2030, 0, 2, 10, 0, 0).toISOString());
   });
 
   it('hides a command the user holds no permission for, and runs a bulk command on the ticked ids', async () => {

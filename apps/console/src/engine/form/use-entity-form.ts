@@ -91,7 +91,7 @@ export type EntityFormOptions = {
 };
 
 /** Date and time pickers hold dayjs values; the form keeps the API's strings. */
-function conversions(field: FormFieldDescriptor): Partial<FormItemProps> {
+export function conversions(field: FormFieldDescriptor): Partial<FormItemProps> {
   if (field.kind === 'date') {
     return {
       getValueProps: (value: unknown) => ({ value: toDay(value) }),

@@ -5,6 +5,7 @@ import { Dialog } from '../../components/dialog';
 import { useEngineText } from '../../messages';
 import type { EntityMeta } from '../entity-meta';
 import { FieldControl } from '../form/field-control';
+import { conversions } from '../form/use-entity-form';
 import type { PendingInput } from '../slots';
 
 /** Collects what an action or a command declares as input (a refusal needs its reason), validated by the kit. */
@@ -77,6 +78,8 @@ export function ActionInputDialog({
             name={field.name}
             label={field.label[meta.lang]}
             required={field.isRequired}
+            // a date or time input keeps the API's string, like a record's form
+            {...conversions(field)}
           >
             <FieldControl field={field} meta={meta} />
           </Form.Item>
