@@ -10,6 +10,8 @@ export const OPEN_SCOPES = [
   'announcements:read',
   'marketing:read',
   'events:write',
+  'chat:read',
+  'chat:write',
 ] as const;
 
 export type OpenScope = (typeof OPEN_SCOPES)[number];
@@ -26,6 +28,8 @@ const SCOPE_LABELS: Record<OpenScope, Bilingual> = {
     '热门活动、热词与推荐搜索：读取',
   ),
   'events:write': t('Behaviour events: write', '行为事件：写入'),
+  'chat:read': t('Site chat: read', '站内聊天：读取'),
+  'chat:write': t('Site chat: write', '站内聊天：写入'),
 };
 
 /**

@@ -22,6 +22,7 @@ import { productTag } from './product-tag';
 import { recommendAdvertising, recommendSearch } from './recommend-search';
 import { role } from './role';
 import { searchTop } from './search-top';
+import { siteChatConversation, siteChatMessage } from './site-chat';
 import { userManager } from './user-manager';
 import { vipPackage } from './vip-package';
 
@@ -57,6 +58,8 @@ export const entities: Record<string, EntityDef> = {
   recommend_advertising: recommendAdvertising,
   popular_activity: popularActivity,
   popular_sub_activity: popularSubActivity,
+  site_chat_conversation: siteChatConversation,
+  site_chat_message: siteChatMessage,
 };
 
 export { ANNOUNCEMENT_CONTENT_MAX, ANNOUNCEMENT_TARGETS } from './announcement';
@@ -71,6 +74,14 @@ export {
 export { CONSULT_CONTENT_MAX } from './consult';
 export { PERMISSION_MENU, PERMISSION_METHODS } from './permission';
 export { ROLE_MENU } from './role';
+export {
+  CHAT_CONTENT_MAX,
+  CHAT_EDIT_MENU,
+  CHAT_IMAGES_MAX,
+  CHAT_MENU,
+  siteChatConversation,
+  siteChatMessage,
+} from './site-chat';
 export {
   MARKETPLACE_USER_TYPES,
   STAFF_USER_TYPES,

@@ -36,6 +36,8 @@ export const {
   recommend_advertising: recommendAdvertising,
   popular_activity: popularActivity,
   popular_sub_activity: popularSubActivity,
+  site_chat_conversation: siteChatConversation,
+  site_chat_message: siteChatMessage,
 } = entityTables;
 
 /** The role and permission tables every permission check reads: the engine's `role` and `permission`. */

@@ -1,4 +1,11 @@
-import { company, consult, customerService, product, resourcePermissions } from '@organiser/domain';
+import {
+  company,
+  consult,
+  customerService,
+  product,
+  resourcePermissions,
+  siteChatConversation,
+} from '@organiser/domain';
 import { and, eq, inArray, isNull, or } from 'drizzle-orm';
 import { assertMayActOnAccount } from '../../access/account-guard';
 import { invalidateAuthCaches } from '../../access/auth-cache';
@@ -34,7 +41,7 @@ export const DEMO_SUPPLIER = { account: 'supplier', password: 'supplier123' } as
 export const SUPPLIER_ROLE = 'supplier';
 
 /** What the seeded supplier role may open: its company (the list shows only its own), its contacts, its
- * products and the consults sent to it. */
+ * products, the consults sent to it and its conversations with buyers. */
 export const SUPPLIER_MENUS = [
   '/company',
   '/company/company_list',
@@ -50,6 +57,9 @@ export const SUPPLIER_MENUS = [
   '/consult',
   '/consult/consult_list',
   '/consult/consult_edit/:id',
+  '/site_chat_message',
+  '/site_chat_message/site_chat_message_list',
+  '/site_chat_message/site_chat_message_edit/:id',
 ];
 
 /** The API routes it may call besides reads, by their key in the route table: saving its company and
@@ -80,6 +90,8 @@ const supplierResources = () => [
   ]),
   // replies to the consults sent to its company
   ...resourcePermissions(consult, ['command:reply']),
+  // answers and reads the conversations of its company (moderation stays the organiser's)
+  ...resourcePermissions(siteChatConversation, ['command:reply', 'command:markRead']),
 ];
 
 /**

@@ -4,6 +4,7 @@ import { eq, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { type Engine, fieldsError, loadRow, toRecord, withEffective } from '../../engine';
 import type { OpenContext, OpenRoute } from '../../open/types';
+import { notifyBadges } from '../chat/badges';
 import { consumeQuota } from '../quota';
 
 // `POST /api/open/v1/consults` (scope consults:write): a buyer's new enquiry to a company, optionally about one
@@ -132,6 +133,7 @@ export async function receiveConsult(ctx: OpenContext, body: NewConsult) {
     .update(companies.table)
     .set({ consultNum: sql`coalesce(${companies.col('consultNum')}, 0) + 1` } as never)
     .where(eq(companies.col('id'), body.companyId));
+  ctx.afterCommit?.(notifyBadges);
   const r = row!;
   return {
     id: Number(r.id),
