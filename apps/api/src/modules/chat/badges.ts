@@ -102,9 +102,17 @@ function openStream(
   let running: Promise<void> | null = null;
   let again = false;
   let closed = false;
+  // a session ended meanwhile (logout, disabled account) ends the stream; a role changed changes the audience
+  const check = async () => {
+    const auth = await authenticate(app.db, app.config.deployment, token);
+    audience = await audienceOf(app.db, auth.user);
+  };
   // counted at once (before any await), so the streams of one wave share the counts of their audience
   const send = async () => {
-    const data = JSON.stringify(await countsOf(app.db, engine, audience));
+    const counts = countsOf(app.db, engine, audience);
+    counts.catch(() => undefined);
+    await check();
+    const data = JSON.stringify(await counts);
     if (data !== last && !closed) {
       last = data;
       raw.write(`event: badges\ndata: ${data}\n\n`);
@@ -134,15 +142,10 @@ function openStream(
         }
       });
   };
-  // a session ended meanwhile (logout, disabled account) ends the stream; a role changed changes the audience
-  const check = async () => {
-    const auth = await authenticate(app.db, app.config.deployment, token);
-    audience = await audienceOf(app.db, auth.user);
-  };
   const heartbeat = setInterval(() => {
     if (closed) return;
     raw.write(': heartbeat\n\n');
-    check().then(refresh, close);
+    refresh();
   }, BADGE_HEARTBEAT_MS);
   heartbeat.unref();
   const stopListening = onSharedInvalidation(TOPIC, () => scheduleWave(refresh));
