@@ -1,4 +1,3 @@
-import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { entityTables } from '../src/db/schema/entities';
@@ -6,61 +5,11 @@ import { supplierCompanyBody } from './access-fixtures';
 import { client, okClient } from './engine/setup';
 import { createTestApp, login, type TestApp } from './helpers';
 import { issueApiKey, openCall } from './open-helpers';
+import { openBadgeStream } from './sse-client';
 
 // GET /api/badges/stream on a real socket (127.0.0.1): the counts at once, again when a buyer's message arrives
 // or a conversation is read, only the company's own for a supplier; the stream ends when the session is logged
 // out and when the server closes. No console session, no stream.
-
-type Event = { event: string; data: unknown };
-
-/** An open stream: its events as they arrive, and a way to wait for the next one. */
-export function openBadgeStream(base: string, token: string | null) {
-  const events: Event[] = [];
-  const waiters: (() => void)[] = [];
-  let ended = false;
-  let status = 0;
-  let buffer = '';
-  const request = http.get(
-    `${base}/api/badges/stream`,
-    { headers: token ? { 'x-token': token } : {} },
-    (res) => {
-      status = res.statusCode ?? 0;
-      res.setEncoding('utf8');
-      res.on('data', (chunk: string) => {
-        buffer += chunk;
-        let cut = buffer.indexOf('\n\n');
-        while (cut >= 0) {
-          const block = buffer.slice(0, cut);
-          buffer = buffer.slice(cut + 2);
-          const event = block.match(/^event: (.+)$/m)?.[1];
-          const data = block.match(/^data: (.+)$/m)?.[1];
-          if (event) events.push({ event, data: data ? JSON.parse(data) : null });
-          for (const wake of waiters.splice(0)) wake();
-          cut = buffer.indexOf('\n\n');
-        }
-      });
-      res.on('end', () => {
-        ended = true;
-        for (const wake of waiters.splice(0)) wake();
-      });
-    },
-  );
-  request.on('error', () => {
-    ended = true;
-  });
-  /** Waits until `count` events arrived (or the stream ended); answers the events so far. */
-  const until = async (count: number) => {
-    while (events.length < count && !ended) await new Promise<void>((resolve) => waiters.push(resolve));
-    return events;
-  };
-  return {
-    events,
-    until,
-    status: () => status,
-    ended: () => ended,
-    close: () => request.destroy(),
-  };
-}
 
 describe('the badge stream', () => {
   let t: TestApp;
