@@ -107,6 +107,17 @@ describe('site chat', () => {
     );
   });
 
+  it('starts one conversation for a buyer, company and subject, also under concurrent first messages', async () => {
+    const s = await supplier();
+    const answers = await Promise.all(
+      [1, 2, 3, 4].map((i) => post({ companyId: s.companyId, content: `#${i}` })),
+    );
+    expect(answers.map((a) => a.statusCode)).toEqual([200, 200, 200, 200]);
+    const ids = new Set(answers.map((a) => a.json().content.conversationId));
+    expect(ids.size).toBe(1);
+    expect(await conversation([...ids][0])).toMatchObject({ messageCount: 4 });
+  });
+
   it('keeps the read state per reader: the company’s and the organiser’s', async () => {
     const s = await supplier();
     const id = (await post({ companyId: s.companyId })).json().content.conversationId;

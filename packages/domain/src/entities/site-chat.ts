@@ -42,7 +42,8 @@ const subjectId: NumberField = {
  * about the company). Buyers' messages arrive only from the marketplace (`POST /api/open/v1/chat/messages`); staff
  * and a supplier of the conversation's company answer with `reply`. The list carries the last message and, per
  * reader, whether it is read (staff and the company each read on their own) and whether the buyer's last message
- * is replied. A supplier account sees only its own company's conversations.
+ * is replied. A supplier account sees only its own company's conversations. One conversation per buyer, company,
+ * source and subject: a unique index of the chat module's migration (`site_chat_conversation_subject_unique`).
  */
 export const siteChatConversation = defineEntity({
   name: 'site_chat_conversation',
@@ -146,7 +147,6 @@ export const siteChatConversation = defineEntity({
   defaultSort: { field: 'lastMessageAt', order: 'desc' },
   labelField: 'title',
   scope: { field: 'companyId' },
-  uniqueTogether: [['userId', 'companyId', 'source', 'subjectId']],
   capabilities: { readOnly: true, import: false },
   // the messages (`site_chat_message`) are appended by the chat module's handlers
   commands: {

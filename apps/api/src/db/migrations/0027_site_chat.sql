@@ -55,9 +55,9 @@ CREATE INDEX "site_chat_conversation_source_idx" ON "site_chat_conversation" USI
 CREATE INDEX "site_chat_conversation_last_sender_idx" ON "site_chat_conversation" USING btree ("last_sender");--> statement-breakpoint
 CREATE INDEX "site_chat_conversation_message_count_idx" ON "site_chat_conversation" USING btree ("message_count","id");--> statement-breakpoint
 CREATE INDEX "site_chat_conversation_readed_by_staff_idx" ON "site_chat_conversation" USING btree ("readed_by_staff");--> statement-breakpoint
+CREATE UNIQUE INDEX "site_chat_conversation_subject_unique" ON "site_chat_conversation" USING btree ("user_id","company_id","source","subject_id");--> statement-breakpoint
 CREATE INDEX "site_chat_conversation_readed_by_company_idx" ON "site_chat_conversation" USING btree ("readed_by_company");--> statement-breakpoint
 CREATE INDEX "site_chat_conversation_replied_idx" ON "site_chat_conversation" USING btree ("replied");--> statement-breakpoint
-CREATE UNIQUE INDEX "site_chat_conversation_user_id_company_id_source_subject_id_unique" ON "site_chat_conversation" USING btree ("user_id","company_id","source","subject_id");--> statement-breakpoint
 CREATE INDEX "site_chat_conversation_search_trgm_idx" ON "site_chat_conversation" USING gin ((coalesce("title", '') || ' ' || coalesce("last_message", '') || ' ' || coalesce("user_realname", '') || ' ' || coalesce("company_name", '')) gin_trgm_ops);--> statement-breakpoint
 CREATE INDEX "site_chat_conversation_search_grams_idx" ON "site_chat_conversation" USING gin (search_grams((coalesce("title", '') || ' ' || coalesce("last_message", '') || ' ' || coalesce("user_realname", '') || ' ' || coalesce("company_name", ''))));--> statement-breakpoint
 CREATE INDEX "site_chat_message_created_at_idx" ON "site_chat_message" USING btree ("created_at","id");--> statement-breakpoint

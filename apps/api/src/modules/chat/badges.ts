@@ -8,6 +8,7 @@ import { hasPermission } from '../../access/permission-checks';
 import type { AuthUser } from '../../access/route-access';
 import { authenticate, readToken } from '../../access/sessions';
 import type { Db } from '../../db/client';
+import { statementSignal } from '../../db/statement-signal';
 import { createEngine, type Engine } from '../../engine';
 import { ok, okSchema } from '../../plugins/envelope';
 
@@ -126,7 +127,10 @@ function openStream(
     openStreams.delete(close);
     raw.end('event: end\ndata: {}\n\n');
   };
-  const refresh = () => {
+  // the stream's reads belong to no request: not to the one that announced a change (its end would cancel
+  // them), nor to the stream's own, answered already
+  const refresh = () => statementSignal.exit(refreshNow);
+  const refreshNow = () => {
     if (closed) return;
     if (running) {
       again = true;
