@@ -228,7 +228,7 @@ describe.skipIf(missing.length > 0)('two API nodes behind a load balancer', { ti
     const stream = openBadgeStream(b.url, onB);
     try {
       const [first] = await stream.until(1);
-      const before = (first?.data as { chatUnread: number }).chatUnread;
+      const before = (first!.data as { chatUnread: number }).chatUnread;
       const posted = await fetch(`${a.url}/api/open/v1/chat/messages`, {
         method: 'POST',
         headers: {

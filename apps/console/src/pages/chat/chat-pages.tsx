@@ -174,6 +174,7 @@ function Thread({ record }: { record: EntityRecord }) {
   // a reply changes the record's version: the thread goes to its last page again
   // biome-ignore lint/correctness/useExhaustiveDependencies: the version marks a new message
   useEffect(() => setPage(lastPage), [lastPage, version]);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a hidden message (reloads) reads the page again
   useEffect(() => {
     if (page === null || version < 1) return;
     const controller = new AbortController();
