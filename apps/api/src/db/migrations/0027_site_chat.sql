@@ -62,6 +62,7 @@ CREATE INDEX "site_chat_conversation_search_trgm_idx" ON "site_chat_conversation
 CREATE INDEX "site_chat_conversation_search_grams_idx" ON "site_chat_conversation" USING gin (search_grams((coalesce("title", '') || ' ' || coalesce("last_message", '') || ' ' || coalesce("user_realname", '') || ' ' || coalesce("company_name", ''))));--> statement-breakpoint
 CREATE INDEX "site_chat_message_created_at_idx" ON "site_chat_message" USING btree ("created_at","id");--> statement-breakpoint
 CREATE INDEX "site_chat_message_conversation_id_idx" ON "site_chat_message" USING btree ("conversation_id");--> statement-breakpoint
+CREATE INDEX "site_chat_message_conversation_created_idx" ON "site_chat_message" USING btree ("conversation_id","created_at","id");--> statement-breakpoint
 CREATE INDEX "site_chat_message_company_id_idx" ON "site_chat_message" USING btree ("company_id");--> statement-breakpoint
 CREATE INDEX "site_chat_message_user_id_idx" ON "site_chat_message" USING btree ("user_id");--> statement-breakpoint
 CREATE INDEX "site_chat_message_source_idx" ON "site_chat_message" USING btree ("source");--> statement-breakpoint
