@@ -3,6 +3,7 @@ import { accessModule } from './access';
 import { announcementsModule } from './announcements';
 import { authRoutes } from './auth/routes';
 import { behaviourModule } from './behaviour';
+import { chatModule } from './chat';
 import { companiesModule } from './companies';
 import { consultsModule } from './consults';
 import { contentModule } from './content';
@@ -64,6 +65,8 @@ export const modules: AppModule[] = [
   // Site letters and notifications: targets, sending (now or scheduled), the monthly limit, the inbox the
   // marketplace reads, notification templates delivered on the system's events, demo data.
   lettersModule,
+  // Site chat: conversations, replies, read state per reader, moderation, marketplace routes, live badges.
+  chatModule,
 ];
 
 /** What the OpenAPI tags of the modules' own routes hold (an entity's tag is described by its labels). */
@@ -71,6 +74,8 @@ export const moduleTags: Record<string, string> = {
   access: 'Roles and permissions: who may open which menu and call which route',
   Marketplace:
     "The marketplace-facing API under /api/open/v1: called by the marketplace's servers with an API key (`Authorization: Bearer <key>`), never with a console login. A POST needs an `Idempotency-Key`. See docs/marketplace-api.md",
+  badges:
+    "The navbar's live counts: unreplied consults and unread chat conversations, once or as server-sent events",
   consults: 'The reply thread of a consult: read and answered by staff and by the supplier it was sent to',
   dictionary: 'Dictionary items by group code, for selects',
   dynamic_form_config: 'The dynamic form fields of a category, for forms and filters',

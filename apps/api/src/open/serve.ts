@@ -55,7 +55,13 @@ function keyWriteContext(
   };
 }
 
-function openContext(app: FastifyInstance, served: Served, request: FastifyRequest, db: Db): OpenContext {
+function openContext(
+  app: FastifyInstance,
+  served: Served,
+  request: FastifyRequest,
+  db: Db,
+  pending?: (() => void)[],
+): OpenContext {
   const caller = request.openCaller;
   if (!caller) throw new AppError('apiKeyInvalid');
   return {
@@ -66,6 +72,7 @@ function openContext(app: FastifyInstance, served: Served, request: FastifyReque
     engine: served.engine,
     extensions: served.extensions,
     writeContext: keyWriteContext(app, served, db, caller, request.lang),
+    afterCommit: (work) => (pending ? pending.push(work) : work()),
   };
 }
 
@@ -109,6 +116,7 @@ async function serveWrite(
   const requestHash = createHash('sha256')
     .update(stableJson({ method: request.method, url: request.url.split('?')[0], ...input }))
     .digest('hex');
+  const pending: (() => void)[] = [];
   const fresh = await app.db.transaction(async (tx) => {
     const held = await tx
       .insert(openIdempotency)
@@ -116,13 +124,17 @@ async function serveWrite(
       .onConflictDoNothing()
       .returning({ key: openIdempotency.idempotencyKey });
     if (!held.length) return null;
-    const text = answerText(route, await route.handler(input, openContext(app, served, request, tx as Db)));
+    const text = answerText(
+      route,
+      await route.handler(input, openContext(app, served, request, tx as Db, pending)),
+    );
     await tx
       .update(openIdempotency)
       .set({ statusCode: 200, response: { text } })
       .where(and(eq(openIdempotency.apiKeyId, apiKeyId), eq(openIdempotency.idempotencyKey, idempotencyKey)));
     return { status: 200, text };
   });
+  for (const work of pending) work();
   if (fresh) return fresh;
   const [stored] = await app.db
     .select()

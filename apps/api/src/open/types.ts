@@ -29,6 +29,8 @@ export type OpenContext = {
   /** The engine's write context for one of its entities, inside this request's transaction, acting as the
    * key (history and the system log name the key, not a user); no row scope. */
   writeContext: (entity: string) => WriteContext;
+  /** Work that must follow the commit of a write (telling other nodes what changed); run at once for a read. */
+  afterCommit?: (work: () => void) => void;
 };
 
 /** One marketplace-facing route. POST routes are writes: they require an `Idempotency-Key` header. */

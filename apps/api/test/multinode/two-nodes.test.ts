@@ -6,6 +6,7 @@ import path from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startS3Server, type TestS3Server } from '../s3-server';
+import { openBadgeStream } from '../sse-client';
 import {
   ADMIN_PASSWORD,
   type ApiNode,
@@ -200,6 +201,50 @@ describe.skipIf(missing.length > 0)('two API nodes behind a load balancer', { ti
     expect(third.body.code).toBe(40013);
     // Locked on the other node too, even with the right password.
     expect((await tryLogin(b.url, 'admin', ADMIN_PASSWORD)).body.code).toBe(40013);
+  });
+
+  it('updates a badge stream held open on B when a buyer’s message is posted on A', async () => {
+    const token = await login(a.url, 'admin', ADMIN_PASSWORD);
+    const keyRecord = await call(a.url, 'POST', '/api/api_key', {
+      token,
+      json: { name: 'multinode chat', scopes: ['chat:write'], expiresAt: null },
+    });
+    const keyId = (keyRecord.body.content as { id: number }).id;
+    const issued = await call(a.url, 'POST', `/api/api_key/issue/${keyId}`, { token, json: {} });
+    const key = (issued.body.content as { key: string }).key;
+    const client = new pg.Client({ connectionString: db.url });
+    await client.connect();
+    const [buyerId, companyId] = await Promise.all([
+      client.query(
+        "insert into user_manager (account, type) values ('multinode-buyer', 'buyer') returning id",
+      ),
+      client.query(
+        "insert into company (name, audit_status, status) values ('Multinode Chat Co.', 'passed', 'enabled') returning id",
+      ),
+    ])
+      .then(([u, c]) => [u.rows[0].id as number, c.rows[0].id as number])
+      .finally(() => client.end());
+    const onB = await login(b.url, 'admin', ADMIN_PASSWORD);
+    const stream = openBadgeStream(b.url, onB);
+    try {
+      const [first] = await stream.until(1);
+      const before = (first!.data as { chatUnread: number }).chatUnread;
+      const posted = await fetch(`${a.url}/api/open/v1/chat/messages`, {
+        method: 'POST',
+        headers: {
+          authorization: `Bearer ${key}`,
+          'idempotency-key': `multinode-${Date.now()}`,
+          'content-type': 'application/json',
+        },
+        body: JSON.stringify({ userId: buyerId, companyId, content: 'Hello from node A' }),
+      });
+      expect(posted.status, await posted.text()).toBe(200);
+      // B hears of it through Redis and sends the new counts
+      const events = await stream.until(2, 5_000);
+      expect(events[1]).toMatchObject({ event: 'badges', data: { chatUnread: before + 1 } });
+    } finally {
+      stream.close();
+    }
   });
 
   it('loses no request when a node is stopped with SIGTERM under load and started again', async () => {

@@ -3,6 +3,7 @@ import { en as engineEn } from '../messages/en';
 import { en as reportEn, zh as reportZh } from '../messages/report';
 import { zh as engineZh } from '../messages/zh';
 import { en as accessEn, zh as accessZh } from '../pages/access/messages';
+import { en as chatEn, zh as chatZh } from '../pages/chat/messages';
 import { en as consultEn, zh as consultZh } from '../pages/consults/messages';
 import { en as marketingEn, zh as marketingZh } from '../pages/marketing/messages';
 import { en as requirementEn, zh as requirementZh } from '../pages/requirements/messages';
@@ -25,4 +26,5 @@ export const textNamespaces: Record<TextNamespace, Record<Language, Record<strin
   permissionTree: { en: treeEn, zh: treeZh },
   consults: { en: consultEn, zh: consultZh },
   marketing: { en: marketingEn, zh: marketingZh },
+  chat: { en: chatEn, zh: chatZh },
 };

@@ -8,12 +8,13 @@ import { toggleSidebar, useApp } from '../state/app-settings';
 import type { Crumb } from './breadcrumb-items';
 import { ErrorLogDialog } from './error-log-dialog';
 import { HeaderSearch } from './header-search';
+import { NavbarBadges } from './navbar-badges';
 import { ErrorLogButton, ScreenfullButton, SizeSelect } from './navbar-tools';
 import { SettingsDrawer } from './settings-drawer';
 import { UserMenu } from './user-menu';
 
 /**
- * The top bar: hamburger, breadcrumb, header search, error log, size,
+ * The top bar: hamburger, breadcrumb, header search, live badges (unreplied consults, unread conversations), error log, size,
  * language, settings and the user menu; full screen on desktop only. On a phone every tool stays reachable (the
  * language can be changed there too) and the breadcrumb shows the current page only.
  */
@@ -66,6 +67,7 @@ const NavbarTools = memo(function NavbarTools({
   return (
     <div className="app-navbar-right">
       <HeaderSearch />
+      <NavbarBadges />
       <ErrorLogButton onOpen={onOpenLog} />
       {!isMobile && <ScreenfullButton />}
       <SizeSelect />

@@ -69,6 +69,10 @@ const pages: Record<string, Page> = {
     () => import('./marketing/marketing-pages'),
     (m) => m.SubActivityFormPage,
   ),
+  SiteChatMessageEdit: page(
+    () => import('./chat/chat-pages'),
+    (m) => m.ChatConversationPage,
+  ),
   BuyRequirementMarket: page(
     () => import('./requirements/market-page'),
     (m) => m.MarketPage,
@@ -97,6 +101,12 @@ const entityPages: Record<string, Partial<Record<'entity-list' | 'entity-form', 
     'entity-list': page(
       () => import('./suppliers/company-lists'),
       (m) => m.CompanyAuditListPage,
+    ),
+  },
+  site_chat_conversation: {
+    'entity-list': page(
+      () => import('./chat/chat-pages'),
+      (m) => m.ChatListPage,
     ),
   },
   consult: {

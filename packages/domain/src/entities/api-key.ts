@@ -12,6 +12,8 @@ export const OPEN_SCOPES = [
   'events:write',
   'letters:read',
   'letters:write',
+  'chat:read',
+  'chat:write',
 ] as const;
 
 export type OpenScope = (typeof OPEN_SCOPES)[number];
@@ -30,6 +32,8 @@ const SCOPE_LABELS: Record<OpenScope, Bilingual> = {
   'events:write': t('Behaviour events: write', '行为事件：写入'),
   'letters:read': t('Inbox letters and notifications: read', '站内信与通知：读取'),
   'letters:write': t('Inbox letters and notifications: mark read', '站内信与通知：标记已读'),
+  'chat:read': t('Site chat: read', '站内聊天：读取'),
+  'chat:write': t('Site chat: write', '站内聊天：写入'),
 };
 
 /**

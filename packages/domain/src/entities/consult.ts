@@ -20,6 +20,8 @@ export const consult = defineEntity({
   // what the server modules and the console add to this definition (listed, so it is found from here)
   behaviour: {
     screens: { 'entity-form': 'consults/consult-pages ConsultFormPage (the reply thread under the consult)' },
+    // the navbar's unreplied-consults badge follows every write, on every node
+    hooks: { chat: ['afterCommit: notifyBadges'] },
   },
   defaultColumns: ['content', 'companyId', 'userId', 'type', 'country', 'isFeedback', 'consultTime'],
   fields: {

@@ -24,6 +24,7 @@ import { recommendAdvertising, recommendSearch } from './recommend-search';
 import { role } from './role';
 import { searchTop } from './search-top';
 import { siteMessage } from './site-message';
+import { siteChatConversation, siteChatMessage } from './site-chat';
 import { userManager } from './user-manager';
 import { vipPackage } from './vip-package';
 
@@ -61,6 +62,8 @@ export const entities: Record<string, EntityDef> = {
   popular_sub_activity: popularSubActivity,
   site_message: siteMessage,
   inform_message: informMessage,
+  site_chat_conversation: siteChatConversation,
+  site_chat_message: siteChatMessage,
 };
 
 export { ANNOUNCEMENT_CONTENT_MAX, ANNOUNCEMENT_TARGETS } from './announcement';
@@ -87,6 +90,14 @@ export {
   SITE_MESSAGE_TARGETS,
   SUPPLIER_LETTER_TARGETS,
 } from './site-message';
+export {
+  CHAT_CONTENT_MAX,
+  CHAT_EDIT_MENU,
+  CHAT_IMAGES_MAX,
+  CHAT_MENU,
+  siteChatConversation,
+  siteChatMessage,
+} from './site-chat';
 export {
   MARKETPLACE_USER_TYPES,
   STAFF_USER_TYPES,

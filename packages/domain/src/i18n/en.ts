@@ -105,6 +105,8 @@ export const en = {
     changePassword: 'Change password',
     logout: 'Log Out',
     errorLog: 'Error log',
+    unrepliedConsults: 'Unreplied consults',
+    unreadChats: 'Unread conversations',
   },
   size: {
     default: 'Default',

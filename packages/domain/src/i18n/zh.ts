@@ -105,6 +105,8 @@ export const zh: Messages = {
     changePassword: '修改密码',
     logout: '退出登录',
     errorLog: '错误日志',
+    unrepliedConsults: '未回复的咨询',
+    unreadChats: '未读会话',
   },
   size: {
     default: '默认',

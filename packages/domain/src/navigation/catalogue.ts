@@ -417,7 +417,7 @@ export const permissionGroups: RouteNode[] = [
   ),
   group('SiteChatMessage', '/site_chat_message', t('Chat messages', '站内聊天'), 'CommentOutlined', [
     listPage('SiteChatMessageList', 'site_chat_message_list', t('Chat message list', '聊天消息列表'), {
-      entity: 'site_chat_message',
+      entity: 'site_chat_conversation',
     }),
     formPage(
       'SiteChatMessageEdit',

@@ -38,6 +38,8 @@ export const {
   popular_sub_activity: popularSubActivity,
   site_message: siteMessage,
   inform_message: informMessage,
+  site_chat_conversation: siteChatConversation,
+  site_chat_message: siteChatMessage,
 } = entityTables;
 
 /** The role and permission tables every permission check reads: the engine's `role` and `permission`. */

@@ -5,6 +5,7 @@ import {
   product,
   resourcePermissions,
   siteMessage,
+  siteChatConversation,
 } from '@organiser/domain';
 import { and, eq, inArray, isNull, or } from 'drizzle-orm';
 import { assertMayActOnAccount } from '../../access/account-guard';
@@ -41,7 +42,7 @@ export const DEMO_SUPPLIER = { account: 'supplier', password: 'supplier123' } as
 export const SUPPLIER_ROLE = 'supplier';
 
 /** What the seeded supplier role may open: its company (the list shows only its own), its contacts, its
- * products, the consults sent to it and its letters to its buyers. */
+ * products, the consults sent to it, its letters to its buyers and its conversations with them. */
 export const SUPPLIER_MENUS = [
   '/company',
   '/company/company_list',
@@ -61,6 +62,9 @@ export const SUPPLIER_MENUS = [
   '/site_message/site_message_list',
   '/site_message/site_message_add',
   '/site_message/site_message_edit/:id',
+  '/site_chat_message',
+  '/site_chat_message/site_chat_message_list',
+  '/site_chat_message/site_chat_message_edit/:id',
 ];
 
 /** The API routes it may call besides reads, by their key in the route table: saving its company and
@@ -100,6 +104,8 @@ const supplierResources = () => [
     'command:schedule',
     'action:cancel',
   ]),
+  // answers and reads the conversations of its company (moderation stays the organiser's)
+  ...resourcePermissions(siteChatConversation, ['command:reply', 'command:markRead']),
 ];
 
 /**

@@ -5,6 +5,7 @@ import { z } from 'zod';
 import { type Engine, fieldsError, loadRow, toRecord, withEffective } from '../../engine';
 import type { OpenContext, OpenRoute } from '../../open/types';
 import { notifyConsultReceived } from '../letters';
+import { notifyBadges } from '../chat/badges';
 import { consumeQuota } from '../quota';
 
 // `POST /api/open/v1/consults` (scope consults:write): a buyer's new enquiry to a company, optionally about one
@@ -133,6 +134,7 @@ export async function receiveConsult(ctx: OpenContext, body: NewConsult) {
     .update(companies.table)
     .set({ consultNum: sql`coalesce(${companies.col('consultNum')}, 0) + 1` } as never)
     .where(eq(companies.col('id'), body.companyId));
+  ctx.afterCommit?.(notifyBadges);
   const r = row!;
   // the company's "consult received" notification, in the consult's transaction
   const product =

@@ -469,6 +469,40 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/badges": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The signed-in person's unreplied consults and unread and unreplied chat conversations */
+        get: operations["badges"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/badges/stream": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Server-sent events: `badges` (the same counts as GET /api/badges) at once and whenever they change, a heartbeat comment every 25 s, `end` when the session ends */
+        get: operations["badges_stream"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/banner": {
         parameters: {
             query?: never;
@@ -4616,6 +4650,46 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/open/v1/chat/conversations/{id}/messages": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A buyer’s conversation with a company
+         * @description Oldest first, `size` (at most 100) a page; messages staff hid are left out. `userId` must be the conversation’s buyer: any other is refused naming it.
+         */
+        get: operations["openReadChatConversation"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/open/v1/chat/messages": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A buyer’s chat message to a company
+         * @description Appended to the conversation of this buyer, company and subject (started when there is none). Refused naming the field for an unknown buyer, a company that is not open, a product of another company or an unknown purchase requirement.
+         */
+        post: operations["openPostChatMessage"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/open/v1/companies/{id}/contacts": {
         parameters: {
             query?: never;
@@ -7800,6 +7874,227 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/site_chat_conversation/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One Conversation */
+        get: operations["site_chat_conversation_get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/site_chat_conversation/{id}/history": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Who changed a Conversation, when, and each field's old and new value (newest first) */
+        get: operations["site_chat_conversation_history"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/site_chat_conversation/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Export Conversation as xlsx or CSV (headers in the caller's language, at most 50000 rows) */
+        get: operations["site_chat_conversation_export"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/site_chat_conversation/list": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List Conversation: filters, keyword, sort and pages (at most 10000 rows deep) */
+        get: operations["site_chat_conversation_list"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/site_chat_conversation/markRead/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Mark as read: one Conversation */
+        post: operations["site_chat_conversation_mark_read"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/site_chat_conversation/options": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Conversation as select options ({ id, label }), for relation selects with search */
+        get: operations["site_chat_conversation_options"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/site_chat_conversation/reply/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Reply: one Conversation */
+        post: operations["site_chat_conversation_reply"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/site_chat_message/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One Chat message */
+        get: operations["site_chat_message_get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/site_chat_message/{id}/history": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Who changed a Chat message, when, and each field's old and new value (newest first) */
+        get: operations["site_chat_message_history"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/site_chat_message/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Export Chat message as xlsx or CSV (headers in the caller's language, at most 50000 rows) */
+        get: operations["site_chat_message_export"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/site_chat_message/hide/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Hide: one Chat message (409 unless hidden is false) */
+        post: operations["site_chat_message_hide"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/site_chat_message/list": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List Chat message: filters, keyword, sort and pages (at most 10000 rows deep) */
+        get: operations["site_chat_message_list"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/site_chat_message/options": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Chat message as select options ({ id, label }), for relation selects with search */
+        get: operations["site_chat_message_options"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/site_message": {
         parameters: {
             query?: never;
@@ -9179,14 +9474,14 @@ export interface components {
             /** Format: date-time */
             expiresAt?: string | null;
             name: string;
-            scopes: ("consults:read" | "consults:write" | "requirements:read" | "requirements:write" | "companies:read" | "announcements:read" | "marketing:read" | "events:write" | "letters:read" | "letters:write")[];
+            scopes: ("consults:read" | "consults:write" | "requirements:read" | "requirements:write" | "companies:read" | "announcements:read" | "marketing:read" | "events:write" | "letters:read" | "letters:write" | "chat:read" | "chat:write")[];
             status?: unknown;
         };
         ApiKeyCreateInput: {
             /** Format: date-time */
             expiresAt?: string | null;
             name: string;
-            scopes: ("consults:read" | "consults:write" | "requirements:read" | "requirements:write" | "companies:read" | "announcements:read" | "marketing:read" | "events:write" | "letters:read" | "letters:write")[];
+            scopes: ("consults:read" | "consults:write" | "requirements:read" | "requirements:write" | "companies:read" | "announcements:read" | "marketing:read" | "events:write" | "letters:read" | "letters:write" | "chat:read" | "chat:write")[];
             status?: unknown;
         };
         ApiKeyInput: {
@@ -9213,7 +9508,7 @@ export interface components {
             lastUsedAt?: unknown;
             name?: string;
             prefix?: unknown;
-            scopes?: ("consults:read" | "consults:write" | "requirements:read" | "requirements:write" | "companies:read" | "announcements:read" | "marketing:read" | "events:write" | "letters:read" | "letters:write")[];
+            scopes?: ("consults:read" | "consults:write" | "requirements:read" | "requirements:write" | "companies:read" | "announcements:read" | "marketing:read" | "events:write" | "letters:read" | "letters:write" | "chat:read" | "chat:write")[];
             /** @enum {string|null} */
             status?: "active" | "revoked" | null;
             updatedAt?: unknown;
@@ -9229,7 +9524,7 @@ export interface components {
             lastUsedAt?: unknown;
             name?: string;
             prefix?: unknown;
-            scopes?: ("consults:read" | "consults:write" | "requirements:read" | "requirements:write" | "companies:read" | "announcements:read" | "marketing:read" | "events:write" | "letters:read" | "letters:write")[];
+            scopes?: ("consults:read" | "consults:write" | "requirements:read" | "requirements:write" | "companies:read" | "announcements:read" | "marketing:read" | "events:write" | "letters:read" | "letters:write" | "chat:read" | "chat:write")[];
             /** @enum {string|null} */
             status?: "active" | "revoked" | null;
             updatedAt?: unknown;
@@ -13088,6 +13383,118 @@ export interface components {
             version?: number;
             zhWord?: string;
         };
+        SiteChatConversation: {
+            companyId: number | null;
+            companyIdLabel: string | null;
+            companyName: string | null;
+            createdAt: string;
+            createdBy: number | null;
+            id: number;
+            lastMessage: string | null;
+            lastMessageAt: string | null;
+            /** @enum {string|null} */
+            lastSender: "buyer" | "company" | "staff" | null;
+            messageCount: number | null;
+            readedByCompany: boolean | null;
+            readedByStaff: boolean | null;
+            replied: boolean | null;
+            /** @enum {string|null} */
+            source: "company" | "product" | "requirement" | null;
+            subjectId: number | null;
+            title: string | null;
+            updatedAt: string;
+            updatedBy: number | null;
+            userId: number | null;
+            userIdLabel: string | null;
+            userRealname: string | null;
+            version: number;
+        };
+        SiteChatConversationInput: {
+            companyId: number | null;
+            companyIdLabel: string | null;
+            companyName: string | null;
+            createdAt: string;
+            createdBy: number | null;
+            id: number;
+            lastMessage: string | null;
+            lastMessageAt: string | null;
+            /** @enum {string|null} */
+            lastSender: "buyer" | "company" | "staff" | null;
+            messageCount: number | null;
+            readedByCompany: boolean | null;
+            readedByStaff: boolean | null;
+            replied: boolean | null;
+            /** @enum {string|null} */
+            source: "company" | "product" | "requirement" | null;
+            subjectId: number | null;
+            title: string | null;
+            updatedAt: string;
+            updatedBy: number | null;
+            userId: number | null;
+            userIdLabel: string | null;
+            userRealname: string | null;
+            version: number;
+        };
+        SiteChatMessage: {
+            attachments: string[] | null;
+            companyId: number | null;
+            companyIdLabel: string | null;
+            companyName: string | null;
+            content: string | null;
+            conversationId: number | null;
+            conversationIdLabel: string | null;
+            createdAt: string;
+            createdBy: number | null;
+            hidden: boolean | null;
+            hiddenReason: string | null;
+            id: number;
+            readed: boolean | null;
+            recipients: string | null;
+            replied: boolean | null;
+            /** @enum {string|null} */
+            sender: "buyer" | "company" | "staff" | null;
+            senderAccount: string | null;
+            /** @enum {string|null} */
+            source: "company" | "product" | "requirement" | null;
+            subjectId: number | null;
+            title: string | null;
+            updatedAt: string;
+            updatedBy: number | null;
+            userId: number | null;
+            userIdLabel: string | null;
+            userRealname: string | null;
+            version: number;
+        };
+        SiteChatMessageInput: {
+            attachments: string[] | null;
+            companyId: number | null;
+            companyIdLabel: string | null;
+            companyName: string | null;
+            content: string | null;
+            conversationId: number | null;
+            conversationIdLabel: string | null;
+            createdAt: string;
+            createdBy: number | null;
+            hidden: boolean | null;
+            hiddenReason: string | null;
+            id: number;
+            readed: boolean | null;
+            recipients: string | null;
+            replied: boolean | null;
+            /** @enum {string|null} */
+            sender: "buyer" | "company" | "staff" | null;
+            senderAccount: string | null;
+            /** @enum {string|null} */
+            source: "company" | "product" | "requirement" | null;
+            subjectId: number | null;
+            title: string | null;
+            updatedAt: string;
+            updatedBy: number | null;
+            userId: number | null;
+            userIdLabel: string | null;
+            userRealname: string | null;
+            version: number;
+        };
         SiteMessage: {
             companyId: number | null;
             companyIdLabel: string | null;
@@ -14885,6 +15292,52 @@ export interface operations {
                         content: components["schemas"]["ApiKey"];
                     };
                 };
+            };
+        };
+    };
+    badges: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Success"] & {
+                        content: {
+                            chatUnread: number | null;
+                            chatUnreplied: number | null;
+                            consultsUnreplied: number | null;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    badges_stream: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
         };
     };
@@ -25249,6 +25702,146 @@ export interface operations {
             };
         };
     };
+    openReadChatConversation: {
+        parameters: {
+            query: {
+                page?: number;
+                size?: number;
+                userId: number;
+            };
+            header?: never;
+            path: {
+                /** @description The id of the record */
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 20000,
+                     *       "content": {
+                     *         "companyId": 12,
+                     *         "conversationId": 77,
+                     *         "list": [
+                     *           {
+                     *             "attachments": [],
+                     *             "content": "Can you ship 200 units to Rotterdam in March?",
+                     *             "createdAt": "2026-11-26T09:30:00.000Z",
+                     *             "id": 9001,
+                     *             "sender": "buyer"
+                     *           },
+                     *           {
+                     *             "attachments": [
+                     *               "2026/11/quote.png"
+                     *             ],
+                     *             "content": "Yes, by sea, 30 days.",
+                     *             "createdAt": "2026-11-26T10:00:00.000Z",
+                     *             "id": 9002,
+                     *             "sender": "company"
+                     *           }
+                     *         ],
+                     *         "total": 2
+                     *       },
+                     *       "message": "success",
+                     *       "success": true
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Success"] & {
+                        content: {
+                            companyId: number;
+                            conversationId: number;
+                            list: {
+                                attachments: string[];
+                                content: string;
+                                createdAt: string;
+                                id: number;
+                                /** @enum {string} */
+                                sender: "buyer" | "company" | "staff";
+                            }[];
+                            total: number;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    openPostChatMessage: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "companyId": 12,
+                 *       "content": "Can you ship 200 units to Rotterdam in March?",
+                 *       "source": "product",
+                 *       "subjectId": 301,
+                 *       "title": "Stainless steel valve DN50",
+                 *       "userId": 1042,
+                 *       "userRealname": "Anna de Vries"
+                 *     }
+                 */
+                "application/json": {
+                    companyId: number;
+                    content: string;
+                    /**
+                     * @default company
+                     * @enum {string}
+                     */
+                    source?: "company" | "product" | "requirement";
+                    subjectId?: number | null;
+                    title?: string | null;
+                    userId: number;
+                    userRealname?: string | null;
+                };
+            };
+        };
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 20000,
+                     *       "content": {
+                     *         "conversationId": 77,
+                     *         "createdAt": "2026-11-26T09:30:00.000Z",
+                     *         "messageId": 9001
+                     *       },
+                     *       "message": "success",
+                     *       "success": true
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Success"] & {
+                        content: {
+                            conversationId: number;
+                            createdAt: string;
+                            messageId: number;
+                        };
+                    };
+                };
+            };
+        };
+    };
     openListCompanyContacts: {
         parameters: {
             query?: never;
@@ -33653,6 +34246,518 @@ export interface operations {
                                 }) | null;
                             };
                         };
+                    };
+                };
+            };
+        };
+    };
+    site_chat_conversation_get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The id of the record */
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Success"] & {
+                        content: components["schemas"]["SiteChatConversation"];
+                    };
+                };
+            };
+        };
+    };
+    site_chat_conversation_history: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The id of the record */
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Success"] & {
+                        content: {
+                            action: string;
+                            actorAccount: string | null;
+                            actorId: number | null;
+                            at: string;
+                            changes: {
+                                field: string;
+                                new: unknown;
+                                old: unknown;
+                            }[];
+                            version: number;
+                        }[];
+                    };
+                };
+            };
+        };
+    };
+    site_chat_conversation_export: {
+        parameters: {
+            query?: {
+                /** @description Comma-separated columns to export */
+                columns?: components["parameters"]["ExportColumns"];
+                companyId?: string;
+                /** @description Created on or after */
+                createdAtFrom?: components["parameters"]["CreatedAtFrom"];
+                /** @description Created on or before */
+                createdAtTo?: components["parameters"]["CreatedAtTo"];
+                /** @description The file format of an export */
+                format?: components["parameters"]["ExportFormat"];
+                /** @description Searches the searchable fields */
+                keyword?: components["parameters"]["Keyword"];
+                /** @description The language of labels in the answer (else Accept-Language) */
+                lang?: components["parameters"]["Lang"];
+                lastMessageAtFrom?: string;
+                lastMessageAtTo?: string;
+                lastSender?: components["schemas"]["Values"];
+                /** @description Sort direction */
+                order?: components["parameters"]["Order"];
+                /** @description What the export is for: reading, editing and importing back, or an empty import template */
+                purpose?: components["parameters"]["ExportPurpose"];
+                readedByCompany?: string;
+                readedByStaff?: string;
+                replied?: string;
+                /** @description The field to sort by */
+                sort?: components["parameters"]["Sort"];
+                source?: components["schemas"]["Values"];
+                /** @description Updated on or after */
+                updatedAtFrom?: components["parameters"]["UpdatedAtFrom"];
+                /** @description Updated on or before */
+                updatedAtTo?: components["parameters"]["UpdatedAtTo"];
+                userId?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    site_chat_conversation_list: {
+        parameters: {
+            query?: {
+                companyId?: string;
+                /** @description Created on or after */
+                createdAtFrom?: components["parameters"]["CreatedAtFrom"];
+                /** @description Created on or before */
+                createdAtTo?: components["parameters"]["CreatedAtTo"];
+                /** @description Searches the searchable fields */
+                keyword?: components["parameters"]["Keyword"];
+                /** @description The language of labels in the answer (else Accept-Language) */
+                lang?: components["parameters"]["Lang"];
+                lastMessageAtFrom?: string;
+                lastMessageAtTo?: string;
+                lastSender?: components["schemas"]["Values"];
+                /** @description Rows per page (older name of size) */
+                limit?: components["parameters"]["Limit"];
+                /** @description Sort direction */
+                order?: components["parameters"]["Order"];
+                /** @description Page number, from 1 */
+                page?: components["parameters"]["Page"];
+                readedByCompany?: string;
+                readedByStaff?: string;
+                replied?: string;
+                /** @description Rows per page */
+                size?: components["parameters"]["Size"];
+                /** @description The field to sort by */
+                sort?: components["parameters"]["Sort"];
+                source?: components["schemas"]["Values"];
+                /** @description Updated on or after */
+                updatedAtFrom?: components["parameters"]["UpdatedAtFrom"];
+                /** @description Updated on or before */
+                updatedAtTo?: components["parameters"]["UpdatedAtTo"];
+                userId?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Success"] & {
+                        content: components["schemas"]["ListPage"] & {
+                            list: components["schemas"]["SiteChatConversation"][];
+                        };
+                    };
+                };
+            };
+        };
+    };
+    site_chat_conversation_mark_read: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The id of the record */
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": Record<string, never>;
+            };
+        };
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Success"] & {
+                        content: components["schemas"]["SiteChatConversation"];
+                    };
+                };
+            };
+        };
+    };
+    site_chat_conversation_options: {
+        parameters: {
+            query?: {
+                /** @description Comma-separated ids whose labels are wanted (the current value of a select) */
+                ids?: components["parameters"]["OptionsIds"];
+                /** @description Searches the searchable fields */
+                keyword?: components["parameters"]["OptionsKeyword"];
+                /** @description At most this many options */
+                size?: components["parameters"]["OptionsSize"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Success"] & {
+                        content: {
+                            id: number;
+                            isDisabled: boolean;
+                            label: string;
+                        }[];
+                    };
+                };
+            };
+        };
+    };
+    site_chat_conversation_reply: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The id of the record */
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    attachments?: string[] | null;
+                    content: string;
+                };
+            };
+        };
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Success"] & {
+                        content: components["schemas"]["SiteChatConversation"];
+                    };
+                };
+            };
+        };
+    };
+    site_chat_message_get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The id of the record */
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Success"] & {
+                        content: components["schemas"]["SiteChatMessage"];
+                    };
+                };
+            };
+        };
+    };
+    site_chat_message_history: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The id of the record */
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Success"] & {
+                        content: {
+                            action: string;
+                            actorAccount: string | null;
+                            actorId: number | null;
+                            at: string;
+                            changes: {
+                                field: string;
+                                new: unknown;
+                                old: unknown;
+                            }[];
+                            version: number;
+                        }[];
+                    };
+                };
+            };
+        };
+    };
+    site_chat_message_export: {
+        parameters: {
+            query?: {
+                /** @description Comma-separated columns to export */
+                columns?: components["parameters"]["ExportColumns"];
+                companyId?: string;
+                conversationId?: string;
+                /** @description Created on or after */
+                createdAtFrom?: components["parameters"]["CreatedAtFrom"];
+                /** @description Created on or before */
+                createdAtTo?: components["parameters"]["CreatedAtTo"];
+                /** @description The file format of an export */
+                format?: components["parameters"]["ExportFormat"];
+                hidden?: string;
+                /** @description Searches the searchable fields */
+                keyword?: components["parameters"]["Keyword"];
+                /** @description The language of labels in the answer (else Accept-Language) */
+                lang?: components["parameters"]["Lang"];
+                /** @description Sort direction */
+                order?: components["parameters"]["Order"];
+                /** @description What the export is for: reading, editing and importing back, or an empty import template */
+                purpose?: components["parameters"]["ExportPurpose"];
+                readed?: string;
+                replied?: string;
+                sender?: components["schemas"]["Values"];
+                /** @description The field to sort by */
+                sort?: components["parameters"]["Sort"];
+                source?: components["schemas"]["Values"];
+                /** @description Updated on or after */
+                updatedAtFrom?: components["parameters"]["UpdatedAtFrom"];
+                /** @description Updated on or before */
+                updatedAtTo?: components["parameters"]["UpdatedAtTo"];
+                userId?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    site_chat_message_hide: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The id of the record */
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    reason: string;
+                };
+            };
+        };
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Success"] & {
+                        content: components["schemas"]["SiteChatMessage"];
+                    };
+                };
+            };
+        };
+    };
+    site_chat_message_list: {
+        parameters: {
+            query?: {
+                companyId?: string;
+                conversationId?: string;
+                /** @description Created on or after */
+                createdAtFrom?: components["parameters"]["CreatedAtFrom"];
+                /** @description Created on or before */
+                createdAtTo?: components["parameters"]["CreatedAtTo"];
+                hidden?: string;
+                /** @description Searches the searchable fields */
+                keyword?: components["parameters"]["Keyword"];
+                /** @description The language of labels in the answer (else Accept-Language) */
+                lang?: components["parameters"]["Lang"];
+                /** @description Rows per page (older name of size) */
+                limit?: components["parameters"]["Limit"];
+                /** @description Sort direction */
+                order?: components["parameters"]["Order"];
+                /** @description Page number, from 1 */
+                page?: components["parameters"]["Page"];
+                readed?: string;
+                replied?: string;
+                sender?: components["schemas"]["Values"];
+                /** @description Rows per page */
+                size?: components["parameters"]["Size"];
+                /** @description The field to sort by */
+                sort?: components["parameters"]["Sort"];
+                source?: components["schemas"]["Values"];
+                /** @description Updated on or after */
+                updatedAtFrom?: components["parameters"]["UpdatedAtFrom"];
+                /** @description Updated on or before */
+                updatedAtTo?: components["parameters"]["UpdatedAtTo"];
+                userId?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Success"] & {
+                        content: components["schemas"]["ListPage"] & {
+                            list: components["schemas"]["SiteChatMessage"][];
+                        };
+                    };
+                };
+            };
+        };
+    };
+    site_chat_message_options: {
+        parameters: {
+            query?: {
+                /** @description Comma-separated ids whose labels are wanted (the current value of a select) */
+                ids?: components["parameters"]["OptionsIds"];
+                /** @description Searches the searchable fields */
+                keyword?: components["parameters"]["OptionsKeyword"];
+                /** @description At most this many options */
+                size?: components["parameters"]["OptionsSize"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Success"] & {
+                        content: {
+                            id: number;
+                            isDisabled: boolean;
+                            label: string;
+                        }[];
                     };
                 };
             };
