@@ -116,6 +116,8 @@ export function testConfig(
     DATA_DIR: dir,
     CAPTCHA_TEST_CODE: TEST_CAPTCHA_CODE,
     LOG_LEVEL: 'silent',
+    // the tests run each background job with a clock of their own: none starts behind their back
+    JOBS: 'false',
     // No console build in tests unless a test points CONSOLE_DIST at one.
     CONSOLE_DIST: path.join(dir, 'no-console'),
     ...overrides.env,

@@ -54,6 +54,10 @@ export type ServerSettings = {
   statementTimeoutMs: number;
   /** System, SMS and object-storage log rows older than this many days are removed by a daily job. */
   logRetentionDays: number;
+  /** Whether this node runs the background jobs (requirement expiry, scheduled letters, log retention, …). Each
+   * job takes a database lock, so several nodes may all run them; `JOBS=false` leaves them to the others (and
+   * keeps them out of automated tests, which run each job with a clock of their own). */
+  jobs: boolean;
   /** Where GET /metrics answers: `loopback` (default: only 127.0.0.1 / ::1), `off`, or with METRICS_TOKEN also
    * to callers that send `Authorization: Bearer <token>`. */
   metricsToken: string | null;
@@ -179,6 +183,7 @@ const envSchema = z
       .max(3650, { error: 'expected a whole number of days from 1 to 3650' })
       .default(180),
     METRICS: boolText.default(true),
+    JOBS: boolText.default(true),
     METRICS_TOKEN: z.string().min(16, { error: 'expected at least 16 characters' }).optional(),
     LOG_LEVEL: z
       .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], {
@@ -262,6 +267,7 @@ export function parseServerSettings(env: EnvInput, cwd = process.cwd()): ServerS
     logLevel: e.LOG_LEVEL,
     statementTimeoutMs: e.STATEMENT_TIMEOUT_MS,
     logRetentionDays: e.LOG_RETENTION_DAYS,
+    jobs: e.JOBS,
     authCacheMs: e.AUTH_CACHE_MS,
     metricsEnabled: e.METRICS,
     metricsToken: e.METRICS_TOKEN ?? null,

@@ -66,6 +66,7 @@ export async function sendScheduledLetters(
 
 /** Runs the sending of scheduled letters every minute from the server's start until it closes. */
 export function scheduleLetters(app: FastifyInstance, on: LetterEngine): void {
+  if (!app.config.server.jobs) return;
   let timer: NodeJS.Timeout | undefined;
   const tick = () => {
     void sendScheduledLetters(app.db, on)

@@ -85,6 +85,7 @@ export async function expireRequirements(
 
 /** Runs the expiry every minute from the server's start until it closes. */
 export function scheduleExpiry(app: FastifyInstance, on: ExpiryEngine): void {
+  if (!app.config.server.jobs) return;
   let timer: NodeJS.Timeout | undefined;
   const tick = () => {
     void expireRequirements(app.db, on)

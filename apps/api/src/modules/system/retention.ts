@@ -105,6 +105,7 @@ export async function ensureSystemLogPartitions(db: Db, at = new Date()): Promis
 
 /** Runs the retention shortly after start and then every day, until the server closes. */
 export function scheduleRetention(app: FastifyInstance, days: number): void {
+  if (!app.config.server.jobs) return;
   let timer: NodeJS.Timeout | undefined;
   const run = async () => {
     try {
