@@ -23,6 +23,7 @@ import { recommendAdvertising, recommendSearch } from './recommend-search';
 import { role } from './role';
 import { searchTop } from './search-top';
 import { userManager } from './user-manager';
+import { userPointLedger, userPointRule, userVipPackage } from './user-points';
 import { vipPackage } from './vip-package';
 
 /** Every entity of the console, by API name: one line per entity. */
@@ -57,6 +58,9 @@ export const entities: Record<string, EntityDef> = {
   recommend_advertising: recommendAdvertising,
   popular_activity: popularActivity,
   popular_sub_activity: popularSubActivity,
+  user_vip_package: userVipPackage,
+  user_point_rule: userPointRule,
+  user_point_ledger: userPointLedger,
 };
 
 export { ANNOUNCEMENT_CONTENT_MAX, ANNOUNCEMENT_TARGETS } from './announcement';
@@ -77,6 +81,13 @@ export {
   USER_TYPES,
   type UserType,
 } from './user-manager';
+export {
+  LEDGER_ACTIONS,
+  NO_LOGIN_DAYS,
+  POINT_ACTION_LABELS,
+  POINT_ACTIONS,
+  type PointAction,
+} from './user-points';
 export {
   announcement,
   apiKey,
@@ -105,6 +116,9 @@ export {
   role,
   searchTop,
   userManager,
+  userPointLedger,
+  userPointRule,
+  userVipPackage,
   vipPackage,
 };
 

@@ -36,6 +36,9 @@ export const {
   recommend_advertising: recommendAdvertising,
   popular_activity: popularActivity,
   popular_sub_activity: popularSubActivity,
+  user_vip_package: userVipPackage,
+  user_point_rule: userPointRule,
+  user_point_ledger: userPointLedger,
 } = entityTables;
 
 /** The role and permission tables every permission check reads: the engine's `role` and `permission`. */

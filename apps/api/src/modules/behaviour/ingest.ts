@@ -12,6 +12,8 @@ import { and, eq, inArray, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { type Engine, ensureMonthPartition } from '../../engine';
 import type { OpenContext, OpenRoute } from '../../open/types';
+import { awardEvents } from '../points';
+import { shareCountersLock } from './rebuild';
 
 // `POST /api/open/v1/events` (scope events:write): up to 500 behaviour events a batch. Each event is checked on
 // its own; an event that is malformed or names an unknown user, company or product is reported with its index
@@ -221,6 +223,8 @@ export async function ingestEvents(ctx: IngestContext, raw: unknown[]) {
   const stored = await appendEvents(ctx, accepted);
   duplicates += accepted.length - stored.length;
   await applyCounters(ctx, stored);
+  // the points their rules award, for the events stored now (a retried event is not among them)
+  await awardEvents(db, engine, stored, now);
   rejected.sort((a, b) => a.index - b.index);
   return { accepted: stored.length, duplicates, rejected };
 }
@@ -301,6 +305,9 @@ async function applyCounters(ctx: IngestContext, events: EventInput[]) {
     else if (e.type === 'share') bump(target, key, 'share', 1);
     else if (e.type === 'view_product') bump(productDeltas, e.productId as number, 'click', 1);
   }
+  if (companyDeltas.size + productDeltas.size === 0) return;
+  // a rebuild of the counters (rebuild.ts) waits for the batches under way, and they for it
+  await shareCountersLock(ctx.db);
   const add = (column: unknown, by: number) => sql`greatest(coalesce(${column}, 0) + ${by}, 0)`;
   const companies = table(ctx.engine, 'company');
   for (const [key, d] of [...companyDeltas].sort((a, b) => a[0] - b[0])) {
