@@ -69,6 +69,10 @@ const pages: Record<string, Page> = {
     () => import('./marketing/marketing-pages'),
     (m) => m.SubActivityFormPage,
   ),
+  UserPointRuleEditAll: page(
+    () => import('./points/point-rules-page'),
+    (m) => m.UserPointRuleEditAllPage,
+  ),
   BuyRequirementMarket: page(
     () => import('./requirements/market-page'),
     (m) => m.MarketPage,
