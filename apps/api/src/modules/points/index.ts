@@ -16,6 +16,8 @@ export const pointsModule: AppModule = {
     ext.command('user_point_rule', 'saveAll', saveAllRules, saveAllSchemas);
     ext.command('user_manager', 'adjustPoints', adjustPoints, adjustSchemas);
     ext.referenceSeed(pointRulesSeed);
+    // before the behaviour module's demo (registered after this module), whose events earn the first points
+    ext.demoSeed({ name: 'points', run: async (ctx) => (await import('./demo')).seedPointsDemo(ctx) });
     const job: FastifyPluginAsync = async (app) => scheduleNoLogin(app, ext.engine);
     ext.routes(job);
   },
