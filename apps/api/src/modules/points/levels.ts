@@ -81,23 +81,24 @@ export function rangeProblem(
   return null;
 }
 
-/** Every marketplace user's level from their points (only the rows whose level changes are written). */
+/** Every marketplace user's level from their points (only the rows whose level changes are written): the live
+ * level whose range holds the points (the ranges do not overlap, so at most one), else none. */
 export async function recomputeAllLevels(tx: Tx): Promise<void> {
+  const types = sql.join(
+    MARKETPLACE_USER_TYPES.map((v) => sql`${v}`),
+    sql`, `,
+  );
   await tx.execute(sql`
-    update user_manager u set level_id = l.level_id
-    from (
-      select m.id, (
-        select v.id from user_vip_package v
-        where v.deleted_at is null and coalesce(m.points, 0) between v.min_point and v.max_point
-        order by v.min_point, v.id limit 1
-      ) as level_id
-      from user_manager m
-      where m.type in (${sql.join(
-        MARKETPLACE_USER_TYPES.map((v) => sql`${v}`),
-        sql`, `,
-      )})
-    ) l
-    where u.id = l.id and u.level_id is distinct from l.level_id`);
+    update user_manager u set level_id = v.id
+    from user_vip_package v
+    where v.deleted_at is null and u.type in (${types})
+      and coalesce(u.points, 0) between v.min_point and v.max_point
+      and u.level_id is distinct from v.id`);
+  await tx.execute(sql`
+    update user_manager u set level_id = null
+    where u.level_id is not null and u.type in (${types})
+      and not exists (select 1 from user_vip_package v
+        where v.deleted_at is null and coalesce(u.points, 0) between v.min_point and v.max_point)`);
 }
 
 /** afterWrite of `user_vip_package`: each live written level fits between its neighbours; users follow. */
