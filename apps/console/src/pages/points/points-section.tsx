@@ -36,7 +36,8 @@ function AdjustButton({ record }: { record: EntityRecord }) {
   const [open, setOpen] = useState(false);
   const [form] = Form.useForm();
   const submit = async () => {
-    const body = form.getFieldsValue() as { points?: number; reason?: string };
+    // sent as filled in: the server names a missing or bad value on its field
+    const body = form.getFieldsValue() as { points: number; reason: string };
     const res = await callApi('user_manager_adjust_points', { params: { id: record.id }, body }).catch(
       ignoreShownError,
     );
