@@ -295,6 +295,32 @@ describe('points, point rules and membership levels', () => {
       expect((await pointsOf(id)).points).toBe(sum);
     });
 
+    it('stores concurrent first batches of a month whose partition does not exist yet', async () => {
+      const id = await buyer();
+      const company = await ok({
+        method: 'POST',
+        url: '/api/company',
+        body: supplierCompanyBody(`ptm${n}`, 'Secret12345'),
+      });
+      // a month no event has named yet (on PostgreSQL its partition is created by the first batches, at once)
+      const month = Date.UTC(2024, 1, 10, 12);
+      const answers = await Promise.all(
+        [0, 1, 2, 3].map((b) =>
+          post([
+            {
+              eventId: `pm${id}-${b}`,
+              type: 'view_company',
+              occurredAt: new Date(month + b * 60_000).toISOString(),
+              userId: id,
+              companyId: company.id,
+            },
+          ]),
+        ),
+      );
+      for (const a of answers) expect(a.statusCode, a.body).toBe(200);
+      expect(answers.map((a) => a.json().content.accepted)).toEqual([1, 1, 1, 1]);
+    });
+
     it('lets staff adjust points with a reason (its own ledger row), refusing bad bodies and callers without the permission', async () => {
       const id = await buyer();
       const url = `/api/user_manager/adjust_points/${id}`;
