@@ -66,7 +66,8 @@ export function routePath(name: string, key: string): string | null {
 /** Where an entity's paged list is served. */
 export const listUrl = (name: string): string => routePath(name, 'list')!;
 /** Entities with a table of their own that the console writes (create, update, delete, import); an entity its
- * module alone writes (a consult) runs the read-only contract instead. */
+ * module alone writes (a consult) runs the read-only contract instead, and one whose records are seeded reference
+ * data without a create route (the point rules) a contract of its own. */
 export const writable: EntityDef[] = registered.filter(
   (def) => !def.source && def.capabilities.create && routePath(def.name, 'create') !== null,
 );
