@@ -53,9 +53,10 @@ const historyOf = async (id: number) =>
   }[];
 
 describe('the account commands are engine commands at the product paths', () => {
-  it('the route table of user_manager holds the five paths, each a resource permission', () => {
+  it('the route table of user_manager holds the six paths, each a resource permission', () => {
     const routes = entityRoutes(userManager).filter((r) => r.key.startsWith('command:'));
     expect(routes.map((r) => `${r.method} ${r.pattern}`).sort()).toEqual([
+      'POST /api/user_manager/adjust_points/:id',
       'POST /api/user_manager/config/:id',
       'POST /api/user_manager/reset_password/:id',
       'POST /api/user_manager/revoke_session/:id',

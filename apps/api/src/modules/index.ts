@@ -16,6 +16,7 @@ import { emailLogRoutes } from './mail';
 import { marketingModule } from './marketing';
 import { openModule } from './open';
 import { ossRoutes } from './oss/routes';
+import { pointsModule } from './points';
 import { productsModule } from './products';
 import { quotaRoutes } from './quota';
 import { regionModule } from './region';
@@ -54,7 +55,9 @@ export const modules: AppModule[] = [
   openModule,
   // Purchase requirements: numbers, authorisation mail, expiry, supplier reveals, marketplace routes, demo data.
   requirementsModule,
-  // Behaviour events from the marketplace: ingestion, search history, counters.
+  // Buyers' points: point rules, membership levels, the points ledger, the no-sign-in job, staff adjustments.
+  pointsModule,
+  // Behaviour events from the marketplace: ingestion, search history, counters, points.
   behaviourModule,
   // Consults: a buyer's new consult from the marketplace (limits, enableConsult, the company's counter).
   consultsModule,
@@ -72,6 +75,7 @@ export const modules: AppModule[] = [
 /** What the OpenAPI tags of the modules' own routes hold (an entity's tag is described by its labels). */
 export const moduleTags: Record<string, string> = {
   access: 'Roles and permissions: who may open which menu and call which route',
+  behaviour: "Buyers' behaviour from the marketplace: rebuilding the counters it moves",
   Marketplace:
     "The marketplace-facing API under /api/open/v1: called by the marketplace's servers with an API key (`Authorization: Bearer <key>`), never with a console login. A POST needs an `Idempotency-Key`. See docs/marketplace-api.md",
   badges:

@@ -24,7 +24,7 @@ import { tryLogin } from '../helpers';
 import { inlineRefs } from '../openapi-document';
 import { createAccountWithRole } from './roles';
 import { changedValue, otherValue, sampleBody, wrongValue } from './samples';
-import { type Call, client, createEngineApp, registered, writable } from './setup';
+import { type Call, client, createEngineApp, fitSample, registered, writable } from './setup';
 import { exportFile, importFile, parseExport, sheetOf } from './transfer-helpers';
 
 // The contract every registered entity keeps: CRUD with versions, validation in both languages, trash,
@@ -47,7 +47,11 @@ async function create(
   const cap: Record<string, unknown> = def.parent?.max
     ? { [def.parent.field]: (await create(getEntityDef(def.parent.entity))).record.id as number }
     : {};
-  const patch: Record<string, unknown> = { ...cap, ...options.patch };
+  const patch: Record<string, unknown> = {
+    ...cap,
+    ...(await contractPatch(def)),
+    ...options.patch,
+  };
   const body: Record<string, unknown> = {
     ...(await sampleBody(def, nextSeed(), refs, { ...options, given: patch })),
     ...patch,
@@ -120,7 +124,7 @@ const fixedMessage = (s: FieldState) =>
   kitMessage(s.isActionOnly ? 'actionOnly' : 'readOnly', { label: s.field.label }).en;
 
 /** The url of one of the entity's routes (where the definition moved it), or null when it leaves it out. */
-const routeUrl = (def: EntityDef, key: 'list' | 'delete' | 'batchDelete') =>
+const routeUrl = (def: EntityDef, key: 'list' | 'create' | 'delete' | 'batchDelete') =>
   entityRoutes(def).find((r) => r.key === key)?.path ?? null;
 
 const list = (def: EntityDef, query: string, extra: Partial<Call> = {}) =>
@@ -130,6 +134,9 @@ const list = (def: EntityDef, query: string, extra: Partial<Call> = {}) =>
  * The contract of one registered entity (or view), run against an app of its own: one test file per entity
  * (contract/<entity>.test.ts), so Vitest runs the entities in parallel workers.
  */
+/** Values a new record of the entity takes to fit beside the live ones (setup.ts `fitSample`). */
+const contractPatch = (def: EntityDef): Promise<Record<string, unknown>> => fitSample(def, call);
+
 export function describeEntityContract(def: EntityDef): void {
   describe(def.source ? `view ${def.name}` : `entity ${def.name}`, () => {
     beforeAll(async () => {
@@ -139,6 +146,7 @@ export function describeEntityContract(def: EntityDef): void {
     afterAll(() => t?.close());
 
     if (def.source) viewContract(def);
+    else if (def.capabilities.create && routeUrl(def, 'create') === null) seededContract(def);
     else entityContract(def);
 
     it('answers its list in the envelope with an exact total for a small table', async () => {
@@ -336,7 +344,7 @@ function entityContract(def: EntityDef): void {
   it.runIf(deletes)('refuses to remove for good a record that others point at', async () => {
     for (const other of writable) {
       const field = Object.entries(other.fields).find(
-        ([, f]) => (f.kind === 'relation' || f.kind === 'relationMany') && f.to === def.name,
+        ([, f]) => (f.kind === 'relation' || f.kind === 'relationMany') && f.to === def.name && !f.computed,
       )?.[0];
       if (!field) continue;
       const pointing = other.fields[field]!;
@@ -519,7 +527,7 @@ function entityContract(def: EntityDef): void {
   it.runIf(imports)(
     'imports new records from a sheet with Chinese headers, reporting bad rows and writing nothing on a dry run',
     async () => {
-      const good = await sampleBody(def, nextSeed(), refs);
+      const good = { ...(await sampleBody(def, nextSeed(), refs)), ...(await contractPatch(def)) };
       const bad = { ...(await sampleBody(def, nextSeed(), refs)) };
       const firstRequired = resolveFields(def).find((s) => s.isRequired && !s.field.onlyWhen)!;
       bad[firstRequired.name] = null;
@@ -987,5 +995,45 @@ function readOnlyContract(def: EntityDef): void {
     const doc = inlineRefs((await t.app.inject({ method: 'GET', url: '/api/openapi.json' })).json());
     expect(doc.paths[`/api/${def.name}/list`]).toBeDefined();
     expect(doc.paths[`/api/${def.name}`]?.post).toBeUndefined();
+  });
+}
+
+/** An entity whose records are reference data (seeded, edited, never added or removed through the API: the point
+ * rules): its seeded records read behind the menu, update with the version check, and no create or delete route. */
+function seededContract(def: EntityDef): void {
+  it('reads its seeded records behind its menu, edits them with the version check, offers no create or delete', async () => {
+    const first = (await list(def, '')).body.content.list[0];
+    expect(first, `${def.name} has seeded records`).toBeDefined();
+    const suffix = `${def.name.replace(/_/g, '')}${nextSeed()}`;
+    await createAccountWithRole(t.db, {
+      account: `none${suffix}`,
+      password: 'secret123',
+      menus: [],
+      resources: [],
+    });
+    const none = await tokenOf(`none${suffix}`);
+    expect((await list(def, '', { token: none })).status).toBe(403);
+    expect((await call({ method: 'GET', url: `/api/${def.name}/${first.id}` })).status).toBe(200);
+    const editable = resolveFields(def).filter((s) => s.isEditable && !s.field.onlyWhen && !s.field.unique);
+    const target = editable[0]!;
+    const value = await changedValue(def, target, first[target.name], refs);
+    const updated = await call({
+      method: 'PUT',
+      url: `/api/${def.name}/${first.id}`,
+      body: { version: first.version, [target.name]: value },
+    });
+    expect(updated.status, JSON.stringify(updated.body)).toBe(200);
+    expect(updated.body.content).toMatchObject({ version: first.version + 1, [target.name]: value });
+    const stale = await call({
+      method: 'PUT',
+      url: `/api/${def.name}/${first.id}`,
+      body: { version: first.version, [target.name]: value },
+    });
+    expect(stale.status).toBe(409);
+    const body = await sampleBody(def, nextSeed(), refs);
+    expect((await call({ method: 'POST', url: `/api/${def.name}`, body })).status).toBe(404);
+    expect((await call({ method: 'DELETE', url: `/api/${def.name}/${first.id}` })).status).toBe(404);
+    const history = await call({ method: 'GET', url: `/api/${def.name}/${first.id}/history` });
+    expect(history.status).toBe(200);
   });
 }

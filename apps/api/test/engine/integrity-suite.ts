@@ -16,7 +16,7 @@ import {
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openApiSchema } from '../helpers';
 import { changedValue, otherValue, sampleBody, sampleValue } from './samples';
-import { type Call, client, createEngineApp, listUrl, registered, routePath } from './setup';
+import { type Call, client, createEngineApp, fitSample, listUrl, registered, routePath } from './setup';
 
 // Data integrity of every registered entity: a batch acts only on the records its body names (explicit ids, or
 // a filter with the count the client saw), a record sent back as GET returned it is accepted and changes
@@ -49,7 +49,12 @@ async function create(def: EntityDef, patch?: Record<string, unknown>): Promise<
   // a parent holds only so many children of a capped entity: each record gets a parent of its own
   const parent = def.parent?.max ? registered.find((d) => d.name === def.parent!.entity) : undefined;
   const cap = parent ? { [def.parent!.field]: (await create(parent)).id } : {};
-  const body = { ...(await sampleBody(def, nextSeed(), refs, { given: cap })), ...cap, ...patch };
+  const body = {
+    ...(await sampleBody(def, nextSeed(), refs, { given: cap })),
+    ...(await fitSample(def, call)),
+    ...cap,
+    ...patch,
+  };
   const res = await call({ method: 'POST', url: `/api/${def.name}`, body });
   if (res.status !== 200) throw new Error(`create ${def.name}: ${res.status} ${JSON.stringify(res.body)}`);
   return res.body.content;

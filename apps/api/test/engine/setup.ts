@@ -66,8 +66,33 @@ export function routePath(name: string, key: string): string | null {
 /** Where an entity's paged list is served. */
 export const listUrl = (name: string): string => routePath(name, 'list')!;
 /** Entities with a table of their own that the console writes (create, update, delete, import); an entity its
- * module alone writes (a consult) runs the read-only contract instead. */
-export const writable: EntityDef[] = registered.filter((def) => !def.source && def.capabilities.create);
+ * module alone writes (a consult) runs the read-only contract instead, and one whose records are seeded reference
+ * data without a create route (the point rules) a contract of its own. */
+export const writable: EntityDef[] = registered.filter(
+  (def) => !def.source && def.capabilities.create && routePath(def.name, 'create') !== null,
+);
+
+/**
+ * Values a new sample record of an entity takes so that it fits beside the live records, where a module checks
+ * records against each other: a membership level's range starts right above the highest live level (ranges may
+ * neither overlap nor leave a gap). The generic suites merge it into the bodies they create records with.
+ */
+const FITS: Record<string, (call: ReturnType<typeof client>) => Promise<Record<string, unknown>>> = {
+  user_vip_package: async (call) => {
+    const res = await call({
+      method: 'GET',
+      url: '/api/user_vip_package/list?sort=maxPoint&order=desc&size=1',
+    });
+    const top = res.body.content?.list?.[0]?.maxPoint as number | undefined;
+    const minPoint = top === undefined ? 0 : top + 1;
+    return { minPoint, maxPoint: minPoint + 9 };
+  },
+};
+
+export const fitSample = async (
+  def: EntityDef,
+  call: ReturnType<typeof client>,
+): Promise<Record<string, unknown>> => (FITS[def.name] ? FITS[def.name]!(call) : {});
 /** Views over another entity's records (reads and their status actions only). */
 export const views: EntityDef[] = registered.filter((def) => def.source);
 

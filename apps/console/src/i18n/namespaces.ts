@@ -6,6 +6,7 @@ import { en as accessEn, zh as accessZh } from '../pages/access/messages';
 import { en as chatEn, zh as chatZh } from '../pages/chat/messages';
 import { en as consultEn, zh as consultZh } from '../pages/consults/messages';
 import { en as marketingEn, zh as marketingZh } from '../pages/marketing/messages';
+import { en as pointsEn, zh as pointsZh } from '../pages/points/messages';
 import { en as requirementEn, zh as requirementZh } from '../pages/requirements/messages';
 import { en as supplierEn, zh as supplierZh } from '../pages/suppliers/messages';
 import { en as systemEn, zh as systemZh } from '../pages/system/config-texts';
@@ -27,4 +28,5 @@ export const textNamespaces: Record<TextNamespace, Record<Language, Record<strin
   consults: { en: consultEn, zh: consultZh },
   marketing: { en: marketingEn, zh: marketingZh },
   chat: { en: chatEn, zh: chatZh },
+  points: { en: pointsEn, zh: pointsZh },
 };

@@ -18,6 +18,7 @@ export const TEXT_NAMESPACES = [
   'consults',
   'marketing',
   'chat',
+  'points',
 ] as const;
 export type TextNamespace = (typeof TEXT_NAMESPACES)[number];
 

@@ -73,6 +73,10 @@ const pages: Record<string, Page> = {
     () => import('./chat/chat-pages'),
     (m) => m.ChatConversationPage,
   ),
+  UserPointRuleEditAll: page(
+    () => import('./points/point-rules-page'),
+    (m) => m.UserPointRuleEditAllPage,
+  ),
   BuyRequirementMarket: page(
     () => import('./requirements/market-page'),
     (m) => m.MarketPage,

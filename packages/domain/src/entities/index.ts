@@ -26,6 +26,7 @@ import { searchTop } from './search-top';
 import { siteMessage } from './site-message';
 import { siteChatConversation, siteChatMessage } from './site-chat';
 import { userManager } from './user-manager';
+import { userPointLedger, userPointRule, userVipPackage } from './user-points';
 import { vipPackage } from './vip-package';
 
 /** Every entity of the console, by API name: one line per entity. */
@@ -64,6 +65,9 @@ export const entities: Record<string, EntityDef> = {
   inform_message: informMessage,
   site_chat_conversation: siteChatConversation,
   site_chat_message: siteChatMessage,
+  user_vip_package: userVipPackage,
+  user_point_rule: userPointRule,
+  user_point_ledger: userPointLedger,
 };
 
 export { ANNOUNCEMENT_CONTENT_MAX, ANNOUNCEMENT_TARGETS } from './announcement';
@@ -105,6 +109,13 @@ export {
   type UserType,
 } from './user-manager';
 export {
+  LEDGER_ACTIONS,
+  NO_LOGIN_DAYS,
+  POINT_ACTION_LABELS,
+  POINT_ACTIONS,
+  type PointAction,
+} from './user-points';
+export {
   announcement,
   apiKey,
   banner,
@@ -134,6 +145,9 @@ export {
   searchTop,
   siteMessage,
   userManager,
+  userPointLedger,
+  userPointRule,
+  userVipPackage,
   vipPackage,
 };
 

@@ -249,6 +249,14 @@ export const userManager = defineEntity({
       computed: true,
       list: { sortable: true, width: 90 },
     },
+    levelId: {
+      kind: 'relation',
+      label: t('Membership level', '会员等级'),
+      to: 'user_vip_package',
+      labelField: 'name',
+      computed: true,
+      list: { filter: 'eq', width: 130 },
+    },
     lastLoginTime: {
       kind: 'datetime',
       label: t('Last sign-in', '最后登录时间'),
@@ -318,6 +326,24 @@ export const userManager = defineEntity({
       permission: { name: t('Edit interests', '编辑兴趣分类') },
       answersResult: true,
       placement: [],
+    },
+    adjustPoints: {
+      label: t('Adjust points', '调整积分'),
+      target: 'record',
+      path: 'adjust_points',
+      permission: { name: t('Adjust points', '调整积分') },
+      answersResult: true,
+      placement: [],
+      input: {
+        points: {
+          kind: 'integer',
+          label: t('Points (negative to take away)', '积分（负数为扣减）'),
+          required: true,
+          min: -1_000_000,
+          max: 1_000_000,
+        },
+        reason: { kind: 'longText', label: t('Reason', '原因'), required: true, maxLength: 500 },
+      },
     },
     revokeSession: {
       label: t('End a session', '结束会话'),

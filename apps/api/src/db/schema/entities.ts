@@ -40,6 +40,9 @@ export const {
   inform_message: informMessage,
   site_chat_conversation: siteChatConversation,
   site_chat_message: siteChatMessage,
+  user_vip_package: userVipPackage,
+  user_point_rule: userPointRule,
+  user_point_ledger: userPointLedger,
 } = entityTables;
 
 /** The role and permission tables every permission check reads: the engine's `role` and `permission`. */

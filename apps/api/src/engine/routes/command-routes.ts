@@ -3,6 +3,7 @@ import { validatorCompiler } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ok, okSchema } from '../../http/envelope';
 import { runCommand, runResultCommand, runSingleCommand } from '../write/actions';
+import type { CommandResult } from '../write-context';
 import { BATCH_MAX, batchBody, batchIds } from './batch';
 import { batchResultSchema, engineValidator, idParams, type RouteContext } from './route-context';
 
@@ -92,22 +93,28 @@ function registerBatchCommand(rc: RouteContext, name: string, command: CommandDe
 }
 
 function registerEntityCommand(rc: RouteContext, name: string, command: CommandDef): void {
-  const { app, tags, context, common, route } = rc;
+  const { app, tags, context, common, route, extensions } = rc;
+  // a module may give the command a body schema of its own and, with `answersResult`, the shape of its answer
+  const schemas = extensions.commandSchemas?.(rc.def.name, name) ?? {};
   app.post(
     route.url(`command:${name}`),
     {
       ...common,
+      ...(schemas.body ? { validatorCompiler: validatorCompiler as typeof engineValidator } : {}),
       config: { access: route.access(`command:${name}`) },
       schema: {
         tags,
         summary: `${command.label.en} (${rc.def.labels.plural.en} as a whole)`,
-        body: inputSchema(command),
-        response: { 200: okSchema(z.literal(true)) },
+        body: schemas.body ?? inputSchema(command),
+        response: {
+          200: okSchema(command.answersResult ? (schemas.result ?? z.unknown()) : z.literal(true)),
+        },
       },
     },
     async (request) => {
-      await runCommand(context(request), name, null, request.body ?? {});
-      return ok(true as const);
+      const results = new Map<number, CommandResult>();
+      await runCommand(context(request), name, null, request.body ?? {}, results);
+      return command.answersResult ? ok(results.get(0)?.result ?? null) : ok(true as const);
     },
   );
 }

@@ -226,7 +226,8 @@ export async function runCommand(
       body: { sent: body ?? {}, current: null },
       validate,
       statement: async (tx: Tx, input) => {
-        await handler(tx, ctx, { row: null, input });
+        // an entity-wide command's result is kept under id 0 (its route answers it when declared so)
+        results?.set(0, await handler(tx, ctx, { row: null, input }));
         return [];
       },
     });

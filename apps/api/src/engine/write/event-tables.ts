@@ -69,7 +69,8 @@ const known = new WeakMap<object, Set<string>>();
 
 /**
  * Makes sure the partition of `at`'s month of the event table exists (call it before an insert; cached per
- * database and month). Two servers creating the same partition at once is fine: the loser finds it exists.
+ * database and month). Two servers or requests creating the same partition at once is fine: the loser finds it
+ * exists.
  * When rows of that month already sit in the default partition, PostgreSQL refuses to create it; the rows
  * stay in the default partition (still read and counted) and the next month gets its own.
  */
@@ -82,15 +83,20 @@ export async function ensureMonthPartition(db: Db, def: EntityDef, at: Date = ne
   }
   if (cache.has(name)) return name;
   try {
-    await db.execute(
-      sql.raw(
-        `CREATE TABLE IF NOT EXISTS ${quote(name)} PARTITION OF ${quote(def.table)} FOR VALUES FROM (${literal(from)}) TO (${literal(to)})`,
+    // in a savepoint of the caller's transaction (or a transaction of its own): a refusal below leaves the
+    // caller's transaction usable
+    await db.transaction((sp) =>
+      sp.execute(
+        sql.raw(
+          `CREATE TABLE IF NOT EXISTS ${quote(name)} PARTITION OF ${quote(def.table)} FOR VALUES FROM (${literal(from)}) TO (${literal(to)})`,
+        ),
       ),
     );
   } catch (error) {
     const code = codeOf(error);
-    // 42P07: created by another server in between; 23514: the default partition holds rows of that month.
-    if (code !== '42P07' && code !== '23514') throw error;
+    // 42P07 (or 23505 on the type's name): created by another transaction in between; 23514: the default
+    // partition holds rows of that month.
+    if (code !== '42P07' && code !== '23505' && code !== '23514') throw error;
     if (code === '23514') return `${def.table}_default`;
   }
   cache.add(name);

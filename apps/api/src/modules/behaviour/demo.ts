@@ -6,7 +6,8 @@ import { ingestEvents } from './ingest';
 
 // Demo behaviour: what a few demo buyers did on the marketplace over the last days (searches in English and
 // Chinese, company and product visits, collects and shares), stored through the ingestion itself so that the
-// search history and the counters of companies and products follow as they do for the marketplace's events.
+// search history, the counters of companies and products, and the buyers' points (with the point rules and the demo
+// levels of the points module) follow as they do for the marketplace's events.
 
 const KEYWORDS = [
   { keyword: 'centrifugal pump', lang: 'en', results: 42 },
@@ -63,6 +64,10 @@ export async function seedBehaviourDemo(ctx: SeedContext): Promise<void> {
     if (c) {
       add({ type: 'view_company', userId: buyer.id, companyId: c.id, duration: 30 + 15 * i });
       if (i % 2 === 0) add({ type: 'collect', userId: buyer.id, companyId: c.id });
+      // actions the point rules award: a price request, a contact exchange, a download
+      add({ type: 'request_price', userId: buyer.id, companyId: c.id });
+      if (i % 2 === 0) add({ type: 'exchange_contacts', userId: buyer.id, companyId: c.id });
+      if (i % 3 === 0) add({ type: 'download', userId: buyer.id, companyId: c.id });
     }
     const p = products[i % Math.max(products.length, 1)];
     if (p) {

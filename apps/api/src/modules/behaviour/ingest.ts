@@ -8,10 +8,12 @@ import {
   searchHistory,
   t,
 } from '@organiser/domain';
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, inArray, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { type Engine, ensureMonthPartition } from '../../engine';
 import type { OpenContext, OpenRoute } from '../../open/types';
+import { awardEvents } from '../points';
+import { shareCountersLock } from './rebuild';
 
 // `POST /api/open/v1/events` (scope events:write): up to 500 behaviour events a batch. Each event is checked on
 // its own; an event that is malformed or names an unknown user, company or product is reported with its index
@@ -221,6 +223,8 @@ export async function ingestEvents(ctx: IngestContext, raw: unknown[]) {
   const stored = await appendEvents(ctx, accepted);
   duplicates += accepted.length - stored.length;
   await applyCounters(ctx, stored);
+  // the points their rules award, for the events stored now (a retried event is not among them)
+  await awardEvents(db, engine, stored, now);
   rejected.sort((a, b) => a.index - b.index);
   return { accepted: stored.length, duplicates, rejected };
 }
@@ -301,30 +305,48 @@ async function applyCounters(ctx: IngestContext, events: EventInput[]) {
     else if (e.type === 'share') bump(target, key, 'share', 1);
     else if (e.type === 'view_product') bump(productDeltas, e.productId as number, 'click', 1);
   }
-  const add = (column: unknown, by: number) => sql`greatest(coalesce(${column}, 0) + ${by}, 0)`;
-  const companies = table(ctx.engine, 'company');
-  for (const [key, d] of [...companyDeltas].sort((a, b) => a[0] - b[0])) {
-    if (d.collect === 0 && d.share === 0) continue;
-    await ctx.db
-      .update(companies.table)
-      .set({
-        collectNum: add(companies.col('collectNum'), d.collect),
-        shareNum: add(companies.col('shareNum'), d.share),
-      } as never)
-      .where(eq(companies.col('id'), key));
-  }
-  const products = table(ctx.engine, 'product');
-  for (const [key, d] of [...productDeltas].sort((a, b) => a[0] - b[0])) {
-    if (d.collect === 0 && d.share === 0 && d.click === 0) continue;
-    await ctx.db
-      .update(products.table)
-      .set({
-        collectNum: add(products.col('collectNum'), d.collect),
-        shareNum: add(products.col('shareNum'), d.share),
-        clickNum: add(products.col('clickNum'), d.click),
-      } as never)
-      .where(eq(products.col('id'), key));
-  }
+  if (companyDeltas.size + productDeltas.size === 0) return;
+  // a rebuild of the counters (rebuild.ts) waits for the batches under way, and they for it
+  await shareCountersLock(ctx.db);
+  await bumpCounters(ctx, 'company', companyDeltas, ['collect_num', 'share_num']);
+  await bumpCounters(ctx, 'product', productDeltas, ['collect_num', 'share_num', 'click_num']);
+}
+
+/**
+ * Adds the deltas to the counters of a table's records in two statements: the rows are locked in id order first
+ * (so concurrent batches take turns without deadlocking), then one update from a list of values moves them all.
+ * A counter never goes below zero.
+ */
+async function bumpCounters(
+  ctx: IngestContext,
+  name: 'company' | 'product',
+  deltas: Map<number, Delta>,
+  columns: ('collect_num' | 'share_num' | 'click_num')[],
+) {
+  const moved = [...deltas]
+    .filter(([, d]) => d.collect !== 0 || d.share !== 0 || (columns.includes('click_num') && d.click !== 0))
+    .sort((a, b) => a[0] - b[0]);
+  if (moved.length === 0) return;
+  const target = sql.identifier(table(ctx.engine, name).def.table);
+  const ids = sql.join(
+    moved.map(([id]) => sql`${id}`),
+    sql`, `,
+  );
+  await ctx.db.execute(sql`select id from ${target} where id in (${ids}) order by id for update`);
+  const values = sql.join(
+    moved.map(([id, d]) => sql`(${id}::int, ${d.collect}::int, ${d.share}::int, ${d.click}::int)`),
+    sql`, `,
+  );
+  const field = { collect_num: 'collect', share_num: 'share', click_num: 'click' } as const;
+  const set = sql.join(
+    columns.map(
+      (c) =>
+        sql`${sql.identifier(c)} = greatest(coalesce(t.${sql.identifier(c)}, 0) + v.${sql.identifier(field[c])}, 0)`,
+    ),
+    sql`, `,
+  );
+  await ctx.db.execute(sql`update ${target} as t set ${set}
+    from (values ${values}) as v(id, collect, share, click) where t.id = v.id`);
 }
 
 export const ingestEventsRoute: OpenRoute = {

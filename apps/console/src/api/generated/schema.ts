@@ -1076,6 +1076,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/behaviour/rebuild_counters": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Rebuild the collect, share and click counters of companies and products from the behaviour events of a period */
+        post: operations["behaviour_rebuild_counters"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/buy_requirement": {
         parameters: {
             query?: never;
@@ -8561,6 +8578,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/user_manager/adjust_points/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Adjust points: one User. */
+        post: operations["user_manager_adjust_points"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/user_manager/batch/delete": {
         parameters: {
             query?: never;
@@ -8929,6 +8963,405 @@ export interface paths {
         put?: never;
         /** Check an xlsx or CSV file of Users (multipart field "file"; headers in English or Chinese): the per-row report and the handle the confirmation takes. Writes nothing */
         post: operations["user_manager_import_check"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/user_point_ledger/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One Points entry */
+        get: operations["user_point_ledger_get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/user_point_ledger/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Export Points entry as xlsx or CSV (headers in the caller's language, at most 50000 rows) */
+        get: operations["user_point_ledger_export"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/user_point_ledger/list": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List Points entry: filters, keyword, sort and pages (at most 10000 rows deep) */
+        get: operations["user_point_ledger_list"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/user_point_ledger/options": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Points entry as select options ({ id, label }), for relation selects with search */
+        get: operations["user_point_ledger_options"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/user_point_rule/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One Point rule */
+        get: operations["user_point_rule_get"];
+        /** Edit a Point rule: send the version you read (a stale version is refused, 409); fields left out keep their values, and the record as GET returned it is accepted (server-set keys ignored, read-only fields only unchanged) */
+        put: operations["user_point_rule_update"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /** Change some fields of a Point rule: only the fields sent (plus the version you read) change; the same rules, checks and history as PUT */
+        patch: operations["user_point_rule_patch"];
+        trace?: never;
+    };
+    "/api/user_point_rule/{id}/history": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Who changed a Point rule, when, and each field's old and new value (newest first) */
+        get: operations["user_point_rule_history"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/user_point_rule/{id}/revert/{version}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Write back the values a Point rule had at an earlier version (as a new version) */
+        post: operations["user_point_rule_revert"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/user_point_rule/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Export Point rule as xlsx or CSV (headers in the caller's language, at most 50000 rows) */
+        get: operations["user_point_rule_export"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/user_point_rule/list": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List Point rule: filters, keyword, sort and pages (at most 10000 rows deep) */
+        get: operations["user_point_rule_list"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/user_point_rule/options": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Point rule as select options ({ id, label }), for relation selects with search */
+        get: operations["user_point_rule_options"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/user_point_rule/save_all": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Save all rules (Point rules as a whole) */
+        post: operations["user_point_rule_save_all"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/user_vip_package": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Add a Membership level */
+        post: operations["user_vip_package_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/user_vip_package/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One Membership level */
+        get: operations["user_vip_package_get"];
+        /** Edit a Membership level: send the version you read (a stale version is refused, 409); fields left out keep their values, and the record as GET returned it is accepted (server-set keys ignored, read-only fields only unchanged) */
+        put: operations["user_vip_package_update"];
+        post?: never;
+        /** Move a Membership level to the trash */
+        delete: operations["user_vip_package_delete"];
+        options?: never;
+        head?: never;
+        /** Change some fields of a Membership level: only the fields sent (plus the version you read) change; the same rules, checks and history as PUT */
+        patch: operations["user_vip_package_patch"];
+        trace?: never;
+    };
+    "/api/user_vip_package/{id}/history": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Who changed a Membership level, when, and each field's old and new value (newest first) */
+        get: operations["user_vip_package_history"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/user_vip_package/{id}/revert/{version}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Write back the values a Membership level had at an earlier version (as a new version) */
+        post: operations["user_vip_package_revert"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/user_vip_package/batch/delete": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Delete the given Membership level ids, or every record matching a filter when the count the client saw still holds (at most 10000) */
+        post: operations["user_vip_package_batch_delete"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/user_vip_package/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Export Membership level as xlsx or CSV (headers in the caller's language, at most 50000 rows) */
+        get: operations["user_vip_package_export"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/user_vip_package/import": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Import Membership levels from an xlsx or CSV file (multipart field "file"; headers in English or Chinese)
+         * @description dryRun=true (default) validates every row and writes nothing; dryRun=false writes all valid rows in one transaction. Rows with an ID update that record.
+         */
+        post: operations["user_vip_package_import"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/user_vip_package/list": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List Membership level: filters, keyword, sort and pages (at most 10000 rows deep) */
+        get: operations["user_vip_package_list"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/user_vip_package/options": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Membership level as select options ({ id, label }), for relation selects with search */
+        get: operations["user_vip_package_options"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/user_vip_package/purge/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Delete a Membership level in the trash for good */
+        delete: operations["user_vip_package_purge"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/user_vip_package/restore/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Restore a Membership level from the trash */
+        post: operations["user_vip_package_restore"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/user_vip_package/trash": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Deleted Membership level (the trash), most recently deleted first */
+        get: operations["user_vip_package_trash"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -13669,6 +14102,8 @@ export interface components {
             id: number;
             lastLoginTime: string | null;
             lastName: string | null;
+            levelId: number | null;
+            levelIdLabel: string | null;
             loginId: number | null;
             mobile: string | null;
             nickname: string | null;
@@ -13782,6 +14217,8 @@ export interface components {
             id: number;
             lastLoginTime: string | null;
             lastName: string | null;
+            levelId: number | null;
+            levelIdLabel: string | null;
             loginId: number | null;
             mobile: string | null;
             nickname: string | null;
@@ -13824,6 +14261,8 @@ export interface components {
             id?: unknown;
             lastLoginTime?: unknown;
             lastName?: string | null;
+            levelId?: unknown;
+            levelIdLabel?: unknown;
             loginId?: unknown;
             mobile?: string | null;
             nickname?: string | null;
@@ -13867,6 +14306,8 @@ export interface components {
             id?: unknown;
             lastLoginTime?: unknown;
             lastName?: string | null;
+            levelId?: unknown;
+            levelIdLabel?: unknown;
             loginId?: unknown;
             mobile?: string | null;
             nickname?: string | null;
@@ -13888,6 +14329,262 @@ export interface components {
             website?: string | null;
             weixinId?: string | null;
             workTitle?: string | null;
+        };
+        UserPointLedger: {
+            /** @enum {string|null} */
+            action: "post_lead" | "exchange_contacts" | "download" | "no_login" | "view_company" | "view_product" | "request_price" | "adjust" | null;
+            awardDay: string | null;
+            balance: number | null;
+            createdAt: string;
+            createdBy: number | null;
+            eventId: string | null;
+            id: number;
+            points: number | null;
+            reason: string | null;
+            ruleVersion: number | null;
+            updatedAt: string;
+            updatedBy: number | null;
+            userId: number | null;
+            userIdLabel: string | null;
+            version: number;
+        };
+        UserPointLedgerInput: {
+            /** @enum {string|null} */
+            action: "post_lead" | "exchange_contacts" | "download" | "no_login" | "view_company" | "view_product" | "request_price" | "adjust" | null;
+            awardDay: string | null;
+            balance: number | null;
+            createdAt: string;
+            createdBy: number | null;
+            eventId: string | null;
+            id: number;
+            points: number | null;
+            reason: string | null;
+            ruleVersion: number | null;
+            updatedAt: string;
+            updatedBy: number | null;
+            userId: number | null;
+            userIdLabel: string | null;
+            version: number;
+        };
+        UserPointRule: {
+            /** @enum {string|null} */
+            action: "post_lead" | "exchange_contacts" | "download" | "no_login" | "view_company" | "view_product" | "request_price" | null;
+            createdAt: string;
+            createdBy: number | null;
+            id: number;
+            maxTimesPerDay: number | null;
+            points: number | null;
+            remark: string | null;
+            updatedAt: string;
+            updatedBy: number | null;
+            version: number;
+        };
+        UserPointRuleCreate: {
+            /** @enum {string} */
+            action: "post_lead" | "exchange_contacts" | "download" | "no_login" | "view_company" | "view_product" | "request_price";
+            maxTimesPerDay: number;
+            points: number;
+            remark?: string | null;
+        };
+        UserPointRuleCreateInput: {
+            /** @enum {string} */
+            action: "post_lead" | "exchange_contacts" | "download" | "no_login" | "view_company" | "view_product" | "request_price";
+            maxTimesPerDay: number;
+            points: number;
+            remark?: string | null;
+        };
+        UserPointRuleInput: {
+            /** @enum {string|null} */
+            action: "post_lead" | "exchange_contacts" | "download" | "no_login" | "view_company" | "view_product" | "request_price" | null;
+            createdAt: string;
+            createdBy: number | null;
+            id: number;
+            maxTimesPerDay: number | null;
+            points: number | null;
+            remark: string | null;
+            updatedAt: string;
+            updatedBy: number | null;
+            version: number;
+        };
+        UserPointRuleUpdate: {
+            /** @enum {string|null} */
+            action?: "post_lead" | "exchange_contacts" | "download" | "no_login" | "view_company" | "view_product" | "request_price" | null;
+            createdAt?: unknown;
+            createdBy?: unknown;
+            id?: unknown;
+            maxTimesPerDay?: number;
+            points?: number;
+            remark?: string | null;
+            updatedAt?: unknown;
+            updatedBy?: unknown;
+            version?: number;
+        };
+        UserPointRuleUpdateInput: {
+            /** @enum {string|null} */
+            action?: "post_lead" | "exchange_contacts" | "download" | "no_login" | "view_company" | "view_product" | "request_price" | null;
+            createdAt?: unknown;
+            createdBy?: unknown;
+            id?: unknown;
+            maxTimesPerDay?: number;
+            points?: number;
+            remark?: string | null;
+            updatedAt?: unknown;
+            updatedBy?: unknown;
+            version?: number;
+        };
+        UserVipPackage: {
+            createdAt: string;
+            createdBy: number | null;
+            deletedAt: string | null;
+            download: boolean | null;
+            enName: string | null;
+            exchangeContact: boolean | null;
+            exclusiveCustomer: boolean | null;
+            id: number;
+            info: string | null;
+            luckyDraw: boolean | null;
+            maxPoint: number | null;
+            minPoint: number | null;
+            oneToOne: boolean | null;
+            publishPurchase: boolean | null;
+            remark: string | null;
+            shortName: string | null;
+            sortNo: number | null;
+            specialTag: boolean | null;
+            updatedAt: string;
+            updatedBy: number | null;
+            version: number;
+            videoTour: boolean | null;
+            zhName: string | null;
+        };
+        UserVipPackageCreate: {
+            /** @default false */
+            download: boolean;
+            enName: string;
+            /** @default false */
+            exchangeContact: boolean;
+            /** @default false */
+            exclusiveCustomer: boolean;
+            info?: string | null;
+            /** @default false */
+            luckyDraw: boolean;
+            maxPoint: number;
+            minPoint: number;
+            /** @default false */
+            oneToOne: boolean;
+            /** @default false */
+            publishPurchase: boolean;
+            remark?: string | null;
+            shortName: string;
+            /** @default 0 */
+            sortNo: number;
+            /** @default false */
+            specialTag: boolean;
+            /** @default false */
+            videoTour: boolean;
+            zhName: string;
+        };
+        UserVipPackageCreateInput: {
+            /** @default false */
+            download: boolean;
+            enName: string;
+            /** @default false */
+            exchangeContact: boolean;
+            /** @default false */
+            exclusiveCustomer: boolean;
+            info?: string | null;
+            /** @default false */
+            luckyDraw: boolean;
+            maxPoint: number;
+            minPoint: number;
+            /** @default false */
+            oneToOne: boolean;
+            /** @default false */
+            publishPurchase: boolean;
+            remark?: string | null;
+            shortName: string;
+            /** @default 0 */
+            sortNo: number;
+            /** @default false */
+            specialTag: boolean;
+            /** @default false */
+            videoTour: boolean;
+            zhName: string;
+        };
+        UserVipPackageInput: {
+            createdAt: string;
+            createdBy: number | null;
+            deletedAt: string | null;
+            download: boolean | null;
+            enName: string | null;
+            exchangeContact: boolean | null;
+            exclusiveCustomer: boolean | null;
+            id: number;
+            info: string | null;
+            luckyDraw: boolean | null;
+            maxPoint: number | null;
+            minPoint: number | null;
+            oneToOne: boolean | null;
+            publishPurchase: boolean | null;
+            remark: string | null;
+            shortName: string | null;
+            sortNo: number | null;
+            specialTag: boolean | null;
+            updatedAt: string;
+            updatedBy: number | null;
+            version: number;
+            videoTour: boolean | null;
+            zhName: string | null;
+        };
+        UserVipPackageUpdate: {
+            createdAt?: unknown;
+            createdBy?: unknown;
+            deletedAt?: unknown;
+            download?: boolean | null;
+            enName?: string;
+            exchangeContact?: boolean | null;
+            exclusiveCustomer?: boolean | null;
+            id?: unknown;
+            info?: string | null;
+            luckyDraw?: boolean | null;
+            maxPoint?: number;
+            minPoint?: number;
+            oneToOne?: boolean | null;
+            publishPurchase?: boolean | null;
+            remark?: string | null;
+            shortName?: string;
+            sortNo?: number | null;
+            specialTag?: boolean | null;
+            updatedAt?: unknown;
+            updatedBy?: unknown;
+            version?: number;
+            videoTour?: boolean | null;
+            zhName?: string;
+        };
+        UserVipPackageUpdateInput: {
+            createdAt?: unknown;
+            createdBy?: unknown;
+            deletedAt?: unknown;
+            download?: boolean | null;
+            enName?: string;
+            exchangeContact?: boolean | null;
+            exclusiveCustomer?: boolean | null;
+            id?: unknown;
+            info?: string | null;
+            luckyDraw?: boolean | null;
+            maxPoint?: number;
+            minPoint?: number;
+            oneToOne?: boolean | null;
+            publishPurchase?: boolean | null;
+            remark?: string | null;
+            shortName?: string;
+            sortNo?: number | null;
+            specialTag?: boolean | null;
+            updatedAt?: unknown;
+            updatedBy?: unknown;
+            version?: number;
+            videoTour?: boolean | null;
+            zhName?: string;
         };
         /** @description One value, or several (the parameter repeated) */
         Values: string | string[];
@@ -16777,6 +17474,42 @@ export interface operations {
                             isDisabled: boolean;
                             label: string;
                         }[];
+                    };
+                };
+            };
+        };
+    };
+    behaviour_rebuild_counters: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** Format: date-time */
+                    from?: string | null;
+                    /** Format: date-time */
+                    to?: string | null;
+                };
+            };
+        };
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Success"] & {
+                        content: {
+                            companies: number;
+                            products: number;
+                        };
                     };
                 };
             };
@@ -36011,6 +36744,43 @@ export interface operations {
             };
         };
     };
+    user_manager_adjust_points: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The id of the record */
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    points: number;
+                    reason: string;
+                };
+            };
+        };
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Success"] & {
+                        content: {
+                            levelId: number | null;
+                            points: number;
+                        };
+                    };
+                };
+            };
+        };
+    };
     user_manager_batch_delete: {
         parameters: {
             query?: never;
@@ -36258,6 +37028,7 @@ export interface operations {
                 keyword?: components["parameters"]["Keyword"];
                 /** @description The language of labels in the answer (else Accept-Language) */
                 lang?: components["parameters"]["Lang"];
+                levelId?: string;
                 /** @description Sort direction */
                 order?: components["parameters"]["Order"];
                 /** @description What the export is for: reading, editing and importing back, or an empty import template */
@@ -36304,6 +37075,7 @@ export interface operations {
                 keyword?: components["parameters"]["Keyword"];
                 /** @description The language of labels in the answer (else Accept-Language) */
                 lang?: components["parameters"]["Lang"];
+                levelId?: string;
                 /** @description Sort direction */
                 order?: components["parameters"]["Order"];
                 /** @description What the export is for: reading, editing and importing back, or an empty import template */
@@ -36425,6 +37197,7 @@ export interface operations {
                 keyword?: components["parameters"]["Keyword"];
                 /** @description The language of labels in the answer (else Accept-Language) */
                 lang?: components["parameters"]["Lang"];
+                levelId?: string;
                 /** @description Rows per page (older name of size) */
                 limit?: components["parameters"]["Limit"];
                 /** @description Sort direction */
@@ -36479,6 +37252,7 @@ export interface operations {
                 keyword?: components["parameters"]["Keyword"];
                 /** @description The language of labels in the answer (else Accept-Language) */
                 lang?: components["parameters"]["Lang"];
+                levelId?: string;
                 /** @description Rows per page (older name of size) */
                 limit?: components["parameters"]["Limit"];
                 /** @description Sort direction */
@@ -36755,6 +37529,7 @@ export interface operations {
                 keyword?: components["parameters"]["Keyword"];
                 /** @description The language of labels in the answer (else Accept-Language) */
                 lang?: components["parameters"]["Lang"];
+                levelId?: string;
                 /** @description Rows per page (older name of size) */
                 limit?: components["parameters"]["Limit"];
                 /** @description Sort direction */
@@ -36869,6 +37644,1012 @@ export interface operations {
                             total: number;
                             updated: number;
                             valid: number;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    user_point_ledger_get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The id of the record */
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Success"] & {
+                        content: components["schemas"]["UserPointLedger"];
+                    };
+                };
+            };
+        };
+    };
+    user_point_ledger_export: {
+        parameters: {
+            query?: {
+                action?: components["schemas"]["Values"];
+                /** @description Comma-separated columns to export */
+                columns?: components["parameters"]["ExportColumns"];
+                /** @description Created on or after */
+                createdAtFrom?: components["parameters"]["CreatedAtFrom"];
+                /** @description Created on or before */
+                createdAtTo?: components["parameters"]["CreatedAtTo"];
+                /** @description The file format of an export */
+                format?: components["parameters"]["ExportFormat"];
+                /** @description Searches the searchable fields */
+                keyword?: components["parameters"]["Keyword"];
+                /** @description The language of labels in the answer (else Accept-Language) */
+                lang?: components["parameters"]["Lang"];
+                /** @description Sort direction */
+                order?: components["parameters"]["Order"];
+                /** @description What the export is for: reading, editing and importing back, or an empty import template */
+                purpose?: components["parameters"]["ExportPurpose"];
+                /** @description The field to sort by */
+                sort?: components["parameters"]["Sort"];
+                /** @description Updated on or after */
+                updatedAtFrom?: components["parameters"]["UpdatedAtFrom"];
+                /** @description Updated on or before */
+                updatedAtTo?: components["parameters"]["UpdatedAtTo"];
+                userId?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    user_point_ledger_list: {
+        parameters: {
+            query?: {
+                action?: components["schemas"]["Values"];
+                /** @description Created on or after */
+                createdAtFrom?: components["parameters"]["CreatedAtFrom"];
+                /** @description Created on or before */
+                createdAtTo?: components["parameters"]["CreatedAtTo"];
+                /** @description Searches the searchable fields */
+                keyword?: components["parameters"]["Keyword"];
+                /** @description The language of labels in the answer (else Accept-Language) */
+                lang?: components["parameters"]["Lang"];
+                /** @description Rows per page (older name of size) */
+                limit?: components["parameters"]["Limit"];
+                /** @description Sort direction */
+                order?: components["parameters"]["Order"];
+                /** @description Page number, from 1 */
+                page?: components["parameters"]["Page"];
+                /** @description Rows per page */
+                size?: components["parameters"]["Size"];
+                /** @description The field to sort by */
+                sort?: components["parameters"]["Sort"];
+                /** @description Updated on or after */
+                updatedAtFrom?: components["parameters"]["UpdatedAtFrom"];
+                /** @description Updated on or before */
+                updatedAtTo?: components["parameters"]["UpdatedAtTo"];
+                userId?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Success"] & {
+                        content: components["schemas"]["ListPage"] & {
+                            list: components["schemas"]["UserPointLedger"][];
+                        };
+                    };
+                };
+            };
+        };
+    };
+    user_point_ledger_options: {
+        parameters: {
+            query?: {
+                /** @description Comma-separated ids whose labels are wanted (the current value of a select) */
+                ids?: components["parameters"]["OptionsIds"];
+                /** @description Searches the searchable fields */
+                keyword?: components["parameters"]["OptionsKeyword"];
+                /** @description At most this many options */
+                size?: components["parameters"]["OptionsSize"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Success"] & {
+                        content: {
+                            id: number;
+                            isDisabled: boolean;
+                            label: string;
+                        }[];
+                    };
+                };
+            };
+        };
+    };
+    user_point_rule_get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The id of the record */
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Success"] & {
+                        content: components["schemas"]["UserPointRule"];
+                    };
+                };
+            };
+        };
+    };
+    user_point_rule_update: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The id of the record */
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UserPointRuleUpdateInput"];
+            };
+        };
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Success"] & {
+                        content: components["schemas"]["UserPointRule"];
+                    };
+                };
+            };
+        };
+    };
+    user_point_rule_patch: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The id of the record */
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UserPointRuleUpdateInput"];
+            };
+        };
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Success"] & {
+                        content: components["schemas"]["UserPointRule"];
+                    };
+                };
+            };
+        };
+    };
+    user_point_rule_history: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The id of the record */
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Success"] & {
+                        content: {
+                            action: string;
+                            actorAccount: string | null;
+                            actorId: number | null;
+                            at: string;
+                            changes: {
+                                field: string;
+                                new: unknown;
+                                old: unknown;
+                            }[];
+                            version: number;
+                        }[];
+                    };
+                };
+            };
+        };
+    };
+    user_point_rule_revert: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The id of the record */
+                id: components["parameters"]["Id"];
+                /** @description A version number from the record history */
+                version: components["parameters"]["Version"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Success"] & {
+                        content: components["schemas"]["UserPointRule"];
+                    };
+                };
+            };
+        };
+    };
+    user_point_rule_export: {
+        parameters: {
+            query?: {
+                action?: components["schemas"]["Values"];
+                /** @description Comma-separated columns to export */
+                columns?: components["parameters"]["ExportColumns"];
+                /** @description Created on or after */
+                createdAtFrom?: components["parameters"]["CreatedAtFrom"];
+                /** @description Created on or before */
+                createdAtTo?: components["parameters"]["CreatedAtTo"];
+                /** @description The file format of an export */
+                format?: components["parameters"]["ExportFormat"];
+                /** @description Searches the searchable fields */
+                keyword?: components["parameters"]["Keyword"];
+                /** @description The language of labels in the answer (else Accept-Language) */
+                lang?: components["parameters"]["Lang"];
+                /** @description Sort direction */
+                order?: components["parameters"]["Order"];
+                /** @description What the export is for: reading, editing and importing back, or an empty import template */
+                purpose?: components["parameters"]["ExportPurpose"];
+                /** @description The field to sort by */
+                sort?: components["parameters"]["Sort"];
+                /** @description Updated on or after */
+                updatedAtFrom?: components["parameters"]["UpdatedAtFrom"];
+                /** @description Updated on or before */
+                updatedAtTo?: components["parameters"]["UpdatedAtTo"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    user_point_rule_list: {
+        parameters: {
+            query?: {
+                action?: components["schemas"]["Values"];
+                /** @description Created on or after */
+                createdAtFrom?: components["parameters"]["CreatedAtFrom"];
+                /** @description Created on or before */
+                createdAtTo?: components["parameters"]["CreatedAtTo"];
+                /** @description Searches the searchable fields */
+                keyword?: components["parameters"]["Keyword"];
+                /** @description The language of labels in the answer (else Accept-Language) */
+                lang?: components["parameters"]["Lang"];
+                /** @description Rows per page (older name of size) */
+                limit?: components["parameters"]["Limit"];
+                /** @description Sort direction */
+                order?: components["parameters"]["Order"];
+                /** @description Page number, from 1 */
+                page?: components["parameters"]["Page"];
+                /** @description Rows per page */
+                size?: components["parameters"]["Size"];
+                /** @description The field to sort by */
+                sort?: components["parameters"]["Sort"];
+                /** @description Updated on or after */
+                updatedAtFrom?: components["parameters"]["UpdatedAtFrom"];
+                /** @description Updated on or before */
+                updatedAtTo?: components["parameters"]["UpdatedAtTo"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Success"] & {
+                        content: components["schemas"]["ListPage"] & {
+                            list: components["schemas"]["UserPointRule"][];
+                        };
+                    };
+                };
+            };
+        };
+    };
+    user_point_rule_options: {
+        parameters: {
+            query?: {
+                /** @description Comma-separated ids whose labels are wanted (the current value of a select) */
+                ids?: components["parameters"]["OptionsIds"];
+                /** @description Searches the searchable fields */
+                keyword?: components["parameters"]["OptionsKeyword"];
+                /** @description At most this many options */
+                size?: components["parameters"]["OptionsSize"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Success"] & {
+                        content: {
+                            id: number;
+                            isDisabled: boolean;
+                            label: string;
+                        }[];
+                    };
+                };
+            };
+        };
+    };
+    user_point_rule_save_all: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    rules: {
+                        id: number;
+                        maxTimesPerDay: unknown;
+                        points: unknown;
+                        remark?: unknown;
+                        version: number;
+                    }[];
+                };
+            };
+        };
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Success"] & {
+                        content: {
+                            saved: number;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    user_vip_package_create: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UserVipPackageCreateInput"];
+            };
+        };
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Success"] & {
+                        content: components["schemas"]["UserVipPackage"];
+                    };
+                };
+            };
+        };
+    };
+    user_vip_package_get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The id of the record */
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Success"] & {
+                        content: components["schemas"]["UserVipPackage"];
+                    };
+                };
+            };
+        };
+    };
+    user_vip_package_update: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The id of the record */
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UserVipPackageUpdateInput"];
+            };
+        };
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Success"] & {
+                        content: components["schemas"]["UserVipPackage"];
+                    };
+                };
+            };
+        };
+    };
+    user_vip_package_delete: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The id of the record */
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Success"] & {
+                        /** @enum {boolean} */
+                        content: true;
+                    };
+                };
+            };
+        };
+    };
+    user_vip_package_patch: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The id of the record */
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UserVipPackageUpdateInput"];
+            };
+        };
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Success"] & {
+                        content: components["schemas"]["UserVipPackage"];
+                    };
+                };
+            };
+        };
+    };
+    user_vip_package_history: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The id of the record */
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Success"] & {
+                        content: {
+                            action: string;
+                            actorAccount: string | null;
+                            actorId: number | null;
+                            at: string;
+                            changes: {
+                                field: string;
+                                new: unknown;
+                                old: unknown;
+                            }[];
+                            version: number;
+                        }[];
+                    };
+                };
+            };
+        };
+    };
+    user_vip_package_revert: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The id of the record */
+                id: components["parameters"]["Id"];
+                /** @description A version number from the record history */
+                version: components["parameters"]["Version"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Success"] & {
+                        content: components["schemas"]["UserVipPackage"];
+                    };
+                };
+            };
+        };
+    };
+    user_vip_package_batch_delete: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    ids: number[];
+                } | {
+                    expectedCount: number;
+                    filter: {
+                        [key: string]: string | string[];
+                    };
+                };
+            };
+        };
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Success"] & {
+                        content: {
+                            skipped: {
+                                id: number;
+                                /** @enum {string} */
+                                reason: "notFound" | "notAllowed";
+                            }[];
+                            succeeded: number[];
+                            total: number;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    user_vip_package_export: {
+        parameters: {
+            query?: {
+                /** @description Comma-separated columns to export */
+                columns?: components["parameters"]["ExportColumns"];
+                /** @description Created on or after */
+                createdAtFrom?: components["parameters"]["CreatedAtFrom"];
+                /** @description Created on or before */
+                createdAtTo?: components["parameters"]["CreatedAtTo"];
+                /** @description The file format of an export */
+                format?: components["parameters"]["ExportFormat"];
+                /** @description Searches the searchable fields */
+                keyword?: components["parameters"]["Keyword"];
+                /** @description The language of labels in the answer (else Accept-Language) */
+                lang?: components["parameters"]["Lang"];
+                /** @description Sort direction */
+                order?: components["parameters"]["Order"];
+                /** @description What the export is for: reading, editing and importing back, or an empty import template */
+                purpose?: components["parameters"]["ExportPurpose"];
+                /** @description The field to sort by */
+                sort?: components["parameters"]["Sort"];
+                /** @description Updated on or after */
+                updatedAtFrom?: components["parameters"]["UpdatedAtFrom"];
+                /** @description Updated on or before */
+                updatedAtTo?: components["parameters"]["UpdatedAtTo"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    user_vip_package_import: {
+        parameters: {
+            query?: {
+                /** @description true checks the file and reports each row; false writes the rows */
+                dryRun?: components["parameters"]["ImportDryRun"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Success"] & {
+                        content: {
+                            created: number;
+                            dryRun: boolean;
+                            ignoredColumns: string[];
+                            invalid: number;
+                            rows: {
+                                /** @enum {string} */
+                                action: "create" | "update";
+                                errors: {
+                                    message: string;
+                                    path: string;
+                                }[];
+                                id: number | null;
+                                row: number;
+                            }[];
+                            total: number;
+                            updated: number;
+                            valid: number;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    user_vip_package_list: {
+        parameters: {
+            query?: {
+                /** @description Created on or after */
+                createdAtFrom?: components["parameters"]["CreatedAtFrom"];
+                /** @description Created on or before */
+                createdAtTo?: components["parameters"]["CreatedAtTo"];
+                /** @description Searches the searchable fields */
+                keyword?: components["parameters"]["Keyword"];
+                /** @description The language of labels in the answer (else Accept-Language) */
+                lang?: components["parameters"]["Lang"];
+                /** @description Rows per page (older name of size) */
+                limit?: components["parameters"]["Limit"];
+                /** @description Sort direction */
+                order?: components["parameters"]["Order"];
+                /** @description Page number, from 1 */
+                page?: components["parameters"]["Page"];
+                /** @description Rows per page */
+                size?: components["parameters"]["Size"];
+                /** @description The field to sort by */
+                sort?: components["parameters"]["Sort"];
+                /** @description Updated on or after */
+                updatedAtFrom?: components["parameters"]["UpdatedAtFrom"];
+                /** @description Updated on or before */
+                updatedAtTo?: components["parameters"]["UpdatedAtTo"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Success"] & {
+                        content: components["schemas"]["ListPage"] & {
+                            list: components["schemas"]["UserVipPackage"][];
+                        };
+                    };
+                };
+            };
+        };
+    };
+    user_vip_package_options: {
+        parameters: {
+            query?: {
+                /** @description Comma-separated ids whose labels are wanted (the current value of a select) */
+                ids?: components["parameters"]["OptionsIds"];
+                /** @description Searches the searchable fields */
+                keyword?: components["parameters"]["OptionsKeyword"];
+                /** @description At most this many options */
+                size?: components["parameters"]["OptionsSize"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Success"] & {
+                        content: {
+                            id: number;
+                            isDisabled: boolean;
+                            label: string;
+                        }[];
+                    };
+                };
+            };
+        };
+    };
+    user_vip_package_purge: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The id of the record */
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Success"] & {
+                        /** @enum {boolean} */
+                        content: true;
+                    };
+                };
+            };
+        };
+    };
+    user_vip_package_restore: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The id of the record */
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Success"] & {
+                        content: components["schemas"]["UserVipPackage"];
+                    };
+                };
+            };
+        };
+    };
+    user_vip_package_trash: {
+        parameters: {
+            query?: {
+                /** @description Created on or after */
+                createdAtFrom?: components["parameters"]["CreatedAtFrom"];
+                /** @description Created on or before */
+                createdAtTo?: components["parameters"]["CreatedAtTo"];
+                /** @description Searches the searchable fields */
+                keyword?: components["parameters"]["Keyword"];
+                /** @description The language of labels in the answer (else Accept-Language) */
+                lang?: components["parameters"]["Lang"];
+                /** @description Rows per page (older name of size) */
+                limit?: components["parameters"]["Limit"];
+                /** @description Sort direction */
+                order?: components["parameters"]["Order"];
+                /** @description Page number, from 1 */
+                page?: components["parameters"]["Page"];
+                /** @description Rows per page */
+                size?: components["parameters"]["Size"];
+                /** @description The field to sort by */
+                sort?: components["parameters"]["Sort"];
+                /** @description Updated on or after */
+                updatedAtFrom?: components["parameters"]["UpdatedAtFrom"];
+                /** @description Updated on or before */
+                updatedAtTo?: components["parameters"]["UpdatedAtTo"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Success"] & {
+                        content: components["schemas"]["ListPage"] & {
+                            list: components["schemas"]["UserVipPackage"][];
                         };
                     };
                 };

@@ -18,6 +18,7 @@ import type { PageProps } from '../../navigation/page-props';
 import { hasMenuPermission, hasResourcePermission, useSession } from '../../state/session';
 import { AccessSummary } from '../access/access-summary';
 import { accessApi } from '../access/api';
+import { PointsSection } from '../points/points-section';
 import { type UserTextKey, useUserText } from './messages';
 
 // The account screens: the user list and form (/user), the staff list and edit page (/adminManage) over the
@@ -418,6 +419,7 @@ function useFormSlots(): FormSlots {
       record ? (
         <>
           <InterestsSection record={record} />
+          {!isStaff(record) && <PointsSection record={record} />}
           {isStaff(record) && <RolesSection record={record} />}
           {isStaff(record) && <SessionsSection record={record} />}
           {isStaff(record) && <AccessSection record={record} />}

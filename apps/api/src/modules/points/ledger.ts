@@ -1,0 +1,193 @@
+import {
+  type LEDGER_ACTIONS,
+  MARKETPLACE_USER_TYPES,
+  POINT_ACTIONS,
+  type PointAction,
+  userPointLedger,
+} from '@organiser/domain';
+import { sql } from 'drizzle-orm';
+import { type Engine, ensureMonthPartition, type Tx } from '../../engine';
+import { levelOf, liveLevels } from './levels';
+
+// The points ledger: every change of a user's points is one appended row, and the user's `points` (and level)
+// follow in the same transaction. Writers lock the user's row first, so one user's awards take turns however many
+// requests carry them: the daily maximum of a rule counts the rows of that action on that day (the day the event
+// happened, UTC) under the lock, so it holds exactly with concurrent and out-of-order batches.
+
+export type LedgerAction = (typeof LEDGER_ACTIONS)[number];
+
+export type LedgerEntry = {
+  action: LedgerAction;
+  points: number;
+  eventId: string | null;
+  awardDay: string | null;
+  ruleVersion: number | null;
+  reason: string | null;
+};
+
+export type Rule = { action: PointAction; points: number; maxTimesPerDay: number; version: number };
+
+const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
+
+/** The day an event counts on (UTC). */
+export const dayOf = (at: Date | string) => new Date(at).toISOString().slice(0, 10);
+
+/** The point rules by action. */
+export async function loadRules(tx: Tx): Promise<Map<PointAction, Rule>> {
+  const rows = rowsOf<Record<string, unknown>>(
+    await tx.execute(
+      sql`select distinct on (action) action, points, max_times_per_day, version from user_point_rule order by action, id`,
+    ),
+  );
+  return new Map(
+    rows.map((r) => [
+      r.action as PointAction,
+      {
+        action: r.action as PointAction,
+        points: Number(r.points ?? 0),
+        maxTimesPerDay: Number(r.max_times_per_day ?? 0),
+        version: Number(r.version),
+      },
+    ]),
+  );
+}
+
+const marketplaceTypes = () =>
+  sql.join(
+    MARKETPLACE_USER_TYPES.map((v) => sql`${v}`),
+    sql`, `,
+  );
+
+/** Locks the live marketplace users' rows (in id order, so concurrent writers never deadlock) and answers their
+ * points; an id that is no such user is left out. */
+export async function lockUsers(tx: Tx, userIds: number[]): Promise<Map<number, number>> {
+  if (userIds.length === 0) return new Map();
+  const rows = rowsOf<{ id: number; points: number | null }>(
+    await tx.execute(
+      sql`select id, points from user_manager where id in (${sql.join(
+        [...userIds].sort((a, b) => a - b).map((id) => sql`${id}`),
+        sql`, `,
+      )}) and deleted_at is null and type in (${marketplaceTypes()}) order by id for update`,
+    ),
+  );
+  return new Map(rows.map((r) => [Number(r.id), Number(r.points ?? 0)]));
+}
+
+/** Locks one marketplace user's row and answers their points (null: no such live marketplace user). */
+export async function lockUser(tx: Tx, userId: number): Promise<number | null> {
+  return (await lockUsers(tx, [userId])).get(userId) ?? null;
+}
+
+/** Appends the entries of users whose rows the caller locked (their points before: `balances`); each user's
+ * points and level follow, all in a few statements. Answers each user's points after. */
+export async function appendMany(
+  tx: Tx,
+  engine: Engine,
+  balances: Map<number, number>,
+  entries: Map<number, LedgerEntry[]>,
+  now: Date,
+): Promise<Map<number, number>> {
+  const after = new Map<number, number>();
+  const rows: Record<string, unknown>[] = [];
+  for (const [userId, list] of entries) {
+    let running = balances.get(userId) ?? 0;
+    for (const e of list) {
+      running += e.points;
+      rows.push({ userId, ...e, balance: running, createdAt: now, updatedAt: now });
+    }
+    if (list.length > 0) after.set(userId, running);
+  }
+  if (rows.length === 0) return after;
+  await ensureMonthPartition(tx, userPointLedger, now);
+  const ledger = engine.get('user_point_ledger')!;
+  for (let i = 0; i < rows.length; i += 1000)
+    await tx.insert(ledger.table).values(rows.slice(i, i + 1000) as never[]);
+  const levels = await liveLevels(tx);
+  const values = [...after].map(
+    ([id, points]) => sql`(${id}::int, ${points}::int, ${levelOf(levels, points)}::int)`,
+  );
+  await tx.execute(sql`update user_manager u set points = v.points, level_id = v.level_id
+    from (values ${sql.join(values, sql`, `)}) as v(id, points, level_id) where u.id = v.id`);
+  return after;
+}
+
+/** Appends entries for one user whose row the caller locked; the user's points and level follow. */
+export async function appendEntries(
+  tx: Tx,
+  engine: Engine,
+  userId: number,
+  balance: number,
+  entries: LedgerEntry[],
+  now: Date,
+): Promise<number> {
+  const after = await appendMany(tx, engine, new Map([[userId, balance]]), new Map([[userId, entries]]), now);
+  return after.get(userId) ?? balance;
+}
+
+/** What an ingested event needs to earn points. */
+export type AwardEvent = { eventId: string; type: string; userId?: number | null; occurredAt: string };
+
+const RULE_OF_EVENT: Partial<Record<string, PointAction>> = Object.fromEntries(
+  POINT_ACTIONS.filter((a) => a !== 'no_login').map((a) => [a, a]),
+);
+
+/**
+ * Awards the points of newly stored behaviour events (called by the ingestion, in its transaction, with the
+ * events stored for the first time: a retried event is never here twice). The batch's users are locked at once
+ * in id order, their rows of the batch's days counted in one query, and the awards written in one insert.
+ */
+export async function awardEvents(tx: Tx, engine: Engine, events: AwardEvent[], now: Date): Promise<number> {
+  const byUser = new Map<number, AwardEvent[]>();
+  for (const e of events) {
+    if (e.userId == null || !RULE_OF_EVENT[e.type]) continue;
+    byUser.set(e.userId, [...(byUser.get(e.userId) ?? []), e]);
+  }
+  if (byUser.size === 0) return 0;
+  const rules = await loadRules(tx);
+  const balances = await lockUsers(tx, [...byUser.keys()]);
+  if (balances.size === 0) return 0;
+  const userIds = [...balances.keys()];
+  const days = [...new Set(events.map((e) => dayOf(e.occurredAt)))];
+  const counted = rowsOf<{ user_id: number; action: string; day: string; n: number }>(
+    await tx.execute(
+      sql`select user_id, action, to_char(award_day, 'YYYY-MM-DD') as day, count(*)::int as n
+          from user_point_ledger
+          where user_id in (${sql.join(
+            userIds.map((id) => sql`${id}`),
+            sql`, `,
+          )}) and award_day in (${sql.join(
+            days.map((d) => sql`${d}::date`),
+            sql`, `,
+          )}) group by user_id, action, award_day`,
+    ),
+  );
+  const used = new Map(counted.map((c) => [`${c.user_id}:${c.action}@${c.day}`, Number(c.n)]));
+  const entries = new Map<number, LedgerEntry[]>();
+  let awarded = 0;
+  for (const userId of userIds) {
+    const mine = byUser
+      .get(userId)!
+      .sort((a, b) => a.occurredAt.localeCompare(b.occurredAt) || a.eventId.localeCompare(b.eventId));
+    const list: LedgerEntry[] = [];
+    for (const e of mine) {
+      const rule = rules.get(RULE_OF_EVENT[e.type]!);
+      if (!rule || rule.points === 0) continue;
+      const key = `${userId}:${rule.action}@${dayOf(e.occurredAt)}`;
+      const n = used.get(key) ?? 0;
+      if (n >= rule.maxTimesPerDay) continue;
+      used.set(key, n + 1);
+      list.push({
+        action: rule.action,
+        points: rule.points,
+        eventId: e.eventId,
+        awardDay: dayOf(e.occurredAt),
+        ruleVersion: rule.version,
+        reason: null,
+      });
+    }
+    entries.set(userId, list);
+    awarded += list.length;
+  }
+  await appendMany(tx, engine, balances, entries, now);
+  return awarded;
+}

@@ -1,0 +1,205 @@
+import { createHash, randomBytes, randomUUID } from 'node:crypto';
+import { readFileSync, rmSync } from 'node:fs';
+import { loadavg, tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import pg from 'pg';
+import { admin, load, log, migrateAndSeed, ms, type Server, signIn, startChild, table } from './list';
+import { envNumber } from './settings';
+
+// Behaviour ingestion on PostgreSQL, in a database of its own (dropped at the end), on the loopback only:
+// SENDERS clients post batches of 500 events (`POST /api/open/v1/events`: views, collects, shares, searches and
+// price requests of BUYERS buyers on COMPANIES companies and their products, each batch with a new Idempotency-Key)
+// for SECONDS seconds while LIST_CONNECTIONS clients ask the console's company list (page 1); then the same list at
+// rest. Prints the events stored a second, the batches' p95, the list's p95 during and at rest, and the API
+// process's resident memory (peak sampled each second). The counters and points move in the same transaction as
+// the insert, so they lag the ingestion by nothing.
+//
+//   npx tsx bench/events.ts
+//   SECONDS=10 SENDERS=4 npx tsx bench/events.ts
+//
+// Environment: SECONDS (20, at most 60), SENDERS (8), LIST_CONNECTIONS (10), COMPANIES (2000), BUYERS (20000),
+// BENCH_ADMIN_URL.
+
+const SECONDS = Math.min(envNumber('SECONDS', 20), 60);
+const SENDERS = envNumber('SENDERS', 8);
+const LIST_CONNECTIONS = envNumber('LIST_CONNECTIONS', 10);
+const COMPANIES = envNumber('COMPANIES', 2000);
+const BUYERS = envNumber('BUYERS', 20_000);
+const BATCH = 500;
+const ADMIN_URL = process.env.BENCH_ADMIN_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+const here = fileURLToPath(new URL('..', import.meta.url));
+
+const keyPrefix = randomBytes(6).toString('hex');
+const keySecret = randomBytes(32).toString('base64url');
+const apiKey = `omk_${keyPrefix}_${keySecret}`;
+
+async function seed(pool: pg.Pool): Promise<void> {
+  await pool.query(`insert into company (name, account, status, audit_status)
+    select 'Bench Company ' || i, 'bench' || i, 'enabled', 'passed' from generate_series(1, ${COMPANIES}) i`);
+  await pool.query(`insert into product (name, company_id, kind)
+    select 'Bench Pump ' || i, 1 + i % ${COMPANIES}, 'device' from generate_series(1, ${COMPANIES * 5}) i`);
+  await pool.query(`insert into user_manager (account, type, realname, status)
+    select 'buyer' || i, 'buyer', 'Buyer ' || i, 'enabled' from generate_series(1, ${BUYERS}) i`);
+  const [key] = (
+    await pool.query<{ id: number }>(
+      `insert into api_key (name, scopes, prefix, status) values ('Bench marketplace', $1, $2, 'active') returning id`,
+      [['events:write'], keyPrefix],
+    )
+  ).rows;
+  await pool.query(`insert into api_key_secret (api_key_id, secret_hash) values ($1, $2)`, [
+    key!.id,
+    createHash('sha256').update(keySecret).digest('hex'),
+  ]);
+  for (const t of ['company', 'product', 'user_manager']) await pool.query(`vacuum analyze ${t}`);
+}
+
+const TYPES = ['view_product', 'view_company', 'collect', 'share', 'search', 'request_price'] as const;
+
+function batch(): string {
+  const now = Date.now();
+  const events = Array.from({ length: BATCH }, () => {
+    const type = TYPES[Math.floor(Math.random() * TYPES.length)]!;
+    const product = 1 + Math.floor(Math.random() * COMPANIES * 5);
+    const company = 1 + (product % COMPANIES);
+    const base = {
+      eventId: randomUUID(),
+      type,
+      occurredAt: new Date(now - Math.floor(Math.random() * 86_400_000)).toISOString(),
+      userId: 1 + Math.floor(Math.random() * BUYERS),
+    };
+    if (type === 'search') return { ...base, keyword: 'centrifugal pump', resultsCount: 42, lang: 'en' };
+    if (type === 'view_product') return { ...base, productId: product, duration: 30 };
+    if (type === 'share' || type === 'collect') return { ...base, productId: product };
+    return { ...base, companyId: company };
+  });
+  return JSON.stringify({ events });
+}
+
+type Ingest = { events: number; batches: number; failed: number; p95: number; perSecond: number };
+
+/** SENDERS loops posting one batch after another until the time is up. */
+async function ingest(address: string): Promise<Ingest> {
+  const until = performance.now() + SECONDS * 1000;
+  const latencies: number[] = [];
+  let events = 0;
+  let failed = 0;
+  const started = performance.now();
+  await Promise.all(
+    Array.from({ length: SENDERS }, async () => {
+      while (performance.now() < until) {
+        const body = batch();
+        const t0 = performance.now();
+        const res = await fetch(`${address}/api/open/v1/events`, {
+          method: 'POST',
+          headers: {
+            'content-type': 'application/json',
+            authorization: `Bearer ${apiKey}`,
+            'idempotency-key': randomUUID(),
+          },
+          body,
+        });
+        const answer = (await res.json()) as { success: boolean; content?: { accepted: number } };
+        if (res.status === 200 && answer.success) {
+          events += answer.content!.accepted;
+          latencies.push(performance.now() - t0);
+        } else {
+          failed++;
+          if (failed === 1) log(`a batch was refused: ${res.status} ${JSON.stringify(answer).slice(0, 300)}`);
+        }
+      }
+    }),
+  );
+  const elapsed = (performance.now() - started) / 1000;
+  const sorted = latencies.sort((a, b) => a - b);
+  return {
+    events,
+    batches: latencies.length,
+    failed,
+    p95: sorted[Math.floor(sorted.length * 0.95)] ?? Number.NaN,
+    perSecond: events / elapsed,
+  };
+}
+
+/** The child's resident memory in MB, sampled each second; answers the peak when stopped. */
+function watchMemory(pid: number): () => number {
+  let peak = 0;
+  const read = () => {
+    const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+    const kb = Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0);
+    peak = Math.max(peak, kb / 1024);
+  };
+  read();
+  const timer = setInterval(read, 1000);
+  return () => {
+    clearInterval(timer);
+    return peak;
+  };
+}
+
+export async function runEventsBench(): Promise<void> {
+  const name = `bench_events_${Date.now().toString(36)}_${randomBytes(3).toString('hex')}`;
+  const url = ADMIN_URL.replace(/\/[^/]*$/, `/${name}`);
+  const dataDir = path.join(tmpdir(), name);
+  await admin(`create database "${name}"`);
+  log(`database ${name}; ${COMPANIES} companies, ${COMPANIES * 5} products, ${BUYERS} buyers`);
+  const servers: Server[] = [];
+  const pool = new pg.Pool({ connectionString: url, max: 2 });
+  pool.on('error', () => {});
+  try {
+    await migrateAndSeed(url, pool, seed);
+    const api = await startChild('--serve-api', {
+      BENCH_DATABASE_URL: url,
+      BENCH_CHECKOUT: here,
+      BENCH_DATA_DIR: dataDir,
+      BENCH_NODE_FLAGS: '',
+      BENCH_OPEN_PER_SECOND: '1000000',
+    });
+    servers.push(api);
+    const token = await signIn(api.address);
+    const listUrl = `${api.address}/api/company/list`;
+    const headers = { 'x-token': token };
+    const rest = await load(listUrl, headers, LIST_CONNECTIONS, Math.min(SECONDS, 10));
+    const idleMemory = watchMemory(api.child.pid!)();
+    const peakMemory = watchMemory(api.child.pid!);
+    log(`ingesting with ${SENDERS} senders for ${SECONDS} s, the company list asked meanwhile …`);
+    const [posted, during] = await Promise.all([
+      ingest(api.address),
+      load(listUrl, headers, LIST_CONNECTIONS, SECONDS),
+    ]);
+    const peak = peakMemory();
+    const { rows } = await pool.query<{ n: string }>('select count(*) as n from behaviour_event');
+    process.stdout.write(
+      `\nIngestion on PostgreSQL, batches of ${BATCH}, ${SENDERS} senders × ${SECONDS} s (loopback):\n\n${table(
+        ['what', 'per second', 'p50 ms', 'p95 ms', 'other'],
+        [
+          [
+            'events stored',
+            posted.perSecond.toFixed(0),
+            '',
+            ms(posted.p95),
+            `${posted.events} events in ${posted.batches} batches, ${posted.failed} failed; ${rows[0]!.n} in the table`,
+          ],
+          ['company list during ingestion', during.rps.toFixed(0), ms(during.p50), ms(during.p95), ''],
+          ['company list at rest', rest.rps.toFixed(0), ms(rest.p50), ms(rest.p95), ''],
+        ],
+      )}\n\nAPI resident memory: ${idleMemory.toFixed(0)} MB before, ${peak.toFixed(0)} MB at the peak. ` +
+        `Counters and points lag: none (same transaction). Load average now ${loadavg()
+          .map((l) => l.toFixed(1))
+          .join(' ')}.\n`,
+    );
+  } finally {
+    for (const s of servers) await s.stop();
+    await pool.end();
+    await admin(`drop database if exists "${name}" with (force)`);
+    rmSync(dataDir, { recursive: true, force: true });
+    log(`dropped ${name}`);
+  }
+}
+
+if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
+  runEventsBench().catch((error) => {
+    process.stderr.write(`${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
+    process.exit(1);
+  });
+}
