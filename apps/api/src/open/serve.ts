@@ -63,6 +63,7 @@ function openContext(app: FastifyInstance, served: Served, request: FastifyReque
     caller,
     lang: request.lang,
     now: new Date(),
+    timeZone: app.config.deployment.statistics.timeZone,
     engine: served.engine,
     extensions: served.extensions,
     writeContext: keyWriteContext(app, served, db, caller, request.lang),

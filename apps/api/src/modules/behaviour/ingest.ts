@@ -12,6 +12,7 @@ import { and, eq, inArray, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { type Engine, ensureMonthPartition } from '../../engine';
 import type { OpenContext, OpenRoute } from '../../open/types';
+import { applyRollups } from '../statistics/rollups';
 
 // `POST /api/open/v1/events` (scope events:write): up to 500 behaviour events a batch. Each event is checked on
 // its own; an event that is malformed or names an unknown user, company or product is reported with its index
@@ -117,7 +118,7 @@ const ids = (events: EventInput[], key: 'userId' | 'companyId' | 'productId') =>
 
 /** Stores a batch in the caller's transaction and answers what became of each event. */
 /** What storing events needs of a request (the marketplace route's context, or a seed's). */
-type IngestContext = Pick<OpenContext, 'db' | 'engine' | 'lang' | 'now'>;
+type IngestContext = Pick<OpenContext, 'db' | 'engine' | 'lang' | 'now'> & { timeZone?: string };
 
 export async function ingestEvents(ctx: IngestContext, raw: unknown[]) {
   const { db, engine, lang, now } = ctx;
@@ -221,6 +222,7 @@ export async function ingestEvents(ctx: IngestContext, raw: unknown[]) {
   const stored = await appendEvents(ctx, accepted);
   duplicates += accepted.length - stored.length;
   await applyCounters(ctx, stored);
+  await applyRollups(ctx, stored);
   rejected.sort((a, b) => a.index - b.index);
   return { accepted: stored.length, duplicates, rejected };
 }
