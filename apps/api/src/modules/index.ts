@@ -19,6 +19,7 @@ import { quotaRoutes } from './quota';
 import { regionModule } from './region';
 import { requirementsModule } from './requirements';
 import { settingsModule } from './settings';
+import { statisticsModule } from './statistics';
 import { supplierOverviewModule } from './supplier-overview';
 import { systemModule } from './system';
 import { usersModule } from './users';
@@ -60,6 +61,8 @@ export const modules: AppModule[] = [
   announcementsModule,
   // Marketing content: advertising limits, activity item counts, target states, marketplace reads, demo data.
   marketingModule,
+  // Behaviour statistics: supplier statistics, user conduct statistics (read from the rollups).
+  statisticsModule,
 ];
 
 /** What the OpenAPI tags of the modules' own routes hold (an entity's tag is described by its labels). */

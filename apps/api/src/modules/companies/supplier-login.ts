@@ -34,7 +34,7 @@ export const DEMO_SUPPLIER = { account: 'supplier', password: 'supplier123' } as
 export const SUPPLIER_ROLE = 'supplier';
 
 /** What the seeded supplier role may open: its company (the list shows only its own), its contacts, its
- * products and the consults sent to it. */
+ * products, the consults sent to it and its company's statistics. */
 export const SUPPLIER_MENUS = [
   '/company',
   '/company/company_list',
@@ -50,6 +50,9 @@ export const SUPPLIER_MENUS = [
   '/consult',
   '/consult/consult_list',
   '/consult/consult_edit/:id',
+  // its own company's statistics
+  '/conduct_statistical',
+  '/conduct_statistical/page_view_list',
 ];
 
 /** The API routes it may call besides reads, by their key in the route table: saving its company and

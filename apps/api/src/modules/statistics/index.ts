@@ -1,0 +1,10 @@
+import type { AppModule } from '../../extensions';
+import { supplierStatisticsRoutes } from './supplier-statistics';
+
+/** Behaviour statistics: the rollups the ingestion keeps (rollups.ts, rebuild.ts) and the screens reading them. */
+export const statisticsModule: AppModule = {
+  name: 'statistics',
+  register: (ext) => {
+    ext.routes(supplierStatisticsRoutes);
+  },
+};
