@@ -6,6 +6,7 @@ import { en as accessEn, zh as accessZh } from '../pages/access/messages';
 import { en as consultEn, zh as consultZh } from '../pages/consults/messages';
 import { en as marketingEn, zh as marketingZh } from '../pages/marketing/messages';
 import { en as requirementEn, zh as requirementZh } from '../pages/requirements/messages';
+import { en as statisticsEn, zh as statisticsZh } from '../pages/statistics/messages';
 import { en as supplierEn, zh as supplierZh } from '../pages/suppliers/messages';
 import { en as systemEn, zh as systemZh } from '../pages/system/config-texts';
 import { en as userEn, zh as userZh } from '../pages/users/messages';
@@ -25,4 +26,5 @@ export const textNamespaces: Record<TextNamespace, Record<Language, Record<strin
   permissionTree: { en: treeEn, zh: treeZh },
   consults: { en: consultEn, zh: consultZh },
   marketing: { en: marketingEn, zh: marketingZh },
+  statistics: { en: statisticsEn, zh: statisticsZh },
 };

@@ -17,6 +17,7 @@ export const TEXT_NAMESPACES = [
   'permissionTree',
   'consults',
   'marketing',
+  'statistics',
 ] as const;
 export type TextNamespace = (typeof TEXT_NAMESPACES)[number];
 

@@ -53,6 +53,10 @@ const pages: Record<string, Page> = {
     () => import('./users/user-pages'),
     (m) => m.AdminEditPage,
   ),
+  PageViewList: page(
+    () => import('./statistics/page-view-list'),
+    (m) => m.PageViewListPage,
+  ),
   PopularAdvertisingAdd: page(
     () => import('./marketing/marketing-pages'),
     (m) => m.PopularAdvertisingPage,
