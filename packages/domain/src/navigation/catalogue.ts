@@ -322,7 +322,7 @@ export const permissionGroups: RouteNode[] = [
     'BarChartOutlined',
     [
       listPage('PageViewList', 'page_view_list', t('Supplier statistics', '供应商统计'), {
-        page: 'PageViewList',
+        entity: 'page_view',
       }),
       listPage(
         'UserConductStatisticalList',

@@ -17,6 +17,8 @@ const count = (en: string, zh: string, width = 110) => ({
  * year; days in the deployment's statistics time zone) what buyers did — read from the daily rollups, never
  * from the raw events — with the consults it received and replied and the purchase requirements it revealed,
  * and the change of its page views against the period before. A supplier account sees its own company only.
+ * The console's screen is the report screen plus a daily trend chart per company
+ * (apps/console/src/pages/statistics/page-view-list.tsx).
  */
 export const supplierStatistics = defineReport({
   name: 'page_view',
