@@ -211,3 +211,102 @@ describe('statistics screens', () => {
     expect(String(xlsx.headers['content-type'])).toContain('spreadsheetml');
   });
 });
+
+describe('user behaviour statistics', () => {
+  let t: TestApp;
+  let admin: string;
+  let call: ReturnType<typeof client>;
+  let supplierToken: string;
+  let buyer: number;
+  let idle: number;
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    admin = await login(t.app);
+    call = client(t.app, admin);
+    const ok = okClient(call);
+    const users = entityTables.user_manager!;
+    const [u] = await t.db
+      .insert(users)
+      .values({ account: 'conductbuyer', nickname: 'Ann', type: 'buyer' } as never)
+      .returning({ id: users.id });
+    buyer = u!.id as number;
+    const [v] = await t.db
+      .insert(users)
+      .values({ account: 'conductidle', type: 'buyer' } as never)
+      .returning({ id: users.id });
+    idle = v!.id as number;
+    const mine = await ok({
+      method: 'POST',
+      url: '/api/company',
+      body: supplierCompanyBody('conductmine', 'Secret12345'),
+    });
+    const other = await ok({
+      method: 'POST',
+      url: '/api/company',
+      body: supplierCompanyBody('conductother', 'Secret12345'),
+    });
+    supplierToken = await login(t.app, 'conductmine', 'Secret12345');
+    const at = new Date(Date.now() - 3_600_000).toISOString();
+    const events = [
+      { type: 'view_company', companyId: mine.id, duration: 20 },
+      { type: 'view_company', companyId: other.id, duration: 50 },
+      { type: 'collect', companyId: other.id },
+      { type: 'search', keyword: 'pump', lang: 'en', resultsCount: 3 },
+    ].map((e, i) => ({ eventId: `c${i}`, occurredAt: at, userId: buyer, ...e }));
+    await t.db.transaction((tx) =>
+      ingestEvents(
+        { db: tx, engine: createEngine({ fieldPolicy: {} }), lang: 'en', now: new Date(), timeZone: TZ },
+        events,
+      ),
+    );
+    await t.db
+      .insert(entityTables.consult!)
+      .values([{ companyId: other.id, userId: buyer, content: 'Hi', consultTime: new Date() }] as never[]);
+  });
+  afterAll(() => t?.close());
+
+  it('lists each active user’s behaviour over the period; a user without behaviour is not a row', async () => {
+    const res = await call({ method: 'GET', url: '/api/user_conduct/list?size=50' });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    const rows = res.body.content.list as Record<string, unknown>[];
+    expect(rows.find((r) => r.userId === buyer)).toMatchObject({
+      account: 'conductbuyer',
+      companyViews: 2,
+      companiesVisited: 2,
+      collects: 1,
+      duration: 70,
+      searches: 1,
+      consultsPosted: 1,
+      lastActive: dayIn(TZ, new Date(Date.now() - 3_600_000)),
+    });
+    expect(rows.some((r) => r.userId === idle)).toBe(false);
+    const found = await call({ method: 'GET', url: '/api/user_conduct/list?account=conductb' });
+    expect((found.body.content.list as unknown[]).length).toBe(1);
+    expect(
+      (await call({ method: 'GET', url: '/api/user_conduct/list?periodFrom=2026-01-01&periodTo=2027-06-01' }))
+        .status,
+    ).toBe(400);
+  });
+
+  it('is not open to a supplier account (its menu is the organiser’s)', async () => {
+    const res = await call({ method: 'GET', url: '/api/user_conduct/list', token: supplierToken });
+    expect(res.status).toBe(403);
+  });
+
+  it('exports with headers in the caller’s language', async () => {
+    for (const [lang, header] of [
+      ['en-US', 'Company page views'],
+      ['zh-CN', '企业浏览量'],
+    ] as const) {
+      const res = await t.app.inject({
+        method: 'GET',
+        url: '/api/user_conduct/export?format=csv',
+        headers: { 'x-token': admin, 'accept-language': lang },
+      });
+      expect(res.statusCode).toBe(200);
+      expect(res.body.split('\n')[0]).toContain(header);
+      expect(res.body).toContain('conductbuyer');
+    }
+  });
+});

@@ -328,9 +328,7 @@ export const permissionGroups: RouteNode[] = [
         'UserConductStatisticalList',
         'user_conduct_statistical_list',
         t('User behaviour', '用户行为统计'),
-        {
-          page: 'UserConductStatisticalList',
-        },
+        { entity: 'user_conduct' },
       ),
       listPage(
         'CUserConductStatisticalList',
