@@ -515,6 +515,8 @@ export const operations = {
   system_readyz: { method: 'GET', path: '/readyz' },
   user_captcha: { method: 'GET', path: '/user/captcha' },
   user_change_password: { method: 'POST', path: '/user/change_password' },
+  user_conduct_export: { method: 'GET', path: '/user_conduct/export' },
+  user_conduct_list: { method: 'GET', path: '/user_conduct/list' },
   user_get_current_user_info: { method: 'POST', path: '/user/get_current_user_info' },
   user_get_login_menu: { method: 'GET', path: '/user/get_login_menu' },
   user_login: { method: 'POST', path: '/user/login' },
