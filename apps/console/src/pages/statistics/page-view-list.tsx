@@ -4,7 +4,7 @@ import { useEffect, useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { callApi } from '../../api/call';
 import { ignoreShownError } from '../../api/client';
-import { type ReportRow, ReportScreen } from '../../engine/report/report-page';
+import { type ReportRow, ReportScreen } from '../../engine';
 import { pick } from '../../i18n/i18n';
 import { useLang } from '../../i18n/use-lang';
 import type { PageProps } from '../../navigation/page-props';
