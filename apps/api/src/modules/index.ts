@@ -22,6 +22,7 @@ import { quotaRoutes } from './quota';
 import { regionModule } from './region';
 import { requirementsModule } from './requirements';
 import { settingsModule } from './settings';
+import { statisticsModule } from './statistics';
 import { supplierOverviewModule } from './supplier-overview';
 import { systemModule } from './system';
 import { usersModule } from './users';
@@ -70,6 +71,8 @@ export const modules: AppModule[] = [
   lettersModule,
   // Site chat: conversations, replies, read state per reader, moderation, marketplace routes, live badges.
   chatModule,
+  // Behaviour statistics: supplier statistics, user conduct statistics (read from the rollups).
+  statisticsModule,
 ];
 
 /** What the OpenAPI tags of the modules' own routes hold (an entity's tag is described by its labels). */

@@ -69,6 +69,7 @@ function openContext(
     caller,
     lang: request.lang,
     now: new Date(),
+    timeZone: app.config.deployment.statistics.timeZone,
     engine: served.engine,
     extensions: served.extensions,
     writeContext: keyWriteContext(app, served, db, caller, request.lang),

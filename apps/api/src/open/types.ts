@@ -24,6 +24,8 @@ export type OpenContext = {
   /** The language of messages (Accept-Language; English by default). */
   lang: Lang;
   now: Date;
+  /** The deployment's statistics time zone (`statistics.timeZone`): the calendar days rollups count in. */
+  timeZone: string;
   engine: Engine;
   extensions: EngineExtensions;
   /** The engine's write context for one of its entities, inside this request's transaction, acting as the

@@ -26,6 +26,7 @@ export { type ListUrlState, readListUrl, writeListUrl } from './list/list-url';
 export { useColumnSettings } from './list/use-column-settings';
 export { type EntityListController, useEntityList } from './list/use-entity-list';
 export { useRecordActions } from './list/use-record-actions';
+export { type ReportRow, type ReportRowExtra, ReportScreen } from './report/report-page';
 export { closeTab, listReturnPath } from './return-path';
 export {
   type BulkContext,

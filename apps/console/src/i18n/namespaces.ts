@@ -8,6 +8,7 @@ import { en as consultEn, zh as consultZh } from '../pages/consults/messages';
 import { en as marketingEn, zh as marketingZh } from '../pages/marketing/messages';
 import { en as pointsEn, zh as pointsZh } from '../pages/points/messages';
 import { en as requirementEn, zh as requirementZh } from '../pages/requirements/messages';
+import { en as statisticsEn, zh as statisticsZh } from '../pages/statistics/messages';
 import { en as supplierEn, zh as supplierZh } from '../pages/suppliers/messages';
 import { en as systemEn, zh as systemZh } from '../pages/system/config-texts';
 import { en as userEn, zh as userZh } from '../pages/users/messages';
@@ -29,4 +30,5 @@ export const textNamespaces: Record<TextNamespace, Record<Language, Record<strin
   marketing: { en: marketingEn, zh: marketingZh },
   chat: { en: chatEn, zh: chatZh },
   points: { en: pointsEn, zh: pointsZh },
+  statistics: { en: statisticsEn, zh: statisticsZh },
 };

@@ -19,6 +19,7 @@ export const TEXT_NAMESPACES = [
   'marketing',
   'chat',
   'points',
+  'statistics',
 ] as const;
 export type TextNamespace = (typeof TEXT_NAMESPACES)[number];
 

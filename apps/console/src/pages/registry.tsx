@@ -172,10 +172,20 @@ export const screenOverrides = (): Record<string, ('entity-list' | 'entity-form'
 /** The screen of every report definition: a list route naming a report renders it. */
 const reportScreen: Page = page(screens.report, (m) => m.ReportPage);
 
+/** Reports whose screen a page of its own extends (the report screen plus what the kit cannot say). */
+const reportPages: Record<string, Page> = {
+  // the report screen with a daily trend chart per company
+  page_view: page(
+    () => import('./statistics/page-view-list'),
+    (m) => m.PageViewListPage,
+  ),
+};
+
 export function resolvePage(view: RouteView | undefined): Page | undefined {
   if (!view) return undefined;
   if (view.kind === 'page') return pages[view.page];
-  if (view.kind === 'entity-list' && getReport(view.entity)?.shape === 'report') return reportScreen;
+  if (view.kind === 'entity-list' && getReport(view.entity)?.shape === 'report')
+    return reportPages[view.entity] ?? reportScreen;
   const own = entityPages[view.entity]?.[view.kind];
   if (own) return own;
   // an entity not declared yet keeps the "not available yet" page

@@ -12,6 +12,9 @@ export const MOBILE_BREAKPOINT_PX = 992;
 export const SIDEBAR_WIDTH_PX = 210;
 export const SIDEBAR_COLLAPSED_WIDTH_PX = 54;
 export const DEFAULT_THEME_COLOR = '#1890ff';
+
+/** The time zone whose calendar days the statistics count in, unless the deployment names another. */
+export const DEFAULT_STATISTICS_TIME_ZONE = 'Asia/Shanghai';
 export const ORIGINAL_THEME_COLOR = '#409EFF';
 export const PRESET_THEME_COLORS = [
   '#409EFF',

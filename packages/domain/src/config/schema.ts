@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import {
   DEFAULT_SIZE,
+  DEFAULT_STATISTICS_TIME_ZONE,
   DEFAULT_THEME_COLOR,
   IMAGE_MAX_BYTES,
   IMAGE_TYPES,
@@ -46,6 +47,16 @@ export const defaultVariants = {
     texts: { en: {}, zh: {} },
   },
 };
+
+/** Whether the runtime knows the IANA time zone. */
+function isTimeZone(value: string): boolean {
+  try {
+    new Intl.DateTimeFormat('en', { timeZone: value });
+    return true;
+  } catch {
+    return false;
+  }
+}
 
 export const deploymentConfigSchema = z
   .object({
@@ -172,6 +183,17 @@ export const deploymentConfigSchema = z
         captchaPerMinute: 30,
         openPerSecond: 50,
       }),
+    statistics: z
+      .object({
+        /** The IANA time zone whose calendar days the statistics count in (a change needs the rollups rebuilt:
+         * docs/operations.md). */
+        timeZone: z
+          .string()
+          .refine(isTimeZone, 'an IANA time zone such as Asia/Shanghai')
+          .default(DEFAULT_STATISTICS_TIME_ZONE),
+      })
+      .strict()
+      .default({ timeZone: DEFAULT_STATISTICS_TIME_ZONE }),
     /** Who reads the OpenAPI document and Swagger UI (/api/openapi.json, /api/docs): anyone, or signed-in
      * organiser staff only. Unset: staff when NODE_ENV=production, anyone otherwise. */
     apiDocs: z.enum(['public', 'staff']).optional(),

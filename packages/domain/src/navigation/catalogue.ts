@@ -322,15 +322,13 @@ export const permissionGroups: RouteNode[] = [
     'BarChartOutlined',
     [
       listPage('PageViewList', 'page_view_list', t('Supplier statistics', '供应商统计'), {
-        page: 'PageViewList',
+        entity: 'page_view',
       }),
       listPage(
         'UserConductStatisticalList',
         'user_conduct_statistical_list',
         t('User behaviour', '用户行为统计'),
-        {
-          page: 'UserConductStatisticalList',
-        },
+        { entity: 'user_conduct' },
       ),
       listPage(
         'CUserConductStatisticalList',

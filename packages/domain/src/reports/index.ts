@@ -2,11 +2,15 @@ import type { EntityDef } from '../kit/types';
 import { emailLog } from './email-log';
 import { ossLogReport, smsLogReport } from './message-logs';
 import { supplierOverview } from './supplier-overview';
+import { supplierStatistics } from './supplier-statistics';
 import { systemLogReport } from './system-log';
+import { userConduct } from './user-conduct';
 
 /** Every report (`defineReport`), by API name. Reports have no table: a module serves each with its query. */
 export const reports: Record<string, EntityDef> = {
   supplier_overview: supplierOverview,
+  page_view: supplierStatistics,
+  user_conduct: userConduct,
   system_log: systemLogReport,
   sms_log: smsLogReport,
   oss_log: ossLogReport,
@@ -18,4 +22,13 @@ export function getReport(name: string): EntityDef | undefined {
   return Object.hasOwn(reports, name) ? reports[name] : undefined;
 }
 
-export { emailLog, ossLogReport, smsLogReport, supplierOverview, systemLogReport };
+export { STATISTICS_DEFAULT_DAYS, STATISTICS_MAX_DAYS } from './supplier-statistics';
+export {
+  emailLog,
+  ossLogReport,
+  smsLogReport,
+  supplierOverview,
+  supplierStatistics,
+  systemLogReport,
+  userConduct,
+};

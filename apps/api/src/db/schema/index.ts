@@ -10,6 +10,7 @@ export * from './region';
 export * from './requirements';
 export * from './sessions';
 export * from './settings';
+export * from './statistics';
 export * from './system-log';
 export * from './uploads';
 export * from './users';

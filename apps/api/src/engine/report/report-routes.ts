@@ -49,8 +49,13 @@ export type ReportParamValues = {
 
 export type ReportContext = { db: Db; lang: Lang; rowScope: RowScope | null };
 
-/** A page of rows (API values by field name) and the number of rows of all pages. */
-export type ReportResult = { rows: Record<string, unknown>[]; total: number };
+/** A page of rows (API values by field name) and the number of rows of all pages; `period`: the days the
+ * rows cover when the query completed the asked period (an export names them in its file name). */
+export type ReportResult = {
+  rows: Record<string, unknown>[];
+  total: number;
+  period?: { from: string; to: string };
+};
 
 export type ReportQuery = (ctx: ReportContext, params: ReportParamValues) => Promise<ReportResult>;
 
@@ -295,7 +300,13 @@ export function registerReportRoutes(app: FastifyInstance, def: EntityDef, query
         for (const row of result.rows) yield columns.map((c) => toCell(c, row, lang, format));
       }
       const name = entityLabel(def, lang, { plural: true });
-      const day = new Date().toISOString().slice(0, 10).replace(/-/g, '');
+      const compact = (d: string) => d.replace(/-/g, '');
+      const from = result.period?.from ?? params.periodFrom;
+      const to = result.period?.to ?? params.periodTo;
+      const day =
+        from && to
+          ? `${compact(from)}-${compact(to)}`
+          : new Date().toISOString().slice(0, 10).replace(/-/g, '');
       const file =
         format === 'csv'
           ? { stream: csvStream(header, rows()), ext: 'csv', type: 'text/csv; charset=utf-8' }

@@ -77,5 +77,10 @@ export async function seedBehaviourDemo(ctx: SeedContext): Promise<void> {
     }
   });
   const engine = createEngine(ctx.config.deployment);
-  await db.transaction((tx) => ingestEvents({ db: tx, engine, lang: 'en', now: new Date(now) }, events));
+  await db.transaction((tx) =>
+    ingestEvents(
+      { db: tx, engine, lang: 'en', now: new Date(now), timeZone: ctx.config.deployment.statistics.timeZone },
+      events,
+    ),
+  );
 }

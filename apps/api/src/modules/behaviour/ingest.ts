@@ -14,6 +14,7 @@ import { type Engine, ensureMonthPartition } from '../../engine';
 import type { OpenContext, OpenRoute } from '../../open/types';
 import { awardEvents } from '../points';
 import { shareCountersLock } from './rebuild';
+import { applyRollups } from '../statistics/rollups';
 
 // `POST /api/open/v1/events` (scope events:write): up to 500 behaviour events a batch. Each event is checked on
 // its own; an event that is malformed or names an unknown user, company or product is reported with its index
@@ -119,7 +120,7 @@ const ids = (events: EventInput[], key: 'userId' | 'companyId' | 'productId') =>
 
 /** Stores a batch in the caller's transaction and answers what became of each event. */
 /** What storing events needs of a request (the marketplace route's context, or a seed's). */
-type IngestContext = Pick<OpenContext, 'db' | 'engine' | 'lang' | 'now'>;
+type IngestContext = Pick<OpenContext, 'db' | 'engine' | 'lang' | 'now'> & { timeZone?: string };
 
 export async function ingestEvents(ctx: IngestContext, raw: unknown[]) {
   const { db, engine, lang, now } = ctx;
@@ -225,6 +226,7 @@ export async function ingestEvents(ctx: IngestContext, raw: unknown[]) {
   await applyCounters(ctx, stored);
   // the points their rules award, for the events stored now (a retried event is not among them)
   await awardEvents(db, engine, stored, now);
+  await applyRollups(ctx, stored);
   rejected.sort((a, b) => a.index - b.index);
   return { accepted: stored.length, duplicates, rejected };
 }

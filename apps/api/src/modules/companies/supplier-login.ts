@@ -42,7 +42,8 @@ export const DEMO_SUPPLIER = { account: 'supplier', password: 'supplier123' } as
 export const SUPPLIER_ROLE = 'supplier';
 
 /** What the seeded supplier role may open: its company (the list shows only its own), its contacts, its
- * products, the consults sent to it, its letters to its buyers and its conversations with them. */
+ * products, the consults sent to it, its letters to its buyers, its conversations with them and its company's
+ * statistics. */
 export const SUPPLIER_MENUS = [
   '/company',
   '/company/company_list',
@@ -65,6 +66,9 @@ export const SUPPLIER_MENUS = [
   '/site_chat_message',
   '/site_chat_message/site_chat_message_list',
   '/site_chat_message/site_chat_message_edit/:id',
+  // its own company's statistics
+  '/conduct_statistical',
+  '/conduct_statistical/page_view_list',
 ];
 
 /** The API routes it may call besides reads, by their key in the route table: saving its company and

@@ -5037,6 +5037,57 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/page_view/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Export Supplier statistics as xlsx or CSV (headers in the caller's language) */
+        get: operations["page_view_export"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/page_view/list": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Supplier statistics: rows by group and period, with filters, sort, pages and drill-down links */
+        get: operations["page_view_list"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/page_view/trend": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One company’s statistics per day of the period (for the trend chart) */
+        get: operations["pageViewTrend"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/permission": {
         parameters: {
             query?: never;
@@ -8481,6 +8532,40 @@ export interface paths {
         };
         /** System logs: rows by group and period, with filters, sort, pages and drill-down links */
         get: operations["system_log_list"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/user_conduct/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Export User behaviour as xlsx or CSV (headers in the caller's language) */
+        get: operations["user_conduct_export"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/user_conduct/list": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** User behaviour: rows by group and period, with filters, sort, pages and drill-down links */
+        get: operations["user_conduct_list"];
         put?: never;
         post?: never;
         delete?: never;
@@ -27757,6 +27842,149 @@ export interface operations {
             };
         };
     };
+    page_view_export: {
+        parameters: {
+            query?: {
+                categoryId?: string;
+                countryCode?: string;
+                /** @description The file format of an export */
+                format?: components["parameters"]["ExportFormat"];
+                granularity?: unknown;
+                /** @description The language of labels in the answer (else Accept-Language) */
+                lang?: components["parameters"]["Lang"];
+                /** @description Sort direction */
+                order?: components["parameters"]["Order"];
+                periodFrom?: string;
+                periodTo?: string;
+                /** @description The field to sort by */
+                sort?: components["parameters"]["Sort"];
+                vipPackageId?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    page_view_list: {
+        parameters: {
+            query?: {
+                categoryId?: string;
+                countryCode?: string;
+                granularity?: unknown;
+                /** @description The language of labels in the answer (else Accept-Language) */
+                lang?: components["parameters"]["Lang"];
+                /** @description Sort direction */
+                order?: components["parameters"]["Order"];
+                /** @description Page number, from 1 */
+                page?: components["parameters"]["Page"];
+                periodFrom?: string;
+                periodTo?: string;
+                /** @description Rows per page */
+                size?: components["parameters"]["Size"];
+                /** @description The field to sort by */
+                sort?: components["parameters"]["Sort"];
+                vipPackageId?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Success"] & {
+                        content: {
+                            list: {
+                                averageDuration: number | null;
+                                categoryId: number | null;
+                                collects: number | null;
+                                companyId: number | null;
+                                companyName: string | null;
+                                consultsReceived: number | null;
+                                consultsReplied: number | null;
+                                countryCode: string | null;
+                                drill: {
+                                    [key: string]: {
+                                        filters: {
+                                            [key: string]: string;
+                                        };
+                                        menu: string;
+                                    };
+                                };
+                                pageViews: number | null;
+                                pageViewsChange: number | null;
+                                productViews: number | null;
+                                replyRate: number | null;
+                                requirementsRevealed: number | null;
+                                shares: number | null;
+                                uniqueVisitors: number | null;
+                                vipPackageId: number | null;
+                            }[];
+                            page: number;
+                            size: number;
+                            total: number;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    pageViewTrend: {
+        parameters: {
+            query: {
+                companyId: number;
+                periodFrom?: string;
+                periodTo?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Success"] & {
+                        content: {
+                            days: {
+                                collects: number;
+                                day: string;
+                                pageViews: number;
+                                productViews: number;
+                                shares: number;
+                                uniqueVisitors: number;
+                            }[];
+                            from: string;
+                            to: string;
+                        };
+                    };
+                };
+            };
+        };
+    };
     permission_create: {
         parameters: {
             query?: never;
@@ -36470,6 +36698,103 @@ export interface operations {
                                 statusCode: number | null;
                                 success: boolean | null;
                                 url: string | null;
+                            }[];
+                            page: number;
+                            size: number;
+                            total: number;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    user_conduct_export: {
+        parameters: {
+            query?: {
+                account?: string;
+                /** @description The file format of an export */
+                format?: components["parameters"]["ExportFormat"];
+                granularity?: unknown;
+                /** @description The language of labels in the answer (else Accept-Language) */
+                lang?: components["parameters"]["Lang"];
+                /** @description Sort direction */
+                order?: components["parameters"]["Order"];
+                periodFrom?: string;
+                periodTo?: string;
+                /** @description The field to sort by */
+                sort?: components["parameters"]["Sort"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    user_conduct_list: {
+        parameters: {
+            query?: {
+                account?: string;
+                granularity?: unknown;
+                /** @description The language of labels in the answer (else Accept-Language) */
+                lang?: components["parameters"]["Lang"];
+                /** @description Sort direction */
+                order?: components["parameters"]["Order"];
+                /** @description Page number, from 1 */
+                page?: components["parameters"]["Page"];
+                periodFrom?: string;
+                periodTo?: string;
+                /** @description Rows per page */
+                size?: components["parameters"]["Size"];
+                /** @description The field to sort by */
+                sort?: components["parameters"]["Sort"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Success"] & {
+                        content: {
+                            list: {
+                                account: string | null;
+                                collects: number | null;
+                                companiesVisited: number | null;
+                                companyViews: number | null;
+                                consultsPosted: number | null;
+                                drill: {
+                                    [key: string]: {
+                                        filters: {
+                                            [key: string]: string;
+                                        };
+                                        menu: string;
+                                    };
+                                };
+                                duration: number | null;
+                                lastActive: string | null;
+                                nickname: string | null;
+                                productsVisited: number | null;
+                                productViews: number | null;
+                                requirementsPosted: number | null;
+                                searches: number | null;
+                                userId: number | null;
                             }[];
                             page: number;
                             size: number;

@@ -73,6 +73,21 @@ export function ReportPage({ route }: PageProps) {
   return <Report def={def} title={pick(route.title, lang)} />;
 }
 
+/** A column a page adds to a report's rows (a button opening a panel of its own, say). */
+export type ReportRowExtra = {
+  key: string;
+  title: string;
+  width: number;
+  render: (row: ReportRow) => ReactNode;
+};
+
+/** A report's screen for a named page that adds to it: the same screen, with `rowExtra` columns. */
+export function ReportScreen(props: { def: EntityDef; title: string; rowExtra?: ReportRowExtra[] }) {
+  return <Report {...props} />;
+}
+
+export type { ReportRow, ReportUrlState };
+
 function useReportMeta(def: EntityDef): EntityMeta {
   const config = usePublicConfig();
   const lang = useLang();
@@ -109,7 +124,7 @@ function useReport(def: EntityDef) {
   return { state, result, write };
 }
 
-function Report({ def, title }: { def: EntityDef; title: string }) {
+function Report({ def, title, rowExtra }: { def: EntityDef; title: string; rowExtra?: ReportRowExtra[] }) {
   const meta = useReportMeta(def);
   const { state, result, write } = useReport(def);
   const filters = useMemo(() => reportFilters(def), [def]);
@@ -154,6 +169,7 @@ function Report({ def, title }: { def: EntityDef; title: string }) {
           data={data}
           isLoading={result.isLoading || (result.isFetching && Boolean(data))}
           write={write}
+          rowExtra={rowExtra}
         />
       </Card>
     </div>
@@ -229,18 +245,20 @@ function ReportParams({
               }
             />
           </Form.Item>
-          <Form.Item label={t('granularity')} htmlFor={id('granularity')}>
-            <Select
-              id={id('granularity')}
-              style={{ minWidth: 140 }}
-              value={state.granularity ?? ''}
-              options={[
-                { value: '', label: t('granularity.all') },
-                ...params.period.granularity.map((g) => ({ value: g, label: t(`granularity.${g}`) })),
-              ]}
-              onChange={(value: string) => write({ granularity: value || undefined })}
-            />
-          </Form.Item>
+          {params.period.granularity.length > 0 && (
+            <Form.Item label={t('granularity')} htmlFor={id('granularity')}>
+              <Select
+                id={id('granularity')}
+                style={{ minWidth: 140 }}
+                value={state.granularity ?? ''}
+                options={[
+                  { value: '', label: t('granularity.all') },
+                  ...params.period.granularity.map((g) => ({ value: g, label: t(`granularity.${g}`) })),
+                ]}
+                onChange={(value: string) => write({ granularity: value || undefined })}
+              />
+            </Form.Item>
+          )}
         </>
       )}
     </Form>
@@ -285,12 +303,14 @@ function ReportTable({
   data,
   isLoading,
   write,
+  rowExtra = [],
 }: {
   meta: EntityMeta;
   state: ReportUrlState;
   data: ReportList | undefined;
   isLoading: boolean;
   write: (patch: Partial<ReportUrlState>) => void;
+  rowExtra?: ReportRowExtra[];
 }) {
   const { def, lang } = meta;
   const t = useEngineText();
@@ -359,8 +379,18 @@ function ReportTable({
         </Button>
       ),
     });
+  for (const extra of rowExtra)
+    columns.push({
+      key: extra.key,
+      title: extra.title,
+      width: extra.width,
+      fixed: 'right',
+      render: (_: unknown, record: EntityRecord) => extra.render(record as unknown as ReportRow),
+    });
+  const extraWidth = rowExtra.reduce((sum, extra) => sum + extra.width, 0);
   const width =
-    table.width && table.width - Number(actionsColumn?.width ?? 0) + (hasDetail ? DETAIL_WIDTH : 0);
+    table.width &&
+    table.width - Number(actionsColumn?.width ?? 0) + (hasDetail ? DETAIL_WIDTH : 0) + extraWidth;
   const rows = (data?.list ?? []).map(
     (row, i) => ({ ...row, id: (state.page - 1) * state.size + i + 1 }) as unknown as EntityRecord,
   );

@@ -1,0 +1,120 @@
+import { bigint, date, index, integer, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
+
+// Statistics rollups: what the behaviour events add up to per day (in the deployment's time zone,
+// `statistics.timeZone`), kept up to date by increments in the transaction that stores the events
+// (src/modules/statistics/rollups.ts) and rebuilt for a date range from the events by `rebuildRollups`.
+// They are plain tables, not engine entities or events: their rows are moved in place by increments (an
+// event table is append-only, an entity row is written whole with its history), and no screen edits them.
+
+/** The counts every rollup row keeps. `duration` is in seconds. */
+const counts = () => ({
+  pageViews: integer('page_views').notNull().default(0),
+  productViews: integer('product_views').notNull().default(0),
+  duration: bigint('duration', { mode: 'number' }).notNull().default(0),
+  collects: integer('collects').notNull().default(0),
+  uncollects: integer('uncollects').notNull().default(0),
+  shares: integer('shares').notNull().default(0),
+  downloads: integer('downloads').notNull().default(0),
+  priceRequests: integer('price_requests').notNull().default(0),
+  contactExchanges: integer('contact_exchanges').notNull().default(0),
+});
+
+/** Per day and company: its own page, and its products (a product event counts for the product's company). */
+export const statCompanyDay = pgTable(
+  'stat_company_day',
+  {
+    day: date('day', { mode: 'string' }).notNull(),
+    companyId: integer('company_id').notNull(),
+    /** Distinct signed-in buyers who viewed the company's page or one of its products that day (exact: one
+     * row per visitor in stat_company_visitor). Anonymous visits have no identity and are not counted. */
+    uniqueVisitors: integer('unique_visitors').notNull().default(0),
+    ...counts(),
+  },
+  (t) => [primaryKey({ columns: [t.companyId, t.day] }), index('stat_company_day_day_idx').on(t.day)],
+);
+
+/** Who visited a company on a day: one row per (day, company, user), so unique visitors stay exact. */
+export const statCompanyVisitor = pgTable(
+  'stat_company_visitor',
+  {
+    day: date('day', { mode: 'string' }).notNull(),
+    companyId: integer('company_id').notNull(),
+    userId: integer('user_id').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.companyId, t.day, t.userId] })],
+);
+
+/** Per day and product (with its company, for a supplier's scope). */
+export const statProductDay = pgTable(
+  'stat_product_day',
+  {
+    day: date('day', { mode: 'string' }).notNull(),
+    productId: integer('product_id').notNull(),
+    companyId: integer('company_id').notNull(),
+    ...counts(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.productId, t.day] }),
+    index('stat_product_day_company_idx').on(t.companyId, t.day),
+  ],
+);
+
+/** Per day and user: every event of the user, whatever it was about. */
+export const statUserDay = pgTable(
+  'stat_user_day',
+  {
+    day: date('day', { mode: 'string' }).notNull(),
+    userId: integer('user_id').notNull(),
+    events: integer('events').notNull().default(0),
+    searches: integer('searches').notNull().default(0),
+    leads: integer('leads').notNull().default(0),
+    logins: integer('logins').notNull().default(0),
+    ...counts(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.day] }), index('stat_user_day_day_idx').on(t.day)],
+);
+
+/** Per day, user and company (the company's page and its products): the user's company drill-downs. */
+export const statUserCompanyDay = pgTable(
+  'stat_user_company_day',
+  {
+    day: date('day', { mode: 'string' }).notNull(),
+    userId: integer('user_id').notNull(),
+    companyId: integer('company_id').notNull(),
+    ...counts(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.userId, t.companyId, t.day] }),
+    index('stat_user_company_day_company_idx').on(t.companyId, t.day),
+  ],
+);
+
+/** Per day, user and product: the user's product drill-downs. */
+export const statUserProductDay = pgTable(
+  'stat_user_product_day',
+  {
+    day: date('day', { mode: 'string' }).notNull(),
+    userId: integer('user_id').notNull(),
+    productId: integer('product_id').notNull(),
+    companyId: integer('company_id').notNull(),
+    ...counts(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.userId, t.productId, t.day] }),
+    index('stat_user_product_day_company_idx').on(t.companyId, t.day),
+  ],
+);
+
+/** Per day and search keyword (trimmed, lower-cased) and language ('' when the client sent none). */
+export const statKeywordDay = pgTable(
+  'stat_keyword_day',
+  {
+    day: date('day', { mode: 'string' }).notNull(),
+    keyword: text('keyword').notNull(),
+    language: text('language').notNull().default(''),
+    searches: integer('searches').notNull().default(0),
+    /** Searches that found nothing. */
+    emptySearches: integer('empty_searches').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.day, t.keyword, t.language] })],
+);

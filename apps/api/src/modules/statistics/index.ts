@@ -1,0 +1,12 @@
+import type { AppModule } from '../../extensions';
+import { supplierStatisticsRoutes } from './supplier-statistics';
+import { userConductRoutes } from './user-conduct';
+
+/** Behaviour statistics: the rollups the ingestion keeps (rollups.ts, rebuild.ts) and the screens reading them. */
+export const statisticsModule: AppModule = {
+  name: 'statistics',
+  register: (ext) => {
+    ext.routes(supplierStatisticsRoutes);
+    ext.routes(userConductRoutes);
+  },
+};

@@ -1,0 +1,251 @@
+import { DEFAULT_STATISTICS_TIME_ZONE } from '@organiser/domain';
+import { inArray, sql } from 'drizzle-orm';
+import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
+import type { Db } from '../../db/client';
+import { entityTables } from '../../db/schema/entities';
+import {
+  statCompanyDay,
+  statCompanyVisitor,
+  statKeywordDay,
+  statProductDay,
+  statUserCompanyDay,
+  statUserDay,
+  statUserProductDay,
+} from '../../db/schema/statistics';
+
+// The statistics rollups follow the behaviour events by increments, in the transaction that stores them
+// (`applyRollups`, called by the ingestion with the events it has just stored, never a duplicate). Each table
+// is moved by one `INSERT … ON CONFLICT DO UPDATE SET n = n + excluded.n` per chunk, its rows sorted by key
+// so that concurrent batches take their row locks in the same order (no deadlock). Unique visitors stay
+// exact: a visitor row per (company, day, user) is inserted first, and only those that were new count.
+// `rebuildRollups` recomputes a date range from the events; it then equals what the increments built.
+
+/** What the rollups read of a stored event. */
+export type RollupEvent = {
+  type: string;
+  occurredAt: string | Date;
+  userId?: number | null;
+  companyId?: number | null;
+  productId?: number | null;
+  keyword?: string | null;
+  resultsCount?: number | null;
+  lang?: string | null;
+  duration?: number | null;
+};
+
+export type RollupContext = { db: Db; timeZone?: string };
+
+export const COUNT_KEYS = [
+  'pageViews',
+  'productViews',
+  'duration',
+  'collects',
+  'uncollects',
+  'shares',
+  'downloads',
+  'priceRequests',
+  'contactExchanges',
+] as const;
+type CountKey = (typeof COUNT_KEYS)[number];
+type Counts = Record<CountKey, number>;
+
+const zero = (): Counts => ({
+  pageViews: 0,
+  productViews: 0,
+  duration: 0,
+  collects: 0,
+  uncollects: 0,
+  shares: 0,
+  downloads: 0,
+  priceRequests: 0,
+  contactExchanges: 0,
+});
+
+/** Which count an event type moves (besides the duration of page views). */
+const COUNTED: Record<string, CountKey> = {
+  view_company: 'pageViews',
+  view_product: 'productViews',
+  collect: 'collects',
+  uncollect: 'uncollects',
+  share: 'shares',
+  download: 'downloads',
+  request_price: 'priceRequests',
+  exchange_contacts: 'contactExchanges',
+};
+
+const formats = new Map<string, Intl.DateTimeFormat>();
+
+/** The calendar day ('YYYY-MM-DD') of a moment in a time zone. */
+export function dayIn(timeZone: string, at: Date | string): string {
+  let format = formats.get(timeZone);
+  if (!format) {
+    format = new Intl.DateTimeFormat('en-CA', {
+      timeZone,
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+    });
+    formats.set(timeZone, format);
+  }
+  return format.format(typeof at === 'string' ? new Date(at) : at);
+}
+
+/** The counts one event adds. */
+function countsOf(e: RollupEvent): Counts {
+  const c = zero();
+  const key = COUNTED[e.type];
+  if (key) c[key] = 1;
+  if (e.type === 'view_company' || e.type === 'view_product') c.duration = e.duration ?? 0;
+  return c;
+}
+
+type Row = { key: string; values: Record<string, string | number> } & { counts: Record<string, number> };
+
+class Acc {
+  readonly rows = new Map<string, Row>();
+  add(keyValues: Record<string, string | number>, counts: Record<string, number>) {
+    const key = Object.values(keyValues).join('\u0000');
+    const row = this.rows.get(key) ?? { key, values: keyValues, counts: {} };
+    for (const [k, v] of Object.entries(counts)) row.counts[k] = (row.counts[k] ?? 0) + v;
+    this.rows.set(key, row);
+  }
+  /** Rows in key order (each value compared as its type: numbers as numbers). */
+  sorted(): Row[] {
+    return [...this.rows.values()].sort((a, b) => {
+      const av = Object.values(a.values);
+      const bv = Object.values(b.values);
+      for (let i = 0; i < av.length; i++) {
+        const x = av[i]!;
+        const y = bv[i]!;
+        if (x !== y) return x < y ? -1 : 1;
+      }
+      return 0;
+    });
+  }
+}
+
+/** Everything a set of events adds to each rollup (pure; the property test compares it too). */
+export function aggregate(
+  events: readonly RollupEvent[],
+  timeZone: string,
+  productCompany: ReadonlyMap<number, number | null>,
+) {
+  const company = new Acc();
+  const visitors = new Acc();
+  const product = new Acc();
+  const user = new Acc();
+  const userCompany = new Acc();
+  const userProduct = new Acc();
+  const keyword = new Acc();
+  for (const e of events) {
+    const day = dayIn(timeZone, e.occurredAt);
+    const c = countsOf(e);
+    const owner = e.productId != null ? (productCompany.get(e.productId) ?? null) : null;
+    const companyId = e.companyId ?? owner;
+    if (companyId != null) {
+      company.add({ companyId, day }, c);
+      if (e.userId != null && (e.type === 'view_company' || e.type === 'view_product'))
+        visitors.add({ companyId, day, userId: e.userId }, {});
+    }
+    if (e.productId != null && owner != null)
+      product.add({ productId: e.productId, day, companyId: owner }, c);
+    if (e.userId != null) {
+      user.add(
+        { userId: e.userId, day },
+        {
+          ...c,
+          events: 1,
+          searches: e.type === 'search' ? 1 : 0,
+          leads: e.type === 'post_lead' ? 1 : 0,
+          logins: e.type === 'login' ? 1 : 0,
+        },
+      );
+      if (companyId != null) userCompany.add({ userId: e.userId, companyId, day }, c);
+      if (e.productId != null && owner != null)
+        userProduct.add({ userId: e.userId, productId: e.productId, day, companyId: owner }, c);
+    }
+    if (e.type === 'search' && e.keyword)
+      keyword.add(
+        { day, keyword: e.keyword.trim().toLowerCase(), language: e.lang ?? '' },
+        { searches: 1, emptySearches: e.resultsCount === 0 ? 1 : 0 },
+      );
+  }
+  return { company, visitors, product, user, userCompany, userProduct, keyword };
+}
+
+const CHUNK = 500;
+
+/** Upserts rows adding their counts to those stored; `target` is the table's primary key. */
+async function upsert(db: Db, table: PgTable, target: PgColumn[], rows: Row[]) {
+  if (rows.length === 0) return;
+  const columns = (table as unknown as Record<string, PgColumn>) ?? {};
+  const countKeys = Object.keys(rows[0]!.counts);
+  const set = Object.fromEntries(
+    countKeys.map((k) => [k, sql`${columns[k]} + excluded.${sql.identifier(columns[k]!.name)}`]),
+  );
+  for (let i = 0; i < rows.length; i += CHUNK) {
+    const chunk = rows.slice(i, i + CHUNK).map((r) => ({ ...r.values, ...r.counts }));
+    await db
+      .insert(table)
+      .values(chunk as never[])
+      .onConflictDoUpdate({ target, set: set as never });
+  }
+}
+
+/** The company of each product named by the events. */
+async function productCompanies(db: Db, events: readonly RollupEvent[]) {
+  const ids = [...new Set(events.map((e) => e.productId).filter((v): v is number => v != null))];
+  const product = entityTables.product!;
+  if (ids.length === 0) return new Map<number, number | null>();
+  const rows = await db
+    .select({ id: product.id, companyId: product.companyId })
+    .from(product)
+    .where(inArray(product.id, ids));
+  return new Map(
+    rows.map(
+      (r) => [Number(r.id), r.companyId == null ? null : Number(r.companyId)] as [number, number | null],
+    ),
+  );
+}
+
+/** Moves the rollups by what newly stored events add (call it once per event, in the storing transaction). */
+export async function applyRollups(ctx: RollupContext, events: readonly RollupEvent[]): Promise<void> {
+  if (events.length === 0) return;
+  const { db } = ctx;
+  const timeZone = ctx.timeZone ?? DEFAULT_STATISTICS_TIME_ZONE;
+  const a = aggregate(events, timeZone, await productCompanies(db, events));
+  // New visitors first: only a visitor not yet seen that day adds to the company's unique visitors.
+  const newVisitors = new Acc();
+  const visitorRows = a.visitors.sorted().map((r) => r.values);
+  for (let i = 0; i < visitorRows.length; i += CHUNK) {
+    const inserted = await db
+      .insert(statCompanyVisitor)
+      .values(visitorRows.slice(i, i + CHUNK) as never[])
+      .onConflictDoNothing()
+      .returning({ companyId: statCompanyVisitor.companyId, day: statCompanyVisitor.day });
+    for (const v of inserted) newVisitors.add({ companyId: v.companyId, day: v.day }, { uniqueVisitors: 1 });
+  }
+  for (const row of newVisitors.rows.values()) a.company.add(row.values, row.counts);
+  for (const row of a.company.rows.values()) row.counts.uniqueVisitors ??= 0;
+  await upsert(db, statCompanyDay, [statCompanyDay.companyId, statCompanyDay.day], a.company.sorted());
+  await upsert(db, statProductDay, [statProductDay.productId, statProductDay.day], a.product.sorted());
+  await upsert(db, statUserDay, [statUserDay.userId, statUserDay.day], a.user.sorted());
+  await upsert(
+    db,
+    statUserCompanyDay,
+    [statUserCompanyDay.userId, statUserCompanyDay.companyId, statUserCompanyDay.day],
+    a.userCompany.sorted(),
+  );
+  await upsert(
+    db,
+    statUserProductDay,
+    [statUserProductDay.userId, statUserProductDay.productId, statUserProductDay.day],
+    a.userProduct.sorted(),
+  );
+  await upsert(
+    db,
+    statKeywordDay,
+    [statKeywordDay.day, statKeywordDay.keyword, statKeywordDay.language],
+    a.keyword.sorted(),
+  );
+}
