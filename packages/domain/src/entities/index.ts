@@ -23,8 +23,8 @@ import { productTag } from './product-tag';
 import { recommendAdvertising, recommendSearch } from './recommend-search';
 import { role } from './role';
 import { searchTop } from './search-top';
-import { siteMessage } from './site-message';
 import { siteChatConversation, siteChatMessage } from './site-chat';
+import { siteMessage } from './site-message';
 import { userManager } from './user-manager';
 import { userPointLedger, userPointRule, userVipPackage } from './user-points';
 import { vipPackage } from './vip-package';
@@ -90,11 +90,6 @@ export {
 export { PERMISSION_MENU, PERMISSION_METHODS } from './permission';
 export { ROLE_MENU } from './role';
 export {
-  SITE_MESSAGE_CONTENT_MAX,
-  SITE_MESSAGE_TARGETS,
-  SUPPLIER_LETTER_TARGETS,
-} from './site-message';
-export {
   CHAT_CONTENT_MAX,
   CHAT_EDIT_MENU,
   CHAT_IMAGES_MAX,
@@ -102,6 +97,11 @@ export {
   siteChatConversation,
   siteChatMessage,
 } from './site-chat';
+export {
+  SITE_MESSAGE_CONTENT_MAX,
+  SITE_MESSAGE_TARGETS,
+  SUPPLIER_LETTER_TARGETS,
+} from './site-message';
 export {
   MARKETPLACE_USER_TYPES,
   STAFF_USER_TYPES,

@@ -13,8 +13,8 @@ import { z } from 'zod';
 import { type Engine, ensureMonthPartition } from '../../engine';
 import type { OpenContext, OpenRoute } from '../../open/types';
 import { awardEvents } from '../points';
-import { shareCountersLock } from './rebuild';
 import { applyRollups } from '../statistics/rollups';
+import { shareCountersLock } from './rebuild';
 
 // `POST /api/open/v1/events` (scope events:write): up to 500 behaviour events a batch. Each event is checked on
 // its own; an event that is malformed or names an unknown user, company or product is reported with its index

@@ -4,8 +4,8 @@ import {
   customerService,
   product,
   resourcePermissions,
-  siteMessage,
   siteChatConversation,
+  siteMessage,
 } from '@organiser/domain';
 import { and, eq, inArray, isNull, or } from 'drizzle-orm';
 import { assertMayActOnAccount } from '../../access/account-guard';

@@ -4,8 +4,8 @@ import { eq, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { type Engine, fieldsError, loadRow, toRecord, withEffective } from '../../engine';
 import type { OpenContext, OpenRoute } from '../../open/types';
-import { notifyConsultReceived } from '../letters';
 import { notifyBadges } from '../chat/badges';
+import { notifyConsultReceived } from '../letters';
 import { consumeQuota } from '../quota';
 
 // `POST /api/open/v1/consults` (scope consults:write): a buyer's new enquiry to a company, optionally about one
