@@ -80,7 +80,10 @@ describe('first-start seed', () => {
     await expect(login(t.app, 'boss', 'Secret-2025')).resolves.toMatch(/^[A-Za-z0-9_-]{43}$/);
   });
 
-  it('uses admin / admin123 outside production and adds the demo editor and module demo data', async () => {
+  // every module's demo data, written as a first start writes it: tens of seconds on a busy 2-core machine
+  it('uses admin / admin123 outside production and adds the demo editor and module demo data', {
+    timeout: 120_000,
+  }, async () => {
     const result = await seedIfEmpty(ctx({}));
     // the demo marketplace's API key is announced for the start-up summary, never logged
     expect(result).toEqual({

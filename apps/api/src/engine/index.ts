@@ -57,6 +57,7 @@ export type {
   CommandResult,
   CommandSchemas,
   EngineExtensions,
+  EngineRuntime,
   EntityHooks,
   HookLists,
   Row,
@@ -66,3 +67,4 @@ export type {
   WriteEvent,
   WrittenRow,
 } from './write-context';
+export { systemWriteContext } from './write-context';

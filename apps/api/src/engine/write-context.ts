@@ -118,3 +118,30 @@ export type WriteContext = {
   /** The modules' hooks and command handlers. */
   extensions: EngineExtensions;
 };
+
+/** The engine and the modules' extensions: what a job needs to write through the engine outside any request. */
+export type EngineRuntime = { engine: Engine; extensions: EngineExtensions };
+
+/** The write context of a background job (requirement expiry, scheduled letters): no user, no row scope, the
+ * history naming `account` (`system`), texts in English, no password fields. `db` is the job's transaction. */
+export function systemWriteContext(
+  db: Db,
+  on: EngineRuntime,
+  entityName: string,
+  account = 'system',
+): WriteContext {
+  const entity = on.engine.get(entityName);
+  if (!entity) throw new Error(`system write: no entity ${entityName}`);
+  return {
+    db,
+    engine: on.engine,
+    entity,
+    actor: { id: null, account },
+    lang: 'en',
+    rowScope: null,
+    hashPassword: async () => {
+      throw new Error(`system write on ${entityName}: no password fields`);
+    },
+    extensions: on.extensions,
+  };
+}

@@ -1,8 +1,9 @@
-import { and, asc, eq, isNull, lte, sql } from 'drizzle-orm';
+import { and, asc, eq, isNull, lte } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/client';
 import { siteMessage as letterTable } from '../../db/schema';
-import { type Engine, type EngineExtensions, runAction, type WriteContext } from '../../engine';
+import { type EngineRuntime, runAction, systemWriteContext } from '../../engine';
+import { scheduleJob, underJobLock } from '../../jobs/schedule';
 
 // Scheduled letters: every minute a job sends the scheduled letters whose time has come, each through the
 // letter's `send` action as the system (a new version with a history entry; the deliveries in its
@@ -16,10 +17,8 @@ const MINUTE_MS = 60_000;
 export const LETTER_BATCH = 200;
 export const LETTER_ACTOR = { id: null, account: 'system' } as const;
 
-export type LetterEngine = { engine: Engine; extensions: EngineExtensions };
+export type LetterEngine = EngineRuntime;
 export type SendResult = { ran: boolean; sent: number };
-
-const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
 
 export async function sendScheduledLetters(
   db: Db,
@@ -27,25 +26,8 @@ export async function sendScheduledLetters(
   now: Date = new Date(),
   batch: number = LETTER_BATCH,
 ): Promise<SendResult> {
-  const entity = on.engine.get('site_message');
-  if (!entity) throw new Error('letters: no site_message entity');
-  return db.transaction(async (tx) => {
-    const [lock] = rowsOf<{ ok: boolean }>(
-      await tx.execute(sql`select pg_try_advisory_xact_lock(${LETTER_LOCK_KEY}) as ok`),
-    );
-    if (!lock?.ok) return { ran: false, sent: 0 };
-    const ctx: WriteContext = {
-      db: tx as unknown as Db,
-      engine: on.engine,
-      entity,
-      actor: LETTER_ACTOR,
-      lang: 'en',
-      rowScope: null,
-      hashPassword: async () => {
-        throw new Error('letters: no password fields');
-      },
-      extensions: on.extensions,
-    };
+  return underJobLock<SendResult>(db, LETTER_LOCK_KEY, { ran: false, sent: 0 }, async (tx) => {
+    const ctx = systemWriteContext(tx, on, 'site_message', LETTER_ACTOR.account);
     const t = letterTable!;
     const due = await tx
       .select({ id: t.id })
@@ -66,24 +48,10 @@ export async function sendScheduledLetters(
 
 /** Runs the sending of scheduled letters every minute from the server's start until it closes. */
 export function scheduleLetters(app: FastifyInstance, on: LetterEngine): void {
-  if (!app.config.server.jobs) return;
-  let timer: NodeJS.Timeout | undefined;
-  const tick = () => {
-    void sendScheduledLetters(app.db, on)
-      .then((result) => {
-        if (result.sent) app.log.info({ letters: result }, 'scheduled site letters sent');
-      })
-      .catch((error) => app.log.warn({ err: error }, 'sending scheduled site letters failed'))
-      .finally(() => {
-        timer = setTimeout(tick, MINUTE_MS);
-        timer.unref();
-      });
-  };
-  app.addHook('onReady', async () => {
-    timer = setTimeout(tick, MINUTE_MS);
-    timer.unref();
-  });
-  app.addHook('onClose', async () => {
-    if (timer) clearTimeout(timer);
+  scheduleJob(app, {
+    name: 'scheduled letters',
+    everyMs: MINUTE_MS,
+    run: () => sendScheduledLetters(app.db, on),
+    worthLogging: (r) => r.sent > 0,
   });
 }

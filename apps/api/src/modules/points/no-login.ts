@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/client';
 import type { Engine } from '../../engine';
+import { scheduleJob, underJobLock } from '../../jobs/schedule';
 import { appendEntries, dayOf, loadRules, lockUser } from './ledger';
 
 // The "no sign-in for over 14 days" rule: once a day, a marketplace user whose last sign-in (or, never signed in,
@@ -24,11 +25,7 @@ export type NoLoginResult = { ran: boolean; charged: number };
 const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
 
 export async function chargeNoLogin(db: Db, engine: Engine, now: Date = new Date()): Promise<NoLoginResult> {
-  return db.transaction(async (tx) => {
-    const [lock] = rowsOf<{ ok: boolean }>(
-      await tx.execute(sql`select pg_try_advisory_xact_lock(${NO_LOGIN_LOCK_KEY}) as ok`),
-    );
-    if (!lock?.ok) return { ran: false, charged: 0 };
+  return underJobLock<NoLoginResult>(db, NO_LOGIN_LOCK_KEY, { ran: false, charged: 0 }, async (tx) => {
     const rule = (await loadRules(tx)).get('no_login');
     if (!rule || rule.points === 0) return { ran: true, charged: 0 };
     const day = dayOf(now);
@@ -83,24 +80,10 @@ export async function chargeNoLogin(db: Db, engine: Engine, now: Date = new Date
 
 /** Runs the job every hour from the server's start until it closes. */
 export function scheduleNoLogin(app: FastifyInstance, engine: Engine): void {
-  if (!app.config.server.jobs) return;
-  let timer: NodeJS.Timeout | undefined;
-  const tick = () => {
-    void chargeNoLogin(app.db, engine)
-      .then((result) => {
-        if (result.charged) app.log.info({ noLogin: result }, 'points: users away for over 14 days charged');
-      })
-      .catch((error) => app.log.warn({ err: error }, 'points: the no-sign-in job failed'))
-      .finally(() => {
-        timer = setTimeout(tick, HOUR_MS);
-        timer.unref();
-      });
-  };
-  app.addHook('onReady', async () => {
-    timer = setTimeout(tick, HOUR_MS);
-    timer.unref();
-  });
-  app.addHook('onClose', async () => {
-    if (timer) clearTimeout(timer);
+  scheduleJob(app, {
+    name: 'points: users away for over 14 days',
+    everyMs: HOUR_MS,
+    run: () => chargeNoLogin(app.db, engine),
+    worthLogging: (r) => r.charged > 0,
   });
 }

@@ -1,14 +1,9 @@
-import { and, asc, eq, gt, isNull, lte, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, isNull, lte } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/client';
 import { buyRequirement as requirementTable } from '../../db/schema';
-import {
-  type CommandHandler,
-  type Engine,
-  type EngineExtensions,
-  runCommand,
-  type WriteContext,
-} from '../../engine';
+import { type CommandHandler, type EngineRuntime, runCommand, systemWriteContext } from '../../engine';
+import { scheduleJob, underJobLock } from '../../jobs/schedule';
 
 // Expiry of purchase requirements: an effective requirement whose end time has passed becomes expired, and
 // an expired one whose end time was moved into the future is effective again. The moves are the entity's
@@ -26,9 +21,7 @@ export const EXPIRY_BATCH = 500;
 export const EXPIRY_ACTOR = { id: null, account: 'system' } as const;
 
 export type ExpiryResult = { ran: boolean; expired: number; renewed: number };
-export type ExpiryEngine = { engine: Engine; extensions: EngineExtensions };
-
-const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
+export type ExpiryEngine = EngineRuntime;
 
 /** The handlers of the two system commands: the status the job moves the requirement to. */
 export const expireHandler: CommandHandler = async () => ({ set: { status: 'expired' } });
@@ -40,70 +33,43 @@ export async function expireRequirements(
   now: Date = new Date(),
   batch: number = EXPIRY_BATCH,
 ): Promise<ExpiryResult> {
-  const entity = on.engine.get('buy_requirement');
-  if (!entity) throw new Error('expiry: no buy_requirement entity');
-  return db.transaction(async (tx) => {
-    const [lock] = rowsOf<{ ok: boolean }>(
-      await tx.execute(sql`select pg_try_advisory_xact_lock(${EXPIRY_LOCK_KEY}) as ok`),
-    );
-    if (!lock?.ok) return { ran: false, expired: 0, renewed: 0 };
-    const ctx: WriteContext = {
-      db: tx as unknown as Db,
-      engine: on.engine,
-      entity,
-      actor: EXPIRY_ACTOR,
-      lang: 'en',
-      rowScope: null,
-      hashPassword: async () => {
-        throw new Error('expiry: no password fields');
-      },
-      extensions: on.extensions,
-    };
-    const t = requirementTable!;
-    const move = async (command: 'expire' | 'renew', where: ReturnType<typeof and>) => {
-      let moved = 0;
-      for (;;) {
-        const ids = (
-          await tx
-            .select({ id: t.id })
-            .from(t)
-            .where(and(isNull(t.deletedAt), where))
-            .orderBy(asc(t.id))
-            .limit(batch)
-        ).map((r) => Number(r.id));
-        if (!ids.length) return moved;
-        const result = await runCommand(ctx, command, ids, {});
-        moved += result.succeeded.length;
-        if (ids.length < batch) return moved;
-      }
-    };
-    const expired = await move('expire', and(eq(t.status, 'effective'), lte(t.endTime, now)));
-    const renewed = await move('renew', and(eq(t.status, 'expired'), gt(t.endTime, now)));
-    return { ran: true, expired, renewed };
-  });
+  return underJobLock<ExpiryResult>(
+    db,
+    EXPIRY_LOCK_KEY,
+    { ran: false, expired: 0, renewed: 0 },
+    async (tx) => {
+      const ctx = systemWriteContext(tx, on, 'buy_requirement', EXPIRY_ACTOR.account);
+      const t = requirementTable!;
+      const move = async (command: 'expire' | 'renew', where: ReturnType<typeof and>) => {
+        let moved = 0;
+        for (;;) {
+          const ids = (
+            await tx
+              .select({ id: t.id })
+              .from(t)
+              .where(and(isNull(t.deletedAt), where))
+              .orderBy(asc(t.id))
+              .limit(batch)
+          ).map((r) => Number(r.id));
+          if (!ids.length) return moved;
+          const result = await runCommand(ctx, command, ids, {});
+          moved += result.succeeded.length;
+          if (ids.length < batch) return moved;
+        }
+      };
+      const expired = await move('expire', and(eq(t.status, 'effective'), lte(t.endTime, now)));
+      const renewed = await move('renew', and(eq(t.status, 'expired'), gt(t.endTime, now)));
+      return { ran: true, expired, renewed };
+    },
+  );
 }
 
 /** Runs the expiry every minute from the server's start until it closes. */
 export function scheduleExpiry(app: FastifyInstance, on: ExpiryEngine): void {
-  if (!app.config.server.jobs) return;
-  let timer: NodeJS.Timeout | undefined;
-  const tick = () => {
-    void expireRequirements(app.db, on)
-      .then((result) => {
-        if (result.expired || result.renewed)
-          app.log.info({ expiry: result }, 'purchase requirements expired');
-      })
-      .catch((error) => app.log.warn({ err: error }, 'purchase requirement expiry failed'))
-      .finally(() => {
-        timer = setTimeout(tick, MINUTE_MS);
-        timer.unref();
-      });
-  };
-  app.addHook('onReady', async () => {
-    timer = setTimeout(tick, MINUTE_MS);
-    timer.unref();
-  });
-  app.addHook('onClose', async () => {
-    if (timer) clearTimeout(timer);
+  scheduleJob(app, {
+    name: 'purchase requirement expiry',
+    everyMs: MINUTE_MS,
+    run: () => expireRequirements(app.db, on),
+    worthLogging: (r) => Boolean(r.expired || r.renewed),
   });
 }

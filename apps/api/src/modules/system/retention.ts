@@ -2,6 +2,7 @@ import { lt, lte, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/client';
 import { importHandle, openIdempotency, ossLog, smsLog, systemLog } from '../../db/schema';
+import { scheduleJob, underJobLock } from '../../jobs/schedule';
 
 // Log retention: rows of the system, SMS and object-storage logs older than LOG_RETENTION_DAYS are removed
 // once a day. The system log is partitioned by month (`system_log_pYYYYMM`, migration 0012): a month that
@@ -36,16 +37,12 @@ const countOf = (result: unknown) =>
 /** Removes the log rows older than `days` days before `now`. */
 export async function removeOldLogs(db: Db, days: number, now = new Date()): Promise<RetentionResult> {
   const cutoff = new Date(now.getTime() - days * DAY_MS);
-  return db.transaction(async (tx) => {
-    const [lock] = rowsOf<{ ok: boolean }>(
-      await tx.execute(sql`select pg_try_advisory_xact_lock(${RETENTION_LOCK_KEY}) as ok`),
-    );
-    if (!lock?.ok)
-      return {
-        ran: false,
-        droppedPartitions: [],
-        deleted: { systemLog: 0, smsLog: 0, ossLog: 0, importHandles: 0, idempotency: 0 },
-      };
+  const skipped: RetentionResult = {
+    ran: false,
+    droppedPartitions: [],
+    deleted: { systemLog: 0, smsLog: 0, ossLog: 0, importHandles: 0, idempotency: 0 },
+  };
+  return underJobLock(db, RETENTION_LOCK_KEY, skipped, async (tx) => {
     const partitions = rowsOf<{ name: string }>(
       await tx.execute(sql`
         select c.relname as name from pg_inherits i join pg_class c on c.oid = i.inhrelid
@@ -103,29 +100,16 @@ export async function ensureSystemLogPartitions(db: Db, at = new Date()): Promis
   }
 }
 
-/** Runs the retention shortly after start and then every day, until the server closes. */
+/** Runs the retention a minute after start and then every day, until the server closes. */
 export function scheduleRetention(app: FastifyInstance, days: number): void {
-  if (!app.config.server.jobs) return;
-  let timer: NodeJS.Timeout | undefined;
-  const run = async () => {
-    try {
+  scheduleJob(app, {
+    name: 'log retention',
+    everyMs: DAY_MS,
+    firstAfterMs: 60_000,
+    run: async () => {
       await ensureSystemLogPartitions(app.db);
-      const result = await removeOldLogs(app.db, days);
-      if (result.ran) app.log.info({ retention: result }, 'old log rows removed');
-    } catch (error) {
-      app.log.warn({ err: error }, 'log retention failed');
-    }
-  };
-  app.addHook('onReady', async () => {
-    timer = setTimeout(function tick() {
-      void run().finally(() => {
-        timer = setTimeout(tick, DAY_MS);
-        timer.unref();
-      });
-    }, 60_000);
-    timer.unref();
-  });
-  app.addHook('onClose', async () => {
-    if (timer) clearTimeout(timer);
+      return removeOldLogs(app.db, days);
+    },
+    worthLogging: (r) => r.ran,
   });
 }
