@@ -183,6 +183,11 @@ const cases: Record<string, Case> = {
     return { target: tg, call: { method: 'POST', url: `/api/user_manager/${tg.id}/revert/${version}` } };
   },
   'POST /api/user_manager/reset_password/:id': on('POST', '/api/user_manager/reset_password/:id'),
+  // points belong to marketplace users only: a staff account's are never adjusted
+  'POST /api/user_manager/adjust_points/:id': on('POST', '/api/user_manager/adjust_points/:id', () => ({
+    points: 100,
+    reason: 'Bonus',
+  })),
   'POST /api/user_manager/config/:id': on('POST', '/api/user_manager/config/:id', () => ({
     ids: [roles.userAdmin],
   })),

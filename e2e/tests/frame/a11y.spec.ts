@@ -15,7 +15,7 @@ test.describe.configure({ timeout: 180_000 });
 const screens = [
   { path: '/dashboard', ready: 'dashboard.shortcuts' },
   // a catalogue page whose screen is not built: the "not available yet" state
-  { path: '/conduct_statistical/page_view_list', ready: 'unavailable.title' },
+  { path: '/conduct_statistical/c_user_conduct_statistical_list', ready: 'unavailable.title' },
   { path: '/profile/index', ready: 'profile.nickname' },
   { path: '/profile/Changepwd', ready: 'password.repeat' },
   { path: '/icon/index', ready: 'icons.hint' },

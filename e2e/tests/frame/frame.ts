@@ -28,6 +28,10 @@ export { buttonName };
 
 export const PRODUCT = { en: 'Organiser Console', zh: '主办方管理后台' } as const;
 
+/** A tab's title: the page's, after the signed-in person's count of waiting work when there is any ("(3) …"). */
+export const tabTitle = (title: string) =>
+  new RegExp(`^(\\(\\d+\\) )?${title.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`);
+
 type WorkerFixtures = { workerAdminToken: string };
 
 /**

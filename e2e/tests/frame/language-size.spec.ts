@@ -1,4 +1,4 @@
-import { checkA11y, expect, frame, msg, openSignedIn, PRODUCT, test } from './frame';
+import { checkA11y, expect, frame, msg, openSignedIn, PRODUCT, tabTitle, test } from './frame';
 
 // Language 中文 / English and size default / medium / small / mini, both without a reload.
 
@@ -10,7 +10,7 @@ test('switching the language changes the menu, the title and antd texts, and is 
   workerAdminToken,
 }) => {
   await openSignedIn(page, '/profile/index', { token: workerAdminToken, lang: 'en' });
-  await expect(page).toHaveTitle(`Profile - ${PRODUCT.en}`);
+  await expect(page).toHaveTitle(tabTitle(`Profile - ${PRODUCT.en}`));
   await page.getByRole('button', { name: /^Language/ }).click();
   await page.getByRole('menuitem', { name: '中文' }).click();
   await expect(page.getByText(msg('zh', 'navbar.switchLanguageSuccess'))).toBeVisible();
@@ -20,7 +20,7 @@ test('switching the language changes the menu, the title and antd texts, and is 
     '个人中心',
   );
   // the document title follows at once, without waiting for the next navigation
-  await expect(page).toHaveTitle(`个人中心 - ${PRODUCT.zh}`);
+  await expect(page).toHaveTitle(tabTitle(`个人中心 - ${PRODUCT.zh}`));
   await expect(page.locator('html')).toHaveAttribute('lang', 'zh-CN');
   // antd's own texts: the drawer's close button is labelled by antd's locale
   await page.getByRole('button', { name: msg('zh', 'settings.open') }).click();
@@ -37,7 +37,7 @@ test('switching the language changes the menu, the title and antd texts, and is 
   await page.getByRole('menuitem', { name: 'English' }).click();
   await expect(page.getByText('Switch Language Success')).toBeVisible();
   await expect(frame(page, 'en').menu.getByText('Dashboard', { exact: true })).toBeVisible();
-  await expect(page).toHaveTitle(`Profile - ${PRODUCT.en}`);
+  await expect(page).toHaveTitle(tabTitle(`Profile - ${PRODUCT.en}`));
   await page.getByRole('button', { name: msg('en', 'settings.open') }).click();
   await expect(page.getByRole('button', { name: 'Close', exact: true })).toBeVisible();
   await expect(page.getByText(msg('en', 'settings.pinyinSearch'))).toHaveCount(0);

@@ -1,7 +1,18 @@
 import { errorCatalogue } from '@organiser/domain';
 import type { Page } from '@playwright/test';
 import { CAPTCHA_TEST_CODE, setLang } from '../../fixtures';
-import { buttonName, checkA11y, expect, frame, type Lang, msg, openSignedIn, PRODUCT, test } from './frame';
+import {
+  buttonName,
+  checkA11y,
+  expect,
+  frame,
+  type Lang,
+  msg,
+  openSignedIn,
+  PRODUCT,
+  tabTitle,
+  test,
+} from './frame';
 
 /** Holds the console's scripts back until the returned function is called: the page is the server's first HTML. */
 async function holdScripts(page: Page): Promise<() => void> {
@@ -49,7 +60,7 @@ for (const lang of ['en', 'zh'] satisfies Lang[]) {
     await expect(firstHtml).toHaveCount(0);
     // the full path and query are kept, so the list opens again with its filter
     expect(new URL(page.url()).searchParams.get('redirect')).toBe(asked);
-    await expect(page).toHaveTitle(`${msg(lang, 'routes.login')} - ${PRODUCT[lang]}`);
+    await expect(page).toHaveTitle(tabTitle(`${msg(lang, 'routes.login')} - ${PRODUCT[lang]}`));
     await checkA11y(page);
 
     await page.getByLabel(msg(lang, 'login.account'), { exact: true }).fill(account);
@@ -67,7 +78,7 @@ for (const lang of ['en', 'zh'] satisfies Lang[]) {
     await expect(page).toHaveURL((url) => `${url.pathname}${url.search}` === asked);
     await expect(frame(page, lang).menu).toBeVisible();
     const title = lang === 'en' ? 'Company tags' : '企业标签';
-    await expect(page).toHaveTitle(`${title} - ${PRODUCT[lang]}`);
+    await expect(page).toHaveTitle(tabTitle(`${title} - ${PRODUCT[lang]}`));
   });
 }
 
@@ -133,7 +144,7 @@ test('the login page switches language in place, before and after its scripts ha
   await expect(firstHtml).toHaveCount(0);
   await expect(page.getByLabel('账号', { exact: true })).toBeVisible();
   await expect(page.getByText('切换语言成功')).toBeVisible();
-  await expect(page).toHaveTitle(`登录 - ${PRODUCT.zh}`);
+  await expect(page).toHaveTitle(tabTitle(`登录 - ${PRODUCT.zh}`));
   // then on the console's own form
   await page
     .getByRole('group', { name: msg('zh', 'login.language') })
@@ -141,7 +152,7 @@ test('the login page switches language in place, before and after its scripts ha
     .click();
   await expect(page.getByLabel('Account', { exact: true })).toBeVisible();
   await expect(page.getByText('Switch Language Success')).toBeVisible();
-  await expect(page).toHaveTitle(`Log in - ${PRODUCT.en}`);
+  await expect(page).toHaveTitle(tabTitle(`Log in - ${PRODUCT.en}`));
 });
 
 test("a visitor without a session opening / gets the login page, and the frame's code only once they type", async ({

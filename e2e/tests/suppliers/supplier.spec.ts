@@ -52,8 +52,11 @@ for (const lang of ['en', 'zh'] as const) {
       myCompany,
       routeTitle('ConsultList')[lang],
       routeTitle('ProductList')[lang],
+      routeTitle('SiteMessageList')[lang],
+      routeTitle('PageViewList')[lang],
       contactsTitle,
       routeTitle('BuyRequirementMarket')[lang],
+      routeTitle('SiteChatMessageList')[lang],
     ]);
     await checkA11y(page);
 

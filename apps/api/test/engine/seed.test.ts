@@ -5,11 +5,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createEngine } from '../../src/engine';
 import { seedAnnouncementDemo } from '../../src/modules/announcements/demo';
 import { seedBehaviourDemo } from '../../src/modules/behaviour/demo';
+import { seedChatDemo } from '../../src/modules/chat/demo';
 import { seedSupplierDemo } from '../../src/modules/companies';
 import { seedConsultDemo } from '../../src/modules/consults/demo';
 import { seedContentDemo } from '../../src/modules/content';
+import { seedLetterDemo } from '../../src/modules/letters/demo';
 import { seedMarketingDemo } from '../../src/modules/marketing/demo';
 import { seedDemoKey } from '../../src/modules/open';
+import { seedPointsDemo } from '../../src/modules/points/demo';
 import { seedProductDemo } from '../../src/modules/products';
 import { seedRequirementDemo } from '../../src/modules/requirements/demo';
 import { seedUserDemo } from '../../src/modules/users';
@@ -28,9 +31,14 @@ beforeAll(async () => {
   await seedConsultDemo({ db: t.db, config: t.config, log: () => {} });
   await seedRequirementDemo({ db: t.db, config: t.config, log: () => {} });
   await seedDemoKey({ db: t.db, config: t.config, log: () => {} });
-  await seedAnnouncementDemo({ db: t.db, config: t.config, log: () => {} });
-  await seedBehaviourDemo({ db: t.db, config: t.config, log: () => {} });
+  // in the modules' order (modules/index.ts): a buyer's levels before the behaviour that earns points
+  const seedCtx = { db: t.db, config: t.config, log: () => {} };
+  await seedPointsDemo(seedCtx);
+  await seedAnnouncementDemo(seedCtx);
+  await seedBehaviourDemo(seedCtx);
   await seedMarketingDemo(t.db, { storage: t.app.storage });
+  await seedLetterDemo(seedCtx);
+  await seedChatDemo(seedCtx);
 });
 afterAll(() => t?.close());
 

@@ -193,16 +193,6 @@ describe.skipIf(missing.length > 0)('two API nodes behind a load balancer', { ti
     expect(demo.status).toBe(200);
   });
 
-  it('shares the account lockout between the nodes', async () => {
-    expect((await tryLogin(a.url, 'admin', 'wrong-1')).body.code).toBe(40011);
-    expect((await tryLogin(b.url, 'admin', 'wrong-2')).body.code).toBe(40011);
-    const third = await tryLogin(a.url, 'admin', 'wrong-3');
-    expect(third.status).toBe(429);
-    expect(third.body.code).toBe(40013);
-    // Locked on the other node too, even with the right password.
-    expect((await tryLogin(b.url, 'admin', ADMIN_PASSWORD)).body.code).toBe(40013);
-  });
-
   it('updates a badge stream held open on B when a buyer’s message is posted on A', async () => {
     const token = await login(a.url, 'admin', ADMIN_PASSWORD);
     const keyRecord = await call(a.url, 'POST', '/api/api_key', {
@@ -245,6 +235,16 @@ describe.skipIf(missing.length > 0)('two API nodes behind a load balancer', { ti
     } finally {
       stream.close();
     }
+  });
+
+  it('shares the account lockout between the nodes', async () => {
+    expect((await tryLogin(a.url, 'admin', 'wrong-1')).body.code).toBe(40011);
+    expect((await tryLogin(b.url, 'admin', 'wrong-2')).body.code).toBe(40011);
+    const third = await tryLogin(a.url, 'admin', 'wrong-3');
+    expect(third.status).toBe(429);
+    expect(third.body.code).toBe(40013);
+    // Locked on the other node too, even with the right password.
+    expect((await tryLogin(b.url, 'admin', ADMIN_PASSWORD)).body.code).toBe(40013);
   });
 
   it('loses no request when a node is stopped with SIGTERM under load and started again', async () => {

@@ -45,10 +45,12 @@ const ALLOWED = new Set([
   'TeamOutlined',
 ]);
 
-/** The Latin words of a text, leaving out `{{placeholders}}` and markup tags (data, not words). */
+/** The Latin words of a text, leaving out `{{placeholders}}`, `{placeholders}` and markup tags (data, not words). */
 const latinWords = (text: string) =>
   text
     .replace(/\{\{[^}]*\}\}/g, '')
+    // a template's own placeholders (`{companyName}`), which the text names for the person writing it
+    .replace(/\{[A-Za-z]+\}/g, '')
     .replace(/<[^>]*>/g, '')
     .match(/[A-Za-z]+/g) ?? [];
 

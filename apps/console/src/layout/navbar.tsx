@@ -67,7 +67,7 @@ const NavbarTools = memo(function NavbarTools({
   return (
     <div className="app-navbar-right">
       <HeaderSearch />
-      <NavbarBadges />
+      <NavbarBadges isMobile={isMobile} />
       <ErrorLogButton onOpen={onOpenLog} />
       {!isMobile && <ScreenfullButton />}
       <SizeSelect />

@@ -107,6 +107,7 @@ export const en = {
     errorLog: 'Error log',
     unrepliedConsults: 'Unreplied consults',
     unreadChats: 'Unread conversations',
+    waitingWork: 'Waiting for you',
   },
   size: {
     default: 'Default',

@@ -107,6 +107,7 @@ export const zh: Messages = {
     errorLog: '错误日志',
     unrepliedConsults: '未回复的咨询',
     unreadChats: '未读会话',
+    waitingWork: '待处理',
   },
   size: {
     default: '默认',
