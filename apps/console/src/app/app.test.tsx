@@ -112,9 +112,9 @@ describe('menu visibility and routes', () => {
   it('shows a page whose screen is not built as "not available yet", with its title', async () => {
     stubApi({ ...captcha, ...sessionRoutes() });
     startSession('tok-e');
-    renderApp('/conduct_statistical/page_view_list');
+    renderApp('/conduct_statistical/c_user_conduct_statistical_list');
     expect(await screen.findByText('This screen is not available yet', {}, { timeout: 5000 })).toBeTruthy();
-    expect(screen.getByRole('heading', { name: 'Supplier statistics' })).toBeTruthy();
+    expect(screen.getByRole('heading', { name: 'Company user behaviour' })).toBeTruthy();
   });
 });
 
