@@ -1,4 +1,4 @@
-import { defineEntity, media, t } from '../kit';
+import { defineEntity, replyCommand, t } from '../kit';
 
 /** The longest consult or reply text a buyer or a supplier may send (characters, stored and shown as text). */
 export const CONSULT_CONTENT_MAX = 2000;
@@ -112,19 +112,10 @@ export const consult = defineEntity({
   // the reply thread (`consult_reply`), appended by the consults module's `reply` handler: one of the company's
   // monthly replies (`consultReplyLimit`), the consult marked replied
   commands: {
-    reply: {
-      label: t('Reply', '回复'),
-      target: 'record',
-      placement: ['form'],
-      input: {
-        content: {
-          kind: 'longText',
-          label: t('Reply', '回复内容'),
-          required: true,
-          maxLength: CONSULT_CONTENT_MAX,
-        },
-        images: media.images(t('Images', '图片'), { maxCount: CONSULT_REPLY_IMAGES_MAX }),
-      },
-    },
+    reply: replyCommand({
+      maxLength: CONSULT_CONTENT_MAX,
+      imagesField: 'images',
+      maxImages: CONSULT_REPLY_IMAGES_MAX,
+    }),
   },
 });

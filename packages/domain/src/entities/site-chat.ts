@@ -1,4 +1,4 @@
-import { defineEntity, media, t } from '../kit';
+import { defineEntity, media, replyCommand, t } from '../kit';
 import type { EnumField, NumberField } from '../kit/types';
 
 /** The longest chat message a buyer, a supplier or staff may send (characters, stored and shown as text). */
@@ -150,20 +150,11 @@ export const siteChatConversation = defineEntity({
   capabilities: { readOnly: true, import: false },
   // the messages (`site_chat_message`) are appended by the chat module's handlers
   commands: {
-    reply: {
-      label: t('Reply', '回复'),
-      target: 'record',
-      placement: ['form'],
-      input: {
-        content: {
-          kind: 'longText',
-          label: t('Reply', '回复内容'),
-          required: true,
-          maxLength: CHAT_CONTENT_MAX,
-        },
-        attachments: media.images(t('Images', '图片'), { maxCount: CHAT_IMAGES_MAX }),
-      },
-    },
+    reply: replyCommand({
+      maxLength: CHAT_CONTENT_MAX,
+      imagesField: 'attachments',
+      maxImages: CHAT_IMAGES_MAX,
+    }),
     // opening a conversation marks it read for the reader: staff, or the company of a supplier account
     markRead: { label: t('Mark as read', '标为已读'), target: 'record', placement: ['row'] },
   },

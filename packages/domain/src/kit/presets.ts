@@ -1,6 +1,8 @@
 import { t } from './bilingual';
+import { media } from './media';
 import type {
   Bilingual,
+  CommandInput,
   DateField,
   EnumField,
   LongTextField,
@@ -318,4 +320,21 @@ export const targetRelation = (
   required: true,
   onlyWhen: { field: 'type', in: [...types] },
   list: { filter: 'eq', width },
+});
+
+/** A reply on a record's form (a consult's, a chat conversation's): its text and up to `maxImages` JPG/PNG images
+ * in the field the product's API names (`images`, `attachments`). The module that owns the thread supplies the
+ * handler. */
+export const replyCommand = (input: {
+  maxLength: number;
+  imagesField: string;
+  maxImages: number;
+}): CommandInput => ({
+  label: t('Reply', '回复'),
+  target: 'record',
+  placement: ['form'],
+  input: {
+    content: { kind: 'longText', label: t('Reply', '回复内容'), required: true, maxLength: input.maxLength },
+    [input.imagesField]: media.images(t('Images', '图片'), { maxCount: input.maxImages }),
+  },
 });
