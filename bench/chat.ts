@@ -1,9 +1,9 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { readFileSync, rmSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import http from 'node:http';
 import { loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
+import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import {
   admin,
@@ -13,11 +13,13 @@ import {
   median,
   migrateAndSeed,
   ms,
+  runWhenStarted,
   type Server,
   type Statement,
   signIn,
   startChild,
   table,
+  tearDown,
 } from './list';
 import { benchSettings, envNumber } from './settings';
 
@@ -291,17 +293,8 @@ export async function runChatBench(): Promise<void> {
           .join(' ')}.\n`,
     );
   } finally {
-    for (const s of servers) await s.stop();
-    await pool.end();
-    await admin(`drop database if exists "${name}" with (force)`);
-    rmSync(dataDir, { recursive: true, force: true });
-    log(`dropped ${name}`);
+    await tearDown({ servers, pool, name, dataDir });
   }
 }
 
-if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
-  runChatBench().catch((error) => {
-    process.stderr.write(`${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
-    process.exit(1);
-  });
-}
+runWhenStarted(import.meta.url, runChatBench);

@@ -1,8 +1,7 @@
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
-import { rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
+import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import pg from 'pg';
 import {
@@ -14,11 +13,13 @@ import {
   log,
   migrateAndSeed,
   ms,
+  runWhenStarted,
   type Server,
   type Statement,
   signIn,
   startChild,
   table,
+  tearDown,
 } from './list';
 import { benchSettings, envNumber } from './settings';
 
@@ -240,17 +241,8 @@ export async function runConsultBench(): Promise<void> {
           .join(' ')}.\n`,
     );
   } finally {
-    for (const s of servers) await s.stop();
-    await pool.end();
-    await admin(`drop database if exists "${name}" with (force)`);
-    rmSync(dataDir, { recursive: true, force: true });
-    log(`dropped ${name}`);
+    await tearDown({ servers, pool, name, dataDir });
   }
 }
 
-if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
-  runConsultBench().catch((error) => {
-    process.stderr.write(`${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
-    process.exit(1);
-  });
-}
+runWhenStarted(import.meta.url, runConsultBench);

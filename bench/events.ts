@@ -1,10 +1,22 @@
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
-import { readFileSync, rmSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
+import { fileURLToPath } from 'node:url';
 import pg from 'pg';
-import { admin, load, log, migrateAndSeed, ms, type Server, signIn, startChild, table } from './list';
+import {
+  admin,
+  load,
+  log,
+  migrateAndSeed,
+  ms,
+  runWhenStarted,
+  type Server,
+  signIn,
+  startChild,
+  table,
+  tearDown,
+} from './list';
 import { envNumber } from './settings';
 
 // Behaviour ingestion on PostgreSQL, in a database of its own (dropped at the end), on the loopback only:
@@ -189,17 +201,8 @@ export async function runEventsBench(): Promise<void> {
           .join(' ')}.\n`,
     );
   } finally {
-    for (const s of servers) await s.stop();
-    await pool.end();
-    await admin(`drop database if exists "${name}" with (force)`);
-    rmSync(dataDir, { recursive: true, force: true });
-    log(`dropped ${name}`);
+    await tearDown({ servers, pool, name, dataDir });
   }
 }
 
-if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
-  runEventsBench().catch((error) => {
-    process.stderr.write(`${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
-    process.exit(1);
-  });
-}
+runWhenStarted(import.meta.url, runEventsBench);

@@ -191,6 +191,25 @@ export async function load(
 
 export type Server = { address: string; child: ChildProcess; stop: () => Promise<void> };
 
+/** A bench's end, measured or not: its servers stopped, its pool closed, its own database dropped and its data
+ * folder removed. */
+export async function tearDown(input: { servers: Server[]; pool: pg.Pool; name: string; dataDir: string }) {
+  for (const s of input.servers) await s.stop();
+  await input.pool.end();
+  await admin(`drop database if exists "${input.name}" with (force)`);
+  rmSync(input.dataDir, { recursive: true, force: true });
+  log(`dropped ${input.name}`);
+}
+
+/** Runs a bench when its file is the one started (`npx tsx bench/x.ts`), not when another bench imports it. */
+export function runWhenStarted(moduleUrl: string, run: () => Promise<void>): void {
+  if (moduleUrl !== pathToFileURL(process.argv[1] ?? '').href) return;
+  run().catch((error) => {
+    process.stderr.write(`${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
+    process.exit(1);
+  });
+}
+
 /** A child process running this file in a serve mode; it reports its address over IPC. */
 export async function startChild(mode: string, env: Record<string, string>): Promise<Server> {
   // BENCH_PROFILE=<folder>: the API processes write a CPU profile there when they stop.

@@ -1,8 +1,7 @@
 import { randomBytes } from 'node:crypto';
-import { rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
+import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import {
   admin,
@@ -11,10 +10,12 @@ import {
   json,
   log,
   migrateAndSeed,
+  runWhenStarted,
   type Server,
   type Statement,
   signIn,
   startChild,
+  tearDown,
 } from './list';
 import { benchSettings } from './settings';
 
@@ -164,17 +165,8 @@ export async function runProductBench(): Promise<void> {
           .join(' ')}.\n`,
     );
   } finally {
-    for (const s of servers) await s.stop();
-    await pool.end();
-    await admin(`drop database if exists "${name}" with (force)`);
-    rmSync(dataDir, { recursive: true, force: true });
-    log(`dropped ${name}`);
+    await tearDown({ servers, pool, name, dataDir });
   }
 }
 
-if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
-  runProductBench().catch((error) => {
-    process.stderr.write(`${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
-    process.exit(1);
-  });
-}
+runWhenStarted(import.meta.url, runProductBench);
