@@ -7,7 +7,6 @@ import type { Db } from '../../db/client';
 import { permission, rolePermission } from '../../db/schema';
 import type { AnswerShape, EntityHooks, Row, Tx, WriteContext, WriteEvent } from '../../engine';
 import { AppError } from '../../errors';
-import type { RouteRecord } from '../../fastify-decorations';
 import { bilingualOf, nameBodyIn, nameSchema } from './names';
 import { forgetAccess, writeCaller } from './role-rules';
 
