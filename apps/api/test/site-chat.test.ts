@@ -233,6 +233,39 @@ describe('site chat', () => {
     }
     const thread = await openCall(t.app, key, 'GET', `/chat/conversations/${id}/messages?userId=${buyer}`);
     expect(thread.json().content).toMatchObject({ total: 1, list: [{ content: 'Second' }] });
+    // nor does the supplier's console: not in the conversation's messages, not by id
+    const supplierList = await call(
+      'GET',
+      `/api/site_chat_message/list?conversationId=${id}&size=50`,
+      s.token,
+    );
+    expect(supplierList.json().content.list.map((m: { content: string }) => m.content)).toEqual(['Second']);
+    const byId = await call('GET', `/api/site_chat_message/${target!.id}`, s.token);
+    expect(byId.statusCode).toBe(404);
+    const bySupplierHistory = await call('GET', `/api/site_chat_message/${target!.id}/history`, s.token);
+    expect(bySupplierHistory.statusCode).toBe(404);
+  });
+
+  it('takes a hidden last message out of the conversation’s summary', async () => {
+    const s = await supplier();
+    const id = (await post({ companyId: s.companyId, content: 'First question' })).json().content
+      .conversationId;
+    await post({ companyId: s.companyId, content: 'Second question' });
+    await post({ companyId: s.companyId, content: 'Add me on another app' });
+    const hide = (messageId: number) =>
+      ok({
+        method: 'POST',
+        url: `/api/site_chat_message/hide/${messageId}`,
+        body: { reason: 'Off platform' },
+      });
+    const [first, , last] = await messagesOf(id);
+    await hide(last!.id);
+    const seen = await call('GET', `/api/site_chat_conversation/${id}`, s.token);
+    expect(seen.json().content.lastMessage).toBe('Second question');
+    // hiding an earlier message leaves the summary as it is
+    await hide(first!.id);
+    const after = await ok({ method: 'GET', url: `/api/site_chat_conversation/${id}` });
+    expect(after.lastMessage).toBe('Second question');
   });
 
   it('confines a supplier to its own company’s conversations on every route', async () => {

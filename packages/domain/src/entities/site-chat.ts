@@ -163,7 +163,7 @@ export const siteChatConversation = defineEntity({
 /**
  * One message of a conversation (spec §3 "Site chat message"). Append-only: never edited nor deleted; staff may
  * hide one as moderation (`hide`, with a reason, kept in the message's history): a hidden message is left out of
- * what the marketplace reads and shown to staff with its reason.
+ * what the marketplace and the company's supplier accounts read, and shown to staff with its reason.
  */
 export const siteChatMessage = defineEntity({
   name: 'site_chat_message',
@@ -253,7 +253,8 @@ export const siteChatMessage = defineEntity({
   search: ['content'],
   defaultSort: { field: 'createdAt', order: 'asc' },
   labelField: 'content',
-  scope: { field: 'companyId' },
+  // a message hidden by moderation is gone for the supplier, as for the buyer; staff see it with its reason
+  scope: { field: 'companyId', only: { field: 'hidden', in: [false] } },
   capabilities: { readOnly: true, import: false },
   commands: {
     hide: {

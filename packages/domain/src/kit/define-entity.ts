@@ -159,6 +159,8 @@ function build(input: EntityInput<Record<string, FieldInput>>, options: ShapeOpt
   if (input.treeAnswer && trees.length === 0) fail('treeAnswer needs a treeRelation field');
   if (input.scope && input.scope.field !== 'id' && !(input.scope.field in fields))
     fail(`scope field "${input.scope.field}" is not declared`);
+  if (input.scope?.only && !(input.scope.only.field in fields))
+    fail(`scope condition field "${input.scope.only.field}" is not declared`);
   for (const quota of input.quotas ?? []) {
     if (!input.scope) fail(`quota "${quota.key}" needs the entity's scope (the company it counts against)`);
     if (quota.counts !== 'records' && !(quota.counts.set in fields))

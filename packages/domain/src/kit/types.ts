@@ -332,7 +332,12 @@ export type SortSpec = { field: string; order: SortOrder };
 
 /** Records belong to one company: a caller scoped to a company (a supplier account) reads and writes only
  * the records whose `field` is its company id (`id` for the company itself). */
-export type RowScopeRule = { field: string };
+export type RowScopeRule = {
+  field: string;
+  /** Rows a scoped caller does not reach even in its own company: it reaches only those whose field holds
+   * one of the values (a chat message hidden by moderation is gone for the company it was sent to). */
+  only?: { field: string; in: readonly (string | boolean)[] };
+};
 
 /** A limit on what a company has at once (its live products, its standout cards, its video), against a limit
  * field of a company (its effective value: the company's own, else its package's; empty is unlimited); the

@@ -1,5 +1,5 @@
 import { type KitIssue, kitMessage, normaliseBody, sameValue } from '@organiser/domain';
-import { and, eq, isNotNull, isNull, type SQL } from 'drizzle-orm';
+import { and, eq, inArray, isNotNull, isNull, type SQL } from 'drizzle-orm';
 import { AppError } from '../../errors';
 import type { EngineEntity } from '../entity';
 import { fieldsError } from '../field-errors';
@@ -12,9 +12,14 @@ import { withJoinValues } from './join-fields';
 export const liveOnly = (entity: EngineEntity): SQL[] =>
   entity.def.softDelete ? [isNull(entity.col('deletedAt'))] : [];
 
-/** The row-scope condition of an entity for a scoped caller: rows of other companies do not exist for it. */
-export const scopeConditions = (entity: EngineEntity, rowScope: RowScope | null | undefined): SQL[] =>
-  rowScope && entity.def.scope ? [eq(entity.col(entity.def.scope.field), rowScope.companyId)] : [];
+/** The row-scope conditions of an entity for a scoped caller: rows of other companies do not exist for it, nor
+ * its own company's rows that the scope's `only` condition leaves out. */
+export function scopeConditions(entity: EngineEntity, rowScope: RowScope | null | undefined): SQL[] {
+  const scope = entity.def.scope;
+  if (!rowScope || !scope) return [];
+  const own = eq(entity.col(scope.field), rowScope.companyId);
+  return scope.only ? [own, inArray(entity.col(scope.only.field), [...scope.only.in])] : [own];
+}
 
 /** One row by id: live, trashed, or either; only within the caller's row scope. */
 export async function loadRow(

@@ -1,4 +1,4 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, desc, eq, sql } from 'drizzle-orm';
 import type { CommandHandler, Engine, EngineEntity, Row, Tx } from '../../engine';
 import { AppError } from '../../errors';
 
@@ -114,8 +114,24 @@ export const markConversationRead: CommandHandler = async (tx, ctx, { row }) => 
   return { set: { readedByCompany: true } };
 };
 
-/** POST /api/site_chat_message/hide/{id}: moderation by staff, with a reason; the message stays (history). */
-export const hideMessage: CommandHandler = async (_tx, ctx, { input }) => {
+/** POST /api/site_chat_message/hide/{id}: moderation by staff, with a reason; the message stays (history). A
+ * hidden last message leaves the conversation's summary: it shows the last message still visible. */
+export const hideMessage: CommandHandler = async (tx, ctx, { row, input }) => {
   if (ctx.rowScope) throw new AppError('forbidden');
+  const message = row!;
+  const { conversations, messages } = chatEntities(ctx.engine);
+  const conversationId = Number(message.conversationId);
+  const latest = (await tx
+    .select({ id: messages.col('id'), content: messages.col('content') })
+    .from(messages.table)
+    .where(and(eq(messages.col('conversationId'), conversationId), eq(messages.col('hidden'), false)))
+    .orderBy(desc(messages.col('id')))
+    .limit(2)) as { id: number; content: string }[];
+  if (Number(latest[0]?.id) === Number(message.id)) {
+    await tx
+      .update(conversations.table)
+      .set({ lastMessage: latest[1]?.content ?? '' } as never)
+      .where(eq(conversations.col('id'), conversationId));
+  }
   return { set: { hidden: true, hiddenReason: String(input.reason) } };
 };
