@@ -8,7 +8,7 @@ import { AppError } from '../errors';
 import { ok, okSchema } from '../http/envelope';
 import { hashPassword } from '../security/password';
 import { sendCachedRead } from './read-cache';
-import type { OpenCaller, OpenContext, OpenRoute } from './types';
+import type { AfterCommitWork, OpenCaller, OpenContext, OpenRoute } from './types';
 
 // Serves every route modules declared with `ext.openRoute` under /api/open/v1. The key and its scope are
 // checked with the other access rules, before the body is read (access/access-check.ts → open/keys.ts);
@@ -60,7 +60,7 @@ function openContext(
   served: Served,
   request: FastifyRequest,
   db: Db,
-  pending?: (() => void)[],
+  pending?: AfterCommitWork[],
 ): OpenContext {
   const caller = request.openCaller;
   if (!caller) throw new AppError('apiKeyInvalid');
@@ -117,7 +117,7 @@ async function serveWrite(
   const requestHash = createHash('sha256')
     .update(stableJson({ method: request.method, url: request.url.split('?')[0], ...input }))
     .digest('hex');
-  const pending: (() => void)[] = [];
+  const pending: AfterCommitWork[] = [];
   const fresh = await app.db.transaction(async (tx) => {
     const held = await tx
       .insert(openIdempotency)
@@ -135,7 +135,8 @@ async function serveWrite(
       .where(and(eq(openIdempotency.apiKeyId, apiKeyId), eq(openIdempotency.idempotencyKey, idempotencyKey)));
     return { status: 200, text };
   });
-  for (const work of pending) work();
+  // the answer waits for what follows the commit (a notification's mail), so a caller reading next finds it
+  await Promise.allSettled(pending.map(async (work) => work()));
   if (fresh) return fresh;
   const [stored] = await app.db
     .select()

@@ -16,6 +16,9 @@ export { OPEN_SCOPES, type OpenScope } from '@organiser/domain';
 /** The API key a request was made with. */
 export type OpenCaller = { keyId: number; keyName: string; scopes: readonly OpenScope[] };
 
+/** Work that follows a write's commit (may answer a promise); a failure of it does not undo the write. */
+export type AfterCommitWork = () => unknown;
+
 /** What a handler gets besides its input. */
 export type OpenContext = {
   /** For a write: the transaction that also records the idempotency key, so a retried request writes once. */
@@ -32,7 +35,7 @@ export type OpenContext = {
    * key (history and the system log name the key, not a user); no row scope. */
   writeContext: (entity: string) => WriteContext;
   /** Work that must follow the commit of a write (telling other nodes what changed); run at once for a read. */
-  afterCommit?: (work: () => void) => void;
+  afterCommit?: (work: AfterCommitWork) => void;
 };
 
 /** One marketplace-facing route. POST routes are writes: they require an `Idempotency-Key` header. */

@@ -136,16 +136,21 @@ export async function receiveConsult(ctx: OpenContext, body: NewConsult) {
     .where(eq(companies.col('id'), body.companyId));
   ctx.afterCommit?.(notifyBadges);
   const r = row!;
-  // the company's "consult received" notification, in the consult's transaction
+  // the company's "consult received" notification: its inbox row in the consult's transaction, its mail after
   const product =
     body.productId != null ? await loadRow(ctx.db, entity(ctx.engine, 'product'), body.productId) : null;
   const buyer = await loadRow(ctx.db, entity(ctx.engine, 'user_manager'), body.userId);
-  await notifyConsultReceived(ctx.db, ctx.engine, {
-    companyId: body.companyId,
-    productName: product ? String(product.name ?? '') : '',
-    buyerName: String(buyer?.realname || buyer?.account || body.contact || ''),
-    content: body.content,
-  });
+  await notifyConsultReceived(
+    ctx.db,
+    ctx.engine,
+    {
+      companyId: body.companyId,
+      productName: product ? String(product.name ?? '') : '',
+      buyerName: String(buyer?.realname || buyer?.account || body.contact || ''),
+      content: body.content,
+    },
+    ctx.afterCommit,
+  );
   return {
     id: Number(r.id),
     userId: Number(r.userId),

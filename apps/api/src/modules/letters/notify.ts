@@ -73,8 +73,15 @@ export type Notification = {
 export type NotifyRuntime = { mailer: () => Mailer | null };
 
 /** Delivers one event's notification to the company's inbox (and mails it when the template says so);
- * nothing when the event's template in use is disabled or there is none. Answers the inbox row's id. */
-export async function notify(db: Tx, mailer: Mailer | null, n: Notification): Promise<number | null> {
+ * nothing when the event's template in use is disabled or there is none. Answers the inbox row's id. Called in
+ * a transaction, `later` defers the mail to its commit (the mail goes out through its own connection and may
+ * wait on SMTP: inside, it would hold the transaction's locks, and go out for a write rolled back). */
+export async function notify(
+  db: Tx,
+  mailer: Mailer | null,
+  n: Notification,
+  later?: (work: () => Promise<unknown>) => void,
+): Promise<number | null> {
   const tpl = templateTable!;
   const [template] = await (db as Db)
     .select()
@@ -101,15 +108,19 @@ export async function notify(db: Tx, mailer: Mailer | null, n: Notification): Pr
       .where(eq(c.id, n.companyId));
     const languages = (company?.languages as string[] | null) ?? [];
     const zh = languages.length === 1 && languages[0] === 'zh';
-    if (company?.email)
-      await mailer.sendMail({
-        to: String(company.email),
-        template: 'notification',
-        lang: zh ? 'zh' : 'en',
-        data: zh
-          ? { subject: texts.titleZh, body: texts.contentZh }
-          : { subject: texts.title, body: texts.content },
-      });
+    if (company?.email) {
+      const send = () =>
+        mailer.sendMail({
+          to: String(company.email),
+          template: 'notification',
+          lang: zh ? 'zh' : 'en',
+          data: zh
+            ? { subject: texts.titleZh, body: texts.contentZh }
+            : { subject: texts.title, body: texts.content },
+        });
+      if (later) later(send);
+      else await send();
+    }
   }
   return row?.id ?? null;
 }
@@ -173,15 +184,21 @@ export async function notifyConsultReceived(
   db: Tx,
   engine: object,
   consult: { companyId: number; productName: string; buyerName: string; content: string },
+  later?: (work: () => Promise<unknown>) => void,
 ): Promise<void> {
-  await notify(db, notifyMailer(engine), {
-    event: 'consultReceived',
-    companyId: consult.companyId,
-    data: {
-      companyName: await companyName(db as Db, consult.companyId),
-      productName: consult.productName,
-      buyerName: consult.buyerName,
-      content: consult.content,
+  await notify(
+    db,
+    notifyMailer(engine),
+    {
+      event: 'consultReceived',
+      companyId: consult.companyId,
+      data: {
+        companyName: await companyName(db as Db, consult.companyId),
+        productName: consult.productName,
+        buyerName: consult.buyerName,
+        content: consult.content,
+      },
     },
-  });
+    later,
+  );
 }
