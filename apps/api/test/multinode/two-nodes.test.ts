@@ -237,6 +237,42 @@ describe.skipIf(missing.length > 0)('two API nodes behind a load balancer', { ti
     }
   });
 
+  it('forgets on B the marketplace’s cached hot words as soon as staff add one on A', async () => {
+    const token = await login(a.url, 'admin', ADMIN_PASSWORD);
+    const keyRecord = await call(a.url, 'POST', '/api/api_key', {
+      token,
+      json: { name: 'multinode marketing', scopes: ['marketing:read'], expiresAt: null },
+    });
+    const keyId = (keyRecord.body.content as { id: number }).id;
+    const issued = await call(a.url, 'POST', `/api/api_key/issue/${keyId}`, { token, json: {} });
+    const key = (issued.body.content as { key: string }).key;
+    const read = (etag?: string) =>
+      fetch(`${b.url}/api/open/v1/hot-words`, {
+        headers: { authorization: `Bearer ${key}`, ...(etag ? { 'if-none-match': etag } : {}) },
+      });
+    const first = await read();
+    expect(first.status).toBe(200);
+    const etag = first.headers.get('etag')!;
+    expect(etag).toBeTruthy();
+    // unchanged: B answers from what it holds
+    expect((await read(etag)).status).toBe(304);
+    const word = `multinode ${Date.now()}`;
+    const added = await call(a.url, 'POST', '/api/search_top', {
+      token,
+      json: { enWord: word, zhWord: '双节点', sortNo: 1 },
+    });
+    expect(added.status).toBe(200);
+    // B hears of the write through Redis (well before its cache would expire): the old ETag no longer holds,
+    // and the new word is in its answer
+    let after = await read(etag);
+    for (let i = 0; i < 50 && after.status === 304; i++) {
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      after = await read(etag);
+    }
+    expect(after.status).toBe(200);
+    expect(JSON.stringify(await after.json())).toContain(word);
+  });
+
   it('shares the account lockout between the nodes', async () => {
     expect((await tryLogin(a.url, 'admin', 'wrong-1')).body.code).toBe(40011);
     expect((await tryLogin(b.url, 'admin', 'wrong-2')).body.code).toBe(40011);
