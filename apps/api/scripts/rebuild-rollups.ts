@@ -3,12 +3,14 @@ import { z } from 'zod';
 import { loadConfig } from '../src/config/load';
 import { openDatabase } from '../src/db/client';
 import { acquireDataDirLock } from '../src/db/lock';
+import { rebuildUserCollects } from '../src/modules/behaviour/collects';
 import { rebuildRollups } from '../src/modules/statistics/rebuild';
 
 // Rebuilds the statistics rollups of a date range from the behaviour events (docs/operations.md):
 //   npm exec -w apps/api -- tsx scripts/rebuild-rollups.ts --from 2026-11-01 --to 2026-11-30
 // Days are calendar days in the deployment's statistics time zone (CONFIG_FILE `statistics.timeZone`, default
-// Asia/Shanghai). With DATABASE_URL it runs beside running servers (one transaction); on the embedded database
+// Asia/Shanghai). What each user has collected now is rebuilt too, from every event (a state, not a sum per day:
+// it has no date range). With DATABASE_URL it runs beside running servers (one transaction); on the embedded database
 // the server must be stopped (the data folder is locked).
 
 const day = z
@@ -50,6 +52,11 @@ async function main() {
     });
     console.log(
       `rollups rebuilt for ${result.from} to ${result.to} (${result.timeZone}): ${result.companyDays} company-days in ${Date.now() - started} ms`,
+    );
+    const collectsStarted = Date.now();
+    const collects = await rebuildUserCollects(handle.db);
+    console.log(
+      `collect state rebuilt: ${collects.pairs} user-target pairs in ${Date.now() - collectsStarted} ms`,
     );
   } finally {
     await handle.close();

@@ -1,10 +1,11 @@
-import { supplierStatistics } from '@organiser/domain';
+import { collectCompany, companyConduct, supplierStatistics } from '@organiser/domain';
 import type { Locator, Page } from '@playwright/test';
 import { en, zh } from '../../../apps/console/src/pages/statistics/messages';
 import { expect, login, test } from '../../fixtures';
 
 // Supplier statistics from the demo behaviour (the demo events fill the rollups on first start): staff open the
-// list in English, change the period and open a company's daily trend chart; the Chinese pass opens the list.
+// list in English, change the period and open a company's daily trend chart, and follow a user of user behaviour
+// to the companies they collected; the Chinese pass opens the lists.
 
 const LOAD = { timeout: 30_000 };
 const rows = (page: Page): Locator => page.locator('tr.ant-table-row');
@@ -49,4 +50,30 @@ test('staff open supplier statistics (zh)', async ({ page }) => {
       .first()
       .getByRole('button', { name: new RegExp(`^${zh['trend.openOf'].replace('{{name}}', '.+')}$`) }),
   ).toBeVisible();
+});
+
+test('staff follow a user of user behaviour to the companies they collected (en)', async ({ page }) => {
+  // the user who collected most companies first: the demo buyers collected some
+  await login(page, {
+    lang: 'en',
+    redirect: '/conduct_statistical/c_user_conduct_statistical_list?sort=companiesCollected&order=desc',
+  });
+  await expect(rows(page).first()).toBeVisible(LOAD);
+  const collected = companyConduct.fields.companiesCollected!.label.en;
+  await expect(page.getByRole('columnheader', { name: collected, exact: true })).toBeVisible();
+  await rows(page)
+    .first()
+    .getByRole('link', { name: new RegExp(`: open ${collectCompany.labels.plural.en} for `) })
+    .click();
+  await expect(page).toHaveURL(/\/conduct_statistical\/collect_company_list\/\d+/, LOAD);
+  await expect(page.getByRole('heading', { level: 1, name: collectCompany.labels.plural.en })).toBeVisible(
+    LOAD,
+  );
+  // the list it came from stays open in its tab, hidden
+  await expect(page.locator('tr.ant-table-row:visible').first()).toBeVisible(LOAD);
+});
+
+test('staff open user behaviour towards companies (zh)', async ({ page }) => {
+  await login(page, { lang: 'zh', redirect: '/conduct_statistical/c_user_conduct_statistical_list' });
+  await expect(page.getByRole('heading', { level: 1, name: '企业用户行为统计' })).toBeVisible(LOAD);
 });

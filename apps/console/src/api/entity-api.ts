@@ -56,8 +56,8 @@ export const entityApi = {
   listAt: async (path: string, query: Query, signal?: AbortSignal) =>
     (await http.get<EntityList>(path, query, { signal })).content,
   /** A page of a report's rows (a report definition has a list route and no records). */
-  report: async <T>(def: EntityDef, query: Query, signal?: AbortSignal) =>
-    (await http.get<T>(entityUrl(def, 'list').slice(API_PREFIX.length), query, { signal })).content,
+  report: async <T>(def: EntityDef, query: Query, signal?: AbortSignal, path?: Record<string, string>) =>
+    (await http.get<T>(entityUrl(def, 'list', path).slice(API_PREFIX.length), query, { signal })).content,
   trash: async (entity: string, query: Query, signal?: AbortSignal) =>
     (await http.get<EntityList>(url(entity, 'trash'), query, { signal })).content,
   /** Every record of a tree entity as a tree; with a keyword or filters, the matches and their ancestors. A tree

@@ -634,12 +634,17 @@ export function defineReport<const F extends Record<string, FieldInput>>(
   for (const [name, link] of Object.entries(input.drill ?? {})) {
     if (!link) continue;
     if (!(name in input.fields)) fail(`drill-down on unknown field "${name}"`);
-    for (const from of Object.values(link.filters))
+    for (const from of [...Object.values(link.filters), ...Object.values(link.params ?? {})])
       if (!(from in input.fields)) fail(`drill-down "${name}" reads unknown field "${from}"`);
+    for (const param of Object.keys(link.params ?? {}))
+      if (!link.menu.includes(`/:${param}`)) fail(`drill-down "${name}": "${link.menu}" has no :${param}`);
     drill[name] = link;
   }
   const groupBy = input.params?.groupBy;
   if (groupBy && groupBy.length === 0) fail('a group-by needs at least one dimension');
+  for (const param of input.params?.path ?? [])
+    if (!/^[a-z]\w*$/i.test(param) || param in input.fields)
+      fail(`path parameter "${param}" must be a name that is not one of the report's fields`);
   return build(
     {
       ...(input as unknown as EntityInput<Record<string, FieldInput>>),

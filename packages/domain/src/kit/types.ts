@@ -459,6 +459,9 @@ export type ReportParams = {
   groupBy?: readonly { value: string; label: Bilingual }[];
   /** The report takes a period (`periodFrom` / `periodTo`, dates) and a granularity. */
   period?: { granularity: readonly ('day' | 'week' | 'month')[] };
+  /** Path parameters the report is read for, each a record id (`['userId']`: `GET /api/<name>/:userId/list`);
+   * the console's route names them too (`collect_company_list/:userId`). */
+  path?: readonly string[];
 };
 
 /** A report column that links to the records behind the row: the target list, filtered by the row's values. */
@@ -467,6 +470,8 @@ export type DrillDown = {
   menu: string;
   /** The target list's filter parameter → the report row's field holding its value. */
   filters: Readonly<Record<string, string>>;
+  /** The target route's path parameters (`:userId` in the menu) → the row's field holding each value. */
+  params?: Readonly<Record<string, string>>;
 };
 
 /** The console views a screen of its own may replace (`entity-list`, `entity-form`). */

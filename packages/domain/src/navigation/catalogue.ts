@@ -42,6 +42,20 @@ function formPage(
   };
 }
 
+/** A hidden report screen read for a record in its path (a user's drill-down): titled by the report's plural,
+ * it highlights the user behaviour list in the menu. Its title is the report's plural. */
+function drillPage(name: string, path: string, title: Bilingual, report: string): RouteNode {
+  return {
+    name,
+    path,
+    title,
+    hidden: true,
+    noCache: true,
+    activeMenu: '/conduct_statistical/user_conduct_statistical_list',
+    view: { kind: 'entity-list', entity: report },
+  };
+}
+
 /** What `entityPages` derives an entity's pages from. */
 type EntityPages = {
   entity: string;
@@ -334,41 +348,37 @@ export const permissionGroups: RouteNode[] = [
         'CUserConductStatisticalList',
         'c_user_conduct_statistical_list',
         t('Company user behaviour', '企业用户行为统计'),
-        { page: 'CUserConductStatisticalList' },
+        { entity: 'c_user_conduct' },
       ),
       listPage(
         'PUserConductStatisticalList',
         'p_user_conduct_statistical_list',
         t('Personal user behaviour', '个人用户行为统计'),
-        { page: 'PUserConductStatisticalList' },
+        { entity: 'p_user_conduct' },
       ),
-      formPage(
+      drillPage(
         'CollectCompanyList',
         'collect_company_list/:userId',
         t('Collected companies', '收藏的企业'),
-        '/conduct_statistical/user_conduct_statistical_list',
-        { page: 'CollectCompanyList' },
+        'collect_company',
       ),
-      formPage(
+      drillPage(
         'CompanyByStatList',
         'company_by_stat_list/:userId',
         t('Company visits', '企业访问记录'),
-        '/conduct_statistical/user_conduct_statistical_list',
-        { page: 'CompanyByStatList' },
+        'company_by_stat',
       ),
-      formPage(
+      drillPage(
         'CollectProductList',
         'collect_product_list/:userId',
         t('Collected products', '收藏的产品'),
-        '/conduct_statistical/user_conduct_statistical_list',
-        { page: 'CollectProductList' },
+        'collect_product',
       ),
-      formPage(
+      drillPage(
         'ProductByStatList',
         'product_by_stat_list/:userId',
         t('Product visits', '产品访问记录'),
-        '/conduct_statistical/user_conduct_statistical_list',
-        { page: 'ProductByStatList' },
+        'product_by_stat',
       ),
     ],
   ),

@@ -44,4 +44,17 @@ export const userConduct = defineReport({
   defaultSort: { field: 'lastActive', order: 'desc' },
   labelField: 'account',
   params: { period: { granularity: [] } },
+  // the user's visit drill-downs (`/:userId` in their routes)
+  drill: {
+    companiesVisited: {
+      menu: '/conduct_statistical/company_by_stat_list/:userId',
+      filters: {},
+      params: { userId: 'userId' },
+    },
+    productsVisited: {
+      menu: '/conduct_statistical/product_by_stat_list/:userId',
+      filters: {},
+      params: { userId: 'userId' },
+    },
+  },
 });

@@ -264,10 +264,12 @@ export function entityRoutes(def: EntityDef, policy?: EntityPolicy): EntityRoute
   const routes: EntityRoute[] = [];
   const adder = routeAdder(def, routes);
   // A report is rows a query computes: its list and their export, nothing per record.
+  // A report read for path parameters (`params.path`) takes them before the action: `/:userId/list`.
   if (def.shape === 'report') {
-    adder.add('list', 'GET', `${adder.base}/list`, `${def.labels.plural.en}`);
+    const at = (def.report?.params.path ?? []).map((p) => `/:${p}`).join('');
+    adder.add('list', 'GET', `${adder.base}${at}/list`, `${def.labels.plural.en}`);
     if (def.capabilities.export)
-      adder.add('export', 'GET', `${adder.base}/export`, `Export ${def.labels.plural.en}`);
+      adder.add('export', 'GET', `${adder.base}${at}/export`, `Export ${def.labels.plural.en}`);
     return routes;
   }
   addReads(adder);

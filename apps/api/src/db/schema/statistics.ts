@@ -1,4 +1,14 @@
-import { bigint, date, index, integer, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  boolean,
+  date,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+} from 'drizzle-orm/pg-core';
 
 // Statistics rollups: what the behaviour events add up to per day (in the deployment's time zone,
 // `statistics.timeZone`), kept up to date by increments in the transaction that stores the events
@@ -117,4 +127,31 @@ export const statKeywordDay = pgTable(
     emptySearches: integer('empty_searches').notNull().default(0),
   },
   (t) => [primaryKey({ columns: [t.day, t.keyword, t.language] })],
+);
+
+/**
+ * What each user has collected, one row per (user, company or product) they ever collected or uncollected:
+ * `collected` is the state of the latest collect or uncollect event (by its time, then its event id), so it is
+ * the events' last state whatever order they arrived in. `createdAt` is the first collect, `updatedAt` the
+ * latest collect or uncollect. Kept in the ingestion transaction (src/modules/behaviour/collects.ts) and rebuilt
+ * from every event by `rebuildUserCollects`. A product's row names its company, for a supplier's scope.
+ */
+export const userCollect = pgTable(
+  'user_collect',
+  {
+    userId: integer('user_id').notNull(),
+    /** 'company' or 'product'. */
+    target: text('target').notNull(),
+    targetId: integer('target_id').notNull(),
+    companyId: integer('company_id').notNull(),
+    collected: boolean('collected').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull(),
+    /** The event that set `collected` (breaks a tie between events of the same time). */
+    lastEventId: text('last_event_id').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.userId, t.target, t.targetId] }),
+    index('user_collect_company_idx').on(t.companyId),
+  ],
 );

@@ -45,6 +45,8 @@ export type ReportParamValues = {
   periodTo?: string;
   /** Rows are split by this unit of time when given. */
   granularity?: Granularity;
+  /** The report's path parameters (`params.path`), each a positive integer id. */
+  path?: Record<string, number>;
 };
 
 export type ReportContext = { db: Db; lang: Lang; rowScope: RowScope | null };
@@ -173,22 +175,37 @@ export function reportQuerySchema(def: EntityDef, options: { paging: boolean } =
   });
 }
 
-/** A row's link to the records behind one of its values: the target list's menu and its filter parameters. */
-export type DrillLink = { menu: string; filters: Record<string, string> };
+/** A row's link to the records behind one of its values: the target list's menu (a route pattern when it has
+ * path parameters), its filter parameters and its path parameters' values. */
+export type DrillLink = { menu: string; filters: Record<string, string>; params?: Record<string, string> };
 
-/** The drill-down links of a row: each declared link with the row's non-empty values as its filters (a
- * link whose row values are all empty is left out). */
+const filled = (v: unknown) => v !== null && v !== undefined && v !== '';
+
+/** The drill-down links of a row: each declared link with the row's non-empty values as its filters and path
+ * parameters (a link whose filter values are all empty, or one of whose path parameters is, is left out). */
 export function drillLinks(def: EntityDef, row: Record<string, unknown>): Record<string, DrillLink> {
   const out: Record<string, DrillLink> = {};
   for (const [field, link] of Object.entries(def.report?.drill ?? {})) {
     const filters: Record<string, string> = {};
-    for (const [param, from] of Object.entries(link.filters)) {
-      const v = row[from];
-      if (v !== null && v !== undefined && v !== '') filters[param] = String(v);
-    }
-    if (Object.keys(filters).length) out[field] = { menu: link.menu, filters };
+    for (const [param, from] of Object.entries(link.filters))
+      if (filled(row[from])) filters[param] = String(row[from]);
+    const params: Record<string, string> = {};
+    for (const [param, from] of Object.entries(link.params ?? {}))
+      if (filled(row[from])) params[param] = String(row[from]);
+    if (link.params) {
+      if (Object.keys(params).length === Object.keys(link.params).length)
+        out[field] = { menu: link.menu, filters, params };
+    } else if (Object.keys(filters).length) out[field] = { menu: link.menu, filters };
   }
   return out;
+}
+
+/** The path parameters of a report read for some (`params.path`): each a record id. */
+function pathSchema(def: EntityDef) {
+  const names = def.report?.params.path ?? [];
+  if (names.length === 0) return undefined;
+  const id = z.coerce.number().int().positive().max(2147483647).describe('A record id');
+  return z.object(Object.fromEntries(names.map((n) => [n, id])));
 }
 
 function cellSchema(field: FieldDef): z.ZodType {
@@ -210,8 +227,17 @@ export function reportRowSchema(def: EntityDef) {
   const shape: Record<string, z.ZodType> = {};
   for (const [name, field] of Object.entries(def.fields)) shape[name] = cellSchema(field).nullable();
   shape.drill = z
-    .record(z.string(), z.object({ menu: z.string(), filters: z.record(z.string(), z.string()) }))
-    .describe('Links by field to the records behind the row: the list at `menu` with these filters');
+    .record(
+      z.string(),
+      z.object({
+        menu: z.string(),
+        filters: z.record(z.string(), z.string()),
+        params: z.record(z.string(), z.string()).optional(),
+      }),
+    )
+    .describe(
+      'Links by field to the records behind the row: the list at `menu` (its `:name` parts filled from `params`) with these filters',
+    );
   return z.object(shape);
 }
 
@@ -229,7 +255,9 @@ const withDrill = (def: EntityDef, rows: Record<string, unknown>[]) =>
  */
 export function registerReportRoutes(app: FastifyInstance, def: EntityDef, query: ReportQuery): void {
   if (def.shape !== 'report' || !def.report) throw new Error(`${def.name} is not a report`);
-  const base = `/${def.name}`;
+  const at = (def.report.params.path ?? []).map((p) => `/:${p}`).join('');
+  const base = `/${def.name}${at}`;
+  const params = pathSchema(def);
   const access = { kind: 'menu' as const, url: def.permission.menu };
   const tags = [def.name];
   if (app.hasDecorator('openApiSchemas')) app.openApiSchemas.tags.set(def.name, def.labels.plural.en);
@@ -249,6 +277,7 @@ export function registerReportRoutes(app: FastifyInstance, def: EntityDef, query
         operationId: entityRoute(def, 'list').operationId,
         summary: `${def.labels.plural.en}: rows by group and period, with filters, sort, pages and drill-down links`,
         querystring: reportQuerySchema(def),
+        ...(params ? { params } : {}),
         response: {
           200: okSchema(
             z.object({
@@ -262,13 +291,14 @@ export function registerReportRoutes(app: FastifyInstance, def: EntityDef, query
       },
     },
     async (request) => {
-      const { format: _, ...params } = request.query as ReportParamValues & { format: string };
-      const result = await query(context(request), params);
+      const { format: _, ...asked } = request.query as ReportParamValues & { format: string };
+      const path = params ? { path: request.params as Record<string, number> } : {};
+      const result = await query(context(request), { ...asked, ...path });
       return ok({
         list: withDrill(def, result.rows),
         total: result.total,
-        page: params.page,
-        size: params.pageSize,
+        page: asked.page,
+        size: asked.pageSize,
       });
     },
   );
@@ -284,12 +314,19 @@ export function registerReportRoutes(app: FastifyInstance, def: EntityDef, query
         operationId: entityRoute(def, 'export').operationId,
         summary: `Export ${def.labels.plural.en} as xlsx or CSV (headers in the caller's language)`,
         querystring: reportQuerySchema(def, { paging: false }),
+        ...(params ? { params } : {}),
       },
     },
     async (request, reply) => {
-      const { format, ...params } = request.query as ReportParamValues & { format: 'xlsx' | 'csv' };
+      const { format, ...asked } = request.query as ReportParamValues & { format: 'xlsx' | 'csv' };
       const lang = request.lang;
-      const result = await query(context(request), { ...params, page: 1, pageSize: EXPORT_MAX_ROWS + 1 });
+      const path = params ? { path: request.params as Record<string, number> } : {};
+      const result = await query(context(request), {
+        ...asked,
+        ...path,
+        page: 1,
+        pageSize: EXPORT_MAX_ROWS + 1,
+      });
       if (result.rows.length > EXPORT_MAX_ROWS) {
         const max = kitMessage('rows', { count: EXPORT_MAX_ROWS.toLocaleString('en') })[lang];
         throw new AppError('payloadTooLarge', { params: { max } });
@@ -301,8 +338,8 @@ export function registerReportRoutes(app: FastifyInstance, def: EntityDef, query
       }
       const name = entityLabel(def, lang, { plural: true });
       const compact = (d: string) => d.replace(/-/g, '');
-      const from = result.period?.from ?? params.periodFrom;
-      const to = result.period?.to ?? params.periodTo;
+      const from = result.period?.from ?? asked.periodFrom;
+      const to = result.period?.to ?? asked.periodTo;
       const day =
         from && to
           ? `${compact(from)}-${compact(to)}`

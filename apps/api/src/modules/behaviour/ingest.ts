@@ -14,6 +14,7 @@ import { type Engine, ensureMonthPartition } from '../../engine';
 import type { OpenContext, OpenRoute } from '../../open/types';
 import { awardEvents } from '../points';
 import { applyRollups } from '../statistics/rollups';
+import { applyCollects } from './collects';
 import { shareCountersLock } from './rebuild';
 
 // `POST /api/open/v1/events` (scope events:write): up to 500 behaviour events a batch. Each event is checked on
@@ -21,7 +22,8 @@ import { shareCountersLock } from './rebuild';
 // and stored nothing, the others are stored. An event carries the client's id and the time it happened: an
 // event already stored with the same id and time is counted as a duplicate and changes nothing, so a retried
 // batch writes once. In the one transaction of the request the new events are appended, the searches join the
-// search history and the counters of companies and products follow by increments (no scan of the events).
+// search history and the counters of companies and products follow by increments (no scan of the events), as do
+// the statistics rollups and what each user has collected now (collects.ts).
 
 const id = z.number().int().positive().max(2147483647);
 /** How far in the future an event's time may lie (clocks differ a little). */
@@ -227,6 +229,7 @@ export async function ingestEvents(ctx: IngestContext, raw: unknown[]) {
   // the points their rules award, for the events stored now (a retried event is not among them)
   await awardEvents(db, engine, stored, now);
   await applyRollups(ctx, stored);
+  await applyCollects(db, stored, productCompany);
   rejected.sort((a, b) => a.index - b.index);
   return { accepted: stored.length, duplicates, rejected };
 }

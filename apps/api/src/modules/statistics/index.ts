@@ -1,6 +1,7 @@
 import type { AppModule } from '../../extensions';
 import { supplierStatisticsRoutes } from './supplier-statistics';
 import { userConductRoutes } from './user-conduct';
+import { userConductDetailRoutes } from './user-conduct-details';
 
 /** Behaviour statistics: the rollups the ingestion keeps (rollups.ts, rebuild.ts) and the screens reading them. */
 export const statisticsModule: AppModule = {
@@ -8,5 +9,6 @@ export const statisticsModule: AppModule = {
   register: (ext) => {
     ext.routes(supplierStatisticsRoutes);
     ext.routes(userConductRoutes);
+    ext.routes(userConductDetailRoutes);
   },
 };

@@ -1422,6 +1422,108 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/c_user_conduct/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Export User behaviour towards companies as xlsx or CSV (headers in the caller's language) */
+        get: operations["c_user_conduct_export"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/c_user_conduct/list": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** User behaviour towards companies: rows by group and period, with filters, sort, pages and drill-down links */
+        get: operations["c_user_conduct_list"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/collect_company/{userId}/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Export Collected companies as xlsx or CSV (headers in the caller's language) */
+        get: operations["collect_company_export"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/collect_company/{userId}/list": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Collected companies: rows by group and period, with filters, sort, pages and drill-down links */
+        get: operations["collect_company_list"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/collect_product/{userId}/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Export Collected products as xlsx or CSV (headers in the caller's language) */
+        get: operations["collect_product_export"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/collect_product/{userId}/list": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Collected products: rows by group and period, with filters, sort, pages and drill-down links */
+        get: operations["collect_product_list"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/company": {
         parameters: {
             query?: never;
@@ -1635,6 +1737,40 @@ export interface paths {
         };
         /** Deleted Company audit (the trash), most recently deleted first */
         get: operations["company_audit_trash"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/company_by_stat/{userId}/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Export Company visits as xlsx or CSV (headers in the caller's language) */
+        get: operations["company_by_stat_export"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/company_by_stat/{userId}/list": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Company visits: rows by group and period, with filters, sort, pages and drill-down links */
+        get: operations["company_by_stat_list"];
         put?: never;
         post?: never;
         delete?: never;
@@ -5037,6 +5173,40 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/p_user_conduct/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Export User behaviour towards products as xlsx or CSV (headers in the caller's language) */
+        get: operations["p_user_conduct_export"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/p_user_conduct/list": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** User behaviour towards products: rows by group and period, with filters, sort, pages and drill-down links */
+        get: operations["p_user_conduct_list"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/page_view/export": {
         parameters: {
             query?: never;
@@ -5780,6 +5950,40 @@ export interface paths {
         put?: never;
         /** Add a Product */
         post: operations["product_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/product_by_stat/{userId}/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Export Product visits as xlsx or CSV (headers in the caller's language) */
+        get: operations["product_by_stat_export"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/product_by_stat/{userId}/list": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Product visits: rows by group and period, with filters, sort, pages and drill-down links */
+        get: operations["product_by_stat_list"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -18461,6 +18665,297 @@ export interface operations {
             };
         };
     };
+    c_user_conduct_export: {
+        parameters: {
+            query?: {
+                account?: string;
+                /** @description The file format of an export */
+                format?: components["parameters"]["ExportFormat"];
+                granularity?: unknown;
+                /** @description The language of labels in the answer (else Accept-Language) */
+                lang?: components["parameters"]["Lang"];
+                /** @description Sort direction */
+                order?: components["parameters"]["Order"];
+                periodFrom?: string;
+                periodTo?: string;
+                /** @description The field to sort by */
+                sort?: components["parameters"]["Sort"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    c_user_conduct_list: {
+        parameters: {
+            query?: {
+                account?: string;
+                granularity?: unknown;
+                /** @description The language of labels in the answer (else Accept-Language) */
+                lang?: components["parameters"]["Lang"];
+                /** @description Sort direction */
+                order?: components["parameters"]["Order"];
+                /** @description Page number, from 1 */
+                page?: components["parameters"]["Page"];
+                periodFrom?: string;
+                periodTo?: string;
+                /** @description Rows per page */
+                size?: components["parameters"]["Size"];
+                /** @description The field to sort by */
+                sort?: components["parameters"]["Sort"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Success"] & {
+                        content: {
+                            list: {
+                                account: string | null;
+                                companiesCollected: number | null;
+                                companiesVisited: number | null;
+                                companyViews: number | null;
+                                consultsSent: number | null;
+                                drill: {
+                                    [key: string]: {
+                                        filters: {
+                                            [key: string]: string;
+                                        };
+                                        menu: string;
+                                        params?: {
+                                            [key: string]: string;
+                                        };
+                                    };
+                                };
+                                duration: number | null;
+                                lastActive: string | null;
+                                nickname: string | null;
+                                userId: number | null;
+                            }[];
+                            page: number;
+                            size: number;
+                            total: number;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    collect_company_export: {
+        parameters: {
+            query?: {
+                companyCategoryId?: string;
+                companyName?: string;
+                /** @description The file format of an export */
+                format?: components["parameters"]["ExportFormat"];
+                /** @description The language of labels in the answer (else Accept-Language) */
+                lang?: components["parameters"]["Lang"];
+                /** @description Sort direction */
+                order?: components["parameters"]["Order"];
+                /** @description The field to sort by */
+                sort?: components["parameters"]["Sort"];
+            };
+            header?: never;
+            path: {
+                userId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    collect_company_list: {
+        parameters: {
+            query?: {
+                companyCategoryId?: string;
+                companyName?: string;
+                /** @description The language of labels in the answer (else Accept-Language) */
+                lang?: components["parameters"]["Lang"];
+                /** @description Sort direction */
+                order?: components["parameters"]["Order"];
+                /** @description Page number, from 1 */
+                page?: components["parameters"]["Page"];
+                /** @description Rows per page */
+                size?: components["parameters"]["Size"];
+                /** @description The field to sort by */
+                sort?: components["parameters"]["Sort"];
+            };
+            header?: never;
+            path: {
+                userId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Success"] & {
+                        content: {
+                            list: {
+                                categoryList: string | null;
+                                companyCategoryId: number | null;
+                                companyId: number | null;
+                                companyName: string | null;
+                                createTime: string | null;
+                                currentUserCollectCount: number | null;
+                                drill: {
+                                    [key: string]: {
+                                        filters: {
+                                            [key: string]: string;
+                                        };
+                                        menu: string;
+                                        params?: {
+                                            [key: string]: string;
+                                        };
+                                    };
+                                };
+                                duration: number | null;
+                                email: string | null;
+                                mobile: string | null;
+                                name: string | null;
+                                updateTime: string | null;
+                                vipPackage: string | null;
+                            }[];
+                            page: number;
+                            size: number;
+                            total: number;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    collect_product_export: {
+        parameters: {
+            query?: {
+                /** @description The file format of an export */
+                format?: components["parameters"]["ExportFormat"];
+                /** @description The language of labels in the answer (else Accept-Language) */
+                lang?: components["parameters"]["Lang"];
+                name?: string;
+                /** @description Sort direction */
+                order?: components["parameters"]["Order"];
+                productCategory?: string;
+                /** @description The field to sort by */
+                sort?: components["parameters"]["Sort"];
+            };
+            header?: never;
+            path: {
+                userId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    collect_product_list: {
+        parameters: {
+            query?: {
+                /** @description The language of labels in the answer (else Accept-Language) */
+                lang?: components["parameters"]["Lang"];
+                name?: string;
+                /** @description Sort direction */
+                order?: components["parameters"]["Order"];
+                /** @description Page number, from 1 */
+                page?: components["parameters"]["Page"];
+                productCategory?: string;
+                /** @description Rows per page */
+                size?: components["parameters"]["Size"];
+                /** @description The field to sort by */
+                sort?: components["parameters"]["Sort"];
+            };
+            header?: never;
+            path: {
+                userId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Success"] & {
+                        content: {
+                            list: {
+                                categoryList: string | null;
+                                companyName: string | null;
+                                createTime: string | null;
+                                drill: {
+                                    [key: string]: {
+                                        filters: {
+                                            [key: string]: string;
+                                        };
+                                        menu: string;
+                                        params?: {
+                                            [key: string]: string;
+                                        };
+                                    };
+                                };
+                                email: string | null;
+                                mobile: string | null;
+                                name: string | null;
+                                productCategory: number | null;
+                                productDuration: number | null;
+                                productId: number | null;
+                            }[];
+                            page: number;
+                            size: number;
+                            total: number;
+                        };
+                    };
+                };
+            };
+        };
+    };
     company_create: {
         parameters: {
             query?: never;
@@ -18987,6 +19482,103 @@ export interface operations {
                     "application/json": components["schemas"]["Success"] & {
                         content: components["schemas"]["ListPage"] & {
                             list: components["schemas"]["CompanyAudit"][];
+                        };
+                    };
+                };
+            };
+        };
+    };
+    company_by_stat_export: {
+        parameters: {
+            query?: {
+                companyName?: string;
+                /** @description The file format of an export */
+                format?: components["parameters"]["ExportFormat"];
+                granularity?: unknown;
+                /** @description The language of labels in the answer (else Accept-Language) */
+                lang?: components["parameters"]["Lang"];
+                /** @description Sort direction */
+                order?: components["parameters"]["Order"];
+                periodFrom?: string;
+                periodTo?: string;
+                /** @description The field to sort by */
+                sort?: components["parameters"]["Sort"];
+            };
+            header?: never;
+            path: {
+                userId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    company_by_stat_list: {
+        parameters: {
+            query?: {
+                companyName?: string;
+                granularity?: unknown;
+                /** @description The language of labels in the answer (else Accept-Language) */
+                lang?: components["parameters"]["Lang"];
+                /** @description Sort direction */
+                order?: components["parameters"]["Order"];
+                /** @description Page number, from 1 */
+                page?: components["parameters"]["Page"];
+                periodFrom?: string;
+                periodTo?: string;
+                /** @description Rows per page */
+                size?: components["parameters"]["Size"];
+                /** @description The field to sort by */
+                sort?: components["parameters"]["Sort"];
+            };
+            header?: never;
+            path: {
+                userId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Success"] & {
+                        content: {
+                            list: {
+                                companyId: number | null;
+                                companyName: string | null;
+                                drill: {
+                                    [key: string]: {
+                                        filters: {
+                                            [key: string]: string;
+                                        };
+                                        menu: string;
+                                        params?: {
+                                            [key: string]: string;
+                                        };
+                                    };
+                                };
+                                duration: number | null;
+                                lastVisit: string | null;
+                                productViews: number | null;
+                                visits: number | null;
+                            }[];
+                            page: number;
+                            size: number;
+                            total: number;
                         };
                     };
                 };
@@ -24175,6 +24767,9 @@ export interface operations {
                                             [key: string]: string;
                                         };
                                         menu: string;
+                                        params?: {
+                                            [key: string]: string;
+                                        };
                                     };
                                 };
                                 error: string | null;
@@ -27775,6 +28370,9 @@ export interface operations {
                                             [key: string]: string;
                                         };
                                         menu: string;
+                                        params?: {
+                                            [key: string]: string;
+                                        };
                                     };
                                 };
                                 errorMessage: string | null;
@@ -27837,6 +28435,101 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["Success"] & {
                         content: string;
+                    };
+                };
+            };
+        };
+    };
+    p_user_conduct_export: {
+        parameters: {
+            query?: {
+                account?: string;
+                /** @description The file format of an export */
+                format?: components["parameters"]["ExportFormat"];
+                granularity?: unknown;
+                /** @description The language of labels in the answer (else Accept-Language) */
+                lang?: components["parameters"]["Lang"];
+                /** @description Sort direction */
+                order?: components["parameters"]["Order"];
+                periodFrom?: string;
+                periodTo?: string;
+                /** @description The field to sort by */
+                sort?: components["parameters"]["Sort"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    p_user_conduct_list: {
+        parameters: {
+            query?: {
+                account?: string;
+                granularity?: unknown;
+                /** @description The language of labels in the answer (else Accept-Language) */
+                lang?: components["parameters"]["Lang"];
+                /** @description Sort direction */
+                order?: components["parameters"]["Order"];
+                /** @description Page number, from 1 */
+                page?: components["parameters"]["Page"];
+                periodFrom?: string;
+                periodTo?: string;
+                /** @description Rows per page */
+                size?: components["parameters"]["Size"];
+                /** @description The field to sort by */
+                sort?: components["parameters"]["Sort"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Success"] & {
+                        content: {
+                            list: {
+                                account: string | null;
+                                drill: {
+                                    [key: string]: {
+                                        filters: {
+                                            [key: string]: string;
+                                        };
+                                        menu: string;
+                                        params?: {
+                                            [key: string]: string;
+                                        };
+                                    };
+                                };
+                                duration: number | null;
+                                lastActive: string | null;
+                                nickname: string | null;
+                                productsCollected: number | null;
+                                productsVisited: number | null;
+                                productViews: number | null;
+                                userId: number | null;
+                            }[];
+                            page: number;
+                            size: number;
+                            total: number;
+                        };
                     };
                 };
             };
@@ -27926,6 +28619,9 @@ export interface operations {
                                             [key: string]: string;
                                         };
                                         menu: string;
+                                        params?: {
+                                            [key: string]: string;
+                                        };
                                     };
                                 };
                                 pageViews: number | null;
@@ -29752,6 +30448,103 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["Success"] & {
                         content: components["schemas"]["Product"];
+                    };
+                };
+            };
+        };
+    };
+    product_by_stat_export: {
+        parameters: {
+            query?: {
+                /** @description The file format of an export */
+                format?: components["parameters"]["ExportFormat"];
+                granularity?: unknown;
+                /** @description The language of labels in the answer (else Accept-Language) */
+                lang?: components["parameters"]["Lang"];
+                name?: string;
+                /** @description Sort direction */
+                order?: components["parameters"]["Order"];
+                periodFrom?: string;
+                periodTo?: string;
+                /** @description The field to sort by */
+                sort?: components["parameters"]["Sort"];
+            };
+            header?: never;
+            path: {
+                userId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    product_by_stat_list: {
+        parameters: {
+            query?: {
+                granularity?: unknown;
+                /** @description The language of labels in the answer (else Accept-Language) */
+                lang?: components["parameters"]["Lang"];
+                name?: string;
+                /** @description Sort direction */
+                order?: components["parameters"]["Order"];
+                /** @description Page number, from 1 */
+                page?: components["parameters"]["Page"];
+                periodFrom?: string;
+                periodTo?: string;
+                /** @description Rows per page */
+                size?: components["parameters"]["Size"];
+                /** @description The field to sort by */
+                sort?: components["parameters"]["Sort"];
+            };
+            header?: never;
+            path: {
+                userId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Success"] & {
+                        content: {
+                            list: {
+                                companyName: string | null;
+                                drill: {
+                                    [key: string]: {
+                                        filters: {
+                                            [key: string]: string;
+                                        };
+                                        menu: string;
+                                        params?: {
+                                            [key: string]: string;
+                                        };
+                                    };
+                                };
+                                duration: number | null;
+                                lastVisit: string | null;
+                                name: string | null;
+                                productId: number | null;
+                                views: number | null;
+                            }[];
+                            page: number;
+                            size: number;
+                            total: number;
+                        };
                     };
                 };
             };
@@ -36490,6 +37283,9 @@ export interface operations {
                                             [key: string]: string;
                                         };
                                         menu: string;
+                                        params?: {
+                                            [key: string]: string;
+                                        };
                                     };
                                 };
                                 errorMessage: string | null;
@@ -36586,6 +37382,9 @@ export interface operations {
                                             [key: string]: string;
                                         };
                                         menu: string;
+                                        params?: {
+                                            [key: string]: string;
+                                        };
                                     };
                                 };
                                 group: string | null;
@@ -36685,6 +37484,9 @@ export interface operations {
                                             [key: string]: string;
                                         };
                                         menu: string;
+                                        params?: {
+                                            [key: string]: string;
+                                        };
                                     };
                                 };
                                 durationMs: number | null;
@@ -36785,6 +37587,9 @@ export interface operations {
                                             [key: string]: string;
                                         };
                                         menu: string;
+                                        params?: {
+                                            [key: string]: string;
+                                        };
                                     };
                                 };
                                 duration: number | null;

@@ -1,4 +1,4 @@
-import { act, screen, waitFor, within } from '@testing-library/react';
+import { act, cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { changeLanguage, currentLanguage } from '../../i18n/i18n';
@@ -207,5 +207,85 @@ describe('ReportPage (supplier overview)', { timeout: 60_000 }, () => {
     await within(table).findByText('To audit');
     expect(within(table).queryByRole('link')).toBeNull();
     expect(within(table).getByText('3')).toBeTruthy();
+  });
+});
+
+describe('ReportPage (a user’s drill-downs)', { timeout: 60_000 }, () => {
+  it('links a user’s count to a drill-down on the same period, which reads and exports for the user in its path', async () => {
+    signIn();
+    const user = { userId: 7, account: 'ann', nickname: null, lastActive: '2026-11-20' };
+    const api = fakeApi()
+      .on('GET /api/c_user_conduct/list', () =>
+        ok({
+          list: [
+            {
+              ...user,
+              companiesVisited: 2,
+              companyViews: 5,
+              duration: 60,
+              companiesCollected: 1,
+              consultsSent: 0,
+              drill: {
+                companiesCollected: {
+                  menu: '/conduct_statistical/collect_company_list/:userId',
+                  filters: {},
+                  params: { userId: '7' },
+                },
+                companiesVisited: {
+                  menu: '/conduct_statistical/company_by_stat_list/:userId',
+                  filters: {},
+                  params: { userId: '7' },
+                },
+              },
+            },
+          ],
+          total: 1,
+          page: 1,
+          size: 20,
+        }),
+      )
+      .on('GET /api/company_by_stat/7/list', () =>
+        ok({
+          list: [
+            {
+              companyId: 3,
+              companyName: 'Hengda',
+              visits: 4,
+              productViews: 1,
+              duration: 50,
+              lastVisit: '2026-11-20',
+              drill: {},
+            },
+          ],
+          total: 1,
+          page: 1,
+          size: 20,
+        }),
+      );
+    await renderPage(ReportPage, routeNamed('CUserConductStatisticalList'), {
+      url: '/conduct_statistical/c_user_conduct_statistical_list?periodFrom=2026-11-01&periodTo=2026-11-27',
+    });
+    const table = await screen.findByRole('table', { name: 'User behaviour towards companies rows' });
+    const collected = await within(table).findByRole('link', { name: '1: open Collected companies for ann' });
+    expect(collected.getAttribute('href')).toBe('/conduct_statistical/collect_company_list/7');
+    const visited = within(table).getByRole('link', { name: '2: open Company visits for ann' });
+    expect(visited.getAttribute('href')).toBe(
+      '/conduct_statistical/company_by_stat_list/7?periodFrom=2026-11-01&periodTo=2026-11-27',
+    );
+
+    cleanup();
+    await renderPage(ReportPage, routeNamed('CompanyByStatList'), {
+      url: '/conduct_statistical/company_by_stat_list/7?periodFrom=2026-11-01&periodTo=2026-11-27',
+    });
+    await screen.findByText('Hengda');
+    expect(Object.fromEntries(api.callsTo('GET', '/api/company_by_stat/7/list').at(-1)!.query)).toMatchObject(
+      {
+        periodFrom: '2026-11-01',
+        periodTo: '2026-11-27',
+      },
+    );
+    await userEvent.click(screen.getByRole('button', { name: /Export/ }));
+    await userEvent.click(await screen.findByText(/CSV/));
+    await waitFor(() => expect(api.callsTo('GET', '/api/company_by_stat/7/export')).toHaveLength(1));
   });
 });

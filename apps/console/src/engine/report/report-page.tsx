@@ -4,6 +4,7 @@ import {
   type EntityDef,
   type EntityRecord,
   entityUrl,
+  fillPattern,
   getReport,
   listColumns,
   PAGE_SIZES,
@@ -26,7 +27,7 @@ import type { ColumnsType } from 'antd/es/table';
 import dayjs, { type Dayjs } from 'dayjs';
 import { type ReactNode, useCallback, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useSearchParams } from 'react-router';
+import { Link, useParams, useSearchParams } from 'react-router';
 import { entityApi } from '../../api/entity-api';
 import { entityKeys } from '../../api/query-keys';
 import { pick } from '../../i18n/i18n';
@@ -57,10 +58,11 @@ import '../../components/entity-screens.css';
 
 // The screen of every report definition (`defineReport`): the search form of its declared filters, its
 // group-by and period, a table sorted and paged by the server, an export of the rows, and each drill-down
-// value as a link to the target list filtered to the records behind the row. Its state is the URL's.
+// value as a link to the target list filtered to the records behind the row. Its state is the URL's; a report
+// read for a record (`params.path`, a user's drill-down) takes it from the route's path.
 
-/** A link from a report value to the records behind it. */
-type DrillLink = { menu: string; filters: Record<string, string> };
+/** A link from a report value to the records behind it (`params` fill the menu's `:name` parts). */
+type DrillLink = { menu: string; filters: Record<string, string>; params?: Record<string, string> };
 type ReportRow = Record<string, unknown> & { drill?: Record<string, DrillLink> };
 type ReportList = { list: ReportRow[]; total: number; page: number; size: number };
 
@@ -103,14 +105,23 @@ function useReportMeta(def: EntityDef): EntityMeta {
 }
 
 /** The report's state from the URL, its page of rows from the API, and the changes that write the URL. */
+/** The report's path parameters from the route (`collect_company_list/:userId`), or undefined. */
+function useReportPath(def: EntityDef): Record<string, string> | undefined {
+  const routeParams = useParams();
+  const names = def.report?.params.path ?? [];
+  if (names.length === 0) return undefined;
+  return Object.fromEntries(names.map((n) => [n, routeParams[n] ?? '']));
+}
+
 function useReport(def: EntityDef) {
   const lang = useLang();
   const [searchParams, setSearchParams] = useSearchParams();
+  const path = useReportPath(def);
   const state = useMemo(() => readReportUrl(def, searchParams), [def, searchParams]);
   const query = useMemo(() => reportQueryOf(def, state), [def, state]);
   const result = useQuery({
-    queryKey: entityKeys.report(def.name, lang, query),
-    queryFn: async ({ signal }) => entityApi.report<ReportList>(def, query, signal),
+    queryKey: entityKeys.report(def.name, lang, { ...query, ...path }),
+    queryFn: async ({ signal }) => entityApi.report<ReportList>(def, query, signal, path),
     placeholderData: keepPreviousData,
   });
   // antd may call a handler built from an earlier render: every change starts from the URL's state now
@@ -121,12 +132,12 @@ function useReport(def: EntityDef) {
       setSearchParams(writeReportUrl(def, { ...latest.current, page: 1, ...patch })),
     [def, setSearchParams],
   );
-  return { state, result, write };
+  return { state, result, write, path };
 }
 
 function Report({ def, title, rowExtra }: { def: EntityDef; title: string; rowExtra?: ReportRowExtra[] }) {
   const meta = useReportMeta(def);
-  const { state, result, write } = useReport(def);
+  const { state, result, write, path } = useReport(def);
   const filters = useMemo(() => reportFilters(def), [def]);
   const data = result.data;
   return (
@@ -135,7 +146,7 @@ function Report({ def, title, rowExtra }: { def: EntityDef; title: string; rowEx
         <header className="entity-page-header">
           <h1 className="app-page-title">{title}</h1>
           <Space size={8} wrap className="entity-toolbar">
-            {def.capabilities.export && <ReportExportButton meta={meta} state={state} />}
+            {def.capabilities.export && <ReportExportButton meta={meta} state={state} path={path} />}
             <ReloadButton
               isBusy={result.isFetching && !result.isLoading}
               onReload={() => void result.refetch()}
@@ -266,13 +277,21 @@ function ReportParams({
 }
 
 /** Downloads the rows the report shows (every page), as xlsx or CSV, headers in the user's language. */
-function ReportExportButton({ meta, state }: { meta: EntityMeta; state: ReportUrlState }) {
+function ReportExportButton({
+  meta,
+  state,
+  path,
+}: {
+  meta: EntityMeta;
+  state: ReportUrlState;
+  path?: Record<string, string>;
+}) {
   const t = useEngineText();
   const { isBusy, run: runDownload } = useDownloadRun();
   const run = (format: 'xlsx' | 'csv') =>
     runDownload(() =>
       downloadFile(
-        entityUrl(meta.def, 'export').slice(API_PREFIX.length),
+        entityUrl(meta.def, 'export', path).slice(API_PREFIX.length),
         { ...reportExportQueryOf(meta.def, state), format, lang: meta.lang },
         `${meta.label({ plural: true })}-${new Date().toISOString().slice(0, 10)}.${format}`,
       ),
@@ -293,6 +312,14 @@ function ReportExportButton({ meta, state }: { meta: EntityMeta; state: ReportUr
       </Button>
     </Dropdown>
   );
+}
+
+/** The period a report's URL names (empty when it shows the default period). */
+function periodOf(state: ReportUrlState): Record<string, string> {
+  const out: Record<string, string> = {};
+  if (state.periodFrom) out.periodFrom = state.periodFrom;
+  if (state.periodTo) out.periodTo = state.periodTo;
+  return out;
 }
 
 /** The rows: the definition's shown columns with the engine's cells, server-side sort and pages, and a drill-down
@@ -330,9 +357,16 @@ function ReportTable({
     const column = shown.find((c) => c.name === name);
     if (!column) return undefined;
     const value = record[name];
+    // a report read for the same period (a user's visits) opens on the period this one shows
+    const targetView = target.view;
+    const samePeriod =
+      targetView?.kind === 'entity-list' && getReport(targetView.entity)?.report?.params.period
+        ? periodOf(state)
+        : {};
+    const search = new URLSearchParams({ ...samePeriod, ...link.filters });
     return (
       <Link
-        to={`${link.menu}?${new URLSearchParams(link.filters)}`}
+        to={`${link.params ? fillPattern(link.menu, link.params) : link.menu}?${search}`}
         aria-label={rt('drill', {
           value: String(value ?? ''),
           target: pick(target.title, lang),
