@@ -1,6 +1,7 @@
 import type { EntityDef } from '../kit/types';
 import { emailLog } from './email-log';
 import { ossLogReport, smsLogReport } from './message-logs';
+import { searchKeywords } from './search-keywords';
 import { supplierOverview } from './supplier-overview';
 import { supplierStatistics } from './supplier-statistics';
 import { systemLogReport } from './system-log';
@@ -15,6 +16,7 @@ export const reports: Record<string, EntityDef> = {
   sms_log: smsLogReport,
   oss_log: ossLogReport,
   email_log: emailLog,
+  search_keyword: searchKeywords,
 };
 
 /** The report behind an API name or a route's `view.entity`. */
@@ -26,6 +28,7 @@ export { STATISTICS_DEFAULT_DAYS, STATISTICS_MAX_DAYS } from './supplier-statist
 export {
   emailLog,
   ossLogReport,
+  searchKeywords,
   smsLogReport,
   supplierOverview,
   supplierStatistics,

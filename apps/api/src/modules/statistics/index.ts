@@ -1,4 +1,5 @@
 import type { AppModule } from '../../extensions';
+import { searchKeywordRoutes } from './search-keywords';
 import { supplierStatisticsRoutes } from './supplier-statistics';
 import { userConductRoutes } from './user-conduct';
 
@@ -8,5 +9,6 @@ export const statisticsModule: AppModule = {
   register: (ext) => {
     ext.routes(supplierStatisticsRoutes);
     ext.routes(userConductRoutes);
+    ext.routes(searchKeywordRoutes);
   },
 };
