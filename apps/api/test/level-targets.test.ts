@@ -66,7 +66,12 @@ describe('membership level targets', () => {
     const letter = await ok({
       method: 'POST',
       url: '/api/site_message',
-      body: { title: 'For silver and gold', content: '<p>Hi</p>', targetType: 'levels', levelIds: [silver, gold] },
+      body: {
+        title: 'For silver and gold',
+        content: '<p>Hi</p>',
+        targetType: 'levels',
+        levelIds: [silver, gold],
+      },
     });
     await ok({ method: 'POST', url: `/api/site_message/send/${letter.id}` });
     expect(await recipients(letter.id)).toEqual([readers.silver, readers.gold].sort((a, b) => a - b));
@@ -101,7 +106,13 @@ describe('membership level targets', () => {
     const malformed = await call({
       method: 'POST',
       url: '/api/announcement',
-      body: { title: 'x', content: '<p>x</p>', target: 'levels', levelIds: 'gold', publishTime: new Date().toISOString() },
+      body: {
+        title: 'x',
+        content: '<p>x</p>',
+        target: 'levels',
+        levelIds: 'gold',
+        publishTime: new Date().toISOString(),
+      },
     });
     expect(malformed.status).toBe(400);
     expect(JSON.stringify(malformed.body)).toContain('levelIds');
@@ -138,7 +149,13 @@ describe('membership level targets', () => {
     const notice = await ok({
       method: 'POST',
       url: '/api/notice',
-      body: { title: 'Silver notice', content: '<p>S</p>', target: 'levels', levelIds: [silver], publishTime },
+      body: {
+        title: 'Silver notice',
+        content: '<p>S</p>',
+        target: 'levels',
+        levelIds: [silver],
+        publishTime,
+      },
     });
     const ids = async (path: string) =>
       (await openCall(t.app, key, 'GET', path)).json().content.list.map((a: { id: number }) => a.id);

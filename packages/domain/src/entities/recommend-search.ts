@@ -23,7 +23,9 @@ export const recommendSearch = defineEntity({
     status: enableStatus(),
     // the searches of the last 30 days for the keyword in either language, read from the keyword rollup when
     // the record is read, never stored
-    searchCount: counter(t('Searches (30 days)', '近 30 天搜索次数'), { list: { sortable: false, width: 130 } }),
+    searchCount: counter(t('Searches (30 days)', '近 30 天搜索次数'), {
+      list: { sortable: false, width: 130 },
+    }),
   },
   search: ['keyword'],
   defaultSort: { field: 'sortNo', order: 'asc' },

@@ -35,7 +35,9 @@ export const searchTop = defineEntity({
     },
     // the searches of the last 30 days for the word in either language, read from the keyword rollup when
     // the record is read, never stored
-    searchCount: counter(t('Searches (30 days)', '近 30 天搜索次数'), { list: { sortable: false, width: 130 } }),
+    searchCount: counter(t('Searches (30 days)', '近 30 天搜索次数'), {
+      list: { sortable: false, width: 130 },
+    }),
   },
   rules: [
     {

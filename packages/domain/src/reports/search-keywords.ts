@@ -17,7 +17,7 @@ export const searchKeywords = defineReport({
     keyword: {
       kind: 'text',
       label: t('Keyword', '关键词'),
-      list: { sortable: true, width: 220, filter: 'like' },
+      list: { sortable: true, width: 220 },
     },
     language: {
       kind: 'enum',
@@ -44,6 +44,8 @@ export const searchKeywords = defineReport({
     },
     hotWord: { kind: 'boolean', label: t('Hot word', '已是热词'), list: { width: 100 } },
   },
+  // the list's keyword search finds the keywords containing the text (case ignored)
+  search: ['keyword'],
   defaultSort: { field: 'searches', order: 'desc' },
   labelField: 'keyword',
   params: { period: { granularity: [] } },

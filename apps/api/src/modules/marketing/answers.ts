@@ -1,8 +1,8 @@
 import type { EntityRecord } from '@organiser/domain';
 import { and, between, inArray, sum } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import type { AnswerShape } from '../../engine';
 import { statKeywordDay } from '../../db/schema/statistics';
+import type { AnswerShape } from '../../engine';
 import { dayIn } from '../statistics/rollups';
 import { company, product } from './tables';
 

@@ -39,8 +39,14 @@ export const marketingModule: AppModule = {
     });
     ext.answer('popular_sub_activity', targetAnswer);
     ext.answer('recommend_advertising', targetAnswer);
-    ext.answer('search_top', hotWordAnswer(() => timeZone));
-    ext.answer('recommend_search', searchCountAnswer(() => timeZone));
+    ext.answer(
+      'search_top',
+      hotWordAnswer(() => timeZone),
+    );
+    ext.answer(
+      'recommend_search',
+      searchCountAnswer(() => timeZone),
+    );
     for (const route of marketingOpenRoutes) ext.openRoute(route);
     ext.demoSeed({
       name: 'marketing',

@@ -28,17 +28,19 @@ const SORTS: Record<string, string> = {
 
 const like = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
-/** The rollup rows the filters keep (the keyword as stored: trimmed and lower-cased). */
-function filterConditions(filters: ListFilter[]): SQL[] {
+/** The rollup rows the filters and the keyword search keep (keywords are stored trimmed and lower-cased). */
+function filterConditions(filters: ListFilter[], keyword: string | undefined): SQL[] {
   const out: SQL[] = [];
+  const text = keyword?.trim().toLowerCase();
+  if (text) out.push(sql`keyword like ${like(text)}`);
   for (const f of filters) {
-    if (f.field === 'keyword' && f.op === 'like')
-      out.push(sql`keyword like ${like(String(f.value).trim().toLowerCase())}`);
     if (f.field === 'language' && f.op === 'in')
-      out.push(sql`language in (${sql.join(
-        f.values.map((v) => sql`${String(v)}`),
-        sql`, `,
-      )})`);
+      out.push(
+        sql`language in (${sql.join(
+          f.values.map((v) => sql`${String(v)}`),
+          sql`, `,
+        )})`,
+      );
   }
   return out;
 }
@@ -61,7 +63,10 @@ export async function searchKeywordsQuery(ctx: Ctx, params: ReportParamValues): 
   if (ctx.rowScope) throw new AppError('forbidden');
   const period = resolvePeriod(params, ctx.timeZone, ctx.now, ctx.lang);
   const where = sql.join(
-    [sql`day between ${period.from}::date and ${period.to}::date`, ...filterConditions(params.filters)],
+    [
+      sql`day between ${period.from}::date and ${period.to}::date`,
+      ...filterConditions(params.filters, params.keyword),
+    ],
     sql` and `,
   );
   const sortColumn = SORTS[params.sort.field] ?? 'searches';

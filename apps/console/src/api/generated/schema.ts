@@ -4636,7 +4636,7 @@ export interface paths {
         };
         /**
          * Effective, published announcements
-         * @description The announcements that are effective and whose publish time has come, for everyone and, with `target`, for that user type too; newest publish time first, `size` (at most 50) a page.
+         * @description The announcements that are effective and whose publish time has come, for everyone and, with `target`, for that user type too; with `userId`, also those for the membership level the user holds now; newest publish time first, `size` (at most 50) a page.
          */
         get: operations["openListAnnouncements"];
         put?: never;
@@ -4860,7 +4860,7 @@ export interface paths {
         };
         /**
          * Effective, published notices
-         * @description The notices that are effective and whose publish time has come, for everyone and, with `target`, for that user type too; newest publish time first, `size` (at most 50) a page.
+         * @description The notices that are effective and whose publish time has come, for everyone and, with `target`, for that user type too; with `userId`, also those for the membership level the user holds now; newest publish time first, `size` (at most 50) a page.
          */
         get: operations["openListNotices"];
         put?: never;
@@ -7613,6 +7613,40 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/search_keyword/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Export Top keywords as xlsx or CSV (headers in the caller's language) */
+        get: operations["search_keyword_export"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/search_keyword/list": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Top keywords: rows by group and period, with filters, sort, pages and drill-down links */
+        get: operations["search_keyword_list"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/search_top": {
         parameters: {
             query?: never;
@@ -7780,6 +7814,23 @@ export interface paths {
         get: operations["search_top_export"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/search_top/from_keyword": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Make it a hot word (Hot words as a whole) */
+        post: operations["search_top_from_keyword"];
         delete?: never;
         options?: never;
         head?: never;
@@ -9877,12 +9928,14 @@ export interface components {
             createdBy: number | null;
             deletedAt: string | null;
             id: number;
+            levelIds: number[] | null;
+            levelIdsLabels: string[];
             publishTime: string | null;
             readCount: number | null;
             /** @enum {string|null} */
             status: "effective" | "invalid" | null;
             /** @enum {string|null} */
-            target: "all" | "buyer" | "supplier" | null;
+            target: "all" | "buyer" | "supplier" | "levels" | null;
             title: string | null;
             updatedAt: string;
             updatedBy: number | null;
@@ -9890,6 +9943,7 @@ export interface components {
         };
         AnnouncementCreate: {
             content: string;
+            levelIds?: number[] | null;
             /** Format: date-time */
             publishTime: string;
             /**
@@ -9901,11 +9955,12 @@ export interface components {
              * @default all
              * @enum {string}
              */
-            target: "all" | "buyer" | "supplier";
+            target: "all" | "buyer" | "supplier" | "levels";
             title: string;
         };
         AnnouncementCreateInput: {
             content: string;
+            levelIds?: number[] | null;
             /** Format: date-time */
             publishTime: string;
             /**
@@ -9917,7 +9972,7 @@ export interface components {
              * @default all
              * @enum {string}
              */
-            target: "all" | "buyer" | "supplier";
+            target: "all" | "buyer" | "supplier" | "levels";
             title: string;
         };
         AnnouncementInput: {
@@ -9926,12 +9981,14 @@ export interface components {
             createdBy: number | null;
             deletedAt: string | null;
             id: number;
+            levelIds: number[] | null;
+            levelIdsLabels: string[];
             publishTime: string | null;
             readCount: number | null;
             /** @enum {string|null} */
             status: "effective" | "invalid" | null;
             /** @enum {string|null} */
-            target: "all" | "buyer" | "supplier" | null;
+            target: "all" | "buyer" | "supplier" | "levels" | null;
             title: string | null;
             updatedAt: string;
             updatedBy: number | null;
@@ -9943,13 +10000,15 @@ export interface components {
             createdBy?: unknown;
             deletedAt?: unknown;
             id?: unknown;
+            levelIds?: number[] | null;
+            levelIdsLabels?: unknown;
             /** Format: date-time */
             publishTime?: string;
             readCount?: unknown;
             /** @enum {string|null} */
             status?: "effective" | "invalid" | null;
             /** @enum {string} */
-            target?: "all" | "buyer" | "supplier";
+            target?: "all" | "buyer" | "supplier" | "levels";
             title?: string;
             updatedAt?: unknown;
             updatedBy?: unknown;
@@ -9961,13 +10020,15 @@ export interface components {
             createdBy?: unknown;
             deletedAt?: unknown;
             id?: unknown;
+            levelIds?: number[] | null;
+            levelIdsLabels?: unknown;
             /** Format: date-time */
             publishTime?: string;
             readCount?: unknown;
             /** @enum {string|null} */
             status?: "effective" | "invalid" | null;
             /** @enum {string} */
-            target?: "all" | "buyer" | "supplier";
+            target?: "all" | "buyer" | "supplier" | "levels";
             title?: string;
             updatedAt?: unknown;
             updatedBy?: unknown;
@@ -12357,12 +12418,14 @@ export interface components {
             createdBy: number | null;
             deletedAt: string | null;
             id: number;
+            levelIds: number[] | null;
+            levelIdsLabels: string[];
             publishTime: string | null;
             readCount: number | null;
             /** @enum {string|null} */
             status: "effective" | "invalid" | null;
             /** @enum {string|null} */
-            target: "all" | "buyer" | "supplier" | null;
+            target: "all" | "buyer" | "supplier" | "levels" | null;
             title: string | null;
             updatedAt: string;
             updatedBy: number | null;
@@ -12370,6 +12433,7 @@ export interface components {
         };
         NoticeCreate: {
             content: string;
+            levelIds?: number[] | null;
             /** Format: date-time */
             publishTime: string;
             /**
@@ -12381,11 +12445,12 @@ export interface components {
              * @default all
              * @enum {string}
              */
-            target: "all" | "buyer" | "supplier";
+            target: "all" | "buyer" | "supplier" | "levels";
             title: string;
         };
         NoticeCreateInput: {
             content: string;
+            levelIds?: number[] | null;
             /** Format: date-time */
             publishTime: string;
             /**
@@ -12397,7 +12462,7 @@ export interface components {
              * @default all
              * @enum {string}
              */
-            target: "all" | "buyer" | "supplier";
+            target: "all" | "buyer" | "supplier" | "levels";
             title: string;
         };
         NoticeInput: {
@@ -12406,12 +12471,14 @@ export interface components {
             createdBy: number | null;
             deletedAt: string | null;
             id: number;
+            levelIds: number[] | null;
+            levelIdsLabels: string[];
             publishTime: string | null;
             readCount: number | null;
             /** @enum {string|null} */
             status: "effective" | "invalid" | null;
             /** @enum {string|null} */
-            target: "all" | "buyer" | "supplier" | null;
+            target: "all" | "buyer" | "supplier" | "levels" | null;
             title: string | null;
             updatedAt: string;
             updatedBy: number | null;
@@ -12423,13 +12490,15 @@ export interface components {
             createdBy?: unknown;
             deletedAt?: unknown;
             id?: unknown;
+            levelIds?: number[] | null;
+            levelIdsLabels?: unknown;
             /** Format: date-time */
             publishTime?: string;
             readCount?: unknown;
             /** @enum {string|null} */
             status?: "effective" | "invalid" | null;
             /** @enum {string} */
-            target?: "all" | "buyer" | "supplier";
+            target?: "all" | "buyer" | "supplier" | "levels";
             title?: string;
             updatedAt?: unknown;
             updatedBy?: unknown;
@@ -12441,13 +12510,15 @@ export interface components {
             createdBy?: unknown;
             deletedAt?: unknown;
             id?: unknown;
+            levelIds?: number[] | null;
+            levelIdsLabels?: unknown;
             /** Format: date-time */
             publishTime?: string;
             readCount?: unknown;
             /** @enum {string|null} */
             status?: "effective" | "invalid" | null;
             /** @enum {string} */
-            target?: "all" | "buyer" | "supplier";
+            target?: "all" | "buyer" | "supplier" | "levels";
             title?: string;
             updatedAt?: unknown;
             updatedBy?: unknown;
@@ -13597,6 +13668,7 @@ export interface components {
             deletedAt: string | null;
             enKeyword: string | null;
             id: number;
+            searchCount: number | null;
             sortNo: number | null;
             /** @enum {string|null} */
             status: "enabled" | "disabled" | null;
@@ -13633,6 +13705,7 @@ export interface components {
             deletedAt: string | null;
             enKeyword: string | null;
             id: number;
+            searchCount: number | null;
             sortNo: number | null;
             /** @enum {string|null} */
             status: "enabled" | "disabled" | null;
@@ -13647,6 +13720,7 @@ export interface components {
             deletedAt?: unknown;
             enKeyword?: string;
             id?: unknown;
+            searchCount?: unknown;
             sortNo?: number | null;
             /** @enum {string|null} */
             status?: "enabled" | "disabled" | null;
@@ -13661,6 +13735,7 @@ export interface components {
             deletedAt?: unknown;
             enKeyword?: string;
             id?: unknown;
+            searchCount?: unknown;
             sortNo?: number | null;
             /** @enum {string|null} */
             status?: "enabled" | "disabled" | null;
@@ -14024,13 +14099,15 @@ export interface components {
             deletedAt: string | null;
             deliveryCount: number | null;
             id: number;
+            levelIds: number[] | null;
+            levelIdsLabels: string[];
             readCount: number | null;
             sendTime: string | null;
             sentAt: string | null;
             /** @enum {string|null} */
             status: "draft" | "scheduled" | "sent" | "cancelled" | null;
             /** @enum {string|null} */
-            targetType: "all" | "userType" | "users" | "companies" | "buyers" | null;
+            targetType: "all" | "userType" | "users" | "companies" | "levels" | "buyers" | null;
             title: string | null;
             updatedAt: string;
             updatedBy: number | null;
@@ -14044,6 +14121,7 @@ export interface components {
             companyId?: number | null;
             companyIds?: number[] | null;
             content: string;
+            levelIds?: number[] | null;
             /**
              * @default draft
              * @enum {string}
@@ -14053,7 +14131,7 @@ export interface components {
              * @default all
              * @enum {string}
              */
-            targetType: "all" | "userType" | "users" | "companies" | "buyers";
+            targetType: "all" | "userType" | "users" | "companies" | "levels" | "buyers";
             title: string;
             userIds?: number[] | null;
             /** @enum {string|null} */
@@ -14063,6 +14141,7 @@ export interface components {
             companyId?: number | null;
             companyIds?: number[] | null;
             content: string;
+            levelIds?: number[] | null;
             /**
              * @default draft
              * @enum {string}
@@ -14072,7 +14151,7 @@ export interface components {
              * @default all
              * @enum {string}
              */
-            targetType: "all" | "userType" | "users" | "companies" | "buyers";
+            targetType: "all" | "userType" | "users" | "companies" | "levels" | "buyers";
             title: string;
             userIds?: number[] | null;
             /** @enum {string|null} */
@@ -14089,13 +14168,15 @@ export interface components {
             deletedAt: string | null;
             deliveryCount: number | null;
             id: number;
+            levelIds: number[] | null;
+            levelIdsLabels: string[];
             readCount: number | null;
             sendTime: string | null;
             sentAt: string | null;
             /** @enum {string|null} */
             status: "draft" | "scheduled" | "sent" | "cancelled" | null;
             /** @enum {string|null} */
-            targetType: "all" | "userType" | "users" | "companies" | "buyers" | null;
+            targetType: "all" | "userType" | "users" | "companies" | "levels" | "buyers" | null;
             title: string | null;
             updatedAt: string;
             updatedBy: number | null;
@@ -14116,13 +14197,15 @@ export interface components {
             deletedAt?: unknown;
             deliveryCount?: unknown;
             id?: unknown;
+            levelIds?: number[] | null;
+            levelIdsLabels?: unknown;
             readCount?: unknown;
             sendTime?: unknown;
             sentAt?: unknown;
             /** @enum {string|null} */
             status?: "draft" | "scheduled" | "sent" | "cancelled" | null;
             /** @enum {string} */
-            targetType?: "all" | "userType" | "users" | "companies" | "buyers";
+            targetType?: "all" | "userType" | "users" | "companies" | "levels" | "buyers";
             title?: string;
             updatedAt?: unknown;
             updatedBy?: unknown;
@@ -14143,13 +14226,15 @@ export interface components {
             deletedAt?: unknown;
             deliveryCount?: unknown;
             id?: unknown;
+            levelIds?: number[] | null;
+            levelIdsLabels?: unknown;
             readCount?: unknown;
             sendTime?: unknown;
             sentAt?: unknown;
             /** @enum {string|null} */
             status?: "draft" | "scheduled" | "sent" | "cancelled" | null;
             /** @enum {string} */
-            targetType?: "all" | "userType" | "users" | "companies" | "buyers";
+            targetType?: "all" | "userType" | "users" | "companies" | "levels" | "buyers";
             title?: string;
             updatedAt?: unknown;
             updatedBy?: unknown;
@@ -26426,6 +26511,7 @@ export interface operations {
                 page?: number;
                 size?: number;
                 target?: "buyer" | "supplier";
+                userId?: number;
             };
             header?: never;
             path?: never;
@@ -26449,6 +26535,7 @@ export interface operations {
                      *           {
                      *             "content": "<p>Registration is open to all buyers.</p>",
                      *             "id": 3,
+                     *             "levelIds": [],
                      *             "publishTime": "2026-11-20T08:00:00.000Z",
                      *             "readCount": 128,
                      *             "target": "all",
@@ -26466,10 +26553,11 @@ export interface operations {
                             list: {
                                 content: string;
                                 id: number;
+                                levelIds: number[];
                                 publishTime: string;
                                 readCount: number;
                                 /** @enum {string} */
-                                target: "all" | "buyer" | "supplier";
+                                target: "all" | "buyer" | "supplier" | "levels";
                                 title: string;
                             }[];
                             total: number;
@@ -27251,6 +27339,7 @@ export interface operations {
                 page?: number;
                 size?: number;
                 target?: "buyer" | "supplier";
+                userId?: number;
             };
             header?: never;
             path?: never;
@@ -27274,6 +27363,7 @@ export interface operations {
                      *           {
                      *             "content": "<p>Registration is open to all buyers.</p>",
                      *             "id": 3,
+                     *             "levelIds": [],
                      *             "publishTime": "2026-11-20T08:00:00.000Z",
                      *             "readCount": 128,
                      *             "target": "all",
@@ -27291,10 +27381,11 @@ export interface operations {
                             list: {
                                 content: string;
                                 id: number;
+                                levelIds: number[];
                                 publishTime: string;
                                 readCount: number;
                                 /** @enum {string} */
-                                target: "all" | "buyer" | "supplier";
+                                target: "all" | "buyer" | "supplier" | "levels";
                                 title: string;
                             }[];
                             total: number;
@@ -34381,6 +34472,101 @@ export interface operations {
             };
         };
     };
+    search_keyword_export: {
+        parameters: {
+            query?: {
+                /** @description The file format of an export */
+                format?: components["parameters"]["ExportFormat"];
+                granularity?: unknown;
+                /** @description Searches the searchable fields */
+                keyword?: components["parameters"]["Keyword"];
+                /** @description The language of labels in the answer (else Accept-Language) */
+                lang?: components["parameters"]["Lang"];
+                language?: components["schemas"]["Values"];
+                /** @description Sort direction */
+                order?: components["parameters"]["Order"];
+                periodFrom?: string;
+                periodTo?: string;
+                /** @description The field to sort by */
+                sort?: components["parameters"]["Sort"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    search_keyword_list: {
+        parameters: {
+            query?: {
+                granularity?: unknown;
+                /** @description Searches the searchable fields */
+                keyword?: components["parameters"]["Keyword"];
+                /** @description The language of labels in the answer (else Accept-Language) */
+                lang?: components["parameters"]["Lang"];
+                language?: components["schemas"]["Values"];
+                /** @description Sort direction */
+                order?: components["parameters"]["Order"];
+                /** @description Page number, from 1 */
+                page?: components["parameters"]["Page"];
+                periodFrom?: string;
+                periodTo?: string;
+                /** @description Rows per page */
+                size?: components["parameters"]["Size"];
+                /** @description The field to sort by */
+                sort?: components["parameters"]["Sort"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Success"] & {
+                        content: {
+                            list: {
+                                averageResults: number | null;
+                                drill: {
+                                    [key: string]: {
+                                        filters: {
+                                            [key: string]: string;
+                                        };
+                                        menu: string;
+                                    };
+                                };
+                                hotWord: boolean | null;
+                                keyword: string | null;
+                                language: string | null;
+                                searches: number | null;
+                                users: number | null;
+                                zeroShare: number | null;
+                            }[];
+                            page: number;
+                            size: number;
+                            total: number;
+                        };
+                    };
+                };
+            };
+        };
+    };
     search_top_create: {
         parameters: {
             query?: never;
@@ -34828,6 +35014,41 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content?: never;
+            };
+        };
+    };
+    search_top_from_keyword: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    enWord: string;
+                    zhWord: string;
+                };
+            };
+        };
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Success"] & {
+                        content: {
+                            enWord: string;
+                            id: number;
+                            zhWord: string;
+                        };
+                    };
+                };
             };
         };
     };
