@@ -14,7 +14,7 @@ export const recommendSearch = defineEntity({
     hooks: { marketing: ['afterCommit: announceMarketingChange'] },
     screens: {
       'entity-list': 'marketing/marketing-pages RecommendSearchListPage (row action: advertising objects)',
-      'entity-form': 'marketing/marketing-pages RecommendSearchFormPage (marketplace preview)',
+      'entity-form': 'marketing/search-pages RecommendSearchFormPage (marketplace preview)',
     },
   },
   fields: {

@@ -17,7 +17,7 @@ export const searchTop = defineEntity({
         'afterCommit: announceMarketingChange',
       ],
     },
-    screens: { 'entity-form': 'marketing/marketing-pages HotWordFormPage (marketplace preview)' },
+    screens: { 'entity-form': 'marketing/search-pages HotWordFormPage (marketplace preview)' },
   },
   fields: {
     word: { kind: 'bilingual', label: t('Word', '热词'), required: 'both', maxLength: 50 },

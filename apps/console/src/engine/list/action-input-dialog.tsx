@@ -1,6 +1,6 @@
 import { defineEntity, formLayout, validateActionInput } from '@organiser/domain';
 import { Form } from 'antd';
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { Dialog } from '../../components/dialog';
 import { useEngineText } from '../../messages';
 import type { EntityMeta } from '../entity-meta';
@@ -35,6 +35,11 @@ export function ActionInputDialog({
     });
     return formLayout(inputDef, { mode: 'add' }).flatMap((g) => g.fields);
   }, [action, meta.def]);
+
+  // a dialog opened with values (a row's keyword) starts with them
+  useEffect(() => {
+    if (pending?.initial) form.setFieldsValue(pending.initial);
+  }, [pending, form]);
 
   const submit = async () => {
     if (!pending) return;
