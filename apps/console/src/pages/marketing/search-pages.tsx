@@ -1,7 +1,7 @@
 import { type EntityDef, searchKeywords } from '@organiser/domain';
 import { useQueryClient } from '@tanstack/react-query';
 import { App, Button, Form, Tabs, Tag } from 'antd';
-import { useMemo, useState } from 'react';
+import { useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { entityApi, fieldErrorsOf } from '../../api/entity-api';
 import { entityKeys } from '../../api/query-keys';
@@ -59,33 +59,28 @@ function useMakeHotWord(def: EntityDef) {
       },
     });
   };
-  const rowExtra = useMemo(
-    () =>
-      isAllowed
-        ? [
-            {
-              key: 'hotWord',
-              title: text('keywords.column'),
-              width: 150,
-              render: (row: ReportRow) =>
-                row.hotWord ? (
-                  <Tag color="success">{text('keywords.already')}</Tag>
-                ) : (
-                  <Button
-                    type="link"
-                    size="small"
-                    aria-label={text('keywords.makeOf', { word: String(row.keyword ?? '') })}
-                    onClick={() => open(row)}
-                  >
-                    {text('keywords.make')}
-                  </Button>
-                ),
-            },
-          ]
-        : [],
-    // biome-ignore lint/correctness/useExhaustiveDependencies: `open` reads the latest command and texts
-    [isAllowed, text],
-  );
+  const rowExtra = isAllowed
+    ? [
+        {
+          key: 'hotWord',
+          title: text('keywords.column'),
+          width: 150,
+          render: (row: ReportRow) =>
+            row.hotWord ? (
+              <Tag color="success">{text('keywords.already')}</Tag>
+            ) : (
+              <Button
+                type="link"
+                size="small"
+                aria-label={text('keywords.makeOf', { word: String(row.keyword ?? '') })}
+                onClick={() => open(row)}
+              >
+                {text('keywords.make')}
+              </Button>
+            ),
+        },
+      ]
+    : [];
   const dialog = <ActionInputDialog meta={meta} pending={pending} onClose={() => setPending(null)} />;
   return { rowExtra, dialog };
 }
@@ -149,24 +144,26 @@ const recommendSlots: FormSlots = {
   sections: (record) => <RecommendPreviewSection id={record ? record.id : null} />,
 };
 
-function formOf(entity: string, slots: FormSlots) {
-  return function SearchFormPage({ route, params }: PageProps) {
-    const view = route.view;
-    const isEdit = view?.kind === 'entity-form' && view.mode === 'edit';
-    return (
-      <EntityForm
-        key={`${entity}:${params.id ?? 'new'}`}
-        entity={entity}
-        id={isEdit ? params.id : undefined}
-        title={route.title}
-        slots={slots}
-      />
-    );
-  };
+function SearchForm({ entity, slots, route, params }: PageProps & { entity: string; slots: FormSlots }) {
+  const view = route.view;
+  const isEdit = view?.kind === 'entity-form' && view.mode === 'edit';
+  return (
+    <EntityForm
+      key={`${entity}:${params.id ?? 'new'}`}
+      entity={entity}
+      id={isEdit ? params.id : undefined}
+      title={route.title}
+      slots={slots}
+    />
+  );
 }
 
 /** search_top_add and search_top_edit/{id}: the hot word's form with its preview. */
-export const HotWordFormPage = formOf('search_top', hotWordSlots);
+export const HotWordFormPage = (props: PageProps) => (
+  <SearchForm {...props} entity="search_top" slots={hotWordSlots} />
+);
 
 /** recommend_search_add and recommend_search_edit/{id}: the recommended search's form with its preview. */
-export const RecommendSearchFormPage = formOf('recommend_search', recommendSlots);
+export const RecommendSearchFormPage = (props: PageProps) => (
+  <SearchForm {...props} entity="recommend_search" slots={recommendSlots} />
+);
