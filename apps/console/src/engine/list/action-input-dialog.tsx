@@ -26,7 +26,8 @@ export function ActionInputDialog({
   const fields = useMemo(() => {
     if (!action?.input) return [];
     const inputDef = defineEntity({
-      name: `${meta.def.name}_${action.name}`,
+      // a definition's name is snake_case: a camelCase command (`fromKeyword`) is spelt `from_keyword`
+      name: `${meta.def.name}_${action.name.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`)}`,
       labels: { singular: action.label, plural: action.label },
       fields: action.input,
       defaultSort: { field: 'id', order: 'asc' },
