@@ -209,6 +209,25 @@ describe('search history summary and hot words', () => {
     await ok({ method: 'PUT', url: `/api/search_top/${made.id}`, body: { ...stored, sortNo: 9 } });
   });
 
+  it('lets only one of several concurrent adds of the same word through', async () => {
+    const results = await Promise.all(
+      [0, 1, 2, 3, 4].map((i) =>
+        call({
+          method: 'POST',
+          url: i % 2 ? '/api/search_top' : '/api/search_top/from_keyword',
+          body: {
+            enWord: `Racing ${i}`,
+            zhWord: '同时热词',
+            ...(i % 2 ? { sortNo: i, status: 'enabled' } : {}),
+          },
+        }),
+      ),
+    );
+    expect(results.map((r) => r.status).sort()).toEqual([200, 400, 400, 400, 400]);
+    for (const r of results.filter((x) => x.status === 400))
+      expect(JSON.stringify(r.body)).toContain('zhWord');
+  });
+
   it('refuses malformed bodies naming the field', async () => {
     for (const [body, name] of [
       [{ enWord: 'Pump' }, 'zhWord'],
