@@ -83,7 +83,10 @@ export const searchHistory = defineEvent({
   labels: { singular: t('Search', '搜索记录'), plural: t('Search history', '搜索历史') },
   permission: { menu: '/searchManage/search_history_list' },
   behaviour: {
-    screens: { 'entity-list': 'marketing/search-pages SearchHistoryPage (tab: top keywords)' },
+    screens: {
+      'entity-list':
+        'marketing/search-pages SearchHistoryPage (tab: the top keywords, report search_keyword)',
+    },
   },
   fields: {
     keyword: {
