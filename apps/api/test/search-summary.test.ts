@@ -127,6 +127,13 @@ describe('search history summary and hot words', () => {
     const byZero = await summary('sort=zeroShare&order=desc&size=1&page=2');
     expect(byZero.total).toBe(3);
     expect(byZero.list.map((r) => r.keyword)).toEqual(['led panel']);
+    // sorted by users: every keyword's users counted, the same figures as on the page-only path
+    const byUsers = await summary('sort=users&order=asc');
+    expect(byUsers.list.map((r) => [r.keyword, r.users])).toEqual([
+      ['valve', 1],
+      ['离心泵', 1],
+      ['led panel', 2],
+    ]);
     const asc = await summary('sort=keyword&order=asc');
     expect(asc.list.map((r) => r.keyword)).toEqual(['led panel', 'valve', '离心泵']);
     expect((await summary('keyword=PANEL')).list.map((r) => r.keyword)).toEqual(['led panel']);

@@ -3,7 +3,7 @@ CREATE TABLE "stat_keyword_user" (
 	"keyword" text NOT NULL,
 	"language" text DEFAULT '' NOT NULL,
 	"user_id" integer NOT NULL,
-	CONSTRAINT "stat_keyword_user_day_keyword_language_user_id_pk" PRIMARY KEY("day","keyword","language","user_id")
+	CONSTRAINT "stat_keyword_user_keyword_language_day_user_id_pk" PRIMARY KEY("keyword","language","day","user_id")
 );
 --> statement-breakpoint
 ALTER TABLE "announcement" ADD COLUMN "level_ids" integer[];--> statement-breakpoint

@@ -136,5 +136,6 @@ export const statKeywordUser = pgTable(
     language: text('language').notNull().default(''),
     userId: integer('user_id').notNull(),
   },
-  (t) => [primaryKey({ columns: [t.day, t.keyword, t.language, t.userId] })],
+  // keyword first: the summary counts the users of one page's keywords over a period through it
+  (t) => [primaryKey({ columns: [t.keyword, t.language, t.day, t.userId] })],
 );
