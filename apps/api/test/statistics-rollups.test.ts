@@ -48,6 +48,7 @@ const TABLES: Record<string, string> = {
   userCompany: 'stat_user_company_day order by user_id, company_id, day',
   userProduct: 'stat_user_product_day order by user_id, product_id, day',
   keyword: 'stat_keyword_day order by day, keyword, language',
+  keywordUsers: 'stat_keyword_user order by day, keyword, language, user_id',
 };
 
 const camel = (s: string) => s.replace(/_([a-z])/g, (_, c: string) => c.toUpperCase());
@@ -110,6 +111,7 @@ describe('statistics rollups', () => {
       userCompany: order(rows(a.userCompany), ['userId', 'companyId', 'day']),
       userProduct: order(rows(a.userProduct), ['userId', 'productId', 'day']),
       keyword: order(rows(a.keyword), ['day', 'keyword', 'language']),
+      keywordUsers: a.keywordUsers.sorted().map((r) => r.values),
     };
   }
 
@@ -201,6 +203,7 @@ describe('statistics rollups', () => {
     const months = new Set(generated.map((e) => String(e.occurredAt).slice(0, 7)));
     expect([...months].sort()).toEqual(['2026-10', '2026-11']);
     expect(want.keyword.some((r) => r.keyword === 'led panel' && (r.searches as number) > 1)).toBe(true);
+    expect(want.keywordUsers.length).toBeGreaterThan(0);
 
     const live = await snapshot();
     expect(live).toEqual(want);
@@ -210,6 +213,7 @@ describe('statistics rollups', () => {
     expect(await snapshot()).toEqual(want);
     await t.db.execute(sql`update stat_company_day set page_views = page_views + 7 where day = '2026-11-01'`);
     await t.db.execute(sql`delete from stat_keyword_day where day = '2026-11-01'`);
+    await t.db.execute(sql`delete from stat_keyword_user where day = '2026-11-01'`);
     const result = await rebuildRollups(t.db, { from: '2026-11-01', to: '2026-11-01', timeZone: TZ });
     expect(result.companyDays).toBeGreaterThan(0);
     expect(await snapshot()).toEqual(want);

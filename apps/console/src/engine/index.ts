@@ -33,6 +33,7 @@ export {
   type ExtraColumn,
   type FormSlots,
   type ListSlots,
+  type PendingInput,
   pageLinkAction,
   type RecordSlots,
   type RowAction,

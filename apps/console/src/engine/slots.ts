@@ -27,6 +27,8 @@ export type PendingInput = {
   action: NamedAction;
   /** true when done; the server's field errors to show on the dialog's fields; false on another refusal. */
   run: (input: Record<string, unknown>) => Promise<boolean | { errors: FieldError[] }>;
+  /** Values the dialog's fields start with (a row's keyword), by input name. */
+  initial?: Record<string, unknown>;
 };
 
 /** What a contribution may use: the entity, what the user may do with it, and where it can go. */

@@ -130,6 +130,22 @@ const entityPages: Record<string, Partial<Record<'entity-list' | 'entity-form', 
       () => import('./marketing/marketing-pages'),
       (m) => m.RecommendSearchListPage,
     ),
+    'entity-form': page(
+      () => import('./marketing/search-pages'),
+      (m) => m.RecommendSearchFormPage,
+    ),
+  },
+  search_top: {
+    'entity-form': page(
+      () => import('./marketing/search-pages'),
+      (m) => m.HotWordFormPage,
+    ),
+  },
+  search_history: {
+    'entity-list': page(
+      () => import('./marketing/search-pages'),
+      (m) => m.SearchHistoryPage,
+    ),
   },
   role: {
     'entity-list': page(

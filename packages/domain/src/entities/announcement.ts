@@ -1,10 +1,12 @@
 import { counter, defineEntity, effectiveStatus, t } from '../kit';
 
-/** Who an announcement or notice is shown to on the marketplace. */
+/** Who an announcement or notice is shown to on the marketplace (`levels`: users whose membership level is one
+ * of the announcement's `levelIds`). */
 export const ANNOUNCEMENT_TARGETS = [
   { value: 'all', label: t('Everyone', '所有人') },
   { value: 'buyer', label: t('Buyers', '采购商') },
   { value: 'supplier', label: t('Suppliers', '供应商') },
+  { value: 'levels', label: t('Membership levels', '指定会员等级') },
 ] as const;
 
 /** The longest content an announcement or notice keeps (rich text, sanitised on the server). */
@@ -26,6 +28,21 @@ function announcementFields() {
       default: 'all',
       required: true,
       list: { filter: 'in', width: 110 },
+    },
+    levelIds: {
+      kind: 'relationMany',
+      label: t('Membership levels', '会员等级'),
+      to: 'user_vip_package',
+      labelField: 'name',
+      required: true,
+      onlyWhen: { field: 'target', in: ['levels'] },
+      list: { width: 200 },
+      form: {
+        help: t(
+          'Shown only to users whose membership level is one of these',
+          '仅向会员等级为其中之一的用户展示',
+        ),
+      },
     },
     publishTime: {
       kind: 'datetime',

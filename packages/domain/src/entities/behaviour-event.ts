@@ -82,6 +82,12 @@ export const searchHistory = defineEvent({
   name: 'search_history',
   labels: { singular: t('Search', '搜索记录'), plural: t('Search history', '搜索历史') },
   permission: { menu: '/searchManage/search_history_list' },
+  behaviour: {
+    screens: {
+      'entity-list':
+        'marketing/search-pages SearchHistoryPage (tab: the top keywords, report search_keyword)',
+    },
+  },
   fields: {
     keyword: {
       kind: 'text',

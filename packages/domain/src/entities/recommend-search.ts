@@ -1,4 +1,4 @@
-import { defineEntity, enableStatus, media, sortNo, t, targetRelation, targetState } from '../kit';
+import { counter, defineEntity, enableStatus, media, sortNo, t, targetRelation, targetState } from '../kit';
 
 /** /searchManage/recommend_search_list: a keyword the marketplace recommends in its search box, with the
  * companies and products it advertises (`recommend_advertising`), in sort order (a higher number ranks later). */
@@ -14,12 +14,18 @@ export const recommendSearch = defineEntity({
     hooks: { marketing: ['afterCommit: announceMarketingChange'] },
     screens: {
       'entity-list': 'marketing/marketing-pages RecommendSearchListPage (row action: advertising objects)',
+      'entity-form': 'marketing/search-pages RecommendSearchFormPage (marketplace preview)',
     },
   },
   fields: {
     keyword: { kind: 'bilingual', label: t('Keyword', '关键词'), required: 'both', maxLength: 50 },
     sortNo: sortNo(),
     status: enableStatus(),
+    // the searches of the last 30 days for the keyword in either language, read from the keyword rollup when
+    // the record is read, never stored
+    searchCount: counter(t('Searches (30 days)', '近 30 天搜索次数'), {
+      list: { sortable: false, width: 130 },
+    }),
   },
   search: ['keyword'],
   defaultSort: { field: 'sortNo', order: 'asc' },

@@ -8,8 +8,16 @@ export const searchTop = defineEntity({
   labels: { singular: t('Hot word', '热门搜索'), plural: t('Hot words', '热门搜索') },
   permission: { menu: '/searchManage/search_top_list' },
   behaviour: {
-    // the marketplace's cached reads of marketing content are forgotten after every write
-    hooks: { marketing: ['afterCommit: announceMarketingChange'] },
+    // a word another live hot word has (either language, case ignored) is refused on its field, checked again
+    // under a lock in the write; the marketplace's cached reads of marketing content are forgotten after every write
+    hooks: {
+      marketing: [
+        'beforeWrite: checkHotWord',
+        'afterWrite: lockHotWords',
+        'afterCommit: announceMarketingChange',
+      ],
+    },
+    screens: { 'entity-form': 'marketing/search-pages HotWordFormPage (marketplace preview)' },
   },
   fields: {
     word: { kind: 'bilingual', label: t('Word', '热词'), required: 'both', maxLength: 50 },
@@ -25,8 +33,11 @@ export const searchTop = defineEntity({
       label: t('End date', '结束日期'),
       list: { sortable: true, filter: 'range', width: 120 },
     },
-    // counted from the search history when read (a search for the word in either language), never stored
-    searchCount: counter(t('Searches', '搜索次数'), { list: { sortable: false, width: 100 } }),
+    // the searches of the last 30 days for the word in either language, read from the keyword rollup when
+    // the record is read, never stored
+    searchCount: counter(t('Searches (30 days)', '近 30 天搜索次数'), {
+      list: { sortable: false, width: 130 },
+    }),
   },
   rules: [
     {
@@ -41,4 +52,19 @@ export const searchTop = defineEntity({
   defaultSort: { field: 'sortNo', order: 'asc' },
   softDelete: true,
   labelField: 'word',
+  // a searched keyword made a hot word from the search history's summary (a new, enabled hot word; the caller
+  // also needs the hot-word add permission); offered by that summary's rows, not by the hot words' screens
+  commands: {
+    fromKeyword: {
+      label: t('Make it a hot word', '设为热门搜索词'),
+      target: 'entity',
+      path: 'from_keyword',
+      input: {
+        enWord: { kind: 'text', label: t('Word (English)', '热词（英文）'), required: true, maxLength: 50 },
+        zhWord: { kind: 'text', label: t('Word (Chinese)', '热词（中文）'), required: true, maxLength: 50 },
+      },
+      answersResult: true,
+      placement: [],
+    },
+  },
 });

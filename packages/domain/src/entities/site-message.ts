@@ -4,12 +4,14 @@ import { counter, defineEntity, t } from '../kit';
 export const SITE_MESSAGE_CONTENT_MAX = 50_000;
 
 /** Who a site letter goes to. A supplier account may send only to its own buyers (`buyers`: every user that
- * consulted its company, or `users` chosen among them). */
+ * consulted its company, or `users` chosen among them). `levels`: the users whose membership level
+ * (`user_vip_package`) is one of those chosen when the letter is sent. */
 export const SITE_MESSAGE_TARGETS = [
   { value: 'all', label: t('All users', '所有用户') },
   { value: 'userType', label: t('A user type', '指定用户类型') },
   { value: 'users', label: t('Chosen users', '指定用户') },
   { value: 'companies', label: t('Chosen companies', '指定企业') },
+  { value: 'levels', label: t('Membership levels', '指定会员等级') },
   { value: 'buyers', label: t('Our buyers', '本企业的买家') },
 ] as const;
 
@@ -86,6 +88,21 @@ export const siteMessage = defineEntity({
       required: true,
       onlyWhen: { field: 'targetType', in: ['companies'] },
       list: { width: 200 },
+    },
+    levelIds: {
+      kind: 'relationMany',
+      label: t('Membership levels', '会员等级'),
+      to: 'user_vip_package',
+      labelField: 'name',
+      required: true,
+      onlyWhen: { field: 'targetType', in: ['levels'] },
+      list: { width: 200 },
+      form: {
+        help: t(
+          'Delivered to the users holding one of these levels when the letter is sent',
+          '发送时送达当时处于这些会员等级的用户',
+        ),
+      },
     },
     sendTime: {
       kind: 'datetime',

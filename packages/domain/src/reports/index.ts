@@ -1,6 +1,7 @@
 import type { EntityDef } from '../kit/types';
 import { emailLog } from './email-log';
 import { ossLogReport, smsLogReport } from './message-logs';
+import { searchKeywords } from './search-keywords';
 import { supplierOverview } from './supplier-overview';
 import { supplierStatistics } from './supplier-statistics';
 import { systemLogReport } from './system-log';
@@ -29,6 +30,7 @@ export const reports: Record<string, EntityDef> = {
   sms_log: smsLogReport,
   oss_log: ossLogReport,
   email_log: emailLog,
+  search_keyword: searchKeywords,
 };
 
 /** The report behind an API name or a route's `view.entity`. */
@@ -46,6 +48,7 @@ export {
   ossLogReport,
   productByStat,
   productConduct,
+  searchKeywords,
   smsLogReport,
   supplierOverview,
   supplierStatistics,

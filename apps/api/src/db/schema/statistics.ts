@@ -125,8 +125,29 @@ export const statKeywordDay = pgTable(
     searches: integer('searches').notNull().default(0),
     /** Searches that found nothing. */
     emptySearches: integer('empty_searches').notNull().default(0),
+    /** The results counts of the searches added up (a search without one counts 0): the average is this over
+     * `searches`. */
+    resultsTotal: bigint('results_total', { mode: 'number' }).notNull().default(0),
   },
-  (t) => [primaryKey({ columns: [t.day, t.keyword, t.language] })],
+  (t) => [
+    primaryKey({ columns: [t.day, t.keyword, t.language] }),
+    // a keyword's searches over a period (the hot words' counts, the search summary's rows of one keyword)
+    index('stat_keyword_day_keyword_idx').on(t.keyword, t.day),
+  ],
+);
+
+/** Who searched a keyword on a day: one row per (day, keyword, language, signed-in user), so the search summary
+ * counts each user once over any period (anonymous searches have no identity and are not counted). */
+export const statKeywordUser = pgTable(
+  'stat_keyword_user',
+  {
+    day: date('day', { mode: 'string' }).notNull(),
+    keyword: text('keyword').notNull(),
+    language: text('language').notNull().default(''),
+    userId: integer('user_id').notNull(),
+  },
+  // keyword first: the summary counts the users of one page's keywords over a period through it
+  (t) => [primaryKey({ columns: [t.keyword, t.language, t.day, t.userId] })],
 );
 
 /**

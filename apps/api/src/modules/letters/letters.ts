@@ -168,6 +168,8 @@ export async function deliver(tx: Tx, engine: Engine, letter: Row): Promise<numb
     ];
     if (target === 'userType') conditions.push(eq(users.col('type'), String(letter.userType)));
     if (target === 'users') conditions.push(inArray(users.col('id'), [0, ...ids(letter.userIds)]));
+    // the users holding one of the levels when the letter is sent (a level follows the user's points)
+    if (target === 'levels') conditions.push(inArray(users.col('levelId'), [0, ...ids(letter.levelIds)]));
     if (letter.companyId != null || target === 'buyers') {
       // a supplier's letter reaches only the users that consulted its company
       const consults = entityOf(engine, 'consult');

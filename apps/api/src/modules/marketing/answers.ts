@@ -1,12 +1,15 @@
 import type { EntityRecord } from '@organiser/domain';
-import { count, inArray, sql } from 'drizzle-orm';
+import { and, between, inArray, sum } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import { statKeywordDay } from '../../db/schema/statistics';
 import type { AnswerShape } from '../../engine';
-import { company, product, searchHistory } from './tables';
+import { dayIn } from '../statistics/rollups';
+import { company, product } from './tables';
 
 // What the marketing records show that is read from other records when they are read, never stored with them:
 // the state of the company or product a sub-activity or an advertising object points at (it may be disabled,
-// refused or deleted after it was picked), the object's logo, and a hot word's searches.
+// refused or deleted after it was picked), the object's logo, and the searches of a hot word or a recommended
+// search over the last 30 days.
 
 export type TargetState = 'ok' | 'disabled' | 'unpublished' | 'deleted';
 
@@ -60,26 +63,53 @@ export const targetAnswer: AnswerShape = {
   shape: ({ db }, records) => withTargets(db, records),
 };
 
-/** A hot word's searches: the search history's searches for it in either language (case ignored). */
-export const hotWordAnswer: AnswerShape = {
+/** The days the hot words' and recommended searches' counts cover: the last 30, today included. */
+export const SEARCH_COUNT_DAYS = 30;
+
+/** Each word's searches over the last 30 days (days in the statistics time zone), from the keyword rollup
+ * (`stat_keyword_day`, read through its keyword index), by the lower-cased word. */
+async function searchesOf(db: Db, timeZone: string, words: Set<string>): Promise<Map<string, number>> {
+  if (!words.size) return new Map();
+  const to = dayIn(timeZone, new Date());
+  const from = new Date(Date.parse(`${to}T00:00:00Z`) - (SEARCH_COUNT_DAYS - 1) * 86_400_000)
+    .toISOString()
+    .slice(0, 10);
+  const rows = (await db
+    .select({ word: statKeywordDay.keyword, n: sum(statKeywordDay.searches) })
+    .from(statKeywordDay)
+    .where(and(inArray(statKeywordDay.keyword, [...words]), between(statKeywordDay.day, from, to)))
+    .groupBy(statKeywordDay.keyword)) as { word: string; n: string | number | null }[];
+  return new Map(rows.map((r) => [r.word, Number(r.n ?? 0)]));
+}
+
+const lower = (v: unknown) => (typeof v === 'string' ? v.trim().toLowerCase() : '');
+
+/** Sets `searchCount` on records with a word in two languages (`<en>`, `<zh>` fields): the searches for either
+ * (the same word in both counted once). */
+async function withSearchCounts(
+  db: Db,
+  timeZone: string,
+  records: EntityRecord[],
+  [enField, zhField]: [string, string],
+): Promise<void> {
+  const words = new Set<string>();
+  for (const r of records) for (const w of [lower(r[enField]), lower(r[zhField])]) if (w) words.add(w);
+  const byWord = await searchesOf(db, timeZone, words);
+  for (const r of records) {
+    const en = lower(r[enField]);
+    const zh = lower(r[zhField]);
+    r.searchCount = (byWord.get(en) ?? 0) + (en === zh ? 0 : (byWord.get(zh) ?? 0));
+  }
+}
+
+/** A hot word's searches of the last 30 days. */
+export const hotWordAnswer = (timeZone: () => string): AnswerShape => ({
   fields: {},
-  shape: async ({ db }, records) => {
-    const words = new Set<string>();
-    for (const r of records)
-      for (const w of [r.enWord, r.zhWord]) if (typeof w === 'string' && w) words.add(w.toLowerCase());
-    const key = sql<string>`lower(${searchHistory.keyword})`;
-    const rows = words.size
-      ? ((await db
-          .select({ word: key, n: count() })
-          .from(searchHistory)
-          .where(inArray(key, [...words]))
-          .groupBy(key)) as { word: string; n: number }[])
-      : [];
-    const byWord = new Map(rows.map((r) => [r.word, Number(r.n)]));
-    for (const r of records) {
-      const en = typeof r.enWord === 'string' ? r.enWord.toLowerCase() : '';
-      const zh = typeof r.zhWord === 'string' ? r.zhWord.toLowerCase() : '';
-      r.searchCount = (byWord.get(en) ?? 0) + (en === zh ? 0 : (byWord.get(zh) ?? 0));
-    }
-  },
-};
+  shape: ({ db }, records) => withSearchCounts(db, timeZone(), records, ['enWord', 'zhWord']),
+});
+
+/** A recommended search's searches of the last 30 days. */
+export const searchCountAnswer = (timeZone: () => string): AnswerShape => ({
+  fields: {},
+  shape: ({ db }, records) => withSearchCounts(db, timeZone(), records, ['enKeyword', 'zhKeyword']),
+});

@@ -1,7 +1,9 @@
+import { DEFAULT_STATISTICS_TIME_ZONE } from '@organiser/domain';
 import { invalidateShared } from '../../access/auth-cache';
 import type { AppModule } from '../../extensions';
 import { createStorage } from '../../storage';
-import { hotWordAnswer, targetAnswer } from './answers';
+import { hotWordAnswer, searchCountAnswer, targetAnswer } from './answers';
+import { checkHotWord, fromKeyword, fromKeywordSchemas, lockHotWords } from './hot-words';
 import { checkAdvertisingLimit, keepItemCount } from './limits';
 import { MARKETING_TOPIC, marketingOpenRoutes } from './open-routes';
 
@@ -17,8 +19,19 @@ function announceMarketingChange(): void {
 export const marketingModule: AppModule = {
   name: 'marketing',
   register: (ext) => {
-    for (const entity of ['popular_activity', 'search_top', 'recommend_search'])
+    // the statistics time zone of this server's deployment, read once its routes are registered
+    let timeZone = DEFAULT_STATISTICS_TIME_ZONE;
+    ext.routes(async (app) => {
+      timeZone = app.config.deployment.statistics.timeZone;
+    });
+    for (const entity of ['popular_activity', 'recommend_search'])
       ext.hooks(entity, { afterCommit: announceMarketingChange });
+    ext.hooks('search_top', {
+      beforeWrite: checkHotWord,
+      afterWrite: lockHotWords,
+      afterCommit: announceMarketingChange,
+    });
+    ext.command('search_top', 'fromKeyword', fromKeyword, fromKeywordSchemas);
     ext.hooks('popular_sub_activity', { afterWrite: keepItemCount, afterCommit: announceMarketingChange });
     ext.hooks('recommend_advertising', {
       afterWrite: checkAdvertisingLimit,
@@ -26,7 +39,14 @@ export const marketingModule: AppModule = {
     });
     ext.answer('popular_sub_activity', targetAnswer);
     ext.answer('recommend_advertising', targetAnswer);
-    ext.answer('search_top', hotWordAnswer);
+    ext.answer(
+      'search_top',
+      hotWordAnswer(() => timeZone),
+    );
+    ext.answer(
+      'recommend_search',
+      searchCountAnswer(() => timeZone),
+    );
     for (const route of marketingOpenRoutes) ext.openRoute(route);
     ext.demoSeed({
       name: 'marketing',

@@ -10,7 +10,6 @@ const table = (name: string) => {
 
 export const company = table('company');
 export const product = table('product');
-export const searchHistory = table('search_history');
 export const searchTop = table('search_top');
 export const recommendSearch = table('recommend_search');
 export const recommendAdvertising = table('recommend_advertising');

@@ -1,4 +1,5 @@
 import type { AppModule } from '../../extensions';
+import { searchKeywordRoutes } from './search-keywords';
 import { supplierStatisticsRoutes } from './supplier-statistics';
 import { userConductRoutes } from './user-conduct';
 import { userConductDetailRoutes } from './user-conduct-details';
@@ -10,5 +11,6 @@ export const statisticsModule: AppModule = {
     ext.routes(supplierStatisticsRoutes);
     ext.routes(userConductRoutes);
     ext.routes(userConductDetailRoutes);
+    ext.routes(searchKeywordRoutes);
   },
 };

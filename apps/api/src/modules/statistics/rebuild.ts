@@ -29,6 +29,7 @@ const ROLLUPS = [
   'stat_user_company_day',
   'stat_user_product_day',
   'stat_keyword_day',
+  'stat_keyword_user',
 ];
 
 /** One statement per rollup, each over the events of the range (`ev`). */
@@ -54,11 +55,14 @@ const FILL: string[] = [
    select day, user_id, product_id, owner, ${COUNTS}
    from ev where user_id is not null and product_id is not null and owner is not null
    group by day, user_id, product_id, owner`,
-  `insert into stat_keyword_day (day, keyword, language, searches, empty_searches)
-   select day, lower(keyword), coalesce(language, ''), count(*)::int,
-     count(*) filter (where results_count = 0)::int
+  `insert into stat_keyword_day (day, keyword, language, searches, empty_searches, results_total)
+   select day, lower(btrim(keyword)), coalesce(language, ''), count(*)::int,
+     count(*) filter (where results_count = 0)::int, coalesce(sum(results_count), 0)::bigint
    from ev where type = 'search' and keyword is not null and keyword <> ''
-   group by day, lower(keyword), coalesce(language, '')`,
+   group by day, lower(btrim(keyword)), coalesce(language, '')`,
+  `insert into stat_keyword_user (day, keyword, language, user_id)
+   select distinct day, lower(btrim(keyword)), coalesce(language, ''), user_id
+   from ev where type = 'search' and keyword is not null and keyword <> '' and user_id is not null`,
 ];
 
 /** The events of the range as the rollups read them (the day in the time zone, the product's company). */

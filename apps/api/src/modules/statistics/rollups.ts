@@ -7,6 +7,7 @@ import {
   statCompanyDay,
   statCompanyVisitor,
   statKeywordDay,
+  statKeywordUser,
   statProductDay,
   statUserCompanyDay,
   statUserDay,
@@ -137,6 +138,7 @@ export function aggregate(
   const userCompany = new Acc();
   const userProduct = new Acc();
   const keyword = new Acc();
+  const keywordUsers = new Acc();
   for (const e of events) {
     const day = dayIn(timeZone, e.occurredAt);
     const c = countsOf(e);
@@ -164,13 +166,17 @@ export function aggregate(
       if (e.productId != null && owner != null)
         userProduct.add({ userId: e.userId, productId: e.productId, day, companyId: owner }, c);
     }
-    if (e.type === 'search' && e.keyword)
-      keyword.add(
-        { day, keyword: e.keyword.trim().toLowerCase(), language: e.lang ?? '' },
-        { searches: 1, emptySearches: e.resultsCount === 0 ? 1 : 0 },
-      );
+    if (e.type === 'search' && e.keyword) {
+      const key = { day, keyword: e.keyword.trim().toLowerCase(), language: e.lang ?? '' };
+      keyword.add(key, {
+        searches: 1,
+        emptySearches: e.resultsCount === 0 ? 1 : 0,
+        resultsTotal: e.resultsCount ?? 0,
+      });
+      if (e.userId != null) keywordUsers.add({ ...key, userId: e.userId }, {});
+    }
   }
-  return { company, visitors, product, user, userCompany, userProduct, keyword };
+  return { company, visitors, product, user, userCompany, userProduct, keyword, keywordUsers };
 }
 
 const CHUNK = 500;
@@ -242,6 +248,12 @@ export async function applyRollups(ctx: RollupContext, events: readonly RollupEv
     [statUserProductDay.userId, statUserProductDay.productId, statUserProductDay.day],
     a.userProduct.sorted(),
   );
+  const searchers = a.keywordUsers.sorted().map((r) => r.values);
+  for (let i = 0; i < searchers.length; i += CHUNK)
+    await db
+      .insert(statKeywordUser)
+      .values(searchers.slice(i, i + CHUNK) as never[])
+      .onConflictDoNothing();
   await upsert(
     db,
     statKeywordDay,

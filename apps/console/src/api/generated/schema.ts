@@ -4772,7 +4772,7 @@ export interface paths {
         };
         /**
          * Effective, published announcements
-         * @description The announcements that are effective and whose publish time has come, for everyone and, with `target`, for that user type too; newest publish time first, `size` (at most 50) a page.
+         * @description The announcements that are effective and whose publish time has come, for everyone and, with `target`, for that user type too; with `userId`, also those for the membership level the user holds now; newest publish time first, `size` (at most 50) a page.
          */
         get: operations["openListAnnouncements"];
         put?: never;
@@ -4996,7 +4996,7 @@ export interface paths {
         };
         /**
          * Effective, published notices
-         * @description The notices that are effective and whose publish time has come, for everyone and, with `target`, for that user type too; newest publish time first, `size` (at most 50) a page.
+         * @description The notices that are effective and whose publish time has come, for everyone and, with `target`, for that user type too; with `userId`, also those for the membership level the user holds now; newest publish time first, `size` (at most 50) a page.
          */
         get: operations["openListNotices"];
         put?: never;
@@ -7817,6 +7817,40 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/search_keyword/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Export Top keywords as xlsx or CSV (headers in the caller's language) */
+        get: operations["search_keyword_export"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/search_keyword/list": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Top keywords: rows by group and period, with filters, sort, pages and drill-down links */
+        get: operations["search_keyword_list"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/search_top": {
         parameters: {
             query?: never;
@@ -7984,6 +8018,23 @@ export interface paths {
         get: operations["search_top_export"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/search_top/from_keyword": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Make it a hot word (Hot words as a whole) */
+        post: operations["search_top_from_keyword"];
         delete?: never;
         options?: never;
         head?: never;
@@ -10081,12 +10132,14 @@ export interface components {
             createdBy: number | null;
             deletedAt: string | null;
             id: number;
+            levelIds: number[] | null;
+            levelIdsLabels: string[];
             publishTime: string | null;
             readCount: number | null;
             /** @enum {string|null} */
             status: "effective" | "invalid" | null;
             /** @enum {string|null} */
-            target: "all" | "buyer" | "supplier" | null;
+            target: "all" | "buyer" | "supplier" | "levels" | null;
             title: string | null;
             updatedAt: string;
             updatedBy: number | null;
@@ -10094,6 +10147,7 @@ export interface components {
         };
         AnnouncementCreate: {
             content: string;
+            levelIds?: number[] | null;
             /** Format: date-time */
             publishTime: string;
             /**
@@ -10105,11 +10159,12 @@ export interface components {
              * @default all
              * @enum {string}
              */
-            target: "all" | "buyer" | "supplier";
+            target: "all" | "buyer" | "supplier" | "levels";
             title: string;
         };
         AnnouncementCreateInput: {
             content: string;
+            levelIds?: number[] | null;
             /** Format: date-time */
             publishTime: string;
             /**
@@ -10121,7 +10176,7 @@ export interface components {
              * @default all
              * @enum {string}
              */
-            target: "all" | "buyer" | "supplier";
+            target: "all" | "buyer" | "supplier" | "levels";
             title: string;
         };
         AnnouncementInput: {
@@ -10130,12 +10185,14 @@ export interface components {
             createdBy: number | null;
             deletedAt: string | null;
             id: number;
+            levelIds: number[] | null;
+            levelIdsLabels: string[];
             publishTime: string | null;
             readCount: number | null;
             /** @enum {string|null} */
             status: "effective" | "invalid" | null;
             /** @enum {string|null} */
-            target: "all" | "buyer" | "supplier" | null;
+            target: "all" | "buyer" | "supplier" | "levels" | null;
             title: string | null;
             updatedAt: string;
             updatedBy: number | null;
@@ -10147,13 +10204,15 @@ export interface components {
             createdBy?: unknown;
             deletedAt?: unknown;
             id?: unknown;
+            levelIds?: number[] | null;
+            levelIdsLabels?: unknown;
             /** Format: date-time */
             publishTime?: string;
             readCount?: unknown;
             /** @enum {string|null} */
             status?: "effective" | "invalid" | null;
             /** @enum {string} */
-            target?: "all" | "buyer" | "supplier";
+            target?: "all" | "buyer" | "supplier" | "levels";
             title?: string;
             updatedAt?: unknown;
             updatedBy?: unknown;
@@ -10165,13 +10224,15 @@ export interface components {
             createdBy?: unknown;
             deletedAt?: unknown;
             id?: unknown;
+            levelIds?: number[] | null;
+            levelIdsLabels?: unknown;
             /** Format: date-time */
             publishTime?: string;
             readCount?: unknown;
             /** @enum {string|null} */
             status?: "effective" | "invalid" | null;
             /** @enum {string} */
-            target?: "all" | "buyer" | "supplier";
+            target?: "all" | "buyer" | "supplier" | "levels";
             title?: string;
             updatedAt?: unknown;
             updatedBy?: unknown;
@@ -12561,12 +12622,14 @@ export interface components {
             createdBy: number | null;
             deletedAt: string | null;
             id: number;
+            levelIds: number[] | null;
+            levelIdsLabels: string[];
             publishTime: string | null;
             readCount: number | null;
             /** @enum {string|null} */
             status: "effective" | "invalid" | null;
             /** @enum {string|null} */
-            target: "all" | "buyer" | "supplier" | null;
+            target: "all" | "buyer" | "supplier" | "levels" | null;
             title: string | null;
             updatedAt: string;
             updatedBy: number | null;
@@ -12574,6 +12637,7 @@ export interface components {
         };
         NoticeCreate: {
             content: string;
+            levelIds?: number[] | null;
             /** Format: date-time */
             publishTime: string;
             /**
@@ -12585,11 +12649,12 @@ export interface components {
              * @default all
              * @enum {string}
              */
-            target: "all" | "buyer" | "supplier";
+            target: "all" | "buyer" | "supplier" | "levels";
             title: string;
         };
         NoticeCreateInput: {
             content: string;
+            levelIds?: number[] | null;
             /** Format: date-time */
             publishTime: string;
             /**
@@ -12601,7 +12666,7 @@ export interface components {
              * @default all
              * @enum {string}
              */
-            target: "all" | "buyer" | "supplier";
+            target: "all" | "buyer" | "supplier" | "levels";
             title: string;
         };
         NoticeInput: {
@@ -12610,12 +12675,14 @@ export interface components {
             createdBy: number | null;
             deletedAt: string | null;
             id: number;
+            levelIds: number[] | null;
+            levelIdsLabels: string[];
             publishTime: string | null;
             readCount: number | null;
             /** @enum {string|null} */
             status: "effective" | "invalid" | null;
             /** @enum {string|null} */
-            target: "all" | "buyer" | "supplier" | null;
+            target: "all" | "buyer" | "supplier" | "levels" | null;
             title: string | null;
             updatedAt: string;
             updatedBy: number | null;
@@ -12627,13 +12694,15 @@ export interface components {
             createdBy?: unknown;
             deletedAt?: unknown;
             id?: unknown;
+            levelIds?: number[] | null;
+            levelIdsLabels?: unknown;
             /** Format: date-time */
             publishTime?: string;
             readCount?: unknown;
             /** @enum {string|null} */
             status?: "effective" | "invalid" | null;
             /** @enum {string} */
-            target?: "all" | "buyer" | "supplier";
+            target?: "all" | "buyer" | "supplier" | "levels";
             title?: string;
             updatedAt?: unknown;
             updatedBy?: unknown;
@@ -12645,13 +12714,15 @@ export interface components {
             createdBy?: unknown;
             deletedAt?: unknown;
             id?: unknown;
+            levelIds?: number[] | null;
+            levelIdsLabels?: unknown;
             /** Format: date-time */
             publishTime?: string;
             readCount?: unknown;
             /** @enum {string|null} */
             status?: "effective" | "invalid" | null;
             /** @enum {string} */
-            target?: "all" | "buyer" | "supplier";
+            target?: "all" | "buyer" | "supplier" | "levels";
             title?: string;
             updatedAt?: unknown;
             updatedBy?: unknown;
@@ -13801,6 +13872,7 @@ export interface components {
             deletedAt: string | null;
             enKeyword: string | null;
             id: number;
+            searchCount: number | null;
             sortNo: number | null;
             /** @enum {string|null} */
             status: "enabled" | "disabled" | null;
@@ -13837,6 +13909,7 @@ export interface components {
             deletedAt: string | null;
             enKeyword: string | null;
             id: number;
+            searchCount: number | null;
             sortNo: number | null;
             /** @enum {string|null} */
             status: "enabled" | "disabled" | null;
@@ -13851,6 +13924,7 @@ export interface components {
             deletedAt?: unknown;
             enKeyword?: string;
             id?: unknown;
+            searchCount?: unknown;
             sortNo?: number | null;
             /** @enum {string|null} */
             status?: "enabled" | "disabled" | null;
@@ -13865,6 +13939,7 @@ export interface components {
             deletedAt?: unknown;
             enKeyword?: string;
             id?: unknown;
+            searchCount?: unknown;
             sortNo?: number | null;
             /** @enum {string|null} */
             status?: "enabled" | "disabled" | null;
@@ -14228,13 +14303,15 @@ export interface components {
             deletedAt: string | null;
             deliveryCount: number | null;
             id: number;
+            levelIds: number[] | null;
+            levelIdsLabels: string[];
             readCount: number | null;
             sendTime: string | null;
             sentAt: string | null;
             /** @enum {string|null} */
             status: "draft" | "scheduled" | "sent" | "cancelled" | null;
             /** @enum {string|null} */
-            targetType: "all" | "userType" | "users" | "companies" | "buyers" | null;
+            targetType: "all" | "userType" | "users" | "companies" | "levels" | "buyers" | null;
             title: string | null;
             updatedAt: string;
             updatedBy: number | null;
@@ -14248,6 +14325,7 @@ export interface components {
             companyId?: number | null;
             companyIds?: number[] | null;
             content: string;
+            levelIds?: number[] | null;
             /**
              * @default draft
              * @enum {string}
@@ -14257,7 +14335,7 @@ export interface components {
              * @default all
              * @enum {string}
              */
-            targetType: "all" | "userType" | "users" | "companies" | "buyers";
+            targetType: "all" | "userType" | "users" | "companies" | "levels" | "buyers";
             title: string;
             userIds?: number[] | null;
             /** @enum {string|null} */
@@ -14267,6 +14345,7 @@ export interface components {
             companyId?: number | null;
             companyIds?: number[] | null;
             content: string;
+            levelIds?: number[] | null;
             /**
              * @default draft
              * @enum {string}
@@ -14276,7 +14355,7 @@ export interface components {
              * @default all
              * @enum {string}
              */
-            targetType: "all" | "userType" | "users" | "companies" | "buyers";
+            targetType: "all" | "userType" | "users" | "companies" | "levels" | "buyers";
             title: string;
             userIds?: number[] | null;
             /** @enum {string|null} */
@@ -14293,13 +14372,15 @@ export interface components {
             deletedAt: string | null;
             deliveryCount: number | null;
             id: number;
+            levelIds: number[] | null;
+            levelIdsLabels: string[];
             readCount: number | null;
             sendTime: string | null;
             sentAt: string | null;
             /** @enum {string|null} */
             status: "draft" | "scheduled" | "sent" | "cancelled" | null;
             /** @enum {string|null} */
-            targetType: "all" | "userType" | "users" | "companies" | "buyers" | null;
+            targetType: "all" | "userType" | "users" | "companies" | "levels" | "buyers" | null;
             title: string | null;
             updatedAt: string;
             updatedBy: number | null;
@@ -14320,13 +14401,15 @@ export interface components {
             deletedAt?: unknown;
             deliveryCount?: unknown;
             id?: unknown;
+            levelIds?: number[] | null;
+            levelIdsLabels?: unknown;
             readCount?: unknown;
             sendTime?: unknown;
             sentAt?: unknown;
             /** @enum {string|null} */
             status?: "draft" | "scheduled" | "sent" | "cancelled" | null;
             /** @enum {string} */
-            targetType?: "all" | "userType" | "users" | "companies" | "buyers";
+            targetType?: "all" | "userType" | "users" | "companies" | "levels" | "buyers";
             title?: string;
             updatedAt?: unknown;
             updatedBy?: unknown;
@@ -14347,13 +14430,15 @@ export interface components {
             deletedAt?: unknown;
             deliveryCount?: unknown;
             id?: unknown;
+            levelIds?: number[] | null;
+            levelIdsLabels?: unknown;
             readCount?: unknown;
             sendTime?: unknown;
             sentAt?: unknown;
             /** @enum {string|null} */
             status?: "draft" | "scheduled" | "sent" | "cancelled" | null;
             /** @enum {string} */
-            targetType?: "all" | "userType" | "users" | "companies" | "buyers";
+            targetType?: "all" | "userType" | "users" | "companies" | "levels" | "buyers";
             title?: string;
             updatedAt?: unknown;
             updatedBy?: unknown;
@@ -27021,6 +27106,7 @@ export interface operations {
                 page?: number;
                 size?: number;
                 target?: "buyer" | "supplier";
+                userId?: number;
             };
             header?: never;
             path?: never;
@@ -27044,6 +27130,7 @@ export interface operations {
                      *           {
                      *             "content": "<p>Registration is open to all buyers.</p>",
                      *             "id": 3,
+                     *             "levelIds": [],
                      *             "publishTime": "2026-11-20T08:00:00.000Z",
                      *             "readCount": 128,
                      *             "target": "all",
@@ -27061,10 +27148,11 @@ export interface operations {
                             list: {
                                 content: string;
                                 id: number;
+                                levelIds: number[];
                                 publishTime: string;
                                 readCount: number;
                                 /** @enum {string} */
-                                target: "all" | "buyer" | "supplier";
+                                target: "all" | "buyer" | "supplier" | "levels";
                                 title: string;
                             }[];
                             total: number;
@@ -27846,6 +27934,7 @@ export interface operations {
                 page?: number;
                 size?: number;
                 target?: "buyer" | "supplier";
+                userId?: number;
             };
             header?: never;
             path?: never;
@@ -27869,6 +27958,7 @@ export interface operations {
                      *           {
                      *             "content": "<p>Registration is open to all buyers.</p>",
                      *             "id": 3,
+                     *             "levelIds": [],
                      *             "publishTime": "2026-11-20T08:00:00.000Z",
                      *             "readCount": 128,
                      *             "target": "all",
@@ -27886,10 +27976,11 @@ export interface operations {
                             list: {
                                 content: string;
                                 id: number;
+                                levelIds: number[];
                                 publishTime: string;
                                 readCount: number;
                                 /** @enum {string} */
-                                target: "all" | "buyer" | "supplier";
+                                target: "all" | "buyer" | "supplier" | "levels";
                                 title: string;
                             }[];
                             total: number;
@@ -35174,6 +35265,104 @@ export interface operations {
             };
         };
     };
+    search_keyword_export: {
+        parameters: {
+            query?: {
+                /** @description The file format of an export */
+                format?: components["parameters"]["ExportFormat"];
+                granularity?: unknown;
+                /** @description Searches the searchable fields */
+                keyword?: components["parameters"]["Keyword"];
+                /** @description The language of labels in the answer (else Accept-Language) */
+                lang?: components["parameters"]["Lang"];
+                language?: components["schemas"]["Values"];
+                /** @description Sort direction */
+                order?: components["parameters"]["Order"];
+                periodFrom?: string;
+                periodTo?: string;
+                /** @description The field to sort by */
+                sort?: components["parameters"]["Sort"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    search_keyword_list: {
+        parameters: {
+            query?: {
+                granularity?: unknown;
+                /** @description Searches the searchable fields */
+                keyword?: components["parameters"]["Keyword"];
+                /** @description The language of labels in the answer (else Accept-Language) */
+                lang?: components["parameters"]["Lang"];
+                language?: components["schemas"]["Values"];
+                /** @description Sort direction */
+                order?: components["parameters"]["Order"];
+                /** @description Page number, from 1 */
+                page?: components["parameters"]["Page"];
+                periodFrom?: string;
+                periodTo?: string;
+                /** @description Rows per page */
+                size?: components["parameters"]["Size"];
+                /** @description The field to sort by */
+                sort?: components["parameters"]["Sort"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Success"] & {
+                        content: {
+                            list: {
+                                averageResults: number | null;
+                                drill: {
+                                    [key: string]: {
+                                        filters: {
+                                            [key: string]: string;
+                                        };
+                                        menu: string;
+                                        params?: {
+                                            [key: string]: string;
+                                        };
+                                    };
+                                };
+                                hotWord: boolean | null;
+                                keyword: string | null;
+                                language: string | null;
+                                searches: number | null;
+                                users: number | null;
+                                zeroShare: number | null;
+                            }[];
+                            page: number;
+                            size: number;
+                            total: number;
+                        };
+                    };
+                };
+            };
+        };
+    };
     search_top_create: {
         parameters: {
             query?: never;
@@ -35621,6 +35810,41 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content?: never;
+            };
+        };
+    };
+    search_top_from_keyword: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    enWord: string;
+                    zhWord: string;
+                };
+            };
+        };
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Success"] & {
+                        content: {
+                            enWord: string;
+                            id: number;
+                            zhWord: string;
+                        };
+                    };
+                };
             };
         };
     };

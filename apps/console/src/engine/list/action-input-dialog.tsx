@@ -1,6 +1,6 @@
 import { defineEntity, formLayout, validateActionInput } from '@organiser/domain';
 import { Form } from 'antd';
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { Dialog } from '../../components/dialog';
 import { useEngineText } from '../../messages';
 import type { EntityMeta } from '../entity-meta';
@@ -26,7 +26,8 @@ export function ActionInputDialog({
   const fields = useMemo(() => {
     if (!action?.input) return [];
     const inputDef = defineEntity({
-      name: `${meta.def.name}_${action.name}`,
+      // a definition's name is snake_case: a camelCase command (`fromKeyword`) is spelt `from_keyword`
+      name: `${meta.def.name}_${action.name.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`)}`,
       labels: { singular: action.label, plural: action.label },
       fields: action.input,
       defaultSort: { field: 'id', order: 'asc' },
@@ -35,6 +36,11 @@ export function ActionInputDialog({
     });
     return formLayout(inputDef, { mode: 'add' }).flatMap((g) => g.fields);
   }, [action, meta.def]);
+
+  // a dialog opened with values (a row's keyword) starts with them
+  useEffect(() => {
+    if (pending?.initial) form.setFieldsValue(pending.initial);
+  }, [pending, form]);
 
   const submit = async () => {
     if (!pending) return;

@@ -2,8 +2,8 @@ import type { Language } from '@organiser/domain';
 import { textsIn, useTexts } from '../../i18n/texts';
 
 // The marketing pages' own texts (the i18next namespace `marketing`): the pages that list an activity's
-// sub-activities and a recommended search's advertising objects, the row actions that lead to them, and the
-// marketplace preview.
+// sub-activities and a recommended search's advertising objects, the row actions that lead to them, the
+// marketplace preview, and the search history's tabs and top keywords.
 
 export const en = {
   'pages.subActivities': 'Sub-activities',
@@ -20,6 +20,16 @@ export const en = {
   'children.addNewProduct': 'Add a new product',
   'preview.title': 'Marketplace preview',
   'preview.empty': 'Nothing to show yet',
+  'preview.english': 'English site',
+  'preview.chinese': 'Chinese site',
+  'preview.hotWords': 'Hot searches:',
+  'history.searches': 'Searches',
+  'history.keywords': 'Top keywords',
+  'keywords.column': 'Hot word',
+  'keywords.make': 'Make it a hot word',
+  'keywords.makeOf': 'Make “{{word}}” a hot word',
+  'keywords.already': 'Already a hot word',
+  'keywords.made': '“{{word}}” is now a hot word',
 } as const;
 
 export type MarketingTextKey = keyof typeof en;
@@ -37,6 +47,16 @@ export const zh: Record<MarketingTextKey, string> = {
   'children.addNewProduct': '新增新品',
   'preview.title': '平台效果预览',
   'preview.empty': '暂无内容',
+  'preview.english': '英文站',
+  'preview.chinese': '中文站',
+  'preview.hotWords': '热门搜索：',
+  'history.searches': '搜索记录',
+  'history.keywords': '热门关键词',
+  'keywords.column': '热词',
+  'keywords.make': '设为热门搜索词',
+  'keywords.makeOf': '将“{{word}}”设为热门搜索词',
+  'keywords.already': '已是热门搜索词',
+  'keywords.made': '“{{word}}”已设为热门搜索词',
 };
 
 /** The marketing texts in one language (for a row action's label, built outside a component). */

@@ -1,6 +1,6 @@
 import type { EntityRecord } from '@organiser/domain';
 import { useQuery } from '@tanstack/react-query';
-import { Card, Empty } from 'antd';
+import { Card, Empty, Tag } from 'antd';
 import { entityApi } from '../../api/entity-api';
 import { entityKeys } from '../../api/query-keys';
 import { fileUrl } from '../../state/session';
@@ -71,8 +71,15 @@ export function ActivityPreview({ parentId }: { parentId: number }) {
   );
 }
 
-/** A recommended search on the marketplace: its keyword in both languages, then its objects' logos and names. */
-export function SearchPreview({ parentId }: { parentId: number }) {
+/** A recommended search on the marketplace: its keyword in both languages (as being typed, when given), then
+ * its objects' logos and names. */
+export function SearchPreview({
+  parentId,
+  words,
+}: {
+  parentId: number;
+  words?: { en?: unknown; zh?: unknown };
+}) {
   const text = useMarketingText();
   const { record, children } = usePreviewData({
     parent: 'recommend_search',
@@ -80,14 +87,46 @@ export function SearchPreview({ parentId }: { parentId: number }) {
     parentField: 'recommendSearchId',
     parentId,
   });
+  const en = words ? words.en : record?.enKeyword;
+  const zh = words ? words.zh : record?.zhKeyword;
   return (
     <Card size="small" title={text('preview.title')} className="marketing-preview">
       <p>
-        <strong lang="en">{String(record?.enKeyword ?? '')}</strong>
+        <strong lang="en">{String(en ?? '')}</strong>
         {' · '}
-        <strong lang="zh">{String(record?.zhKeyword ?? '')}</strong>
+        <strong lang="zh">{String(zh ?? '')}</strong>
       </p>
       <Items items={children} name={(r) => String(r.companyIdLabel ?? r.productIdLabel ?? '')} />
+    </Card>
+  );
+}
+
+/** A word under the marketplace's search box, on its English and its Chinese site (a hot word, or a recommended
+ * search before it has objects). */
+export function WordsPreview({ en, zh }: { en?: unknown; zh?: unknown }) {
+  const text = useMarketingText();
+  const word = (value: unknown) => (typeof value === 'string' ? value.trim() : '');
+  const row = (site: 'preview.english' | 'preview.chinese', value: unknown, lang: 'en' | 'zh') => (
+    <div className="marketing-preview-words" style={{ marginBottom: 8 }}>
+      <div style={{ color: 'rgba(0, 0, 0, 0.45)' }}>{text(site)}</div>
+      <div
+        style={{ border: '1px solid #d9d9d9', borderRadius: 6, height: 32, maxWidth: 360 }}
+        aria-hidden="true"
+      />
+      <div style={{ marginTop: 4 }}>
+        {text('preview.hotWords')}{' '}
+        {word(value) ? (
+          <Tag lang={lang}>{word(value)}</Tag>
+        ) : (
+          <span style={{ color: 'rgba(0, 0, 0, 0.45)' }}>{text('preview.empty')}</span>
+        )}
+      </div>
+    </div>
+  );
+  return (
+    <Card size="small" title={text('preview.title')} className="marketing-preview">
+      {row('preview.english', en, 'en')}
+      {row('preview.chinese', zh, 'zh')}
     </Card>
   );
 }
