@@ -92,13 +92,13 @@ const barOption =
   };
 
 function ChartCard({
-  title,
+  titleKey,
   name,
   empty,
   option,
   wide,
 }: {
-  title: DashboardTextKey;
+  titleKey: DashboardTextKey;
   name: string;
   empty: boolean;
   option: (theme: { color: string }) => Option;
@@ -107,7 +107,7 @@ function ChartCard({
   const t = useDashboardText();
   return (
     <Col xs={24} xl={wide ? 24 : 12} xxl={wide ? 12 : 8}>
-      <Card size="small" variant="borderless" title={<h3 className="dashboard-card-title">{t(title)}</h3>}>
+      <Card size="small" variant="borderless" title={<h3 className="dashboard-card-title">{t(titleKey)}</h3>}>
         {empty ? (
           <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('charts.empty')} />
         ) : (
@@ -140,7 +140,7 @@ export default function DashboardCharts({ data }: { data: DashboardData }) {
       {showTrend && (
         <ChartCard
           wide
-          title="charts.trend"
+          titleKey="charts.trend"
           name="trend"
           empty={trendSeries.every((s) => s.values.every((v) => v === 0))}
           option={lineOption(days, trendSeries)}
@@ -149,7 +149,7 @@ export default function DashboardCharts({ data }: { data: DashboardData }) {
       {shown.consults && (
         <ChartCard
           wide
-          title="charts.replyRate"
+          titleKey="charts.replyRate"
           name="reply-rate"
           empty={days.every((d) => d.consults === 0)}
           option={lineOption(days, [{ name: t('figures.replyRate'), values: rates, percent: true }])}
@@ -161,7 +161,7 @@ export default function DashboardCharts({ data }: { data: DashboardData }) {
         return (
           <ChartCard
             key={key}
-            title={title}
+            titleKey={title}
             name={key}
             empty={rows.length === 0}
             option={barOption(rows, series)}
