@@ -93,13 +93,8 @@ function WaitingWork({ cards }: { cards: DashboardData['waiting'] }) {
       <Row gutter={[16, 16]}>
         {cards.map((card) => (
           <Col key={card.kind} xs={12} md={8} xl={{ flex: '20%' }}>
-            <Link
-              to={card.link}
-              className="dashboard-waiting"
-              data-kind={card.kind}
-              aria-label={`${t(`waiting.${card.kind}`)}: ${card.count}`}
-            >
-              <span className="dashboard-waiting-label">{t(`waiting.${card.kind}`)}</span>
+            <Link to={card.link} className="dashboard-waiting" data-kind={card.kind}>
+              <span className="dashboard-waiting-label">{t(`waiting.${card.kind}`)}</span>{' '}
               <span className={`dashboard-waiting-count${card.count > 0 ? ' is-busy' : ''}`}>
                 {card.count}
               </span>
@@ -135,17 +130,23 @@ function Change({
   const value = rate
     ? t('figures.points', { value: Math.abs(diff).toLocaleString(lang) })
     : `${Math.abs(diff).toLocaleString(lang)} %`;
-  const words = diff === 0 ? t('figures.noChange') : t(diff > 0 ? 'figures.up' : 'figures.down', { value });
+  const direction = diff > 0 ? 'up' : diff < 0 ? 'down' : 'none';
+  // the arrow is for the eye; a screen reader hears the direction in words
   return (
-    <Typography.Text
-      className="dashboard-change"
-      type={diff > 0 ? 'success' : diff < 0 ? 'danger' : 'secondary'}
-      aria-label={`${label} ${words}`}
-      data-change={diff > 0 ? 'up' : diff < 0 ? 'down' : 'none'}
-    >
-      {diff > 0 ? <ArrowUpOutlined /> : diff < 0 ? <ArrowDownOutlined /> : null} {diff === 0 ? words : value}{' '}
-      <Typography.Text type="secondary">{label}</Typography.Text>
-    </Typography.Text>
+    <span className={`dashboard-change is-${direction}`} data-change={direction}>
+      {direction === 'none' ? (
+        t('figures.noChange')
+      ) : (
+        <>
+          <span aria-hidden="true">{direction === 'up' ? <ArrowUpOutlined /> : <ArrowDownOutlined />}</span>
+          <span className="app-visually-hidden">
+            {t(direction === 'up' ? 'figures.up' : 'figures.down', { value })}
+          </span>
+          <span aria-hidden="true"> {value}</span>
+        </>
+      )}{' '}
+      <span className="dashboard-change-label">{label}</span>
+    </span>
   );
 }
 
@@ -257,7 +258,12 @@ function OwnCompany({ own }: { own: NonNullable<DashboardData['company']> }) {
             )}
             <div className="dashboard-company-line">
               <Typography.Text type="secondary">{t('company.completeness')}</Typography.Text>
-              <Progress percent={percent} size="small" status={own.complete ? 'success' : 'normal'} />
+              <Progress
+                aria-label={t('company.completeness')}
+                percent={percent}
+                size="small"
+                status={own.complete ? 'success' : 'normal'}
+              />
             </div>
             <Typography.Text type="secondary">
               {t('company.fields', { filled: own.filledFields, required: own.requiredFields })}
@@ -279,6 +285,7 @@ function OwnCompany({ own }: { own: NonNullable<DashboardData['company']> }) {
                     </span>
                     {q.limit !== null && q.limit > 0 && (
                       <Progress
+                        aria-label={field ? pick(field.label, lang) : q.key}
                         percent={Math.min(100, Math.round((q.used * 100) / q.limit))}
                         size="small"
                         showInfo={false}
