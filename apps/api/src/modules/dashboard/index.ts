@@ -14,6 +14,7 @@ import { ok, okSchema } from '../../plugins/envelope';
 import { resolvePeriod } from '../statistics/period';
 import { dayIn } from '../statistics/rollups';
 import { type Audience, dailyFigures, sumDays, topLists } from './figures';
+import { FIGURES_TTL_MS, figuresMemo } from './memo';
 import { ownCompany } from './own-company';
 import { WAITING_KINDS, waitingWork } from './waiting';
 
@@ -21,7 +22,8 @@ import { WAITING_KINDS, waitingWork } from './waiting';
 // the list or report it comes from (checked here, per menu), and a supplier account only of its own company:
 // the waiting work with links to the filtered lists, today's and the period's key figures beside the day and
 // period before, the days of the period for the charts, the most viewed companies and products and the most
-// searched keywords, and a supplier's own company (audit state, completeness, limits used this month).
+// searched keywords, and a supplier's own company (audit state, completeness, limits used this month). The figures
+// and charts of an audience and period are computed once per FIGURES_TTL_MS (memo.ts); the waiting work every time.
 
 const DAY_MS = 86_400_000;
 const dayBefore = (day: string) =>
@@ -120,6 +122,7 @@ export const dashboardSchema = z.object({
 export const dashboardRoutes: FastifyPluginAsyncZod = async (app) => {
   const engine = createEngine(app.config.deployment);
   const timeZone = app.config.deployment.statistics.timeZone;
+  const remembered = figuresMemo();
   app.get(
     '/dashboard',
     {
@@ -128,6 +131,7 @@ export const dashboardRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['dashboard'],
         operationId: 'dashboard',
         summary: `The signed-in person's dashboard: waiting work, key figures, chart data (a period of at most ${STATISTICS_MAX_DAYS} days)`,
+        description: `The figures, series and top tens may lag the events by up to ${FIGURES_TTL_MS / 1000} s (computed once that long for everyone who sees the same); the waiting work is counted on every call.`,
         querystring: dashboardQuery,
         response: { 200: okSchema(dashboardSchema) },
       },
@@ -159,9 +163,13 @@ export const dashboardRoutes: FastifyPluginAsyncZod = async (app) => {
       const anyFigure = audience.visits || audience.newUsers || audience.consults;
       const ranges = [{ from: period.previousFrom, to: period.to }];
       if (today > period.to || yesterday < period.previousFrom) ranges.push({ from: yesterday, to: today });
+      const key = JSON.stringify([audience, period, today]);
       const days = anyFigure
-        ? (await Promise.all(ranges.map((r) => dailyFigures(app.db, audience, r, timeZone)))).flat()
+        ? await remembered(`days:${key}`, async () =>
+            (await Promise.all(ranges.map((r) => dailyFigures(app.db, audience, r, timeZone)))).flat(),
+          )
         : [];
+      const top = await remembered(`top:${key}`, () => topLists(app.db, audience, period));
       const dayOnce = new Map(days.map((d) => [d.day, d]));
       const all = [...dayOnce.values()];
       return ok({
@@ -184,7 +192,7 @@ export const dashboardRoutes: FastifyPluginAsyncZod = async (app) => {
             }
           : null,
         days: all.filter((d) => d.day >= period.from && d.day <= period.to),
-        top: await topLists(app.db, audience, period),
+        top,
         company: rowScope ? await ownCompany(app.db, engine, rowScope.companyId) : null,
       });
     },

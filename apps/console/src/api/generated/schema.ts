@@ -2932,7 +2932,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The signed-in person's dashboard: waiting work, key figures, chart data (a period of at most 366 days) */
+        /**
+         * The signed-in person's dashboard: waiting work, key figures, chart data (a period of at most 366 days)
+         * @description The figures, series and top tens may lag the events by up to 15 s (computed once that long for everyone who sees the same); the waiting work is counted on every call.
+         */
         get: operations["dashboard"];
         put?: never;
         post?: never;
