@@ -58,17 +58,22 @@ const lineOption =
     legend: { top: 0 },
     grid: { left: 8, right: 16, top: 36, bottom: 8, containLabel: true },
     xAxis: { type: 'category', data: days.map((d) => d.day.slice(5)) },
-    yAxis: {
-      type: 'value',
-      minInterval: 1,
-      ...(series.some((s) => s.percent) ? { max: 100, axisLabel: { formatter: '{value} %' } } : {}),
-    },
-    series: series.map((s) => ({
+    // two counts of different sizes (visits, new users): each on an axis of its own
+    yAxis:
+      series.length > 1
+        ? series.map(() => ({ type: 'value', minInterval: 1 }))
+        : {
+            type: 'value',
+            minInterval: 1,
+            ...(series.some((s) => s.percent) ? { max: 100, axisLabel: { formatter: '{value} %' } } : {}),
+          },
+    series: series.map((s, i) => ({
       name: s.name,
       type: 'line',
       smooth: true,
       showSymbol: days.length <= 31,
       areaStyle: series.length === 1 ? { opacity: 0.15 } : undefined,
+      yAxisIndex: series.length > 1 ? i : 0,
       data: s.values,
     })),
   });
