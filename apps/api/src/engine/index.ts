@@ -19,7 +19,7 @@ export type { Engine, EngineEntity } from './entity';
 export { fieldsError, toFieldErrors } from './field-errors';
 export { emptyHookLists, noExtensions } from './hooks';
 export { withEffective } from './read/effective';
-export { type ListPage, runList } from './read/list';
+export { countListed, type ListPage, runList } from './read/list';
 export { toListRecord, toRecord, withLabels } from './read/records';
 export { loadRow } from './read/row-scope';
 export {

@@ -7,6 +7,7 @@ import { chatModule } from './chat';
 import { companiesModule } from './companies';
 import { consultsModule } from './consults';
 import { contentModule } from './content';
+import { dashboardModule } from './dashboard';
 import { dictionaryModule } from './dictionary';
 import { dynamicFormsModule } from './dynamic-forms';
 import { engineModule } from './engine';
@@ -73,6 +74,8 @@ export const modules: AppModule[] = [
   chatModule,
   // Behaviour statistics: supplier statistics, user conduct statistics (read from the rollups).
   statisticsModule,
+  // The dashboard: waiting work, key figures and chart data, each part as the person may see it.
+  dashboardModule,
 ];
 
 /** What the OpenAPI tags of the modules' own routes hold (an entity's tag is described by its labels). */
@@ -84,6 +87,8 @@ export const moduleTags: Record<string, string> = {
   badges:
     "The navbar's live counts: unreplied consults and unread chat conversations, once or as server-sent events",
   consults: 'The reply thread of a consult: read and answered by staff and by the supplier it was sent to',
+  dashboard:
+    "The signed-in person's dashboard: waiting work with links to the filtered lists, key figures, chart data",
   dictionary: 'Dictionary items by group code, for selects',
   dynamic_form_config: 'The dynamic form fields of a category, for forms and filters',
   oss: 'File uploads and the address prefix of stored files',

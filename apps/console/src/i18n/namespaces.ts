@@ -5,6 +5,7 @@ import { zh as engineZh } from '../messages/zh';
 import { en as accessEn, zh as accessZh } from '../pages/access/messages';
 import { en as chatEn, zh as chatZh } from '../pages/chat/messages';
 import { en as consultEn, zh as consultZh } from '../pages/consults/messages';
+import { en as dashboardEn, zh as dashboardZh } from '../pages/dashboard/messages';
 import { en as marketingEn, zh as marketingZh } from '../pages/marketing/messages';
 import { en as pointsEn, zh as pointsZh } from '../pages/points/messages';
 import { en as requirementEn, zh as requirementZh } from '../pages/requirements/messages';
@@ -31,4 +32,5 @@ export const textNamespaces: Record<TextNamespace, Record<Language, Record<strin
   chat: { en: chatEn, zh: chatZh },
   points: { en: pointsEn, zh: pointsZh },
   statistics: { en: statisticsEn, zh: statisticsZh },
+  dashboard: { en: dashboardEn, zh: dashboardZh },
 };

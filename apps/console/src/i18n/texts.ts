@@ -20,6 +20,7 @@ export const TEXT_NAMESPACES = [
   'chat',
   'points',
   'statistics',
+  'dashboard',
 ] as const;
 export type TextNamespace = (typeof TEXT_NAMESPACES)[number];
 

@@ -66,6 +66,8 @@ export const statProductDay = pgTable(
   (t) => [
     primaryKey({ columns: [t.productId, t.day] }),
     index('stat_product_day_company_idx').on(t.companyId, t.day),
+    // the dashboard's most viewed products of a period
+    index('stat_product_day_day_idx').on(t.day),
   ],
 );
 

@@ -4,6 +4,7 @@ import {
   type ListQuery,
   type ListWhere,
   labelColumns,
+  parseListQuery,
 } from '@organiser/domain';
 import {
   and,
@@ -541,4 +542,25 @@ export async function treeRows(
     }
   }
   return all.filter((r) => keep.has(Number(r.id)));
+}
+
+/**
+ * The exact number of live rows a list shows for these URL parameters (`{ auditStatus: 'pending' }`), within the
+ * caller's row scope: the very conditions of `GET /api/<entity>/list`, so a count shown beside a link to the
+ * filtered list is the total that list answers. Null when the list does not accept the parameters.
+ */
+export async function countListed(
+  db: Db,
+  entity: EngineEntity,
+  params: Record<string, string>,
+  rowScope?: RowScope | null,
+): Promise<number | null> {
+  const parsed = parseListQuery(entity.def, params, entity.policy);
+  if (!parsed.ok) return null;
+  const conditions = listConditions(entity, parsed.query, 'live', rowScope);
+  const [row] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(entity.table)
+    .where(and(...conditions));
+  return Number(row?.n ?? 0);
 }

@@ -204,6 +204,7 @@ export const operations = {
   customer_service_set_default: { method: 'POST', path: '/customer_service/setDefault/{id}' },
   customer_service_trash: { method: 'GET', path: '/customer_service/trash' },
   customer_service_update: { method: 'PUT', path: '/customer_service/{id}' },
+  dashboard: { method: 'GET', path: '/dashboard' },
   dict_group_batch_delete: { method: 'POST', path: '/dict_group/batch/delete' },
   dict_group_batch_disable: { method: 'POST', path: '/dict_group/batch/disable' },
   dict_group_batch_enable: { method: 'POST', path: '/dict_group/batch/enable' },

@@ -3061,6 +3061,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/dashboard": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The signed-in person's dashboard: waiting work, key figures, chart data (a period of at most 366 days)
+         * @description The figures, series and top tens may lag the events by up to 15 s (computed once that long for everyone who sees the same); the waiting work is counted on every call.
+         */
+        get: operations["dashboard"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/dict_group": {
         parameters: {
             query?: never;
@@ -22845,6 +22865,134 @@ export interface operations {
                     "application/json": components["schemas"]["Success"] & {
                         content: components["schemas"]["ListPage"] & {
                             list: components["schemas"]["CustomerService"][];
+                        };
+                    };
+                };
+            };
+        };
+    };
+    dashboard: {
+        parameters: {
+            query?: {
+                /** @description The language of labels in the answer (else Accept-Language) */
+                lang?: components["parameters"]["Lang"];
+                periodFrom?: string;
+                periodTo?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Success"] & {
+                        content: {
+                            company: {
+                                auditReason: string | null;
+                                auditStatus: string | null;
+                                complete: boolean;
+                                filledFields: number;
+                                id: number;
+                                name: string;
+                                quotaPeriod: string;
+                                quotas: {
+                                    key: string;
+                                    limit: number | null;
+                                    used: number;
+                                }[];
+                                requiredFields: number;
+                                status: string | null;
+                            } | null;
+                            days: {
+                                consults: number;
+                                consultsReplied: number;
+                                day: string;
+                                newUsers: number;
+                                uniqueVisitors: number;
+                                visits: number;
+                            }[];
+                            figures: {
+                                period: {
+                                    consults: number;
+                                    consultsReplied: number;
+                                    newUsers: number;
+                                    replyRate: number | null;
+                                    uniqueVisitors: number;
+                                    visits: number;
+                                };
+                                previous: {
+                                    consults: number;
+                                    consultsReplied: number;
+                                    newUsers: number;
+                                    replyRate: number | null;
+                                    uniqueVisitors: number;
+                                    visits: number;
+                                };
+                                today: {
+                                    consults: number;
+                                    consultsReplied: number;
+                                    newUsers: number;
+                                    replyRate: number | null;
+                                    uniqueVisitors: number;
+                                    visits: number;
+                                };
+                                yesterday: {
+                                    consults: number;
+                                    consultsReplied: number;
+                                    newUsers: number;
+                                    replyRate: number | null;
+                                    uniqueVisitors: number;
+                                    visits: number;
+                                };
+                            } | null;
+                            period: {
+                                days: number;
+                                from: string;
+                                previousFrom: string;
+                                previousTo: string;
+                                to: string;
+                            };
+                            /** @enum {string} */
+                            scope: "marketplace" | "company";
+                            shown: {
+                                consults: boolean;
+                                keywords: boolean;
+                                newUsers: boolean;
+                                visits: boolean;
+                            };
+                            today: string;
+                            top: {
+                                companies: {
+                                    id: number | null;
+                                    name: string;
+                                    value: number;
+                                }[] | null;
+                                keywords: {
+                                    id: number | null;
+                                    name: string;
+                                    value: number;
+                                }[] | null;
+                                products: {
+                                    id: number | null;
+                                    name: string;
+                                    value: number;
+                                }[] | null;
+                            };
+                            waiting: {
+                                count: number;
+                                /** @enum {string} */
+                                kind: "companiesToAudit" | "productsToAudit" | "consultsUnreplied" | "chatsUnreplied" | "requirementsToAuthorise";
+                                link: string;
+                                list: string;
+                            }[];
                         };
                     };
                 };

@@ -1,0 +1,1 @@
+CREATE INDEX "stat_product_day_day_idx" ON "stat_product_day" USING btree ("day");

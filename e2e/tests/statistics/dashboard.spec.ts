@@ -1,0 +1,80 @@
+import { en as engineEn } from '../../../apps/console/src/messages/en';
+import { en, zh } from '../../../apps/console/src/pages/dashboard/messages';
+import { escapeRegExp, expect, login, test } from '../../fixtures';
+import { createCompany, uniqueToken } from '../suppliers/helpers';
+
+// The dashboard with the demo behaviour: staff see the charts drawn, and a waiting-work link opens its list
+// filtered to the same number of records; a supplier's dashboard is its own company; the Chinese pass reads the
+// heading and one card.
+
+const LOAD = { timeout: 30_000 };
+
+test('staff see the charts drawn and a waiting-work link lands on its filtered list (en)', async ({
+  page,
+}) => {
+  test.setTimeout(120_000);
+  await login(page, { lang: 'en' });
+  await expect(page).toHaveURL((url) => url.pathname === '/dashboard');
+  await expect(page.getByRole('heading', { name: en['waiting.title'] })).toBeVisible(LOAD);
+
+  // the charts' code comes after the first paint; the trend is drawn on a canvas of a real size
+  const trend = page.getByTestId('dashboard-chart-trend');
+  await expect(trend).toHaveAttribute('data-drawn', 'true', LOAD);
+  const canvas = trend.locator('canvas').first();
+  const box = await canvas.boundingBox();
+  expect(box?.width ?? 0).toBeGreaterThan(100);
+  expect(box?.height ?? 0).toBeGreaterThan(100);
+  await expect(page.getByTestId('dashboard-chart-companies')).toHaveAttribute('data-drawn', 'true', LOAD);
+
+  // the busiest waiting work: its count is the total of the list it opens
+  const cards = page.locator('a.dashboard-waiting');
+  await expect(cards.first()).toBeVisible();
+  const counts = await cards.evaluateAll((links) =>
+    links.map((a) => ({
+      kind: a.getAttribute('data-kind') ?? '',
+      count: Number(a.querySelector('.dashboard-waiting-count')?.textContent ?? 0),
+      href: a.getAttribute('href') ?? '',
+    })),
+  );
+  const busiest = counts.filter((c) => c.kind !== 'chatsUnreplied').sort((a, b) => b.count - a.count)[0]!;
+  expect(busiest.count).toBeGreaterThan(0);
+  await page.locator(`a.dashboard-waiting[data-kind="${busiest.kind}"]`).click();
+  await expect(page).toHaveURL((url) => `${url.pathname}${url.search}` === busiest.href, LOAD);
+  const total = engineEn[busiest.count === 1 ? 'list.total_one' : 'list.total_other'].replace(
+    '{{count}}',
+    busiest.count.toLocaleString('en'),
+  );
+  await expect(page.getByText(new RegExp(`^${escapeRegExp(total)}$`)).filter({ visible: true })).toBeVisible(
+    LOAD,
+  );
+});
+
+test('a supplier’s dashboard shows its own company, nothing of another (en)', async ({
+  page,
+  request,
+  adminToken,
+}) => {
+  test.setTimeout(120_000);
+  const token = uniqueToken('dash');
+  const password = 'Supplier12345';
+  const name = `${token} Dashboard Pumps Ltd.`;
+  await createCompany(request, adminToken, { name, account: token, password });
+  const other = `${token} Other Valves Ltd.`;
+  await createCompany(request, adminToken, { name: other, account: `${token}x` });
+  await login(page, { lang: 'en', account: token, password });
+  const section = page.getByRole('region', { name: en['company.title'] });
+  await expect(section.getByRole('heading', { name })).toBeVisible(LOAD);
+  await expect(section.getByText(en['company.completeness'])).toBeVisible();
+  await expect(page.locator(`a.dashboard-waiting[data-kind="companiesToAudit"]`)).toHaveCount(0);
+  await expect(page.getByRole('heading', { name: en['figures.title'] })).toBeVisible();
+  await expect(page.getByText(other)).toHaveCount(0);
+});
+
+test('the dashboard in Chinese: its heading and a card (zh)', async ({ page }) => {
+  await login(page, { lang: 'zh' });
+  await expect(page.getByRole('heading', { name: zh['waiting.title'] })).toBeVisible(LOAD);
+  await expect(
+    page.getByRole('link', { name: new RegExp(`^${escapeRegExp(zh['waiting.companiesToAudit'])} \\d+$`) }),
+  ).toBeVisible();
+  await expect(page.getByRole('heading', { name: zh['figures.title'] })).toBeVisible();
+});
