@@ -137,6 +137,11 @@ for (const lang of ['en', 'zh'] as const) {
       await expect(nav.getByRole('link', { name: names.tags, exact: true })).toBeVisible();
       await expect(nav.getByRole('menuitem')).toHaveCount(3);
       await expect(nav).not.toContainText(names.admin);
+      // the Chinese pass ends here: taking a permission away is the same steps in either language
+      if (lang === 'zh') {
+        await staffContext.close();
+        return;
+      }
 
       // Take the company tags away in the role editor; the staff member's menu shrinks on a refresh.
       await page.goto(`/adminManage/role/role_edit/${createdId}`);

@@ -98,6 +98,9 @@ for (const lang of ['en', 'zh'] as const) {
     await expect(page).toHaveURL(new RegExp(`/banner/banner_list\\?keyword=${token}`), LOAD);
     const edited = rowOf(page, `${title} v2`);
     await expect(edited).toHaveCount(1);
+    // the Chinese pass ends here: taking offline, the history and the trash are the same steps in either
+    // language (their labels are checked by the console's tests)
+    if (lang === 'zh') return;
 
     // take offline (the definition asks first)
     await edited.getByRole('button', { name: buttonName(offlineAction) }).click();

@@ -91,6 +91,9 @@ for (const lang of ['en', 'zh'] as const) {
     await menu.getByRole('link', { name: contactsTitle }).click();
     await expect(page).toHaveURL(new RegExp(`/customer_service/customer_service_edit/${own.id}$`), LOAD);
     await expect(page.getByText(t['contacts.empty'])).toBeVisible(LOAD);
+    // the Chinese pass ends on the contacts page: adding, the default and editing are the same steps in
+    // either language
+    if (lang === 'zh') return;
     await checkA11y(page);
     for (const [contact, mobile] of [
       [`${token} Li`, '13900000001'],
