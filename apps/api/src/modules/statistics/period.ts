@@ -1,4 +1,17 @@
-import { type Lang, STATISTICS_DEFAULT_DAYS, STATISTICS_MAX_DAYS, t } from '@organiser/domain';
+import {
+  type EntityDef,
+  type Lang,
+  STATISTICS_DEFAULT_DAYS,
+  STATISTICS_MAX_DAYS,
+  t,
+} from '@organiser/domain';
+import type { FastifyInstance } from 'fastify';
+import {
+  type ReportContext,
+  type ReportParamValues,
+  type ReportResult,
+  registerReportRoutes,
+} from '../../engine';
 import { AppError } from '../../errors';
 import { dayIn } from './rollups';
 
@@ -49,4 +62,17 @@ export function resolvePeriod(
     previousFrom: day(ms(from) - days * DAY_MS),
     previousTo: day(ms(from) - DAY_MS),
   };
+}
+
+/** What a statistics query reads with: the report's context, the deployment's time zone and the moment asked. */
+export type StatisticsContext = ReportContext & { timeZone: string; now: Date };
+
+/** Serves a statistics report (list and export) with its query, in the deployment's statistics time zone. */
+export function registerStatisticsReport(
+  app: FastifyInstance,
+  def: EntityDef,
+  query: (ctx: StatisticsContext, params: ReportParamValues) => Promise<ReportResult>,
+): void {
+  const timeZone = app.config.deployment.statistics.timeZone;
+  registerReportRoutes(app, def, (ctx, params) => query({ ...ctx, timeZone, now: new Date() }, params));
 }

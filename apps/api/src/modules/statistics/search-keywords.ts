@@ -1,21 +1,16 @@
 import { type ListFilter, searchKeywords } from '@organiser/domain';
 import { type SQL, sql } from 'drizzle-orm';
 import type { FastifyPluginAsync } from 'fastify';
-import {
-  type ReportContext,
-  type ReportParamValues,
-  type ReportResult,
-  registerReportRoutes,
-} from '../../engine';
+import type { ReportParamValues, ReportResult } from '../../engine';
 import { AppError } from '../../errors';
-import { resolvePeriod } from './period';
+import { registerStatisticsReport, resolvePeriod, type StatisticsContext } from './period';
 
 // The search history's top keywords (`GET /api/search_keyword/list`, `/export`): per keyword and language over
 // the period, from the keyword rollups only (`stat_keyword_day` for the counts, `stat_keyword_user` for the
 // users, each counted once over the period: of the page's keywords only, unless the rows are sorted by users).
 // Whether a row's keyword is already a hot word is read for the page's rows only. Searches belong to no company: a supplier account is refused.
 
-type Ctx = ReportContext & { timeZone: string; now: Date };
+type Ctx = StatisticsContext;
 type Row = Record<string, string | number | boolean | null>;
 
 const SORTS: Record<string, string> = {
@@ -134,8 +129,5 @@ export async function searchKeywordsQuery(ctx: Ctx, params: ReportParamValues): 
 }
 
 export const searchKeywordRoutes: FastifyPluginAsync = async (app) => {
-  const timeZone = app.config.deployment.statistics.timeZone;
-  registerReportRoutes(app, searchKeywords, (ctx, params) =>
-    searchKeywordsQuery({ ...ctx, timeZone, now: new Date() }, params),
-  );
+  registerStatisticsReport(app, searchKeywords, searchKeywordsQuery);
 };

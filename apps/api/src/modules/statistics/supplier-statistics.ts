@@ -3,22 +3,17 @@ import { type SQL, sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { rowScopeOf } from '../../access/row-scope';
-import {
-  type ReportContext,
-  type ReportParamValues,
-  type ReportResult,
-  registerReportRoutes,
-} from '../../engine';
+import type { ReportParamValues, ReportResult } from '../../engine';
 import { AppError } from '../../errors';
 import { ok, okSchema } from '../../http/envelope';
-import { type Period, resolvePeriod } from './period';
+import { type Period, registerStatisticsReport, resolvePeriod, type StatisticsContext } from './period';
 
 // Supplier statistics (`GET /api/page_view/list`, `/export`, and `/trend` for one company's days): per company
 // over a period, read from the daily rollups (`stat_company_day`, by day), the consults received and replied
 // (an index range over `consult_time`) and the requirements revealed (by company and time). Every company
 // of the filters is a row, those without behaviour with zeros. A supplier account sees its own company only.
 
-type Ctx = ReportContext & { timeZone: string; now: Date };
+type Ctx = StatisticsContext;
 
 /** The SQL of each sortable field (the route has checked the field is one of the report's). */
 const SORTS: Record<string, string> = {
@@ -185,9 +180,7 @@ export async function companyTrend(ctx: Ctx, companyId: number, period: Period) 
 /** The report's routes (list and export through the report kit) and the trend of one company. */
 export const supplierStatisticsRoutes: FastifyPluginAsyncZod = async (app) => {
   const timeZone = app.config.deployment.statistics.timeZone;
-  registerReportRoutes(app, supplierStatistics, (ctx, params) =>
-    supplierStatisticsQuery({ ...ctx, timeZone, now: new Date() }, params),
-  );
+  registerStatisticsReport(app, supplierStatistics, supplierStatisticsQuery);
   app.get(
     '/page_view/trend',
     {

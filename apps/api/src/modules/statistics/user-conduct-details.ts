@@ -11,14 +11,9 @@ import {
 } from '@organiser/domain';
 import { type SQL, sql } from 'drizzle-orm';
 import type { FastifyPluginAsync } from 'fastify';
-import {
-  type ReportContext,
-  type ReportParamValues,
-  type ReportResult,
-  registerReportRoutes,
-} from '../../engine';
+import type { ReportParamValues, ReportResult } from '../../engine';
 import { AppError } from '../../errors';
-import { type Period, resolvePeriod } from './period';
+import { type Period, registerStatisticsReport, resolvePeriod, type StatisticsContext } from './period';
 
 // User behaviour towards companies (`c_user_conduct`) and towards products (`p_user_conduct`) per user over a
 // period, and a user's drill-downs: the companies and products collected now (`collect_company`,
@@ -28,7 +23,7 @@ import { type Period, resolvePeriod } from './period';
 // less its products' rows of the same day. A supplier account counts and sees only its own company and its
 // products. A drill-down's user must be a marketplace user (404 otherwise); a user without behaviour has none.
 
-type Ctx = ReportContext & { timeZone: string; now: Date };
+type Ctx = StatisticsContext;
 type Row = Record<string, unknown>;
 
 const like = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
@@ -212,7 +207,6 @@ export async function productByStatQuery(ctx: Ctx, params: ReportParamValues): P
 }
 
 export const userConductDetailRoutes: FastifyPluginAsync = async (app) => {
-  const timeZone = app.config.deployment.statistics.timeZone;
   const reports: [EntityDef, (ctx: Ctx, params: ReportParamValues) => Promise<ReportResult>][] = [
     [companyConduct, companyConductQuery],
     [productConduct, productConductQuery],
@@ -221,6 +215,5 @@ export const userConductDetailRoutes: FastifyPluginAsync = async (app) => {
     [collectProduct, collectProductQuery],
     [productByStat, productByStatQuery],
   ];
-  for (const [def, query] of reports)
-    registerReportRoutes(app, def, (ctx, params) => query({ ...ctx, timeZone, now: new Date() }, params));
+  for (const [def, query] of reports) registerStatisticsReport(app, def, query);
 };

@@ -1,20 +1,15 @@
 import { type ListFilter, userConduct } from '@organiser/domain';
 import { type SQL, sql } from 'drizzle-orm';
 import type { FastifyPluginAsync } from 'fastify';
-import {
-  type ReportContext,
-  type ReportParamValues,
-  type ReportResult,
-  registerReportRoutes,
-} from '../../engine';
-import { resolvePeriod } from './period';
+import type { ReportParamValues, ReportResult } from '../../engine';
+import { registerStatisticsReport, resolvePeriod, type StatisticsContext } from './period';
 
 // User behaviour statistics (`GET /api/user_conduct/list`, `/export`): per marketplace user active in the period,
 // from the daily rollups of users (`stat_user_day`, and per company and product for the visited counts), with
 // the consults (by `consult_time`) and purchase requirements they posted. A supplier account counts only the
 // behaviour towards its own company and products (the per-company rollups), and the consults sent to it.
 
-type Ctx = ReportContext & { timeZone: string; now: Date };
+type Ctx = StatisticsContext;
 type Row = Record<string, string | number | null>;
 
 const SORTS: Record<string, string> = {
@@ -126,8 +121,5 @@ export async function userConductQuery(ctx: Ctx, params: ReportParamValues): Pro
 }
 
 export const userConductRoutes: FastifyPluginAsync = async (app) => {
-  const timeZone = app.config.deployment.statistics.timeZone;
-  registerReportRoutes(app, userConduct, (ctx, params) =>
-    userConductQuery({ ...ctx, timeZone, now: new Date() }, params),
-  );
+  registerStatisticsReport(app, userConduct, userConductQuery);
 };
