@@ -72,6 +72,15 @@ describe('the search history’s top keywords', { timeout: 60_000 }, () => {
     });
   });
 
+  it('opens on the tab its address names, so a reload keeps the top keywords open', async () => {
+    signIn();
+    const api = searchApi();
+    await renderPage(SearchHistoryPage, route, { url: '/searchManage/search_history_list#keywords' });
+    await screen.findByText('led panel');
+    expect(screen.getByRole('tab', { name: 'Top keywords', selected: true })).toBeTruthy();
+    expect(api.callsTo('GET', '/api/search_history/list')).toHaveLength(0);
+  });
+
   it('offers no hot word action to people who may not add hot words', async () => {
     signIn({
       roles: ['analyst'],

@@ -2,7 +2,7 @@ import { type EntityDef, searchKeywords } from '@organiser/domain';
 import { useQueryClient } from '@tanstack/react-query';
 import { App, Button, Form, Tabs, Tag } from 'antd';
 import { useState } from 'react';
-import { useSearchParams } from 'react-router';
+import { useLocation, useNavigate } from 'react-router';
 import { entityApi, fieldErrorsOf } from '../../api/entity-api';
 import { entityKeys } from '../../api/query-keys';
 import {
@@ -95,22 +95,29 @@ function TopKeywords({ title }: { title: string }) {
   );
 }
 
+/** The address's fragment naming the top keywords' tab (the query string is the open tab's list state). */
+const KEYWORDS_TAB = '#keywords';
+
 /** /searchManage/search_history_list: every search, and the top keywords of a period. The two tabs keep their
- * filters, sort and page in the address like any list; changing tab starts the other one afresh. */
+ * filters, sort and page in the address like any list, and the open tab in its fragment, so a reload or a shared
+ * link opens the same tab; changing tab starts the other one afresh. */
 export function SearchHistoryPage(props: PageProps) {
   const text = useMarketingText();
   const lang = useLang();
-  const [, setSearchParams] = useSearchParams();
-  const [tab, setTab] = useState<'searches' | 'keywords'>('searches');
+  const location = useLocation();
+  const navigate = useNavigate();
+  const tab = location.hash === KEYWORDS_TAB ? 'keywords' : 'searches';
   return (
     <Tabs
       className="search-history-tabs"
       activeKey={tab}
       destroyOnHidden
-      onChange={(key) => {
-        setSearchParams({}, { replace: true });
-        setTab(key as 'searches' | 'keywords');
-      }}
+      onChange={(key) =>
+        navigate(
+          { pathname: location.pathname, search: '', hash: key === 'keywords' ? KEYWORDS_TAB : '' },
+          { replace: true },
+        )
+      }
       items={[
         { key: 'searches', label: text('history.searches'), children: <EntityListPage {...props} /> },
         {
