@@ -135,6 +135,12 @@ const entityPages: Record<string, Partial<Record<'entity-list' | 'entity-form', 
       (m) => m.RecommendSearchFormPage,
     ),
   },
+  event_information: {
+    'entity-form': page(
+      () => import('./marketing/search-pages'),
+      (m) => m.EventInformationFormPage,
+    ),
+  },
   search_top: {
     'entity-form': page(
       () => import('./marketing/search-pages'),

@@ -8,6 +8,9 @@ const targetTypes = [
   { value: 'content', label: t('Content', '内容') },
 ] as const;
 
+/** The cover's size on the marketplace's card (the upload's hint, and the console's preview). */
+const EVENT_COVER_SIZE = '640x360';
+
 /** The tag shown on the item's card. */
 const tags = [
   { value: 'news', label: t('News', '新闻') },
@@ -18,6 +21,9 @@ const tags = [
  * order (a higher order ranks later); the content is rich text kept through the one sanitiser. */
 export const eventInformation = defineEntity({
   name: 'event_information',
+  behaviour: {
+    screens: { 'entity-form': 'marketing/search-pages EventInformationFormPage (marketplace preview)' },
+  },
   labels: { singular: t('Event information', '活动资讯'), plural: t('Event information', '活动资讯') },
   permission: { menu: '/event_Information/event_Information_list' },
   groups: {
@@ -68,7 +74,7 @@ export const eventInformation = defineEntity({
     coverImg: {
       kind: 'image',
       label: t('Cover image', '封面图'),
-      upload: { maxCount: 1, maxBytes: IMAGE_MAX_BYTES, types: IMAGE_TYPES },
+      upload: { maxCount: 1, maxBytes: IMAGE_MAX_BYTES, types: IMAGE_TYPES, sizeHint: EVENT_COVER_SIZE },
       list: { width: 120 },
       form: { group: 'basic', span: 24 },
     },

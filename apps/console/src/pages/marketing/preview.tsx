@@ -1,4 +1,4 @@
-import type { EntityRecord } from '@organiser/domain';
+import { type EntityDef, type EntityRecord, getEntity } from '@organiser/domain';
 import { useQuery } from '@tanstack/react-query';
 import { Card, Empty, Tag } from 'antd';
 import { entityApi } from '../../api/entity-api';
@@ -127,6 +127,59 @@ export function WordsPreview({ en, zh }: { en?: unknown; zh?: unknown }) {
     <Card size="small" title={text('preview.title')} className="marketing-preview">
       {row('preview.english', en, 'en')}
       {row('preview.chinese', zh, 'zh')}
+    </Card>
+  );
+}
+
+/** The size an image field's upload hints at (`640x360`), as numbers; null when it hints none. */
+function hintedSize(def: EntityDef, field: string): { width: number; height: number } | null {
+  const found = def.fields[field];
+  const hint = found && 'upload' in found ? found.upload?.sizeHint : undefined;
+  const match = /^(\d+)x(\d+)$/.exec(hint ?? '');
+  return match ? { width: Number(match[1]), height: Number(match[2]) } : null;
+}
+
+/** An event information item as the marketplace's card shows it, on its English and its Chinese site: the cover
+ * at its hinted size (scaled to the card), the tag, title, date and source, the summary. The item's own texts
+ * are in one language; the card's words (the tag) are the site's. */
+export function EventInformationPreview({ values }: { values: Record<string, unknown> }) {
+  const text = useMarketingText();
+  const def = getEntity('event_information')!;
+  const size = hintedSize(def, 'coverImg') ?? { width: 640, height: 360 };
+  const str = (v: unknown) => (typeof v === 'string' ? v.trim() : '');
+  const tagField = def.fields.tag;
+  const tagLabel = (lang: 'en' | 'zh') =>
+    tagField?.kind === 'enum' ? tagField.options.find((o) => o.value === values.tag)?.label[lang] : undefined;
+  const cover = Array.isArray(values.coverImg) ? values.coverImg[0] : values.coverImg;
+  const title = str(values.title);
+  const card = (site: 'preview.english' | 'preview.chinese', lang: 'en' | 'zh') => (
+    <div className="marketing-preview-event" style={{ marginBottom: 12 }} lang={lang}>
+      <div style={{ color: 'rgba(0, 0, 0, 0.45)' }}>{text(site)}</div>
+      <div style={{ maxWidth: 320, border: '1px solid #f0f0f0', borderRadius: 6, overflow: 'hidden' }}>
+        <div style={{ aspectRatio: `${size.width} / ${size.height}`, background: '#fafafa' }}>
+          {typeof cover === 'string' && cover ? (
+            <img
+              src={fileUrl(cover)}
+              alt={title}
+              style={{ width: '100%', height: '100%', objectFit: 'cover', display: 'block' }}
+            />
+          ) : null}
+        </div>
+        <div style={{ padding: 8 }}>
+          {tagLabel(lang) ? <Tag>{tagLabel(lang)}</Tag> : null}
+          <strong>{title || text('preview.empty')}</strong>
+          <div style={{ color: 'rgba(0, 0, 0, 0.45)' }}>
+            {[str(values.date).slice(0, 10), str(values.source)].filter(Boolean).join(' · ')}
+          </div>
+          {str(values.abbrContent) ? <p style={{ margin: '4px 0 0' }}>{str(values.abbrContent)}</p> : null}
+        </div>
+      </div>
+    </div>
+  );
+  return (
+    <Card size="small" title={text('preview.title')} className="marketing-preview">
+      {card('preview.english', 'en')}
+      {card('preview.chinese', 'zh')}
     </Card>
   );
 }

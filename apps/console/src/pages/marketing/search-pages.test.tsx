@@ -2,7 +2,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fakeApi, ok, renderPage, routeNamed, signIn } from '../../engine/test/harness';
-import { HotWordFormPage, SearchHistoryPage } from './search-pages';
+import { EventInformationFormPage, HotWordFormPage, SearchHistoryPage } from './search-pages';
 
 // The search history's top keywords tab: its rows from the report, "make it a hot word" for people who may add
 // hot words (a dialog starting with the keyword in its language), none for others; the hot word form's preview
@@ -112,5 +112,23 @@ describe('the hot word form', { timeout: 60_000 }, () => {
     await waitFor(() => expect(within(preview).getByText('Pump')).toBeTruthy());
     expect(within(preview).getByText('English site')).toBeTruthy();
     expect(within(preview).getByText('Chinese site')).toBeTruthy();
+  });
+});
+
+describe('the event information form', { timeout: 60_000 }, () => {
+  it('previews the item’s card on both sites, the cover at its hinted size', async () => {
+    signIn();
+    fakeApi();
+    await renderPage(EventInformationFormPage, routeNamed('EventInformationAdd'), {
+      url: '/event_Information/event_Information_add',
+    });
+    await userEvent.type(await screen.findByLabelText('Title'), 'Spring fair opens');
+    const preview = (await screen.findByText('Marketplace preview')).closest(
+      '.marketing-preview',
+    ) as HTMLElement;
+    await waitFor(() => expect(within(preview).getAllByText('Spring fair opens')).toHaveLength(2));
+    expect(within(preview).getByText('English site')).toBeTruthy();
+    expect(within(preview).getByText('Chinese site')).toBeTruthy();
+    expect(screen.getByText(/640x360/)).toBeTruthy();
   });
 });

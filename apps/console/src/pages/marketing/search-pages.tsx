@@ -20,11 +20,11 @@ import { pick } from '../../i18n/i18n';
 import { useLang } from '../../i18n/use-lang';
 import type { PageProps } from '../../navigation/page-props';
 import { useMarketingText } from './messages';
-import { SearchPreview, WordsPreview } from './preview';
+import { EventInformationPreview, SearchPreview, WordsPreview } from './preview';
 
-// The search screens beyond the generic ones: the search history with its top keywords (a report of the keyword
-// rollups) and their "make it a hot word" row action, and the hot word and recommended search forms with the
-// marketplace preview of what is being typed.
+// The marketing screens beyond the generic ones: the search history with its top keywords (a report of the keyword
+// rollups) and their "make it a hot word" row action, and the hot word, recommended search and event information
+// forms with the marketplace preview of what is being typed.
 
 const COMMAND = 'fromKeyword';
 
@@ -146,7 +146,15 @@ function RecommendPreviewSection({ id }: { id: number | null }) {
   return id ? <SearchPreview parentId={id} words={{ en, zh }} /> : <WordsPreview en={en} zh={zh} />;
 }
 
+/** The preview of an event information item being edited, from the form's values. */
+function EventInformationPreviewSection() {
+  const form = Form.useFormInstance();
+  const values = Form.useWatch([], form) as Record<string, unknown> | undefined;
+  return <EventInformationPreview values={values ?? {}} />;
+}
+
 const hotWordSlots: FormSlots = { sections: () => <HotWordPreviewSection /> };
+const eventInformationSlots: FormSlots = { sections: () => <EventInformationPreviewSection /> };
 const recommendSlots: FormSlots = {
   sections: (record) => <RecommendPreviewSection id={record ? record.id : null} />,
 };
@@ -173,4 +181,9 @@ export const HotWordFormPage = (props: PageProps) => (
 /** recommend_search_add and recommend_search_edit/{id}: the recommended search's form with its preview. */
 export const RecommendSearchFormPage = (props: PageProps) => (
   <SearchForm {...props} entity="recommend_search" slots={recommendSlots} />
+);
+
+/** event_Information_add and event_Information_edit/{id}: the item's form with its marketplace card. */
+export const EventInformationFormPage = (props: PageProps) => (
+  <SearchForm {...props} entity="event_information" slots={eventInformationSlots} />
 );
