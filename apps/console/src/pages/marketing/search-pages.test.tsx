@@ -79,6 +79,11 @@ describe('the search history’s top keywords', { timeout: 60_000 }, () => {
     await screen.findByText('led panel');
     expect(screen.getByRole('tab', { name: 'Top keywords', selected: true })).toBeTruthy();
     expect(api.callsTo('GET', '/api/search_history/list')).toHaveLength(0);
+    // a search writes the list's state into the address: the tab stays open, and named
+    await userEvent.type(screen.getByRole('textbox', { name: 'Keyword' }), 'led{Enter}');
+    await waitFor(() => expect(api.callsTo('GET', '/api/search_keyword/list').length).toBeGreaterThan(1));
+    expect(screen.getByRole('tab', { name: 'Top keywords', selected: true })).toBeTruthy();
+    expect(api.callsTo('GET', '/api/search_history/list')).toHaveLength(0);
   });
 
   it('offers no hot word action to people who may not add hot words', async () => {

@@ -1,7 +1,7 @@
 import { type EntityDef, searchKeywords } from '@organiser/domain';
 import { useQueryClient } from '@tanstack/react-query';
 import { App, Button, Form, Tabs, Tag } from 'antd';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { entityApi, fieldErrorsOf } from '../../api/entity-api';
 import { entityKeys } from '../../api/query-keys';
@@ -106,18 +106,25 @@ export function SearchHistoryPage(props: PageProps) {
   const lang = useLang();
   const location = useLocation();
   const navigate = useNavigate();
-  const tab = location.hash === KEYWORDS_TAB ? 'keywords' : 'searches';
+  const [tab, setTab] = useState(location.hash === KEYWORDS_TAB ? 'keywords' : 'searches');
+  // a list writes its state into the query string without the fragment: put the open tab's back
+  useEffect(() => {
+    const hash = tab === 'keywords' ? KEYWORDS_TAB : '';
+    if (location.hash !== hash)
+      navigate({ pathname: location.pathname, search: location.search, hash }, { replace: true });
+  }, [tab, location.pathname, location.search, location.hash, navigate]);
   return (
     <Tabs
       className="search-history-tabs"
       activeKey={tab}
       destroyOnHidden
-      onChange={(key) =>
+      onChange={(key) => {
+        setTab(key);
         navigate(
           { pathname: location.pathname, search: '', hash: key === 'keywords' ? KEYWORDS_TAB : '' },
           { replace: true },
-        )
-      }
+        );
+      }}
       items={[
         { key: 'searches', label: text('history.searches'), children: <EntityListPage {...props} /> },
         {
