@@ -107,6 +107,41 @@ describe('site chat', () => {
     );
   });
 
+  it('lists a buyer’s conversations to the marketplace, the latest first, and only that buyer’s', async () => {
+    const s = await supplier();
+    const [other] = await t.db
+      .insert(users)
+      .values({ account: `chat-other-${Date.now()}`, type: 'buyer' } as never)
+      .returning({ id: users.id });
+    const older = (await post({ companyId: s.companyId, content: 'First conversation' })).json().content
+      .conversationId;
+    const s2 = await supplier();
+    const newer = (await post({ companyId: s2.companyId, content: 'Second conversation' })).json().content
+      .conversationId;
+    await post({ companyId: s2.companyId, content: 'Not Anna', userId: other!.id });
+    const res = await openCall(t.app, key, 'GET', `/chat/conversations?userId=${buyer}&size=100`);
+    expect(res.statusCode, res.body).toBe(200);
+    const { total, list } = res.json().content;
+    const ids = list.map((c: { id: number }) => c.id);
+    expect(ids.indexOf(newer)).toBeLessThan(ids.indexOf(older));
+    expect(ids.indexOf(older)).toBeGreaterThanOrEqual(0);
+    expect(total).toBe(list.length);
+    expect(list.find((c: { id: number }) => c.id === newer)).toMatchObject({
+      companyId: s2.companyId,
+      companyName: `chatter${n} Co., Ltd.`,
+      lastMessage: 'Second conversation',
+      lastSender: 'buyer',
+      messageCount: 1,
+    });
+    const theirs = await openCall(t.app, key, 'GET', `/chat/conversations?userId=${other!.id}`);
+    expect(theirs.json().content).toMatchObject({ total: 1, list: [{ lastMessage: 'Not Anna' }] });
+    // a user that is not a marketplace user, and a malformed query, are refused naming the parameter
+    for (const query of ['userId=999999', 'userId=abc', 'userId=1&size=500', '']) {
+      const refused = await openCall(t.app, key, 'GET', `/chat/conversations?${query}`);
+      expect(refused.statusCode, query).toBe(400);
+    }
+  });
+
   it('starts one conversation for a buyer, company and subject, also under concurrent first messages', async () => {
     const s = await supplier();
     const answers = await Promise.all(

@@ -1,7 +1,7 @@
 import type { AppModule } from '../../extensions';
 import { badgeRoutes, notifyBadges } from './badges';
 import { hideMessage, markConversationRead, replyToConversation } from './conversation';
-import { postChatMessageRoute, readConversationRoute } from './open-routes';
+import { listConversationsRoute, postChatMessageRoute, readConversationRoute } from './open-routes';
 
 /** Site chat: the conversations' replies, read state and moderation, the marketplace's way in for buyers'
  * messages, and the navbar's live badges (consults and conversations). */
@@ -17,6 +17,7 @@ export const chatModule: AppModule = {
     ext.routes(badgeRoutes);
     ext.openRoute(postChatMessageRoute);
     ext.openRoute(readConversationRoute);
+    ext.openRoute(listConversationsRoute);
     ext.demoSeed({ name: 'chat', run: async (ctx) => (await import('./demo')).seedChatDemo(ctx) });
   },
 };

@@ -1,5 +1,5 @@
 import { CHAT_CONTENT_MAX, type KitIssue, MARKETPLACE_USER_TYPES, t } from '@organiser/domain';
-import { and, asc, count, eq } from 'drizzle-orm';
+import { and, asc, count, desc, eq } from 'drizzle-orm';
 import { z } from 'zod';
 import { fieldsError, loadRow, type Row } from '../../engine';
 import { AppError } from '../../errors';
@@ -11,7 +11,8 @@ import { chatEntities, insertMessage, summaryAfter } from './conversation';
 // a buyer's message to a company, optionally about one of its products or a purchase requirement: the
 // conversation of that buyer, company and subject is found or started, the message appended. `GET
 // /chat/conversations/{id}/messages?userId=…` (scope chat:read) reads a buyer's conversation, oldest first and
-// paged, without the messages staff hid. Content is stored as the buyer wrote it and always shown as text.
+// paged, without the messages staff hid; `GET /chat/conversations?userId=…` lists a buyer's conversations, the
+// latest first. Content is stored as the buyer wrote it and always shown as text.
 
 const id = z.number().int().positive().max(2147483647);
 const queryId = z.coerce.number().int().positive().max(2147483647);
@@ -259,6 +260,87 @@ export const readConversationRoute: OpenRoute = {
         content: String(r.content ?? ''),
         attachments: Array.isArray(r.attachments) ? r.attachments.map(String) : [],
         createdAt: (r.createdAt as Date).toISOString(),
+      })),
+    };
+  },
+};
+
+const conversationView = z.object({
+  id: z.number().int(),
+  companyId: z.number().int(),
+  companyName: z.string(),
+  source: z.enum(['company', 'product', 'requirement']),
+  subjectId: z.number().int().nullable(),
+  title: z.string().nullable(),
+  lastMessage: z.string().describe('The last message staff did not hide; shown as text'),
+  lastSender: z.enum(['buyer', 'company', 'staff']),
+  lastMessageAt: z.string(),
+  messageCount: z.number().int(),
+});
+
+export const listConversationsRoute: OpenRoute = {
+  method: 'GET',
+  url: '/chat/conversations',
+  operationId: 'openListChatConversations',
+  summary: 'A buyer’s conversations',
+  description:
+    'The conversations of the buyer `userId` (a marketplace user; any other is refused naming it), the one with the latest message first, `size` (at most 100) a page.',
+  scope: 'chat:read',
+  query: z.object({ userId: queryId, page: queryId.default(1), size: queryId.max(100).default(20) }),
+  response: z.object({ total: z.number().int(), list: z.array(conversationView) }),
+  examples: {
+    response: {
+      total: 1,
+      list: [
+        {
+          id: 77,
+          companyId: 12,
+          companyName: 'Ningbo Pumps Co., Ltd.',
+          source: 'product',
+          subjectId: 340,
+          title: 'Centrifugal pump CP-200',
+          lastMessage: 'Yes, by sea, 30 days.',
+          lastSender: 'company',
+          lastMessageAt: '2026-11-26T10:00:00.000Z',
+          messageCount: 2,
+        },
+      ],
+    },
+  },
+  handler: async ({ query }, ctx) => {
+    const { userId, page, size } = query as { userId: number; page: number; size: number };
+    const buyer = await loadRow(ctx.db, ctx.engine.get('user_manager')!, userId);
+    if (!buyer || !(MARKETPLACE_USER_TYPES as readonly unknown[]).includes(buyer.type)) {
+      const message = t(`No marketplace user with id ${userId}`, `不存在 ID 为 ${userId} 的买家`);
+      throw fieldsError([{ path: 'userId', message }], ctx.lang);
+    }
+    const { conversations } = chatEntities(ctx.engine);
+    const where = eq(conversations.col('userId'), userId);
+    const [{ total } = { total: 0 }] = await ctx.db
+      .select({ total: count() })
+      .from(conversations.table)
+      .where(where);
+    const rows = (await ctx.db
+      .select()
+      .from(conversations.table)
+      .where(where)
+      .orderBy(desc(conversations.col('lastMessageAt')), desc(conversations.col('id')))
+      .limit(size)
+      .offset((page - 1) * size)) as Row[];
+    const text = (v: unknown) => (v == null ? null : String(v));
+    return {
+      total: Number(total),
+      list: rows.map((r) => ({
+        id: Number(r.id),
+        companyId: Number(r.companyId),
+        companyName: String(r.companyName ?? ''),
+        source: r.source as 'company' | 'product' | 'requirement',
+        subjectId: r.subjectId == null ? null : Number(r.subjectId),
+        title: text(r.title),
+        lastMessage: String(r.lastMessage ?? ''),
+        lastSender: r.lastSender as 'buyer' | 'company' | 'staff',
+        lastMessageAt: (r.lastMessageAt as Date).toISOString(),
+        messageCount: Number(r.messageCount ?? 0),
       })),
     };
   },

@@ -325,6 +325,7 @@ export const operations = {
   openIngestEvents: { method: 'POST', path: '/open/v1/events' },
   openListAnnouncements: { method: 'GET', path: '/open/v1/announcements' },
   openListBuyerConsults: { method: 'GET', path: '/open/v1/consults' },
+  openListChatConversations: { method: 'GET', path: '/open/v1/chat/conversations' },
   openListCompanyContacts: { method: 'GET', path: '/open/v1/companies/{id}/contacts' },
   openListHotWords: { method: 'GET', path: '/open/v1/hot-words' },
   openListInbox: { method: 'GET', path: '/open/v1/inbox' },

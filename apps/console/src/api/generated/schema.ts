@@ -4823,6 +4823,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/open/v1/chat/conversations": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A buyer’s conversations
+         * @description The conversations of the buyer `userId` (a marketplace user; any other is refused naming it), the one with the latest message first, `size` (at most 100) a page.
+         */
+        get: operations["openListChatConversations"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/open/v1/chat/conversations/{id}/messages": {
         parameters: {
             query?: never;
@@ -27345,6 +27365,74 @@ export interface operations {
                         content: {
                             id: number;
                             readCount: number;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    openListChatConversations: {
+        parameters: {
+            query: {
+                page?: number;
+                size?: number;
+                userId: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 20000,
+                     *       "content": {
+                     *         "list": [
+                     *           {
+                     *             "companyId": 12,
+                     *             "companyName": "Ningbo Pumps Co., Ltd.",
+                     *             "id": 77,
+                     *             "lastMessage": "Yes, by sea, 30 days.",
+                     *             "lastMessageAt": "2026-11-26T10:00:00.000Z",
+                     *             "lastSender": "company",
+                     *             "messageCount": 2,
+                     *             "source": "product",
+                     *             "subjectId": 340,
+                     *             "title": "Centrifugal pump CP-200"
+                     *           }
+                     *         ],
+                     *         "total": 1
+                     *       },
+                     *       "message": "success",
+                     *       "success": true
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Success"] & {
+                        content: {
+                            list: {
+                                companyId: number;
+                                companyName: string;
+                                id: number;
+                                lastMessage: string;
+                                lastMessageAt: string;
+                                /** @enum {string} */
+                                lastSender: "buyer" | "company" | "staff";
+                                messageCount: number;
+                                /** @enum {string} */
+                                source: "company" | "product" | "requirement";
+                                subjectId: number | null;
+                                title: string | null;
+                            }[];
+                            total: number;
                         };
                     };
                 };
