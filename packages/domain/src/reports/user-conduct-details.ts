@@ -24,6 +24,38 @@ const user = {
   nickname: { kind: 'text', label: t('Nickname', '昵称'), list: { width: 140 } },
 } as const;
 
+/** The company a drill-down row is about: its id and name (sorted and searched). */
+const companyOf = {
+  companyId: { kind: 'integer', label: t('Company ID', '企业 ID'), list: { width: 90 } },
+  companyName: {
+    kind: 'text',
+    label: t('Company name', '企业名称'),
+    list: { sortable: true, width: 220, filter: 'like' },
+  },
+} as const;
+
+/** The product a drill-down row is about: its id and name (sorted and searched), and its company's name. */
+const productOf = {
+  productId: { kind: 'integer', label: t('Product ID', '产品 ID'), list: { width: 90 } },
+  name: {
+    kind: 'text',
+    label: t('Product name', '产品名称'),
+    list: { sortable: true, width: 200, filter: 'like' },
+  },
+} as const;
+
+const productCompanyName = {
+  kind: 'text',
+  label: t('Company name', '企业名称'),
+  list: { sortable: true, width: 200 },
+} as const;
+
+/** How a collected company or product is reached. */
+const contact = {
+  mobile: { kind: 'text', label: t('Mobile', '手机'), list: { width: 130 } },
+  email: { kind: 'text', label: t('Email', '邮箱'), list: { width: 180 } },
+} as const;
+
 const lastActive = {
   kind: 'date',
   label: t('Last active', '最近活跃'),
@@ -100,15 +132,9 @@ export const collectCompany = defineReport({
   labels: { singular: t('Collected company', '收藏的企业'), plural: t('Collected companies', '收藏的企业') },
   permission: { menu: `${GROUP}/collect_company_list/:userId` },
   fields: {
-    companyId: { kind: 'integer', label: t('Company ID', '企业 ID'), list: { width: 90 } },
-    companyName: {
-      kind: 'text',
-      label: t('Company name', '企业名称'),
-      list: { sortable: true, width: 220, filter: 'like' },
-    },
+    ...companyOf,
     name: { kind: 'text', label: t('Contact person', '联系人'), list: { width: 120 } },
-    mobile: { kind: 'text', label: t('Mobile', '手机'), list: { width: 130 } },
-    email: { kind: 'text', label: t('Email', '邮箱'), list: { width: 180 } },
+    ...contact,
     categoryList: { kind: 'text', label: t('Categories', '企业分类'), list: { width: 180 } },
     companyCategoryId: {
       kind: 'integer',
@@ -132,12 +158,7 @@ export const companyByStat = defineReport({
   labels: { singular: t('Company visit', '企业访问记录'), plural: t('Company visits', '企业访问记录') },
   permission: { menu: `${GROUP}/company_by_stat_list/:userId` },
   fields: {
-    companyId: { kind: 'integer', label: t('Company ID', '企业 ID'), list: { width: 90 } },
-    companyName: {
-      kind: 'text',
-      label: t('Company name', '企业名称'),
-      list: { sortable: true, width: 220, filter: 'like' },
-    },
+    ...companyOf,
     visits: count('Page views', '浏览次数', 110),
     productViews: count('Product page views', '产品浏览量', 140),
     duration: count('Duration (s)', '停留时长（秒）', 130),
@@ -154,25 +175,15 @@ export const collectProduct = defineReport({
   labels: { singular: t('Collected product', '收藏的产品'), plural: t('Collected products', '收藏的产品') },
   permission: { menu: `${GROUP}/collect_product_list/:userId` },
   fields: {
-    productId: { kind: 'integer', label: t('Product ID', '产品 ID'), list: { width: 90 } },
-    name: {
-      kind: 'text',
-      label: t('Product name', '产品名称'),
-      list: { sortable: true, width: 200, filter: 'like' },
-    },
+    ...productOf,
     categoryList: { kind: 'text', label: t('Category', '产品分类'), list: { width: 160 } },
     productCategory: {
       kind: 'integer',
       label: t('Category ID', '分类 ID'),
       list: { width: 90, filter: 'eq' },
     },
-    companyName: {
-      kind: 'text',
-      label: t('Company name', '企业名称'),
-      list: { sortable: true, width: 200 },
-    },
-    mobile: { kind: 'text', label: t('Mobile', '手机'), list: { width: 130 } },
-    email: { kind: 'text', label: t('Email', '邮箱'), list: { width: 180 } },
+    companyName: productCompanyName,
+    ...contact,
     productDuration: count('Time on the product (s)', '产品停留时长（秒）', 150),
     createTime: when('Collected at', '收藏时间'),
   },
@@ -187,17 +198,8 @@ export const productByStat = defineReport({
   labels: { singular: t('Product visit', '产品访问记录'), plural: t('Product visits', '产品访问记录') },
   permission: { menu: `${GROUP}/product_by_stat_list/:userId` },
   fields: {
-    productId: { kind: 'integer', label: t('Product ID', '产品 ID'), list: { width: 90 } },
-    name: {
-      kind: 'text',
-      label: t('Product name', '产品名称'),
-      list: { sortable: true, width: 200, filter: 'like' },
-    },
-    companyName: {
-      kind: 'text',
-      label: t('Company name', '企业名称'),
-      list: { sortable: true, width: 200 },
-    },
+    ...productOf,
+    companyName: productCompanyName,
     views: count('Page views', '浏览次数', 110),
     duration: count('Duration (s)', '停留时长（秒）', 130),
     lastVisit: { kind: 'date', label: t('Last visit', '最近访问'), list: { sortable: true, width: 120 } },
