@@ -350,16 +350,20 @@ export function uploadSizeHint(
   return rule.sizeHint;
 }
 
-/** The label's fields in each language: a bilingual pair's halves, or the `en<Name>` / `zh<Name>` text fields
- * beside a plain label field `<name>` (a product category's `name` with its `enName` and `zhName`); null when
- * the label has one language only. */
+/** The label's fields in each language: a bilingual pair's halves, a label field named for its language with
+ * its Chinese twin (`nameEn`, `nameZh`), or the `en<Name>` / `zh<Name>` text fields beside a plain label field
+ * `<name>` (a product category's `name` with its `enName` and `zhName`); null when the label has one language
+ * only. */
 export function labelLanguages(def: EntityDef): { en: string; zh: string } | null {
   const pair = def.pairs[def.labelField];
   if (pair) return { en: pair.en, zh: pair.zh };
+  const isText = (name: string) => def.fields[name]?.kind === 'text';
+  // a label field named for its language (a role's `nameEn` beside `nameZh`)
+  const stem = def.labelField.endsWith('En') ? def.labelField.slice(0, -2) : null;
+  if (stem && isText(`${stem}Zh`)) return { en: def.labelField, zh: `${stem}Zh` };
   const suffix = def.labelField.charAt(0).toUpperCase() + def.labelField.slice(1);
   const en = `en${suffix}`;
   const zh = `zh${suffix}`;
-  const isText = (name: string) => def.fields[name]?.kind === 'text';
   return isText(en) && isText(zh) ? { en, zh } : null;
 }
 
@@ -369,7 +373,7 @@ export function labelColumns(def: EntityDef): string[] {
   if (!languages) return [def.labelField];
   return def.pairs[def.labelField]
     ? [languages.en, languages.zh]
-    : [languages.en, languages.zh, def.labelField];
+    : [...new Set([languages.en, languages.zh, def.labelField])];
 }
 
 const filled = (value: unknown) => value !== null && value !== undefined && String(value).trim() !== '';
