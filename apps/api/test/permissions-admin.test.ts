@@ -1,7 +1,8 @@
-import { eq } from 'drizzle-orm';
+import { and, desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { syncPermissions } from '../src/db/permission-sync';
 import { permission, role, rolePermission } from '../src/db/schema';
+import { recordHistory } from '../src/db/schema/entities';
 import { createAccount, menuId, resourceId, resourcesUnder } from './access-fixtures';
 import { createTestApp, login, type TestApp } from './helpers';
 
@@ -173,7 +174,8 @@ describe('permission administration', () => {
     const first = await call('DELETE', `/api/permission/${id}`);
     expect(first.statusCode).toBe(409);
     expect(first.json().message).toContain('Wiki reader');
-    expect(first.json().content.roles).toEqual([
+    expect(first.json().code).toBe(40926);
+    expect(first.json().content.holders).toEqual([
       { id: roleId, name: { en: 'Wiki reader', zh: '知识库读者' } },
     ]);
     expect((await call('DELETE', `/api/permission/${id}`, undefined, 'zh')).json().message).toContain(
@@ -181,9 +183,27 @@ describe('permission administration', () => {
     );
     expect((await read(id)).id).toBe(id);
 
+    const roleBefore = (await call('GET', `/api/role/${roleId}`)).json().content;
     expect((await call('DELETE', `/api/permission/${id}?confirm=true`)).statusCode).toBe(200);
     expect((await call('GET', `/api/permission/${id}`)).statusCode).toBe(404);
-    expect((await call('GET', `/api/role/${roleId}`)).json().content.permissionIds).toEqual([]);
+    const roleAfter = (await call('GET', `/api/role/${roleId}`)).json().content;
+    expect(roleAfter.permissionIds).toEqual([]);
+    expect(roleAfter.version).toBe(roleBefore.version + 1);
+    // both deletes are in the history: the permission's, and the role's lost grant as its new version
+    const gone = await t.db
+      .select()
+      .from(recordHistory)
+      .where(and(eq(recordHistory.entity, 'permission'), eq(recordHistory.recordId, id)))
+      .orderBy(desc(recordHistory.version));
+    expect(gone[0]).toMatchObject({ action: 'delete', actorAccount: 'admin' });
+    const roleHistory = (await call('GET', `/api/role/${roleId}/history`)).json().content;
+    expect(roleHistory[0]).toMatchObject({
+      action: 'update',
+      version: roleAfter.version,
+      changes: [{ field: 'permissionIds', old: [id], new: [] }],
+    });
+    expect((await call('DELETE', `/api/permission/${id}?confirm=true`)).statusCode).toBe(404);
+    expect((await call('DELETE', `/api/permission/${id}?confirm=maybe`)).statusCode).toBe(400);
   });
 
   it('reports a built-in resource whose route is gone and lets it be deleted; a live built-in one is kept', async () => {
@@ -272,5 +292,43 @@ describe('permission administration', () => {
     expect((await put(own.id, asBody(own, { status: 'enabled' }))).statusCode).toBe(200);
     const [back] = await t.db.select().from(permission).where(eq(permission.id, own.id));
     expect(back!.status).toBe('enabled');
+    // Deleting takes an entry from every role holding it: a custom entry the manager does not hold stays,
+    // with the roles holding it, confirmed or not; one it holds goes.
+    const remove = (id: number, confirm = false) =>
+      t.app.inject({
+        method: 'DELETE',
+        url: `/api/permission/${id}${confirm ? '?confirm=true' : ''}`,
+        headers: { 'x-token': token },
+      });
+    const entry = (url: string) => ({
+      parentId: null,
+      type: 'menu',
+      icon: null,
+      name: { en: 'Outside', zh: '外部' },
+      method: '',
+      url,
+      sortNo: 90,
+      status: 'enabled',
+    });
+    const foreign = (await call('POST', '/api/permission', entry('https://outside.example.com/'))).json()
+      .content;
+    const holder = (
+      await call('POST', '/api/role', {
+        code: 'outside',
+        name: { en: 'Outside', zh: '外部' },
+        permissionIds: [foreign.id],
+      })
+    ).json().content;
+    for (const confirm of [false, true]) {
+      const refusedDelete = await remove(foreign.id, confirm);
+      expect(refusedDelete.statusCode).toBe(confirm ? 403 : 409);
+    }
+    expect((await call('GET', `/api/role/${holder.id}`)).json().content.permissionIds).toEqual([foreign.id]);
+    expect((await read(foreign.id)).id).toBe(foreign.id);
+    const mine = (await call('POST', '/api/permission', entry('https://mine.example.com/'))).json().content;
+    await t.db.insert(rolePermission).values({ roleId: manager!.id, permissionId: mine.id });
+    expect((await remove(mine.id)).statusCode).toBe(409);
+    expect((await remove(mine.id, true)).statusCode).toBe(200);
+    expect(await t.db.select().from(permission).where(eq(permission.id, mine.id))).toEqual([]);
   });
 });

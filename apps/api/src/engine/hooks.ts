@@ -20,6 +20,7 @@ export type {
 export const emptyHookLists = (): HookLists => ({
   beforeValidate: [],
   beforeWrite: [],
+  beforeRemove: [],
   afterWrite: [],
   afterCommit: [],
 });

@@ -43,6 +43,10 @@ export type EntityHooks = {
     values: Record<string, unknown>,
     current: Row | null,
   ) => Promise<KitIssue[]>;
+  /** Inside the transaction of a delete or purge, before its statement: the records it is about to remove as
+   * stored (with their join values). A throw refuses the delete; what the records were is still there to read
+   * (the roles holding a permission). */
+  beforeRemove?: (tx: Tx, ctx: WriteContext, rows: readonly Row[]) => Promise<void>;
   /** Inside the write's transaction, after the rows are written: a throw rolls the whole write back. */
   afterWrite?: (tx: Tx, ctx: WriteContext, event: WriteEvent) => Promise<void>;
   /** After the transaction committed: never rolls anything back; an error is logged, not thrown. */

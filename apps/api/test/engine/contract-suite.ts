@@ -6,6 +6,7 @@ import {
   type FieldState,
   fieldStateMap,
   isApplicable,
+  isJoinField,
   isSecretField,
   kitMessage,
   type ListQuery,
@@ -80,6 +81,30 @@ async function stored(def: EntityDef, body: Record<string, unknown>) {
 
 const refCache = new Map<string, number>();
 /** A registered definition by name. */
+/** An entity that lets a held record go once the caller confirms (`deleteHeld: 'confirm'`): the delete names the
+ * holder, the confirmed one takes the record from it as a new version of the holder, in the holder's history. */
+async function deleteConfirmed(
+  def: EntityDef,
+  holder: EntityDef,
+  field: string,
+  targetId: number,
+  pointer: { id: number; version: number },
+): Promise<void> {
+  const url = `/api/${def.name}/${targetId}`;
+  const asked = await call({ method: 'DELETE', url });
+  expect(asked.body).toMatchObject({ code: 40926, content: { holders: [{ id: pointer.id }] } });
+  expect(asked.body.message).toContain(holder.labels.plural.en);
+  expect((await call({ method: 'DELETE', url: `${url}?confirm=true` })).body).toMatchObject({
+    success: true,
+  });
+  const after = (await call({ method: 'GET', url: `/api/${holder.name}/${pointer.id}` })).body.content;
+  expect(after[field]).not.toContain(targetId);
+  expect(after.version).toBe(pointer.version + 1);
+  const history = (await call({ method: 'GET', url: `/api/${holder.name}/${pointer.id}/history` })).body
+    .content;
+  expect(history[0]).toMatchObject({ version: after.version, changes: [{ field }] });
+}
+
 function getEntityDef(name: string): EntityDef {
   const def = registered.find((d) => d.name === name);
   if (!def) throw new Error(`unregistered entity ${name}`);
@@ -172,8 +197,9 @@ function entityContract(def: EntityDef): void {
   // an entity its module alone writes (consults arrive from the marketplace): reads only, no write route
   const writes = def.capabilities.create;
   if (!writes) readOnlyContract(def);
-  // an entity whose product spells its own delete (a permission asks to confirm) leaves the generated one out
+  // an entity may leave the generated delete or its batch out (permissions are deleted one at a time)
   const deletes = writes && routeUrl(def, 'delete') !== null;
+  const batchDeletes = writes && routeUrl(def, 'batchDelete') !== null;
 
   it.runIf(writes)(
     'creates, reads and updates a record; the version guards against stale writes',
@@ -369,6 +395,10 @@ function entityContract(def: EntityDef): void {
       };
       const refused = await removeTarget();
       expect(refused.status).toBe(409);
+      if (def.deleteHeld === 'confirm' && isJoinField(pointing)) {
+        await deleteConfirmed(def, other, field, target.id, { id: pointer.id, version: pointer.version });
+        continue;
+      }
       // inUse names what still points at the record
       expect(refused.body).toMatchObject({ code: 40904, content: null });
       expect(refused.body.message).toContain(other.labels.plural.en);
@@ -640,7 +670,7 @@ function entityContract(def: EntityDef): void {
     },
   );
 
-  it.runIf(deletes)('deletes in bulk by ids and by filter', async () => {
+  it.runIf(batchDeletes)('deletes in bulk by ids and by filter', async () => {
     const r1 = (await create(def)).record;
     const r2 = (await create(def)).record;
     const res = await call({

@@ -86,7 +86,11 @@ export const entityApi = {
     http.post<EntityRecord>(url(entity, 'create'), body),
   update: (entity: string, id: number | string, body: Record<string, unknown>) =>
     http.put<EntityRecord>(url(entity, 'update', { id }), body),
-  remove: (entity: string, id: number) => http.delete<unknown>(url(entity, 'delete', { id })),
+  /** `confirm`: also take the record from the records holding it (an entity declared `deleteHeld: 'confirm'`). */
+  remove: (entity: string, id: number, options: { confirm?: boolean } = {}) =>
+    http.delete<unknown>(url(entity, 'delete', { id }), {
+      query: options.confirm ? { confirm: 'true' } : undefined,
+    }),
   restore: (entity: string, id: number) => http.post<EntityRecord>(url(entity, 'restore', { id })),
   purge: (entity: string, id: number) => http.delete<unknown>(url(entity, 'purge', { id })),
   action: (entity: string, action: string, id: number, body?: Record<string, unknown>) =>

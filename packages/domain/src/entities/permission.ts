@@ -12,8 +12,10 @@ export const PERMISSION_METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'] as c
  * Built-in entries are synchronised from the route catalogue and the API routes at every start: only their
  * names, icon, order and status may change, and the sync keeps those changes (`edited`). Type, method and url
  * are unique together. Whether a built-in resource's route is gone (`stale`) is set by the same synchronisation.
- * The API answers a permission's name as `{ en, zh }` and takes it so, with how many roles hold it (`roles`). Deleting one that roles hold
- * needs `confirm=true`, so the product's own delete route replaces the generated one.
+ * The API answers a permission's name as `{ en, zh }` and takes it so, with how many roles hold it (`roles`).
+ * A built-in entry may be deleted once its route is gone (`stale`). Deleting one that roles hold is answered
+ * 409 naming them until it is repeated with `confirm=true`, which takes it from each of them (a new version of
+ * each role, in its history).
  */
 export const permission = defineEntity({
   name: 'permission',
@@ -24,6 +26,7 @@ export const permission = defineEntity({
       access: [
         'beforeValidate: permissionBodyIn',
         'beforeWrite: checkPermissionValues',
+        'beforeRemove: guardPermissionRemove',
         'afterWrite: guardPermissionWrite',
         'afterCommit: forgetAccess',
       ],
@@ -130,9 +133,11 @@ export const permission = defineEntity({
   builtIn: {
     when: { field: 'builtIn', in: [true] },
     editable: ['nameEn', 'nameZh', 'icon', 'sortNo', 'status', 'edited'],
+    removableWhen: { field: 'stale', in: [true] },
   },
+  deleteHeld: 'confirm',
   // The product's list of the whole tree keeps its path and its `stale` filter; the generated page moves aside.
-  // A permission is deleted through the product's own route, which asks to confirm when roles hold it.
-  routes: { paths: { list: 'page' }, omit: ['delete', 'batchDelete'] },
+  // Permissions are deleted one at a time, each asking to confirm when roles hold it.
+  routes: { paths: { list: 'page' }, omit: ['batchDelete'] },
   treeAnswer: 'flat',
 });

@@ -280,29 +280,23 @@ export const errorCatalogue = {
     en: 'This permission is built in: its {fieldEn} cannot be changed',
     zh: '该权限为内置权限，不能修改其{fieldZh}',
   },
-  builtInPermissionDelete: {
-    code: 40923,
-    status: 409,
-    en: 'This permission is built in and its route still exists: it cannot be deleted (disable it instead)',
-    zh: '该权限为内置权限且对应路由仍然存在，不能删除（可以停用）',
-  },
   permissionCycle: {
     code: 40924,
     status: 409,
     en: 'A permission cannot be placed under itself or one of its own children',
     zh: '权限不能放在其自身或其下级之下',
   },
-  permissionHasChildren: {
+  hasChildren: {
     code: 40925,
     status: 409,
-    en: 'This permission has {count} child entries; delete or move them first',
-    zh: '该权限下还有 {count} 个子项，请先删除或移走它们',
+    en: '“{label}” has {count} entries under it; delete or move them first',
+    zh: '“{label}”下还有 {count} 个子项，请先删除或移走它们',
   },
-  permissionHeld: {
+  heldBy: {
     code: 40926,
     status: 409,
-    en: 'These roles hold this permission: {rolesEn}. Confirm to delete it and take it from them',
-    zh: '以下角色拥有该权限：{rolesZh}。确认后将删除该权限并从这些角色中移除',
+    en: 'These {entity} hold “{label}”: {holders}. Confirm to delete it and take it from them',
+    zh: '以下{entity}拥有“{label}”：{holders}。确认后将删除它并从中移除',
   },
   permissionParent: {
     code: 40927,

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { t } from './bilingual';
 import { camelCase, columnOf, defineEntity, defineEvent, defineReport, snakeCase } from './define-entity';
+import { isRemovableRecord } from './machine';
 import { fieldStateMap } from './policy';
 import { auditDecision, auditStatus, enableStatus } from './presets';
 import { createSchema, updateTreatment } from './schemas';
@@ -70,7 +71,25 @@ describe('defineEntity', () => {
     expect(defineEntity({ ...base, fields, labelField: 'code', builtIn: { when } }).builtIn).toEqual({
       when,
       editable: [],
+      removableWhen: null,
     });
+    const removable = defineEntity({
+      ...base,
+      fields: { ...fields, gone: { kind: 'boolean', label: t('G', 'G') } },
+      labelField: 'code',
+      builtIn: { when, removableWhen: { field: 'gone', in: [true] } },
+    });
+    expect(isRemovableRecord(removable, { system: true, gone: false })).toBe(false);
+    expect(isRemovableRecord(removable, { system: true, gone: true })).toBe(true);
+    expect(isRemovableRecord(removable, { system: false })).toBe(true);
+    expect(() =>
+      defineEntity({
+        ...base,
+        fields,
+        labelField: 'code',
+        builtIn: { when, removableWhen: { field: 'x', in: [1] } },
+      }),
+    ).toThrow(/"x"/);
     expect(defineEntity({ ...base, fields, labelField: 'code' }).builtIn).toBeNull();
     expect(() =>
       defineEntity({ ...base, fields, labelField: 'code', builtIn: { when, editable: ['nope'] } }),

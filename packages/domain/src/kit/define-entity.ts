@@ -247,6 +247,7 @@ function build(input: EntityInput<Record<string, FieldInput>>, options: ShapeOpt
     uniqueTogether: uniqueSets(input.uniqueTogether ?? [], fields, fail),
     uniqueIndexNames: { ...input.uniqueIndexNames },
     builtIn: builtInRule(input.builtIn, fields, fail),
+    deleteHeld: input.deleteHeld ?? 'refuse',
   };
 }
 
@@ -257,9 +258,14 @@ function builtInRule(
   fail: (detail: string) => never,
 ): EntityDef['builtIn'] {
   if (!rule) return null;
-  for (const name of [rule.when.field, ...(rule.editable ?? [])])
+  const removable = rule.removableWhen;
+  for (const name of [rule.when.field, ...(rule.editable ?? []), ...(removable ? [removable.field] : [])])
     if (!(name in fields)) fail(`builtIn names unknown field "${name}"`);
-  return { when: { field: rule.when.field, in: [...rule.when.in] }, editable: [...(rule.editable ?? [])] };
+  return {
+    when: { field: rule.when.field, in: [...rule.when.in] },
+    editable: [...(rule.editable ?? [])],
+    removableWhen: removable ? { field: removable.field, in: [...removable.in] } : null,
+  };
 }
 
 /** Sets of stored fields unique together: at least two declared fields each, with a column of their own. */

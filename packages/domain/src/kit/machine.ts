@@ -1,6 +1,6 @@
 import type { EntityPolicy } from './policy';
 import { fieldStateMap } from './policy';
-import type { EntityDef, MachineAction } from './types';
+import type { EntityDef, FieldCondition, MachineAction } from './types';
 
 export type TransitionCheck =
   | { ok: true; field: string; from: string; to: string; action: MachineAction }
@@ -19,11 +19,22 @@ export function checkTransition(
   return { ok: true, field: a.field, from: current, to: a.to, action: a };
 }
 
+const holds = (condition: FieldCondition, record: Record<string, unknown>) =>
+  condition.in.some((value) => value === record[condition.field]);
+
 /** Whether a record is one the system relies on (the definition's `builtIn` rule: the root role, a permission
- * synchronised from the routes). Such a record changes only in its editable fields and is never deleted. */
+ * synchronised from the routes). Such a record changes only in its editable fields and is deleted only once the
+ * rule's `removableWhen` holds. */
 export function isBuiltInRecord(def: EntityDef, record: Record<string, unknown>): boolean {
   const rule = def.builtIn;
-  return Boolean(rule?.when.in.some((value) => value === record[rule.when.field]));
+  return Boolean(rule && holds(rule.when, record));
+}
+
+/** Whether a delete may remove the record as far as the built-in rule goes: any record that is not built in, and
+ * a built-in one whose `removableWhen` holds (a synchronised permission whose route is gone). */
+export function isRemovableRecord(def: EntityDef, record: Record<string, unknown>): boolean {
+  const removable = def.builtIn?.removableWhen;
+  return !isBuiltInRecord(def, record) || Boolean(removable && holds(removable, record));
 }
 
 /** The actions a record offers now (the row's status buttons), leaving out machines on hidden fields and, on a

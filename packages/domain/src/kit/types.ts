@@ -544,6 +544,11 @@ export type EntityInput<F extends Record<string, FieldInput>> = {
   behaviour?: Behaviour;
   /** Generated routes renamed or left out where the product's API spells its own calls (see `RouteOverrides`). */
   routes?: RouteOverrides;
+  /** A delete of a record that records of another entity hold through a many-relation kept in a join table (a
+   * permission that roles grant): `refuse` (the default) answers 409 `inUse`; `confirm` answers 409 `heldBy`
+   * naming the holders (`content.holders`) until the delete is repeated with `confirm=true`, which takes the
+   * record from each holder too, written in each holder's history as a new version. */
+  deleteHeld?: 'refuse' | 'confirm';
   /** How a tree entity's tree route answers: `nested` (roots, each with its `children`) or `flat` (a plain array
    * of the records in tree order: each record followed by its descendants, siblings in list order; the parent
    * field links them), the product's answer for its permission list. */
@@ -563,8 +568,13 @@ export type RouteOverrides = {
 
 /** Records the system itself relies on (the root role; permissions synchronised from the routes), marked by a
  * condition on their own values: a write may change only their `editable` fields (a status action only when its
- * field is one of them), and they are never deleted. Refusals are 409 naming the record and the fields. */
-export type BuiltInRule = { when: FieldCondition; editable?: readonly string[] };
+ * field is one of them), and they are deleted only once `removableWhen` holds (a synchronised permission whose
+ * route is gone), never otherwise. Refusals are 409 naming the record and the fields. */
+export type BuiltInRule = {
+  when: FieldCondition;
+  editable?: readonly string[];
+  removableWhen?: FieldCondition;
+};
 
 /** Fields every record carries besides its declared ones. */
 export const SYSTEM_FIELDS = ['id', 'version', 'createdAt', 'updatedAt', 'createdBy', 'updatedBy'] as const;
@@ -623,7 +633,13 @@ export type EntityDef = {
   /** Unique index names kept from an earlier table, by derived name (see `EntityInput.uniqueIndexNames`). */
   uniqueIndexNames: Readonly<Record<string, string>>;
   /** Built-in records and their editable fields (see `BuiltInRule`), or null. */
-  builtIn: { when: FieldCondition; editable: readonly string[] } | null;
+  builtIn: {
+    when: FieldCondition;
+    editable: readonly string[];
+    removableWhen: FieldCondition | null;
+  } | null;
+  /** See `EntityInput.deleteHeld`. */
+  deleteHeld: 'refuse' | 'confirm';
 };
 
 export type JsonValue = string | number | boolean | null | JsonValue[] | { [key: string]: JsonValue };

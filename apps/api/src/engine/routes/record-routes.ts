@@ -126,8 +126,16 @@ function registerUpdate(rc: RouteContext, method: 'PUT' | 'PATCH'): void {
   });
 }
 
+const deleteQuery = zod.strictObject({
+  confirm: zod
+    .enum(['true', 'false'])
+    .optional()
+    .describe('true: take the record from the records holding it as well'),
+});
+
 function registerDelete(rc: RouteContext): void {
   const { app, def, label, tags, context, common, route } = rc;
+  const held = def.deleteHeld === 'confirm';
   app.delete(
     route.url('delete'),
     {
@@ -136,13 +144,20 @@ function registerDelete(rc: RouteContext): void {
       schema: {
         tags,
         summary: def.softDelete ? `Move a ${label.en} to the trash` : `Delete a ${label.en}`,
+        ...(held
+          ? {
+              description: `While records of another entity hold the ${label.en}, the answer is 409 heldBy naming them (content.holders); repeated with confirm=true, the delete takes it from them too, each a new version with its history entry.`,
+              querystring: deleteQuery,
+            }
+          : {}),
         params: idParams,
         response: { 200: okSchema(zod.literal(true)) },
       },
     },
     async (request) => {
       const { id } = request.params as z.infer<typeof idParams>;
-      await deleteRecord(context(request), id);
+      const confirm = held && (request.query as z.infer<typeof deleteQuery>).confirm === 'true';
+      await deleteRecord(context(request), id, { confirm });
       return ok(true as const);
     },
   );

@@ -1,10 +1,11 @@
-import { isBuiltInRecord, recordLabel } from '@organiser/domain';
+import { isBuiltInRecord, isRemovableRecord, recordLabel } from '@organiser/domain';
 import { AppError } from '../../errors';
 import type { EngineEntity } from '../entity';
 import type { Row, WriteContext } from '../write-context';
 
 // Built-in records (the definition's `builtIn` rule): the system relies on them, so a write changes only their
-// editable fields and never removes them. Every write path asks here before its statement takes effect.
+// editable fields and removes them only once the rule's `removableWhen` holds. Every write path asks here before
+// its statement takes effect.
 
 /** Whether the stored row is one of the entity's built-in records. */
 export const isBuiltInRow = (entity: EngineEntity, row: Row): boolean => isBuiltInRecord(entity.def, row);
@@ -29,9 +30,10 @@ export function assertBuiltInChange(
   });
 }
 
-/** 409 naming the first built-in record among rows a delete or purge would remove. */
+/** 409 naming the first built-in record among rows a delete or purge would remove, unless the rule's
+ * `removableWhen` holds for it. */
 export function assertNoneBuiltIn(ctx: Pick<WriteContext, 'entity' | 'lang'>, rows: readonly Row[]): void {
-  const found = rows.find((row) => isBuiltInRow(ctx.entity, row));
+  const found = rows.find((row) => !isRemovableRecord(ctx.entity.def, row));
   if (found)
     throw new AppError('builtInRecordDelete', {
       params: { label: recordLabel(ctx.entity.def, found, ctx.lang) },

@@ -1,5 +1,5 @@
 import { checkRules, type EntityRecord, validateCreate, validateUpdate } from '@organiser/domain';
-import { and, eq, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNotNull, isNull, type SQL, sql } from 'drizzle-orm';
 import { AppError } from '../../errors';
 import { joinFieldsOf, withJoinValues } from '../read/join-fields';
 import { apiValues, toDbValues, toRecord } from '../read/records';
@@ -7,6 +7,7 @@ import { liveOnly, loadRow, scopeConditions, scopedBody } from '../read/row-scop
 import type { Row, Tx, WriteContext } from '../write-context';
 import { assertBuiltInChange, assertNoneBuiltIn } from './built-in';
 import { ensureMonthPartition } from './event-tables';
+import { assertHoldingsConfirmed, holdingsOf, releaseHoldings } from './held-by';
 import { diff, maskedChanges, stamp } from './history';
 import { removeJoinRows, writeJoinValues } from './join-fields';
 import { assertNotReferenced } from './references';
@@ -152,13 +153,22 @@ export async function updateRecord(ctx: WriteContext, id: number, body: unknown)
   return toRecord(entity, written?.after ?? current);
 }
 
+/** What a delete was told: `confirm` takes the record from the records holding it (`deleteHeld: 'confirm'`). */
+export type DeleteOptions = { confirm?: boolean };
+
 /** Soft delete where declared (the record goes to the trash), otherwise removal when nothing points at it. */
-export async function deleteRecords(ctx: WriteContext, ids: number[]): Promise<number[]> {
+export async function deleteRecords(
+  ctx: WriteContext,
+  ids: number[],
+  options: DeleteOptions = {},
+): Promise<number[]> {
   const { entity, actor } = ctx;
-  if (!entity.def.softDelete) return removeRows(ctx, ids, 'live', 'delete');
+  if (!entity.def.softDelete) return removeRows(ctx, ids, 'live', 'delete', options);
   const written = await writeSequence(ctx, {
     action: 'delete',
     statement: async (tx: Tx) => {
+      const live = [inArray(entity.col('id'), ids), isNull(entity.col('deletedAt'))];
+      await beforeRemove(tx, ctx, [...live, ...scopeConditions(entity, ctx.rowScope)]);
       const rows = (await tx
         .update(entity.table)
         .set({ deletedAt: new Date(), version: sql`${entity.col('version')} + 1`, ...stamp(actor) })
@@ -185,35 +195,56 @@ export async function deleteRecords(ctx: WriteContext, ids: number[]): Promise<n
   return written.map((w) => Number(w.before!.id));
 }
 
+/** Inside a delete's transaction, before its statement: the rows it is about to remove, with their join values
+ * (read before a cascading join table empties them, so the hooks and the history see what a record held),
+ * shown to the modules' beforeRemove hooks. Reads nothing when neither needs the rows. */
+async function beforeRemove(tx: Tx, ctx: WriteContext, conditions: SQL[]): Promise<Row[]> {
+  const { entity } = ctx;
+  const hooks = ctx.extensions.hooksOf(entity.def.name).beforeRemove;
+  if (hooks.length === 0 && joinFieldsOf(entity).length === 0) return [];
+  const rows = await withJoinValues(
+    tx,
+    entity,
+    (await tx
+      .select()
+      .from(entity.table)
+      .where(and(...conditions))) as Row[],
+  );
+  for (const hook of hooks) await hook(tx, ctx, rows);
+  return rows;
+}
+
 async function removeRows(
   ctx: WriteContext,
   ids: number[],
   scope: 'live' | 'trash',
   action: 'delete' | 'purge',
+  options: DeleteOptions = {},
 ): Promise<number[]> {
   const { entity } = ctx;
+  const released = entity.def.deleteHeld === 'confirm';
   const written = await writeSequence(ctx, {
     action,
-    prepare: async () => assertNotReferenced(ctx, ids),
+    prepare: async () => {
+      await assertNotReferenced(ctx, ids, { exceptJoins: released });
+      if (!released) return;
+      // a record that may not go is refused before anyone is asked to confirm taking it from its holders
+      const rows = (await ctx.db
+        .select()
+        .from(entity.table)
+        .where(and(inArray(entity.col('id'), ids), ...scopeConditions(entity, ctx.rowScope)))) as Row[];
+      assertNoneBuiltIn(ctx, rows);
+      await assertHoldingsConfirmed(ctx, ids, await holdingsOf(ctx, ids), options.confirm === true);
+    },
     statement: async (tx: Tx) => {
       const conditions = [inArray(entity.col('id'), ids), ...scopeConditions(entity, ctx.rowScope)];
       if (entity.def.softDelete)
         conditions.push(
           scope === 'trash' ? isNotNull(entity.col('deletedAt')) : isNull(entity.col('deletedAt')),
         );
-      // A join table may cascade with the record (a role's permissions): its rows are read before the delete,
-      // so the hooks and the history see what the record held.
-      const joined = joinFieldsOf(entity).length
-        ? await withJoinValues(
-            tx,
-            entity,
-            (await tx
-              .select()
-              .from(entity.table)
-              .where(and(...conditions))) as Row[],
-          )
-        : [];
-      const held = new Map(joined.map((r) => [Number(r.id), r]));
+      const held = new Map((await beforeRemove(tx, ctx, conditions)).map((r) => [Number(r.id), r] as const));
+      // what holds the records as the transaction sees it, confirmed or not held at all when the caller was asked
+      if (released) await releaseHoldings(tx, ctx, ids, await holdingsOf({ ...ctx, db: tx }, ids));
       const deleted = (await tx
         .delete(entity.table)
         .where(and(...conditions))
@@ -228,8 +259,12 @@ async function removeRows(
   return written.map((w) => Number(w.before!.id));
 }
 
-export async function deleteRecord(ctx: WriteContext, id: number): Promise<void> {
-  const done = await deleteRecords(ctx, [id]);
+export async function deleteRecord(
+  ctx: WriteContext,
+  id: number,
+  options: DeleteOptions = {},
+): Promise<void> {
+  const done = await deleteRecords(ctx, [id], options);
   if (done.length === 0) throw new AppError('notFound');
 }
 

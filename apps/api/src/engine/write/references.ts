@@ -7,7 +7,7 @@ import {
   kitMessage,
   recordLabel,
 } from '@organiser/domain';
-import { and, arrayOverlaps, eq, inArray } from 'drizzle-orm';
+import { and, arrayOverlaps, count, eq, inArray } from 'drizzle-orm';
 import { upload } from '../../db/schema/uploads';
 import { AppError } from '../../errors';
 import type { EngineEntity } from '../entity';
@@ -229,19 +229,52 @@ async function isReferenced(
   return found.length > 0;
 }
 
-/** A record other records still point at cannot be removed for good: the refusal names what points at it. */
+/** A record other records still point at cannot be removed for good: the refusal names what points at it (a
+ * tree's parent, how many entries are under it). `exceptJoins`: holdings through join fields are left to the
+ * delete's confirmation (`deleteHeld: 'confirm'`). */
 export async function assertNotReferenced(
   ctx: Pick<WriteContext, 'db' | 'engine' | 'entity' | 'lang'>,
   ids: number[],
+  options: { exceptJoins?: boolean } = {},
 ): Promise<void> {
   if (ids.length === 0) return;
   for (const ref of ctx.engine.referencesTo(ctx.entity.def.name)) {
+    const field = ref.entity.def.fields[ref.field]!;
+    if (options.exceptJoins && isJoinField(field)) continue;
+    if (field.kind === 'treeRelation') {
+      await assertNoChildren(ctx, ref.field, ids);
+      continue;
+    }
     if (await isReferenced(ctx.db, ref, ids)) {
       throw new AppError('inUse', {
         params: { entity: entityLabel(ref.entity.def, ctx.lang, { plural: true }) },
       });
     }
   }
+}
+
+/** A tree entry with entries under it stays: 409 naming the first such entry and how many are under it. */
+async function assertNoChildren(
+  ctx: Pick<WriteContext, 'db' | 'entity' | 'lang'>,
+  field: string,
+  ids: number[],
+): Promise<void> {
+  const { db, entity } = ctx;
+  const parent = entity.col(field);
+  const [found] = await db
+    .select({ parent, n: count() })
+    .from(entity.table)
+    .where(and(inArray(parent, ids), ...liveOnly(entity)))
+    .groupBy(parent)
+    .limit(1);
+  if (!found) return;
+  const row = await loadRow(db, entity, Number(found.parent), 'any');
+  throw new AppError('hasChildren', {
+    params: {
+      label: (row && recordLabel(entity.def, row, ctx.lang)) || `#${found.parent}`,
+      count: Number(found.n),
+    },
+  });
 }
 
 const FILE_KINDS = new Set(['image', 'images', 'video', 'attachments']);

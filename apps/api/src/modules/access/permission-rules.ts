@@ -14,7 +14,7 @@ import { forgetAccess, writeCaller } from './role-rules';
 // a resource needs one, a parent is a menu and never the entry itself or a descendant, type, method and url
 // are one entry's, a built-in entry keeps its type, method, url and parent (the engine's built-in rule holds
 // them on every other path; here they are refused with the product's own message), and switching an entry on
-// or off is only for a caller holding it. A renamed or reordered built-in entry is marked `edited`, so the
+// or off, or deleting it, is only for a caller holding it. A renamed or reordered built-in entry is marked `edited`, so the
 // start-up sync keeps the change. Every write empties the auth caches.
 
 const FIXED = {
@@ -105,9 +105,22 @@ async function guardPermissionWrite(tx: Tx, ctx: WriteContext, event: WriteEvent
   invalidateAuthCaches({ beforeCommit: true });
 }
 
+/** Deleting a permission takes it from every role holding it: only one the caller holds (read before it goes). */
+async function guardPermissionRemove(tx: Tx, ctx: WriteContext, rows: readonly Row[]): Promise<void> {
+  const caller = await writeCaller(tx, ctx);
+  if (caller)
+    await assertHeld(
+      tx,
+      caller,
+      rows.map((r) => Number(r.id)),
+      { anyStatus: true },
+    );
+}
+
 export const permissionHooks: EntityHooks = {
   beforeValidate: permissionBodyIn,
   beforeWrite: checkPermissionValues,
+  beforeRemove: guardPermissionRemove,
   afterWrite: guardPermissionWrite,
   afterCommit: forgetAccess,
 };

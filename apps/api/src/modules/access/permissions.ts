@@ -1,16 +1,14 @@
-import { PERMISSION_MENU, ROLE_MENU, t } from '@organiser/domain';
+import { PERMISSION_MENU, ROLE_MENU } from '@organiser/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ok, okSchema } from '../../plugins/envelope';
-import { deletePermission, grantTree, listPermissions } from './permission-service';
-import { resourceKeys } from './store';
+import { grantTree, listPermissions } from './permission-service';
 
 // The permission calls the product spells its own way, beside the engine's `permission` entity: the whole tree
-// with its `stale` filter (/adminManage/permission_list), the tree a role is edited with, and the delete that
-// asks to confirm while roles hold the entry. Built-in entries come from the route catalogue and the API
-// routes at every start; one whose route no longer exists is reported (`stale`) and may be deleted.
+// with its `stale` filter (/adminManage/permission_list) and the tree a role is edited with. Built-in entries
+// come from the route catalogue and the API routes at every start; one whose route no longer exists is reported
+// (`stale`) and may be deleted through the engine's delete.
 
-const idParams = z.strictObject({ id: z.coerce.number().int().positive().max(2_147_483_647) });
 const flag = z.enum(['true', 'false']).optional();
 
 const permissionSchema = z.object({
@@ -34,7 +32,6 @@ const treeNodeSchema = permissionSchema.extend({
 
 export const permissionRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db } = app;
-  const keys = () => resourceKeys(app.routeTable);
 
   app.get(
     '/permission/list',
@@ -63,25 +60,5 @@ export const permissionRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => ok(await grantTree(db, request.auth!.user)),
-  );
-
-  app.delete(
-    '/permission/:id',
-    {
-      config: {
-        access: { kind: 'resource', menu: PERMISSION_MENU, name: t('Delete a permission', '删除权限') },
-      },
-      schema: {
-        tags: ['access'],
-        operationId: 'permission_delete',
-        summary:
-          'Delete a permission. While roles hold it the answer is 409 naming them (content.roles); repeat with confirm=true',
-        params: idParams,
-        querystring: z.strictObject({ confirm: flag }),
-        response: { 200: okSchema(z.object({ id: z.number().int() })) },
-      },
-    },
-    async (request) =>
-      ok(await deletePermission(db, keys(), request.params.id, request.query.confirm === 'true')),
   );
 };

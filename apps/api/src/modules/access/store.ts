@@ -38,9 +38,6 @@ export async function allPermissions(db: Db): Promise<PermissionRow[]> {
     .orderBy(asc(permission.sortNo), asc(permission.id))) as PermissionRow[];
 }
 
-/** Which built-in resources stand for routes the server no longer has: read at every start. */
-export { isStale, resourceKeys } from '../../db/permission-sync';
-
 export async function permissionsByIds(db: Db, ids: readonly number[]): Promise<PermissionRow[]> {
   if (!ids.length) return [];
   return (await db

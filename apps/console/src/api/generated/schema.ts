@@ -5327,7 +5327,10 @@ export interface paths {
         /** Edit a Permission: send the version you read (a stale version is refused, 409); fields left out keep their values, and the record as GET returned it is accepted (server-set keys ignored, read-only fields only unchanged) */
         put: operations["permission_update"];
         post?: never;
-        /** Delete a permission. While roles hold it the answer is 409 naming them (content.roles); repeat with confirm=true */
+        /**
+         * Delete a Permission
+         * @description While records of another entity hold the Permission, the answer is 409 heldBy naming them (content.holders); repeated with confirm=true, the delete takes it from them too, each a new version with its history entry.
+         */
         delete: operations["permission_delete"];
         options?: never;
         head?: never;
@@ -29117,9 +29120,8 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Success"] & {
-                        content: {
-                            id: number;
-                        };
+                        /** @enum {boolean} */
+                        content: true;
                     };
                 };
             };

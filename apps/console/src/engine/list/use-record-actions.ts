@@ -3,7 +3,7 @@ import {
   availableActions,
   type EntityRecord,
   entities,
-  isBuiltInRecord,
+  isRemovableRecord,
   recordLabel,
   visibilityFields,
 } from '@organiser/domain';
@@ -109,6 +109,28 @@ function useRecordWrites(meta: EntityMeta, refresh: () => Promise<unknown>) {
   const { modal, message } = App.useApp();
   const { def } = meta;
 
+  /** Deletes; a record others hold (`deleteHeld: 'confirm'`) comes back as the server's question naming the
+   * holders, and is deleted from them too once the user confirms. */
+  const removeNow = async (record: EntityRecord, confirm: boolean, onDone?: () => void): Promise<void> => {
+    const res = await entityApi.remove(def.name, record.id, { confirm });
+    const holders = (res.content as { holders?: unknown[] } | null)?.holders;
+    if (!res.success) {
+      if (holders?.length)
+        modal.confirm({
+          title: t('list.delete'),
+          content: res.message,
+          okText: t('list.delete'),
+          okButtonProps: { danger: true },
+          cancelText: t('form.cancel'),
+          onOk: () => removeNow(record, true, onDone),
+        });
+      return;
+    }
+    message.success(t('list.deleted', { label: labelOf(meta, record) }));
+    await refresh();
+    onDone?.();
+  };
+
   const remove = (record: EntityRecord, options: { onDone?: () => void } = {}) =>
     modal.confirm({
       title: t('list.delete'),
@@ -118,12 +140,7 @@ function useRecordWrites(meta: EntityMeta, refresh: () => Promise<unknown>) {
       okText: t('list.delete'),
       okButtonProps: { danger: true },
       cancelText: t('form.cancel'),
-      onOk: async () => {
-        await entityApi.remove(def.name, record.id);
-        message.success(t('list.deleted', { label: labelOf(meta, record) }));
-        await refresh();
-        options.onDone?.();
-      },
+      onOk: () => removeNow(record, false, options.onDone),
     });
 
   const restore = async (record: EntityRecord) => {
@@ -271,8 +288,8 @@ export function deleteRowAction(
   record: EntityRecord,
   t: EngineT,
 ): RowAction[] {
-  // the system relies on a built-in record (the root role): the server never deletes one
-  return access.canDelete && !isBuiltInRecord(meta.def, record)
+  // the system relies on a built-in record (the root role): the server deletes one only once its rule allows
+  return access.canDelete && isRemovableRecord(meta.def, record)
     ? [{ key: 'delete', label: t('list.delete'), isDanger: true, onClick: () => actions.remove(record) }]
     : [];
 }

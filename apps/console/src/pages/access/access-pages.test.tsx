@@ -227,14 +227,14 @@ describe('permission list', { timeout: 60_000 }, () => {
       .on('GET /api/permission/tree', () => ok(tree))
       .on('DELETE /api/permission/:id', (call) =>
         call.query.get('confirm') === 'true'
-          ? ok({ id: 5 })
+          ? ok(true)
           : {
               status: 409,
               body: {
                 success: false,
                 code: 40926,
-                message: '以下角色拥有该权限：读者。',
-                content: { roles: [{ id: 7, name: { en: 'Reader', zh: '读者' } }] },
+                message: '以下角色拥有“https://help.example.com/”：读者。确认后将删除它并从中移除',
+                content: { holders: [{ id: 7, name: { en: 'Reader', zh: '读者' } }] },
               },
             },
       );
@@ -244,13 +244,15 @@ describe('permission list', { timeout: 60_000 }, () => {
     });
     const row = (await screen.findByText('https://help.example.com/')).closest('tr') as HTMLElement;
     await userEvent.click(within(row).getByRole('button', { name: /删\s*除/ }));
-    await userEvent.click(await screen.findByRole('button', { name: /确\s*定/ }));
+    const first = await screen.findByRole('dialog');
+    await userEvent.click(within(first).getByRole('button', { name: /删\s*除/ }));
     await waitFor(() =>
       expect(screen.getAllByRole('dialog').some((d) => /读者/.test(d.textContent ?? ''))).toBe(true),
     );
     const dialog = screen.getAllByRole('dialog').find((d) => /读者/.test(d.textContent ?? ''))!;
     await userEvent.click(within(dialog).getByRole('button', { name: /删\s*除/ }));
     await waitFor(() => expect(api.callsTo('DELETE', '/api/permission/5')).toHaveLength(2));
+    expect(api.callsTo('DELETE', '/api/permission/5')[0]!.query.get('confirm')).toBeNull();
     expect(api.callsTo('DELETE', '/api/permission/5')[1]!.query.get('confirm')).toBe('true');
   });
 });

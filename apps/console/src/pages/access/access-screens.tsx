@@ -1,28 +1,15 @@
-import type { EntityRecord } from '@organiser/domain';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { App, Button, Table, Tag, Typography } from 'antd';
-import { ignoreShownError } from '../../api/client';
-import {
-  EntityForm,
-  EntityList,
-  entityKeys,
-  type FormSlots,
-  type ListSlots,
-  type SlotContext,
-} from '../../engine';
-import { pick } from '../../i18n/i18n';
-import { useLang } from '../../i18n/use-lang';
+import { useQuery } from '@tanstack/react-query';
+import { Button, Table, Tag, Typography } from 'antd';
+import { EntityForm, EntityList, type FormSlots, type ListSlots } from '../../engine';
 import type { PageProps } from '../../navigation/page-props';
 import { AccessSummary } from './access-summary';
-import { accessApi, accessKeys, type Bilingual, type Holder } from './api';
+import { accessApi, accessKeys, type Holder } from './api';
 import { useAccessText } from './messages';
-import { useCan } from './use-can';
 import './access.css';
 
 // The role and permission screens are the engine's list and form over the `role` and `permission` entities (URL
 // list state, history with revert, export and import). What the engine cannot say is added here as slots: the
-// role's add page at `role_edit/new` and its holders and effective access, and the permission's stale mark and
-// the delete that asks to confirm when roles hold the permission.
+// role's add page at `role_edit/new` and its holders and effective access, and the permission's stale mark.
 
 const ROLE_EDIT_PATH = '/adminManage/role/role_edit/:id';
 
@@ -133,48 +120,11 @@ function RoleAccess({ id }: { id: number }) {
   );
 }
 
-/** Deletes a permission through the product's route; when roles hold it, the server names them and the user
- * confirms before it is deleted from them too. */
-function usePermissionDelete() {
-  const text = useAccessText();
-  const lang = useLang();
-  const { message, modal } = App.useApp();
-  const queryClient = useQueryClient();
-  const remove = async (record: EntityRecord, confirm: boolean): Promise<void> => {
-    const res = await accessApi.deletePermission(record.id, confirm).catch(ignoreShownError);
-    if (!res) return;
-    if (res.success) {
-      message.success(text('permissions.deleted'));
-      await queryClient.invalidateQueries({ queryKey: entityKeys.all('permission') });
-      return;
-    }
-    const roles = (res.content as { roles?: { name: Bilingual }[] } | null)?.roles;
-    if (roles?.length) {
-      modal.confirm({
-        title: text('permissions.heldTitle'),
-        content: text('permissions.heldBody', { roles: roles.map((r) => pick(r.name, lang)).join(', ') }),
-        okText: text('permissions.delete'),
-        okButtonProps: { danger: true },
-        cancelText: text('common.cancel'),
-        onOk: () => remove(record, true),
-      });
-    }
-  };
-  return (record: EntityRecord) =>
-    modal.confirm({
-      title: text('permissions.deleteConfirm', { name: pick(record.name as Bilingual, lang) }),
-      okText: text('common.ok'),
-      cancelText: text('common.cancel'),
-      onOk: () => remove(record, false),
-    });
-}
-
-/** /adminManage/permission_list: the permission tree; a resource whose API route is gone is marked, and a custom
- * (or gone) entry without children has a delete that asks to confirm. */
+/** /adminManage/permission_list: the permission tree; a resource whose API route is gone is marked. The engine's
+ * delete offers itself on custom entries and on built-in ones whose route is gone, and asks again, naming them,
+ * when roles hold the entry. */
 export function PermissionListPage({ route }: PageProps) {
   const text = useAccessText();
-  const can = useCan();
-  const askDelete = usePermissionDelete();
   const slots: ListSlots = {
     cells: {
       url: (value, record) => (
@@ -184,17 +134,6 @@ export function PermissionListPage({ route }: PageProps) {
         </>
       ),
     },
-    rowActions: (record: EntityRecord, _ctx: SlotContext) =>
-      can('DELETE', '/api/permission/:id') && (!record.builtIn || record.stale === true)
-        ? [
-            {
-              key: 'delete',
-              label: text('permissions.delete'),
-              isDanger: true,
-              onClick: () => askDelete(record),
-            },
-          ]
-        : [],
   };
   return <EntityList entity="permission" title={route.title} slots={slots} />;
 }

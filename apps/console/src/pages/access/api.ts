@@ -1,7 +1,7 @@
 import { callApi } from '../../api/call';
 
 // The access module's own calls beside the engine's role and permission routes, with their paths verbatim under
-// /api: a role's holders and what it opens, what an account opens, and the permission delete that asks to confirm.
+// /api: a role's holders and what it opens, and what an account opens.
 
 export type Bilingual = { en: string; zh: string };
 export type Status = 'enabled' | 'disabled';
@@ -33,9 +33,6 @@ export const accessApi = {
   /** What a console login (`admin_user` id) may open through its enabled roles. */
   accountAccess: (loginId: number, signal?: AbortSignal) =>
     content<EffectiveAccess>(callApi('role_access_by_user', { params: { id: loginId }, signal })),
-  /** A first call without `confirm` answers `success: false` with the roles holding it. */
-  deletePermission: (id: number, confirm: boolean) =>
-    callApi('permission_delete', { params: { id }, query: confirm ? { confirm: 'true' } : undefined }),
 };
 
 export const accessKeys = {

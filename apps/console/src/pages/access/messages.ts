@@ -27,11 +27,6 @@ export const en = {
   'permissions.method': 'Method',
   'permissions.url': 'URL',
   'permissions.stale': 'Route gone',
-  'permissions.delete': 'Delete',
-  'permissions.deleteConfirm': 'Delete the permission "{{name}}"?',
-  'permissions.heldTitle': 'Roles hold this permission',
-  'permissions.heldBody': 'It will be taken from: {{roles}}. Delete it anyway?',
-  'permissions.deleted': 'Deleted',
   'common.cancel': 'Cancel',
   'common.ok': 'OK',
 } as const;
@@ -63,11 +58,6 @@ export const zh: Record<AccessTextKey, string> = {
   'permissions.method': '请求方式',
   'permissions.url': '地址',
   'permissions.stale': '路由已不存在',
-  'permissions.delete': '删除',
-  'permissions.deleteConfirm': '删除权限“{{name}}”？',
-  'permissions.heldTitle': '有角色拥有该权限',
-  'permissions.heldBody': '删除后将从以下角色中移除：{{roles}}。仍要删除吗？',
-  'permissions.deleted': '已删除',
   'common.cancel': '取消',
   'common.ok': '确定',
 };
