@@ -8,6 +8,7 @@ import {
   entityLabel,
   fieldLabel,
   formLayout,
+  labelColumns,
   listColumns,
   listFilters,
   recordLabel,
@@ -94,6 +95,11 @@ describe('labels', () => {
     expect(recordLabel(bannerPosition, { enName: 'Home top', zhName: '首页顶部' }, 'zh')).toBe('首页顶部');
     expect(recordLabel(bannerPosition, { enName: 'Home top', zhName: null }, 'zh')).toBe('Home top');
     expect(recordLabel(companyTag, { name: 'Verified' }, 'en')).toBe('Verified');
+    // a label field named for its language finds its twin: a role's nameEn and nameZh
+    expect(recordLabel(role, { nameEn: 'Reader', nameZh: '读者' }, 'zh')).toBe('读者');
+    expect(recordLabel(role, { nameEn: 'Reader', nameZh: '读者' }, 'en')).toBe('Reader');
+    expect(recordLabel(role, { nameEn: 'Reader', nameZh: '' }, 'zh')).toBe('Reader');
+    expect(labelColumns(role)).toEqual(['nameEn', 'nameZh']);
   });
 
   it('the banner cover hint follows its position when the position has one', () => {
