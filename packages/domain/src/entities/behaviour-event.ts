@@ -1,6 +1,6 @@
 import { defineEvent, t } from '../kit';
 
-/** What a marketplace client reports a buyer did (spec §3, the points rules and the counters read these). */
+/** What a marketplace client reports a buyer did (the point rules and the counters read these). */
 export const BEHAVIOUR_TYPES = [
   'view_company',
   'view_product',

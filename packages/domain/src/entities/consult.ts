@@ -3,7 +3,7 @@ import { defineEntity, replyCommand, t } from '../kit';
 /** The longest consult or reply text a buyer or a supplier may send (characters, stored and shown as text). */
 export const CONSULT_CONTENT_MAX = 2000;
 
-/** Most images one reply carries (JPG/PNG only, spec §5). */
+/** Most images one reply carries (JPG/PNG only, as every reply form). */
 export const CONSULT_REPLY_IMAGES_MAX = 6;
 
 /**

@@ -4,7 +4,7 @@ import type { EnumField, NumberField } from '../kit/types';
 /** The longest chat message a buyer, a supplier or staff may send (characters, stored and shown as text). */
 export const CHAT_CONTENT_MAX = 2000;
 
-/** Most images one chat message carries (JPG/PNG only, spec §5). */
+/** Most images one chat message carries (JPG/PNG only, as every reply form). */
 export const CHAT_IMAGES_MAX = 6;
 
 /** The list page of the site chat: the conversations are read behind it. */
@@ -161,7 +161,7 @@ export const siteChatConversation = defineEntity({
 });
 
 /**
- * One message of a conversation (spec §3 "Site chat message"). Append-only: never edited nor deleted; staff may
+ * One message of a conversation. Append-only: never edited nor deleted; staff may
  * hide one as moderation (`hide`, with a reason, kept in the message's history): a hidden message is left out of
  * what the marketplace and the company's supplier accounts read, and shown to staff with its reason.
  */

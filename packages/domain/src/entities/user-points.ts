@@ -1,7 +1,7 @@
 import { defineEntity, defineEvent, sortNo, t } from '../kit';
 import type { BooleanField } from '../kit/types';
 
-/** The actions of spec §3 that earn (or cost) a buyer points: one point rule each. */
+/** The actions that earn (or cost) a buyer points: one point rule each. */
 export const POINT_ACTIONS = [
   'post_lead',
   'exchange_contacts',
@@ -13,7 +13,7 @@ export const POINT_ACTIONS = [
 ] as const;
 export type PointAction = (typeof POINT_ACTIONS)[number];
 
-/** How many days without a sign-in the `no_login` rule waits for (spec §9). */
+/** How many days without a sign-in the `no_login` rule waits for ("users not logging in for over 14 days"). */
 export const NO_LOGIN_DAYS = 14;
 
 export const POINT_ACTION_LABELS: Record<PointAction, ReturnType<typeof t>> = {

@@ -5,8 +5,8 @@ import { type CommandHandler, type CommandSchemas, updateRecord } from '../../en
 import { AppError } from '../../errors';
 import type { ReferenceSeed } from '../../seed';
 
-// The seven point rules of spec §3 are reference data (one per action, added when missing on every start), and the
-// console edits them one by one or all at once: `POST /api/user_point_rule/save_all` writes each changed rule through
+// The seven point rules are reference data, one per action a buyer earns or loses points by, added when missing
+// on every start; the console edits them one by one or all at once: `POST /api/user_point_rule/save_all` writes each changed rule through
 // the engine (a new version and its history entry each) inside the command's one transaction; any refused rule
 // refuses them all, each error named by its row (`rules.3.points`).
 
