@@ -1,58 +1,19 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
-import { entities, flattenMessages, layoutRoutes, messages, reports } from '@organiser/domain';
+import {
+  CHINESE_LATIN_ALLOWED,
+  entities,
+  flattenMessages,
+  latinWords,
+  layoutRoutes,
+  messages,
+  reports,
+} from '@organiser/domain';
 import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
 import { textNamespaces } from './namespaces';
 
-/**
- * Latin words a Chinese text may contain: file formats, protocols and technical tokens that Chinese
- * writes as they are, key names on the keyboard (Ctrl K), and the `root` role code a person types. Anything else in a Chinese text is English
- * shown to a Chinese user.
- */
-const ALLOWED = new Set([
-  'ID',
-  'id',
-  'IP',
-  'URL',
-  'API',
-  'api',
-  'https',
-  'HTML',
-  'JSON',
-  'CSV',
-  'csv',
-  'xlsx',
-  'Excel',
-  'UTF',
-  'root',
-  'PNG',
-  'JPG',
-  'PDF',
-  'Ctrl',
-  'K',
-  // units, sizes (1200x240) and what a technical field holds: HTTP methods, an icon's name
-  'kW',
-  'g',
-  'cm',
-  'x',
-  'http',
-  'GET',
-  'POST',
-  'PUT',
-  'PATCH',
-  'DELETE',
-  'TeamOutlined',
-]);
-
-/** The Latin words of a text, leaving out `{{placeholders}}`, `{placeholders}` and markup tags (data, not words). */
-const latinWords = (text: string) =>
-  text
-    .replace(/\{\{[^}]*\}\}/g, '')
-    // a template's own placeholders (`{companyName}`), which the text names for the person writing it
-    .replace(/\{[A-Za-z]+\}/g, '')
-    .replace(/<[^>]*>/g, '')
-    .match(/[A-Za-z]+/g) ?? [];
+const ALLOWED = CHINESE_LATIN_ALLOWED;
 
 const chineseTables = (): Record<string, Record<string, string>> => ({
   translation: flattenMessages(messages.zh),

@@ -2,6 +2,7 @@ import { en } from './en';
 import type { Messages } from './types';
 import { zh } from './zh';
 
+export { CHINESE_LATIN_ALLOWED, latinWords } from './latin';
 export type { Messages, MessageTree } from './types';
 export { en as enMessages, zh as zhMessages };
 

@@ -205,6 +205,7 @@ function KeyFigures({ data, onPeriod }: { data: DashboardData; onPeriod: (days: 
         </Typography.Text>
         <Segmented
           size="small"
+          aria-label={t('figures.period')}
           value={current ?? undefined}
           onChange={(v) => onPeriod(Number(v))}
           options={PERIODS.map((n) => ({ value: n, label: t('figures.lastDays', { n }) }))}

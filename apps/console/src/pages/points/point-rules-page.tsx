@@ -78,7 +78,7 @@ export function UserPointRuleEditAllPage({ route }: PageProps) {
   );
 
   return (
-    <Card title={route.title[lang]}>
+    <Card title={<h1 className="app-page-title">{route.title[lang]}</h1>}>
       <Typography.Paragraph type="secondary">{t('rules.help')}</Typography.Paragraph>
       <Form form={form} onFinish={() => void save()} disabled={!mayEdit}>
         <Form.List name="rules">

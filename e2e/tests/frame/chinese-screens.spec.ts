@@ -1,0 +1,78 @@
+import { CHINESE_LATIN_ALLOWED, flattenRoutes, latinWords, layoutRoutes } from '@organiser/domain';
+import { expect, openSignedIn, test } from './frame';
+
+// Every built screen a Chinese reader opens from the menu, and every add page, speaks Chinese: its headings,
+// column headers, labels, buttons, tabs, hints and accessible names carry no English word but the technical
+// tokens Chinese writes as they are (URL, ID, JPG…). Table cells and chosen values are data and left out; data
+// with a Chinese form (category names) is checked by the domains' own journeys.
+
+test.describe.configure({ timeout: 300_000, mode: 'parallel' });
+
+/** The screens: the menu's pages and the add pages (no record to name), external links left out. */
+const screens = flattenRoutes(layoutRoutes)
+  .filter((r) => !r.isGroup && !r.fullPath.includes(':') && !/^https?:/.test(r.fullPath))
+  // the icon page lists the icons' component names, which a person copies into a permission's icon field
+  .filter((r) => !['/404', '/401', '/redirect', '/icon'].some((p) => r.fullPath.startsWith(p)))
+  .map((r) => ({ path: r.fullPath, title: r.title.zh }));
+
+/** The texts the console itself writes on the page, outside table cells and chosen values. */
+const CHROME = [
+  'h1',
+  'h2',
+  'h3',
+  'h4',
+  'h5',
+  'th',
+  'label',
+  'button',
+  '[role="tab"]',
+  '.ant-breadcrumb',
+  '.ant-empty-description',
+  '.ant-select-selection-placeholder',
+  '.ant-card-head-title',
+  '.ant-descriptions-item-label',
+  '.ant-pagination',
+].join(', ');
+
+/** Data the screens show as it is stored: the signed-in demo administrator's name, in the welcome. */
+const DATA_WORDS = new Set(['Administrator']);
+
+// in two halves, which the journeys' workers run side by side
+const halves = [screens.filter((_, i) => i % 2 === 0), screens.filter((_, i) => i % 2 === 1)];
+
+for (const [n, half] of halves.entries())
+  test(`every built screen speaks Chinese to a Chinese reader (${n + 1} of 2)`, async ({
+    page,
+    workerAdminToken,
+  }) => {
+    await openSignedIn(page, '/dashboard', { token: workerAdminToken, lang: 'zh' });
+    const found: string[] = [];
+    for (const { path, title } of half) {
+      await page.goto(path);
+      await expect(
+        page.getByRole('heading', { level: 1, name: title, exact: true }).filter({ visible: true }),
+        path,
+      ).toBeVisible({ timeout: 30_000 });
+      // the list's or form's first answer has arrived: no loading spinner left in the page
+      await expect(page.locator('main .ant-spin-spinning'), path).toHaveCount(0, { timeout: 30_000 });
+      const texts = await page.evaluate((selector) => {
+        const main = document.querySelector('main') ?? document.body;
+        // data, the names antd gives its icons (`plus`, `up`) and the select's clear button, which are not
+        // shown, and whatever this screen does not show
+        const outsideData = (el: Element) =>
+          !el.closest('td, .ant-select-selection-item, .anticon, .ant-select-clear') && el.checkVisibility();
+        const out: string[] = [];
+        for (const el of main.querySelectorAll(selector))
+          if (outsideData(el)) out.push((el as HTMLElement).innerText);
+        for (const el of main.querySelectorAll('[placeholder], [aria-label], [title]'))
+          if (outsideData(el))
+            for (const name of ['placeholder', 'aria-label', 'title']) out.push(el.getAttribute(name) ?? '');
+        return out;
+      }, CHROME);
+      const english = [...new Set(texts.flatMap(latinWords))].filter(
+        (w) => !CHINESE_LATIN_ALLOWED.has(w) && !DATA_WORDS.has(w),
+      );
+      if (english.length) found.push(`${path}: ${english.join(' ')}`);
+    }
+    expect(found).toEqual([]);
+  });
