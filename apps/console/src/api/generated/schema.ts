@@ -4874,7 +4874,7 @@ export interface paths {
         put?: never;
         /**
          * A buyer’s chat message to a company
-         * @description Appended to the conversation of this buyer, company and subject (started when there is none). Refused naming the field for an unknown buyer, a company that is not open, a product of another company or an unknown purchase requirement.
+         * @description Appended to the conversation of this buyer, company and subject (started when there is none). Refused naming the field for an unknown buyer, a company that is not open, a product of another company, an unknown purchase requirement, or `attachments` naming anything but a JPG/PNG this key uploaded through `POST /files` (an address, another key’s file).
          */
         post: operations["openPostChatMessage"];
         delete?: never;
@@ -4961,6 +4961,26 @@ export interface paths {
          * @description Each event is checked on its own: a malformed event, or one naming an unknown user, company or product, is answered in `rejected` with its index and stores nothing; the others are stored. An event already stored with the same `eventId` and `occurredAt` is counted in `duplicates` and changes nothing, so a retried batch writes once. Searches join the search history; collects, uncollects, shares and product views move the counters of the company or product.
          */
         post: operations["openIngestEvents"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/open/v1/files": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A buyer’s image (JPG or PNG), for a chat message or a purchase requirement
+         * @description Multipart form with one part `file`. At most the image size limit of the deployment; the content must be a JPG or PNG by its first bytes, whatever the name or declared type says (anything else, an SVG or a page with a script included, is refused). The answer’s `path` is what `attachments` of `POST /chat/messages` and `POST /requirements` then names; those writes accept only paths uploaded with the same key, refused naming `attachments` otherwise. A retry with the same `Idempotency-Key` and the same file answers the same path and stores nothing.
+         */
+        post: operations["openUploadFile"];
         delete?: never;
         options?: never;
         head?: never;
@@ -5117,7 +5137,10 @@ export interface paths {
         /** Authorised, effective requirements for the marketplace's listing, newest first, without the buyer's contact */
         get: operations["openListRequirements"];
         put?: never;
-        /** A buyer's new purchase requirement: pending until staff authorise it */
+        /**
+         * A buyer's new purchase requirement: pending until staff authorise it
+         * @description Checked as the console checks a requirement (a 400 naming each field). `attachments` may name only files this key uploaded through `POST /files`; an address or another key’s file is refused naming `attachments`.
+         */
         post: operations["openCreateRequirement"];
         delete?: never;
         options?: never;
@@ -10297,14 +10320,14 @@ export interface components {
             /** Format: date-time */
             expiresAt?: string | null;
             name: string;
-            scopes: ("consults:read" | "consults:write" | "requirements:read" | "requirements:write" | "companies:read" | "announcements:read" | "marketing:read" | "events:write" | "letters:read" | "letters:write" | "chat:read" | "chat:write")[];
+            scopes: ("consults:read" | "consults:write" | "requirements:read" | "requirements:write" | "companies:read" | "announcements:read" | "marketing:read" | "events:write" | "letters:read" | "letters:write" | "chat:read" | "chat:write" | "files:write")[];
             status?: unknown;
         };
         ApiKeyCreateInput: {
             /** Format: date-time */
             expiresAt?: string | null;
             name: string;
-            scopes: ("consults:read" | "consults:write" | "requirements:read" | "requirements:write" | "companies:read" | "announcements:read" | "marketing:read" | "events:write" | "letters:read" | "letters:write" | "chat:read" | "chat:write")[];
+            scopes: ("consults:read" | "consults:write" | "requirements:read" | "requirements:write" | "companies:read" | "announcements:read" | "marketing:read" | "events:write" | "letters:read" | "letters:write" | "chat:read" | "chat:write" | "files:write")[];
             status?: unknown;
         };
         ApiKeyInput: {
@@ -10331,7 +10354,7 @@ export interface components {
             lastUsedAt?: unknown;
             name?: string;
             prefix?: unknown;
-            scopes?: ("consults:read" | "consults:write" | "requirements:read" | "requirements:write" | "companies:read" | "announcements:read" | "marketing:read" | "events:write" | "letters:read" | "letters:write" | "chat:read" | "chat:write")[];
+            scopes?: ("consults:read" | "consults:write" | "requirements:read" | "requirements:write" | "companies:read" | "announcements:read" | "marketing:read" | "events:write" | "letters:read" | "letters:write" | "chat:read" | "chat:write" | "files:write")[];
             /** @enum {string|null} */
             status?: "active" | "revoked" | null;
             updatedAt?: unknown;
@@ -10347,7 +10370,7 @@ export interface components {
             lastUsedAt?: unknown;
             name?: string;
             prefix?: unknown;
-            scopes?: ("consults:read" | "consults:write" | "requirements:read" | "requirements:write" | "companies:read" | "announcements:read" | "marketing:read" | "events:write" | "letters:read" | "letters:write" | "chat:read" | "chat:write")[];
+            scopes?: ("consults:read" | "consults:write" | "requirements:read" | "requirements:write" | "companies:read" | "announcements:read" | "marketing:read" | "events:write" | "letters:read" | "letters:write" | "chat:read" | "chat:write" | "files:write")[];
             /** @enum {string|null} */
             status?: "active" | "revoked" | null;
             updatedAt?: unknown;
@@ -27523,6 +27546,9 @@ export interface operations {
             content: {
                 /**
                  * @example {
+                 *       "attachments": [
+                 *         "2026/11/q3Xv9Lr0c2sWb1n5Yk8aTg.jpg"
+                 *       ],
                  *       "companyId": 12,
                  *       "content": "Can you ship 200 units to Rotterdam in March?",
                  *       "source": "product",
@@ -27533,6 +27559,8 @@ export interface operations {
                  *     }
                  */
                 "application/json": {
+                    /** @default [] */
+                    attachments?: string[];
                     companyId: number;
                     content: string;
                     /**
@@ -27961,6 +27989,49 @@ export interface operations {
                                 eventId: string | null;
                                 index: number;
                             }[];
+                        };
+                    };
+                };
+            };
+        };
+    };
+    openUploadFile: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 20000,
+                     *       "content": {
+                     *         "contentType": "image/jpeg",
+                     *         "path": "2026/11/q3Xv9Lr0c2sWb1n5Yk8aTg.jpg",
+                     *         "size": 184320,
+                     *         "url": "/uploads/2026/11/q3Xv9Lr0c2sWb1n5Yk8aTg.jpg"
+                     *       },
+                     *       "message": "success",
+                     *       "success": true
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Success"] & {
+                        content: {
+                            /** @enum {string} */
+                            contentType: "image/png" | "image/jpeg";
+                            path: string;
+                            size: number;
+                            url: string;
                         };
                     };
                 };
@@ -28504,6 +28575,12 @@ export interface operations {
             content: {
                 /**
                  * @example {
+                 *       "attachments": [
+                 *         {
+                 *           "name": "pump-drawing.png",
+                 *           "url": "2026/11/Xk2pQ7sVb0nW4yLr9cTa1g.png"
+                 *         }
+                 *       ],
                  *       "budget": "USD 40,000",
                  *       "categoryId": 12,
                  *       "company": "Lagos Water Works Ltd.",
@@ -28522,6 +28599,10 @@ export interface operations {
                  *     }
                  */
                 "application/json": {
+                    attachments?: {
+                        name: string;
+                        url: string;
+                    }[];
                     budget?: string;
                     categoryId: number;
                     company?: string;
