@@ -201,10 +201,7 @@ describe('marketplace uploads', () => {
     for (const [what, attachments] of refusals) {
       const res = await chat(key, attachments);
       expect(res.statusCode, `${what}: ${res.body}`).toBe(400);
-      expect(
-        pathsOf(res),
-        what,
-      ).toContain('attachments');
+      expect(pathsOf(res), what).toContain('attachments');
     }
     const malformed = await chat(key, 'not-a-list');
     expect(malformed.statusCode).toBe(400);
