@@ -4792,7 +4792,7 @@ export interface paths {
         };
         /**
          * Effective, published announcements
-         * @description The announcements that are effective and whose publish time has come, for everyone and, with `target`, for that user type too; with `userId`, also those for the membership level the user holds now; newest publish time first, `size` (at most 50) a page.
+         * @description The announcements that are effective and whose publish time has come, for everyone and, with `target`, for that user type too; with `userId`, what is for that reader: everyone's, its user type's (buyers and traders are buyers, supplier accounts suppliers) and its membership level's, and nothing for another type or level (a `target` other than the reader's type is refused naming it). Newest publish time first, `size` (at most 50) a page.
          */
         get: operations["openListAnnouncements"];
         put?: never;
@@ -4814,7 +4814,7 @@ export interface paths {
         put?: never;
         /**
          * Count one read of a announcement
-         * @description Adds one to the read count of an effective announcement whose publish time has come; any other is not found.
+         * @description Adds one to the read count of an effective announcement whose publish time has come, read by a reader it is for: one for everyone counts for anyone; one for buyers, suppliers or membership levels counts only with the `userId` of a reader of that type (buyers and traders are buyers, supplier accounts suppliers) or holding one of those levels now. Any other (not effective, not yet published, deleted, or not for this reader or without `userId`) is not found (404), so a read neither counts nor tells who else it is for.
          */
         post: operations["openReadAnnouncement"];
         delete?: never;
@@ -5056,7 +5056,7 @@ export interface paths {
         };
         /**
          * Effective, published notices
-         * @description The notices that are effective and whose publish time has come, for everyone and, with `target`, for that user type too; with `userId`, also those for the membership level the user holds now; newest publish time first, `size` (at most 50) a page.
+         * @description The notices that are effective and whose publish time has come, for everyone and, with `target`, for that user type too; with `userId`, what is for that reader: everyone's, its user type's (buyers and traders are buyers, supplier accounts suppliers) and its membership level's, and nothing for another type or level (a `target` other than the reader's type is refused naming it). Newest publish time first, `size` (at most 50) a page.
          */
         get: operations["openListNotices"];
         put?: never;
@@ -5078,7 +5078,7 @@ export interface paths {
         put?: never;
         /**
          * Count one read of a notice
-         * @description Adds one to the read count of an effective notice whose publish time has come; any other is not found.
+         * @description Adds one to the read count of an effective notice whose publish time has come, read by a reader it is for: one for everyone counts for anyone; one for buyers, suppliers or membership levels counts only with the `userId` of a reader of that type (buyers and traders are buyers, supplier accounts suppliers) or holding one of those levels now. Any other (not effective, not yet published, deleted, or not for this reader or without `userId`) is not found (404), so a read neither counts nor tells who else it is for.
          */
         post: operations["openReadNotice"];
         delete?: never;
@@ -27363,7 +27363,18 @@ export interface operations {
             };
             cookie?: never;
         };
-        requestBody?: never;
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "userId": 1042
+                 *     }
+                 */
+                "application/json": {
+                    userId?: number;
+                };
+            };
+        };
         responses: {
             "4XX": components["responses"]["Error"];
             "5XX": components["responses"]["Error"];
@@ -28307,7 +28318,18 @@ export interface operations {
             };
             cookie?: never;
         };
-        requestBody?: never;
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "userId": 1042
+                 *     }
+                 */
+                "application/json": {
+                    userId?: number;
+                };
+            };
+        };
         responses: {
             "4XX": components["responses"]["Error"];
             "5XX": components["responses"]["Error"];
