@@ -14145,6 +14145,7 @@ export interface components {
             createdAt: string;
             createdBy: number | null;
             deletedAt: string | null;
+            duplicate: boolean | null;
             endDate: string | null;
             enWord: string | null;
             id: number;
@@ -14192,6 +14193,7 @@ export interface components {
             createdAt: string;
             createdBy: number | null;
             deletedAt: string | null;
+            duplicate: boolean | null;
             endDate: string | null;
             enWord: string | null;
             id: number;
@@ -14209,6 +14211,7 @@ export interface components {
             createdAt?: unknown;
             createdBy?: unknown;
             deletedAt?: unknown;
+            duplicate?: unknown;
             /** Format: date */
             endDate?: string | null;
             enWord?: string;
@@ -14228,6 +14231,7 @@ export interface components {
             createdAt?: unknown;
             createdBy?: unknown;
             deletedAt?: unknown;
+            duplicate?: unknown;
             /** Format: date */
             endDate?: string | null;
             enWord?: string;
@@ -36114,6 +36118,7 @@ export interface operations {
                 createdAtFrom?: components["parameters"]["CreatedAtFrom"];
                 /** @description Created on or before */
                 createdAtTo?: components["parameters"]["CreatedAtTo"];
+                duplicate?: string;
                 endDateFrom?: string;
                 endDateTo?: string;
                 /** @description The file format of an export */
@@ -36239,6 +36244,7 @@ export interface operations {
                 createdAtFrom?: components["parameters"]["CreatedAtFrom"];
                 /** @description Created on or before */
                 createdAtTo?: components["parameters"]["CreatedAtTo"];
+                duplicate?: string;
                 endDateFrom?: string;
                 endDateTo?: string;
                 /** @description Searches the searchable fields */
@@ -36384,6 +36390,7 @@ export interface operations {
                 createdAtFrom?: components["parameters"]["CreatedAtFrom"];
                 /** @description Created on or before */
                 createdAtTo?: components["parameters"]["CreatedAtTo"];
+                duplicate?: string;
                 endDateFrom?: string;
                 endDateTo?: string;
                 /** @description Searches the searchable fields */
