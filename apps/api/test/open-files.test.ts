@@ -235,32 +235,16 @@ describe('marketplace uploads', () => {
       email: 'ines@example.com',
       attachments,
     });
-    const refused = await openCall(
-      t.app,
-      key,
-      'POST',
-      '/requirements',
-      body([{ name: 'x.png', url: theirs }], 'Valves A'),
-    );
+    const requirement = (attachments: unknown, title: string) =>
+      openCall(t.app, key, 'POST', '/requirements', body(attachments, title));
+    const refused = await requirement([{ name: 'x.png', url: theirs }], 'Valves A');
     expect(refused.statusCode, refused.body).toBe(400);
     expect(pathsOf(refused)).toContain('attachments');
-    const address = await openCall(
-      t.app,
-      key,
-      'POST',
-      '/requirements',
-      body([{ name: 'x.png', url: 'http://evil.example/x.png' }], 'Valves B'),
-    );
+    const address = await requirement([{ name: 'x.png', url: 'http://evil.example/x.png' }], 'Valves B');
     expect(address.statusCode).toBe(400);
     expect(address.body).toContain('attachments');
     expect(await t.db.select().from(requirements).where(eq(requirements.title, 'Valves A'))).toHaveLength(0);
-    const accepted = await openCall(
-      t.app,
-      key,
-      'POST',
-      '/requirements',
-      body([{ name: 'drawing.png', url: mine }], 'Valves C'),
-    );
+    const accepted = await requirement([{ name: 'drawing.png', url: mine }], 'Valves C');
     expect(accepted.statusCode, accepted.body).toBe(200);
     const [row] = await t.db.select().from(requirements).where(eq(requirements.title, 'Valves C'));
     expect(row?.attachments).toEqual([{ name: 'drawing.png', url: mine }]);
