@@ -265,3 +265,39 @@ describe('marketplace uploads', () => {
     expect(res.json().content.errors[0]?.message).toContain('API 密钥');
   });
 });
+
+describe('marketplace uploads: the per-key rate limit', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp({ config: { rateLimit: { openPerSecond: 3 } } });
+  });
+  afterAll(() => t.close());
+
+  it('refuses a key past its calls per second with 429 before reading the file, another key unaffected', async () => {
+    const admin = await login(t.app);
+    const busy = (await issueApiKey(t.app, { scopes: ['files:write'], token: admin })).key;
+    const calm = (await issueApiKey(t.app, { scopes: ['files:write'], token: admin })).key;
+    const upload1 = async (key: string) => {
+      const form = await multipart({ file: { filename: 'a.png', type: 'image/png', data: PNG } });
+      return t.app.inject({
+        method: 'POST',
+        url: '/api/open/v1/files',
+        payload: form.payload,
+        headers: {
+          ...form.headers,
+          authorization: `Bearer ${key}`,
+          'idempotency-key': `rl-${Math.random()}`,
+        },
+      });
+    };
+    const answers = await Promise.all(Array.from({ length: 8 }, () => upload1(busy)));
+    const refused = answers.filter((a) => a.statusCode === 429);
+    expect(refused.length).toBeGreaterThan(0);
+    expect(refused[0]!.headers['retry-after']).toBeDefined();
+    expect(refused[0]!.json()).toMatchObject({ success: false, code: 42900 });
+    const stored = answers.filter((a) => a.statusCode === 200).length;
+    expect(stored + refused.length).toBe(answers.length);
+    expect((await t.db.select().from(upload)).length).toBe(stored);
+    expect((await upload1(calm)).statusCode).toBe(200);
+  });
+});
