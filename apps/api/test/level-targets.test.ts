@@ -179,4 +179,89 @@ describe('membership level targets', () => {
     expect(bad.statusCode).toBe(400);
     expect(bad.body).toContain('userId');
   });
+
+  it('counts a read of a targeted announcement or notice only by a reader it is for, and lists only those', async () => {
+    const publishTime = new Date(Date.now() - hour).toISOString();
+    const [supplierRow] = await t.db
+      .insert(users)
+      .values({ account: `levelsupplier${++n}`, type: 'company' } as never)
+      .returning({ id: users.id });
+    const supplier = supplierRow!.id as number;
+    const [traderRow] = await t.db
+      .insert(users)
+      .values({ account: `leveltrader${++n}`, type: 'trader', points: 10 } as never)
+      .returning({ id: users.id });
+    const trader = traderRow!.id as number;
+    const add = async (entity: 'announcement' | 'notice', body: Record<string, unknown>) =>
+      (await ok({
+        method: 'POST',
+        url: `/api/${entity}`,
+        body: { content: '<p>x</p>', publishTime, ...body },
+      })) as { id: number };
+    const forGold = await add('announcement', { title: 'Gold only', target: 'levels', levelIds: [gold] });
+    const forBuyers = await add('announcement', { title: 'Buyers only', target: 'buyer' });
+    const forSuppliers = await add('notice', { title: 'Suppliers only', target: 'supplier' });
+    const forAll = await add('notice', { title: 'Everyone', target: 'all' });
+    const readCount = async (entity: 'announcement' | 'notice', id: number) =>
+      Number((await ok({ method: 'GET', url: `/api/${entity}/${id}` })).readCount);
+    const read = (path: string, userId?: number) =>
+      openCall(t.app, key, 'POST', `${path}/read`, userId === undefined ? undefined : { userId });
+
+    // out of the target: not found, and not counted
+    const outside: [string, 'announcement' | 'notice', number, number | undefined][] = [
+      [`/announcements/${forGold.id}`, 'announcement', forGold.id, readers.silver],
+      [`/announcements/${forGold.id}`, 'announcement', forGold.id, supplier],
+      [`/announcements/${forGold.id}`, 'announcement', forGold.id, undefined],
+      [`/announcements/${forGold.id}`, 'announcement', forGold.id, 999_999],
+      [`/announcements/${forBuyers.id}`, 'announcement', forBuyers.id, supplier],
+      [`/announcements/${forBuyers.id}`, 'announcement', forBuyers.id, undefined],
+      [`/notices/${forSuppliers.id}`, 'notice', forSuppliers.id, readers.gold],
+      [`/notices/${forSuppliers.id}`, 'notice', forSuppliers.id, trader],
+    ];
+    for (const [path, entity, id, userId] of outside) {
+      const res = await read(path, userId);
+      expect(res.statusCode, `${path} by ${userId}: ${res.body}`).toBe(404);
+      expect(await readCount(entity, id)).toBe(0);
+    }
+    // in the target: counted once each
+    expect((await read(`/announcements/${forGold.id}`, readers.gold)).json().content).toEqual({
+      id: forGold.id,
+      readCount: 1,
+    });
+    expect((await read(`/announcements/${forBuyers.id}`, readers.bronze)).statusCode).toBe(200);
+    expect((await read(`/announcements/${forBuyers.id}`, trader)).statusCode).toBe(200);
+    expect((await read(`/notices/${forSuppliers.id}`, supplier)).statusCode).toBe(200);
+    expect((await read(`/notices/${forAll.id}`)).statusCode).toBe(200);
+    expect((await read(`/notices/${forAll.id}`, supplier)).statusCode).toBe(200);
+    expect(await readCount('announcement', forGold.id)).toBe(1);
+    expect(await readCount('announcement', forBuyers.id)).toBe(2);
+    expect(await readCount('notice', forSuppliers.id)).toBe(1);
+    expect(await readCount('notice', forAll.id)).toBe(2);
+    // a malformed reader is a 400 naming it, and counts nothing
+    const bad = await openCall(t.app, key, 'POST', `/notices/${forAll.id}/read`, { userId: 'x' });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.body).toContain('userId');
+    expect(await readCount('notice', forAll.id)).toBe(2);
+
+    // the lists for a reader: only what targets them, whatever target the caller names
+    const ids = async (path: string) => {
+      const res = await openCall(t.app, key, 'GET', path);
+      expect(res.statusCode, res.body).toBe(200);
+      return res.json().content.list.map((a: { id: number }) => a.id) as number[];
+    };
+    const buyerSees = await ids(`/announcements?userId=${readers.gold}&size=50`);
+    expect(buyerSees).toEqual(expect.arrayContaining([forGold.id, forBuyers.id]));
+    const supplierSees = await ids(`/announcements?userId=${supplier}&size=50`);
+    expect(supplierSees).not.toContain(forGold.id);
+    expect(supplierSees).not.toContain(forBuyers.id);
+    expect(await ids(`/notices?userId=${supplier}&size=50`)).toEqual(
+      expect.arrayContaining([forSuppliers.id, forAll.id]),
+    );
+    const buyerNotices = await ids(`/notices?userId=${readers.gold}&size=50`);
+    expect(buyerNotices).toContain(forAll.id);
+    expect(buyerNotices).not.toContain(forSuppliers.id);
+    const asSupplier = await openCall(t.app, key, 'GET', `/notices?userId=${readers.gold}&target=supplier`);
+    expect(asSupplier.statusCode).toBe(400);
+    expect(asSupplier.body).toContain('target');
+  });
 });

@@ -117,6 +117,8 @@ export type WriteContext = {
   actor: Actor;
   lang: Lang;
   rowScope: RowScope | null;
+  /** A marketplace API key's write (/api/open/v1): every file it names must be one this key uploaded. */
+  apiKeyId?: number | null;
   /** argon2id with the server's settings, for `password` fields. */
   hashPassword: (plain: string) => Promise<string>;
   /** The modules' hooks and command handlers. */

@@ -16,6 +16,7 @@ import { lettersModule } from './letters';
 import { emailLogRoutes } from './mail';
 import { marketingModule } from './marketing';
 import { openModule } from './open';
+import { uploadFileRoute } from './oss/open-upload';
 import { ossRoutes } from './oss/routes';
 import { pointsModule } from './points';
 import { productsModule } from './products';
@@ -33,7 +34,14 @@ import { usersModule } from './users';
 export const modules: AppModule[] = [
   { name: 'health', register: (ext) => ext.routes(healthRoutes) },
   { name: 'auth', register: (ext) => ext.routes(authRoutes) },
-  { name: 'oss', register: (ext) => ext.routes(ossRoutes) },
+  {
+    name: 'oss',
+    register: (ext) => {
+      ext.routes(ossRoutes);
+      // the marketplace's uploads of buyers' images (/api/open/v1/files)
+      ext.openRoute(uploadFileRoute);
+    },
+  },
   systemModule,
   settingsModule,
   { name: 'quota', register: (ext) => ext.routes(quotaRoutes) },

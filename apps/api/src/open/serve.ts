@@ -49,6 +49,7 @@ function keyWriteContext(
       actor: { id: null, account: `key:${caller.keyName}` },
       lang,
       rowScope: null,
+      apiKeyId: caller.keyId,
       hashPassword: (plain) => hashPassword(plain, app.config.server.passwordHash),
       extensions: served.extensions,
     };
@@ -74,6 +75,7 @@ function openContext(
     extensions: served.extensions,
     writeContext: keyWriteContext(app, served, db, caller, request.lang),
     afterCommit: (work) => (pending ? pending.push(work) : work()),
+    storage: app.storage,
   };
 }
 
@@ -104,18 +106,21 @@ function idempotencyKeyOf(request: FastifyRequest): string {
 type Input = { params: unknown; query: unknown; body: unknown };
 
 /** A write: runs once per (key, Idempotency-Key); a retry gets the stored answer. Two concurrent calls with
- * one key: the second's insert waits on the first's row, then finds it and answers what it stored. */
+ * one key: the second's insert waits on the first's row, then finds it and answers what it stored. The
+ * request hash covers the input, its body replaced by `hashed` when given (an upload's digest). */
 async function serveWrite(
   app: FastifyInstance,
   served: Served,
   route: OpenRoute,
   request: FastifyRequest,
   input: Input,
+  hashed?: unknown,
 ): Promise<{ status: number; text: string }> {
   const idempotencyKey = idempotencyKeyOf(request);
   const apiKeyId = request.openCaller!.keyId;
+  const covered = hashed === undefined ? input : { ...input, body: hashed };
   const requestHash = createHash('sha256')
-    .update(stableJson({ method: request.method, url: request.url.split('?')[0], ...input }))
+    .update(stableJson({ method: request.method, url: request.url.split('?')[0], ...covered }))
     .digest('hex');
   const pending: AfterCommitWork[] = [];
   const fresh = await app.db.transaction(async (tx) => {
@@ -163,6 +168,34 @@ function keyLimiter(app: FastifyInstance): Limiter {
   } as Parameters<FastifyInstance['createRateLimit']>[0]);
 }
 
+/** A multipart write: the form is read and checked first (the Idempotency-Key is checked before it is read),
+ * then written once per key as any write; what the form left behind is released whatever happened. */
+async function serveMultipartWrite(
+  app: FastifyInstance,
+  served: Served,
+  route: OpenRoute & { multipart: NonNullable<OpenRoute['multipart']> },
+  request: FastifyRequest,
+) {
+  idempotencyKeyOf(request);
+  const { body, hashed } = await route.multipart.receive(request);
+  let failure: unknown = null;
+  try {
+    return await serveWrite(
+      app,
+      served,
+      route,
+      request,
+      { params: request.params, query: request.query, body },
+      hashed,
+    );
+  } catch (error) {
+    failure = error;
+    throw error;
+  } finally {
+    await route.multipart.release(request, body, failure);
+  }
+}
+
 function serveRoute(app: FastifyInstance, served: Served, route: OpenRoute, limiter: Limiter): void {
   const perSecond = app.config.deployment.rateLimit.openPerSecond;
   app.route({
@@ -191,9 +224,15 @@ function serveRoute(app: FastifyInstance, served: Served, route: OpenRoute, limi
       ...(route.params ? { params: route.params } : {}),
       ...(route.query ? { querystring: route.query } : {}),
       ...(route.body ? { body: route.body } : {}),
+      ...(route.multipart ? { consumes: ['multipart/form-data'] } : {}),
       response: { 200: okSchema(route.response) },
     },
     handler: async (request, reply) => {
+      if (route.multipart)
+        return sendJson(
+          reply,
+          await serveMultipartWrite(app, served, { ...route, multipart: route.multipart }, request),
+        );
       const input = { params: request.params, query: request.query, body: request.body };
       if (route.method === 'POST')
         return sendJson(reply, await serveWrite(app, served, route, request, input));

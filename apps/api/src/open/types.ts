@@ -1,4 +1,5 @@
 import type { Lang, OpenScope } from '@organiser/domain';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodType } from 'zod';
 import type { Db } from '../db/client';
 import type { Engine, EngineExtensions, WriteContext } from '../engine';
@@ -36,6 +37,18 @@ export type OpenContext = {
   writeContext: (entity: string) => WriteContext;
   /** Work that must follow the commit of a write (telling other nodes what changed); run at once for a read. */
   afterCommit?: (work: AfterCommitWork) => void;
+  /** The file storage (local or S3) stored uploads are kept in. */
+  storage: FastifyInstance['storage'];
+};
+
+/** How a write whose body is a multipart form (an upload) is read, instead of a zod schema. */
+export type OpenMultipart = {
+  /** Reads and checks the form before the write: `body` is what the handler gets, `hashed` what the idempotency
+   * key's request hash covers (the file's digest, not where it is kept meanwhile). Logs its own refusals. */
+  receive: (request: FastifyRequest) => Promise<{ body: unknown; hashed: unknown }>;
+  /** Follows the write whatever happened (stored, answered from a retry's stored answer, refused): removes what
+   * `receive` kept and the handler did not store, and logs. */
+  release: (request: FastifyRequest, body: unknown, error: unknown) => Promise<void>;
 };
 
 /** One marketplace-facing route. POST routes are writes: they require an `Idempotency-Key` header. */
@@ -51,6 +64,8 @@ export type OpenRoute = {
   params?: ZodType;
   query?: ZodType;
   body?: ZodType;
+  /** A POST whose body is a multipart form (then no `body` schema). */
+  multipart?: OpenMultipart;
   /** The `data` of the answer's envelope. */
   response: ZodType;
   /** A GET whose answer is kept and sent with an ETag (answered 304 to a matching If-None-Match) until one of

@@ -38,6 +38,23 @@ export const searchTop = defineEntity({
     searchCount: counter(t('Searches (30 days)', '近 30 天搜索次数'), {
       list: { sortable: false, width: 130 },
     }),
+    // a live hot word one of whose words (either language, trimmed, case ignored: as the guard compares) is also
+    // another live hot word's: rows duplicated before the guard (imported, or written before it) are marked and
+    // found with the filter. Kept by the database on every write of the words (migration 0036's trigger), so a
+    // list reads it as a column, never by comparing the table's rows per request.
+    duplicate: {
+      kind: 'boolean',
+      label: t('Duplicate', '重复'),
+      default: false,
+      computed: true,
+      list: { filter: 'eq', width: 90 },
+      form: {
+        help: t(
+          'Another hot word has one of these words; edit or delete one of them',
+          '另有热门搜索词使用了相同的词，请修改或删除其中之一',
+        ),
+      },
+    },
   },
   rules: [
     {

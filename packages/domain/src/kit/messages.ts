@@ -119,6 +119,10 @@ export const kitMessages = {
     en: '{label} must be a file uploaded by your company',
     zh: '{label}必须是本企业上传的文件',
   },
+  notKeyFile: {
+    en: '{label} must be a file uploaded with this API key (POST /api/open/v1/files)',
+    zh: '{label}必须是使用本 API 密钥上传的文件（POST /api/open/v1/files）',
+  },
   organiserOnly: {
     en: '{label} can only be changed by the organiser',
     zh: '{label}只能由平台修改',

@@ -14,11 +14,15 @@ export const upload = pgTable(
     originalName: text('original_name').notNull().default(''),
     userId: integer('user_id'),
     companyId: integer('company_id'),
+    /** The marketplace API key that uploaded it (POST /api/open/v1/files); null for a console upload. Its
+     * writes may name only the files this key uploaded. */
+    apiKeyId: integer('api_key_id'),
     createdAt: timestamp('created_at', { withTimezone: true }).defaultNow().notNull(),
   },
   (t) => [
     uniqueIndex('upload_path_key').on(t.path),
     index('upload_user_id_idx').on(t.userId),
     index('upload_company_id_idx').on(t.companyId),
+    index('upload_api_key_id_idx').on(t.apiKeyId),
   ],
 );

@@ -287,17 +287,26 @@ function fileKeys(field: FieldDef, value: unknown): string[] {
   return [String(value)];
 }
 
-type StoredFile = { path: string; contentType: string; size: number; companyId: number | null };
+type StoredFile = {
+  path: string;
+  contentType: string;
+  size: number;
+  companyId: number | null;
+  apiKeyId: number | null;
+};
 
 /** Why a stored file does not fit a field's upload rule (its types and size), or null when it does. A scoped
- * caller may only name its own company's uploads: another company's file and a missing one answer alike. */
+ * caller may only name its own company's uploads, a marketplace API key only its own uploads: another's file
+ * and a missing one answer alike. */
 function fileProblem(
   field: FieldDef,
   file: StoredFile | undefined,
-  rowScope: RowScope | null | undefined,
+  ctx: Pick<WriteContext, 'rowScope' | 'apiKeyId'>,
 ): KitIssue['message'] | null {
   const label = field.label;
+  const { rowScope, apiKeyId } = ctx;
   if (rowScope && file?.companyId !== rowScope.companyId) return kitMessage('notOwnFile', { label });
+  if (apiKeyId != null && file?.apiKeyId !== apiKeyId) return kitMessage('notKeyFile', { label });
   if (!file) return kitMessage('fileMissing', { label });
   const rule = 'upload' in field ? field.upload : undefined;
   if (!rule) return null;
@@ -310,9 +319,10 @@ function fileProblem(
 
 /** Every file a write puts in an image, video or attachment field is an upload (the uploads table) of a type
  * and size the field's rule allows, for every caller; a caller scoped to a company may only name its own
- * company's uploads. Files the record already had stay acceptable. One issue per field. */
+ * company's uploads, a marketplace API key only its own. Files the record already had stay acceptable. One
+ * issue per field. */
 export async function checkFiles(
-  ctx: Pick<WriteContext, 'db' | 'rowScope'>,
+  ctx: Pick<WriteContext, 'db' | 'rowScope' | 'apiKeyId'>,
   fields: Readonly<Record<string, FieldDef>>,
   values: Record<string, unknown>,
   current: Record<string, unknown> | null,
@@ -329,12 +339,13 @@ export async function checkFiles(
         contentType: upload.contentType,
         size: upload.size,
         companyId: upload.companyId,
+        apiKeyId: upload.apiKeyId,
       })
       .from(upload)
       .where(inArray(upload.path, keys))) as StoredFile[];
     const byPath = new Map(rows.map((r) => [r.path, r]));
     for (const key of keys) {
-      const problem = fileProblem(field, byPath.get(key), ctx.rowScope);
+      const problem = fileProblem(field, byPath.get(key), ctx);
       if (!problem) continue;
       issues.push({ path: name, message: problem });
       break;

@@ -1,16 +1,56 @@
+import { t } from '@organiser/domain';
 import { and, count, desc, eq, inArray, isNull, lte, or, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Db } from '../../db/client';
 import { entityTables } from '../../db/schema/entities';
+import { type EngineEntity, fieldsError } from '../../engine';
 import { AppError } from '../../errors';
 import type { OpenRoute } from '../../open/types';
 
 // The marketplace reads announcements and notices through /api/open/v1 (scope announcements:read): the
 // effective ones whose publish time has come, for everyone, for the reader's user type or for the membership
-// level the reader (`userId`) holds now, newest first and
-// paged; `POST …/{id}/read` counts one read of an effective, published one.
+// level the reader (`userId`) holds now, newest first and paged; `POST …/{id}/read` counts one read of an
+// effective, published one by a reader it is for. A reader's audience is its account's: buyers and traders read
+// as buyers, supplier accounts as suppliers, with the membership level each holds now.
 
 const id = z.coerce.number().int().positive().max(2147483647);
+
+type Audience = { type: 'buyer' | 'supplier' | null; levelId: number | null };
+const NOBODY: Audience = { type: null, levelId: null };
+const AUDIENCE_OF_TYPE: Record<string, Audience['type']> = {
+  buyer: 'buyer',
+  trader: 'buyer',
+  company: 'supplier',
+};
+
+/** Who the marketplace user `userId` is as a reader (nobody in particular: no such user, or a staff account). */
+async function audienceOf(db: Db, userId: number): Promise<Audience> {
+  const users = entityTables.user_manager!;
+  const [row] = await db
+    .select({ type: users.type, levelId: users.levelId })
+    .from(users)
+    .where(and(eq(users.id, userId), isNull(users.deletedAt)));
+  if (!row) return NOBODY;
+  return {
+    type: AUDIENCE_OF_TYPE[String(row.type)] ?? null,
+    levelId: row.levelId == null ? null : Number(row.levelId),
+  };
+}
+
+/** What is for a reader: everyone's, its user type's, and its membership level's. */
+function forAudience(e: EngineEntity, audience: Audience) {
+  return or(
+    inArray(e.col('target'), audience.type ? ['all', audience.type] : ['all']),
+    audience.levelId === null
+      ? undefined
+      : and(eq(e.col('target'), 'levels'), sql`${audience.levelId}::int = any(${e.col('levelIds')})`),
+  );
+}
+
+/** Effective, and its publish time has come. */
+function published(e: EngineEntity, now: Date) {
+  return and(isNull(e.col('deletedAt')), eq(e.col('status'), 'effective'), lte(e.col('publishTime'), now));
+}
 
 const itemView = z.object({
   id: z.number().int(),
@@ -45,7 +85,7 @@ function listRoute(k: Kind): OpenRoute {
     url: k.path,
     operationId: `openList${k.op}`,
     summary: `Effective, published ${k.en}s`,
-    description: `The ${k.en}s that are effective and whose publish time has come, for everyone and, with \`target\`, for that user type too; with \`userId\`, also those for the membership level the user holds now; newest publish time first, \`size\` (at most 50) a page.`,
+    description: `The ${k.en}s that are effective and whose publish time has come, for everyone and, with \`target\`, for that user type too; with \`userId\`, what is for that reader: everyone's, its user type's (buyers and traders are buyers, supplier accounts suppliers) and its membership level's, and nothing for another type or level (a \`target\` other than the reader's type is refused naming it). Newest publish time first, \`size\` (at most 50) a page.`,
     scope: 'announcements:read',
     query: z.object({
       target: z.enum(['buyer', 'supplier']).optional(),
@@ -63,19 +103,12 @@ function listRoute(k: Kind): OpenRoute {
         size: number;
       };
       const e = ctx.engine.get(k.entity)!;
-      const levelId = userId ? await levelOf(ctx.db, userId) : null;
-      const forReader = inArray(e.col('target'), target ? ['all', target] : ['all']);
-      const where = and(
-        isNull(e.col('deletedAt')),
-        eq(e.col('status'), 'effective'),
-        lte(e.col('publishTime'), ctx.now),
-        levelId === null
-          ? forReader
-          : or(
-              forReader,
-              and(eq(e.col('target'), 'levels'), sql`${levelId}::int = any(${e.col('levelIds')})`),
-            ),
-      );
+      const audience = userId ? await audienceOf(ctx.db, userId) : { ...NOBODY, type: target ?? null };
+      if (userId && target && target !== audience.type) {
+        const message = t(`User ${userId} does not read as a ${target}`, `用户 ${userId} 不属于该对象`);
+        throw fieldsError([{ path: 'target', message }], ctx.lang);
+      }
+      const where = and(published(e, ctx.now), forAudience(e, audience));
       const [{ total } = { total: 0 }] = await ctx.db.select({ total: count() }).from(e.table).where(where);
       const rows = (await ctx.db
         .select()
@@ -106,41 +139,33 @@ function readRoute(k: Kind): OpenRoute {
     url: `${k.path}/:id/read`,
     operationId: `openRead${k.op.slice(0, -1)}`,
     summary: `Count one read of a ${k.en}`,
-    description: `Adds one to the read count of an effective ${k.en} whose publish time has come; any other is not found.`,
+    description: `Adds one to the read count of an effective ${k.en} whose publish time has come, read by a reader it is for: one for everyone counts for anyone; one for buyers, suppliers or membership levels counts only with the \`userId\` of a reader of that type (buyers and traders are buyers, supplier accounts suppliers) or holding one of those levels now. Any other (not effective, not yet published, deleted, or not for this reader or without \`userId\`) is not found (404), so a read neither counts nor tells who else it is for.`,
     scope: 'announcements:read',
     params: z.object({ id }),
+    body: z
+      .object({
+        userId: z.number().int().positive().max(2147483647).describe('The reader: a marketplace user'),
+      })
+      .partial()
+      .strict()
+      .optional(),
     response: z.object({ id: z.number().int(), readCount: z.number().int() }),
-    examples: { response: { id: 3, readCount: 129 } },
-    handler: async ({ params }, ctx) => {
+    examples: { body: { userId: 1042 }, response: { id: 3, readCount: 129 } },
+    handler: async ({ params, body }, ctx) => {
       const recordId = (params as { id: number }).id;
+      const userId = (body as { userId?: number } | undefined)?.userId;
+      const audience = userId ? await audienceOf(ctx.db, userId) : NOBODY;
       const e = ctx.engine.get(k.entity)!;
       const [row] = (await ctx.db
         .update(e.table)
         .set({ readCount: sql`${e.col('readCount')} + 1` } as never)
-        .where(
-          and(
-            eq(e.col('id'), recordId),
-            isNull(e.col('deletedAt')),
-            eq(e.col('status'), 'effective'),
-            lte(e.col('publishTime'), ctx.now),
-          ),
-        )
+        .where(and(eq(e.col('id'), recordId), published(e, ctx.now), forAudience(e, audience)))
         .returning()) as Record<string, unknown>[];
       if (!row)
         throw new AppError('openNotFound', { params: { entityEn: k.en, entityZh: k.zh, id: recordId } });
       return { id: recordId, readCount: Number(row.readCount) };
     },
   };
-}
-
-/** The membership level a marketplace user holds now (null: none, or no such user). */
-async function levelOf(db: Db, userId: number): Promise<number | null> {
-  const users = entityTables.user_manager!;
-  const [row] = await db
-    .select({ levelId: users.levelId })
-    .from(users)
-    .where(and(eq(users.id, userId), isNull(users.deletedAt)));
-  return row?.levelId == null ? null : Number(row.levelId);
 }
 
 export const announcementOpenRoutes: OpenRoute[] = KINDS.flatMap((k) => [listRoute(k), readRoute(k)]);

@@ -1,7 +1,13 @@
-import { CHAT_CONTENT_MAX, type KitIssue, MARKETPLACE_USER_TYPES, t } from '@organiser/domain';
+import {
+  CHAT_CONTENT_MAX,
+  CHAT_IMAGES_MAX,
+  type KitIssue,
+  MARKETPLACE_USER_TYPES,
+  t,
+} from '@organiser/domain';
 import { and, asc, count, desc, eq } from 'drizzle-orm';
 import { z } from 'zod';
-import { fieldsError, loadRow, type Row } from '../../engine';
+import { checkFiles, fieldsError, loadRow, type Row } from '../../engine';
 import { AppError } from '../../errors';
 import type { OpenContext, OpenRoute } from '../../open/types';
 import { notifyBadges } from './badges';
@@ -31,6 +37,11 @@ export const newChatMessage = z.object({
   title: z.string().trim().max(200).optional().nullable(),
   userRealname: z.string().trim().max(100).optional().nullable().describe('The buyer’s name as shown'),
   content: z.string().trim().min(1).max(CHAT_CONTENT_MAX),
+  attachments: z
+    .array(z.string().min(1).max(300))
+    .max(CHAT_IMAGES_MAX)
+    .default([])
+    .describe('JPG/PNG images: each the `path` of a file this key uploaded (POST /files)'),
 });
 
 type NewChatMessage = z.infer<typeof newChatMessage>;
@@ -93,6 +104,10 @@ async function checkReferences(ctx: OpenContext, body: NewChatMessage) {
         ),
       );
   }
+  // the images: files this key uploaded, of the types and size the message's images allow
+  const { messages } = chatEntities(engine);
+  const images = { attachments: messages.def.fields.attachments! };
+  issues.push(...(await checkFiles({ db, rowScope: null, apiKeyId: ctx.caller.keyId }, images, body, null)));
   return { issues, buyer, company };
 }
 
@@ -141,7 +156,7 @@ export async function receiveChatMessage(ctx: OpenContext, body: NewChatMessage)
     sender: 'buyer' as const,
     senderAccount: String(buyer.account ?? ''),
     content: body.content,
-    attachments: [],
+    attachments: body.attachments,
     now: ctx.now,
   };
   const stored = await insertMessage(ctx.db, ctx.engine, conversation, message);
@@ -164,7 +179,7 @@ export const postChatMessageRoute: OpenRoute = {
   operationId: 'openPostChatMessage',
   summary: 'A buyer’s chat message to a company',
   description:
-    'Appended to the conversation of this buyer, company and subject (started when there is none). Refused naming the field for an unknown buyer, a company that is not open, a product of another company or an unknown purchase requirement.',
+    'Appended to the conversation of this buyer, company and subject (started when there is none). Refused naming the field for an unknown buyer, a company that is not open, a product of another company, an unknown purchase requirement, or `attachments` naming anything but a JPG/PNG this key uploaded through `POST /files` (an address, another key’s file).',
   scope: 'chat:write',
   body: newChatMessage,
   response: posted,
@@ -177,6 +192,7 @@ export const postChatMessageRoute: OpenRoute = {
       title: 'Stainless steel valve DN50',
       userRealname: 'Anna de Vries',
       content: 'Can you ship 200 units to Rotterdam in March?',
+      attachments: ['2026/11/q3Xv9Lr0c2sWb1n5Yk8aTg.jpg'],
     },
     response: { conversationId: 77, messageId: 9001, createdAt: '2026-11-26T09:30:00.000Z' },
   },

@@ -5,7 +5,7 @@ import { mkdir, rm } from 'node:fs/promises';
 import path from 'node:path';
 import type { MultipartFile } from '@fastify/multipart';
 import { type Lang, validationMessage } from '@organiser/domain';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyBaseLogger, FastifyInstance, FastifyRequest } from 'fastify';
 import type { Db } from '../../db/client';
 import { ossLog, upload } from '../../db/schema';
 import { AppError, errorKeyOf } from '../../errors';
@@ -18,7 +18,7 @@ import { extensionOf, matchesSignature, normaliseType, SNIFF_BYTES } from './fil
 // file that passed both is moved into storage, under a random name `yyyy/mm/<random>.<ext>`.
 
 const KINDS = ['image', 'video', 'file'] as const;
-type Kind = (typeof KINDS)[number];
+export type Kind = (typeof KINDS)[number];
 
 type Limits = { max: number; types: string[] };
 
@@ -41,8 +41,13 @@ async function limitsOf({ db, uploads }: UploadContext, kind: Kind): Promise<Lim
       : { max: max.fileMaxBytes, types: uploads.fileTypes };
 }
 
-const fieldError = (pathName: string, lang: Lang, key: 'required' | 'notOption') =>
-  AppError.fields([{ path: pathName, message: validationMessage(key, lang, { values: KINDS.join(', ') }) }]);
+const fieldError = (
+  pathName: string,
+  lang: Lang,
+  key: 'required' | 'notOption',
+  values: readonly string[] = KINDS,
+) =>
+  AppError.fields([{ path: pathName, message: validationMessage(key, lang, { values: values.join(', ') }) }]);
 
 /** Streams one file part to a temporary file, enforcing size and type; returns what to store. */
 async function receive(ctx: UploadContext, part: MultipartFile, declaredKind: Kind | undefined, lang: Lang) {
@@ -127,7 +132,7 @@ export async function logUpload(
     .insert(ossLog)
     .values({
       userId: user?.id ?? null,
-      account: user?.account ?? '',
+      account: user?.account ?? (request.openCaller ? `key:${request.openCaller.keyName}` : ''),
       companyId: user?.companyId ?? null,
       fileKey: attempt.key,
       fileName: attempt.name.replaceAll('\u0000', '').slice(0, 255),
@@ -140,22 +145,30 @@ export async function logUpload(
     .catch((e: unknown) => request.log.warn({ err: e }, 'object-storage log write failed'));
 }
 
-export async function uploadOne(
+/** A file that passed its checks, kept in a temporary file until it is stored. */
+export type ReceivedUpload = Awaited<ReturnType<typeof receive>>;
+
+/** Reads the request's one file part (multipart: optional `kind` field sent before `file`), checked by size and
+ * by content against its kind's types; `only` restricts the kind (the marketplace's uploads are images). The
+ * caller stores it (storeUpload) or removes its temporary file. */
+export async function receiveUpload(
   ctx: UploadContext,
   request: FastifyRequest,
   attempt: UploadAttempt,
-): Promise<string> {
-  const { db, storage, uploads } = ctx;
+  only?: Kind,
+): Promise<ReceivedUpload> {
+  const { uploads } = ctx;
   const biggest = Math.max(uploads.imageMaxBytes, uploads.videoMaxBytes, uploads.fileMaxBytes);
   if (!request.isMultipart()) throw fieldError('file', request.lang, 'required');
-  let kind: Kind | undefined;
-  let received: Awaited<ReturnType<typeof receive>> | undefined;
+  let kind: Kind | undefined = only;
+  let received: ReceivedUpload | undefined;
   try {
     for await (const part of request.parts({ limits: { fileSize: biggest + 1, files: 1, fields: 10 } })) {
       if (part.type === 'field') {
         if (part.fieldname === 'kind') {
           const value = String(part.value ?? '');
-          if (!KINDS.includes(value as Kind)) throw fieldError('kind', request.lang, 'notOption');
+          if (!KINDS.includes(value as Kind) || (only && value !== only))
+            throw fieldError('kind', request.lang, 'notOption', only ? [only] : KINDS);
           kind = value as Kind;
         }
         continue;
@@ -175,6 +188,19 @@ export async function uploadOne(
     throw error;
   }
   if (!received) throw fieldError('file', request.lang, 'required');
+  return received;
+}
+
+/** Moves a received file into storage under a new random key and records it with its uploader: a console
+ * user (and company), or a marketplace API key. Answers the key. */
+export async function storeUpload(
+  ctx: Pick<UploadContext, 'db' | 'storage'>,
+  log: FastifyBaseLogger,
+  received: ReceivedUpload,
+  attempt: UploadAttempt,
+  uploader: { userId: number | null; companyId: number | null; apiKeyId?: number },
+): Promise<string> {
+  const { db, storage } = ctx;
   const now = new Date();
   const key = `${now.getUTCFullYear()}/${String(now.getUTCMonth() + 1).padStart(2, '0')}/${randomBytes(16).toString('base64url')}.${received.ext}`;
   attempt.key = key;
@@ -187,11 +213,10 @@ export async function uploadOne(
     });
   } catch (error) {
     // The bucket (or the disk) is away: the caller may try again later; nothing was recorded.
-    request.log.error({ err: error }, 'storing an upload failed');
+    log.error({ err: error }, 'storing an upload failed');
     await rm(received.tmp, { force: true });
     throw new AppError('unavailable');
   }
-  const auth = request.auth!;
   await db.insert(upload).values({
     path: key,
     storage: storage.kind,
@@ -199,12 +224,30 @@ export async function uploadOne(
     contentType: received.contentType,
     size: received.size,
     originalName: received.originalName.slice(0, 255),
-    userId: auth.user.id,
-    companyId: auth.user.companyId,
+    userId: uploader.userId,
+    companyId: uploader.companyId,
+    apiKeyId: uploader.apiKeyId ?? null,
   });
-  request.logContext.args = {
-    file: { name: received.originalName, type: received.contentType, size: received.size },
-    kind: received.kind,
-  };
+  return key;
+}
+
+/** What the system log records of an upload's request. */
+export const uploadLogArgs = (received: ReceivedUpload) => ({
+  file: { name: received.originalName, type: received.contentType, size: received.size },
+  kind: received.kind,
+});
+
+export async function uploadOne(
+  ctx: UploadContext,
+  request: FastifyRequest,
+  attempt: UploadAttempt,
+): Promise<string> {
+  const received = await receiveUpload(ctx, request, attempt);
+  const { user } = request.auth!;
+  const key = await storeUpload(ctx, request.log, received, attempt, {
+    userId: user.id,
+    companyId: user.companyId,
+  });
+  request.logContext.args = uploadLogArgs(received);
   return key;
 }

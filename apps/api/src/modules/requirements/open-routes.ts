@@ -25,6 +25,11 @@ const newRequirementSchema = z
     tel: z.string().trim().max(30).optional(),
     email: z.string().trim().max(200).optional(),
     content: z.string().max(5000).optional(),
+    attachments: z
+      .array(z.object({ name: z.string().trim().max(255), url: z.string().min(1).max(300) }).strict())
+      .max(10)
+      .optional()
+      .describe('Images: each `url` the `path` of a file this key uploaded (POST /files)'),
   })
   .strict();
 
@@ -43,6 +48,7 @@ const exampleRequirement = {
   mobile: '+234 803 123 4567',
   email: 'ade@lagoswater.example',
   content: '304 stainless, 5 bar, CIF Lagos.',
+  attachments: [{ name: 'pump-drawing.png', url: '2026/11/Xk2pQ7sVb0nW4yLr9cTa1g.png' }],
 };
 
 const exampleListed = {
@@ -67,6 +73,8 @@ export const requirementOpenRoutes: OpenRoute[] = [
     url: '/requirements',
     operationId: 'openCreateRequirement',
     summary: "A buyer's new purchase requirement: pending until staff authorise it",
+    description:
+      'Checked as the console checks a requirement (a 400 naming each field). `attachments` may name only files this key uploaded through `POST /files`; an address or another key’s file is refused naming `attachments`.',
     scope: 'requirements:write',
     body: newRequirementSchema,
     response: created,

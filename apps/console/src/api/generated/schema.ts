@@ -4792,7 +4792,7 @@ export interface paths {
         };
         /**
          * Effective, published announcements
-         * @description The announcements that are effective and whose publish time has come, for everyone and, with `target`, for that user type too; with `userId`, also those for the membership level the user holds now; newest publish time first, `size` (at most 50) a page.
+         * @description The announcements that are effective and whose publish time has come, for everyone and, with `target`, for that user type too; with `userId`, what is for that reader: everyone's, its user type's (buyers and traders are buyers, supplier accounts suppliers) and its membership level's, and nothing for another type or level (a `target` other than the reader's type is refused naming it). Newest publish time first, `size` (at most 50) a page.
          */
         get: operations["openListAnnouncements"];
         put?: never;
@@ -4814,7 +4814,7 @@ export interface paths {
         put?: never;
         /**
          * Count one read of a announcement
-         * @description Adds one to the read count of an effective announcement whose publish time has come; any other is not found.
+         * @description Adds one to the read count of an effective announcement whose publish time has come, read by a reader it is for: one for everyone counts for anyone; one for buyers, suppliers or membership levels counts only with the `userId` of a reader of that type (buyers and traders are buyers, supplier accounts suppliers) or holding one of those levels now. Any other (not effective, not yet published, deleted, or not for this reader or without `userId`) is not found (404), so a read neither counts nor tells who else it is for.
          */
         post: operations["openReadAnnouncement"];
         delete?: never;
@@ -4874,7 +4874,7 @@ export interface paths {
         put?: never;
         /**
          * A buyer’s chat message to a company
-         * @description Appended to the conversation of this buyer, company and subject (started when there is none). Refused naming the field for an unknown buyer, a company that is not open, a product of another company or an unknown purchase requirement.
+         * @description Appended to the conversation of this buyer, company and subject (started when there is none). Refused naming the field for an unknown buyer, a company that is not open, a product of another company, an unknown purchase requirement, or `attachments` naming anything but a JPG/PNG this key uploaded through `POST /files` (an address, another key’s file).
          */
         post: operations["openPostChatMessage"];
         delete?: never;
@@ -4967,6 +4967,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/open/v1/files": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A buyer’s image (JPG or PNG), for a chat message or a purchase requirement
+         * @description Multipart form with one part `file`. At most the image size limit of the deployment; the content must be a JPG or PNG by its first bytes, whatever the name or declared type says (anything else, an SVG or a page with a script included, is refused). The answer’s `path` is what `attachments` of `POST /chat/messages` and `POST /requirements` then names; those writes accept only paths uploaded with the same key, refused naming `attachments` otherwise. A retry with the same `Idempotency-Key` and the same file answers the same path and stores nothing.
+         */
+        post: operations["openUploadFile"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/open/v1/hot-words": {
         parameters: {
             query?: never;
@@ -5036,7 +5056,7 @@ export interface paths {
         };
         /**
          * Effective, published notices
-         * @description The notices that are effective and whose publish time has come, for everyone and, with `target`, for that user type too; with `userId`, also those for the membership level the user holds now; newest publish time first, `size` (at most 50) a page.
+         * @description The notices that are effective and whose publish time has come, for everyone and, with `target`, for that user type too; with `userId`, what is for that reader: everyone's, its user type's (buyers and traders are buyers, supplier accounts suppliers) and its membership level's, and nothing for another type or level (a `target` other than the reader's type is refused naming it). Newest publish time first, `size` (at most 50) a page.
          */
         get: operations["openListNotices"];
         put?: never;
@@ -5058,7 +5078,7 @@ export interface paths {
         put?: never;
         /**
          * Count one read of a notice
-         * @description Adds one to the read count of an effective notice whose publish time has come; any other is not found.
+         * @description Adds one to the read count of an effective notice whose publish time has come, read by a reader it is for: one for everyone counts for anyone; one for buyers, suppliers or membership levels counts only with the `userId` of a reader of that type (buyers and traders are buyers, supplier accounts suppliers) or holding one of those levels now. Any other (not effective, not yet published, deleted, or not for this reader or without `userId`) is not found (404), so a read neither counts nor tells who else it is for.
          */
         post: operations["openReadNotice"];
         delete?: never;
@@ -5117,7 +5137,10 @@ export interface paths {
         /** Authorised, effective requirements for the marketplace's listing, newest first, without the buyer's contact */
         get: operations["openListRequirements"];
         put?: never;
-        /** A buyer's new purchase requirement: pending until staff authorise it */
+        /**
+         * A buyer's new purchase requirement: pending until staff authorise it
+         * @description Checked as the console checks a requirement (a 400 naming each field). `attachments` may name only files this key uploaded through `POST /files`; an address or another key’s file is refused naming `attachments`.
+         */
         post: operations["openCreateRequirement"];
         delete?: never;
         options?: never;
@@ -10300,14 +10323,14 @@ export interface components {
             /** Format: date-time */
             expiresAt?: string | null;
             name: string;
-            scopes: ("consults:read" | "consults:write" | "requirements:read" | "requirements:write" | "companies:read" | "announcements:read" | "marketing:read" | "events:write" | "letters:read" | "letters:write" | "chat:read" | "chat:write")[];
+            scopes: ("consults:read" | "consults:write" | "requirements:read" | "requirements:write" | "companies:read" | "announcements:read" | "marketing:read" | "events:write" | "letters:read" | "letters:write" | "chat:read" | "chat:write" | "files:write")[];
             status?: unknown;
         };
         ApiKeyCreateInput: {
             /** Format: date-time */
             expiresAt?: string | null;
             name: string;
-            scopes: ("consults:read" | "consults:write" | "requirements:read" | "requirements:write" | "companies:read" | "announcements:read" | "marketing:read" | "events:write" | "letters:read" | "letters:write" | "chat:read" | "chat:write")[];
+            scopes: ("consults:read" | "consults:write" | "requirements:read" | "requirements:write" | "companies:read" | "announcements:read" | "marketing:read" | "events:write" | "letters:read" | "letters:write" | "chat:read" | "chat:write" | "files:write")[];
             status?: unknown;
         };
         ApiKeyInput: {
@@ -10334,7 +10357,7 @@ export interface components {
             lastUsedAt?: unknown;
             name?: string;
             prefix?: unknown;
-            scopes?: ("consults:read" | "consults:write" | "requirements:read" | "requirements:write" | "companies:read" | "announcements:read" | "marketing:read" | "events:write" | "letters:read" | "letters:write" | "chat:read" | "chat:write")[];
+            scopes?: ("consults:read" | "consults:write" | "requirements:read" | "requirements:write" | "companies:read" | "announcements:read" | "marketing:read" | "events:write" | "letters:read" | "letters:write" | "chat:read" | "chat:write" | "files:write")[];
             /** @enum {string|null} */
             status?: "active" | "revoked" | null;
             updatedAt?: unknown;
@@ -10350,7 +10373,7 @@ export interface components {
             lastUsedAt?: unknown;
             name?: string;
             prefix?: unknown;
-            scopes?: ("consults:read" | "consults:write" | "requirements:read" | "requirements:write" | "companies:read" | "announcements:read" | "marketing:read" | "events:write" | "letters:read" | "letters:write" | "chat:read" | "chat:write")[];
+            scopes?: ("consults:read" | "consults:write" | "requirements:read" | "requirements:write" | "companies:read" | "announcements:read" | "marketing:read" | "events:write" | "letters:read" | "letters:write" | "chat:read" | "chat:write" | "files:write")[];
             /** @enum {string|null} */
             status?: "active" | "revoked" | null;
             updatedAt?: unknown;
@@ -14125,6 +14148,7 @@ export interface components {
             createdAt: string;
             createdBy: number | null;
             deletedAt: string | null;
+            duplicate: boolean | null;
             endDate: string | null;
             enWord: string | null;
             id: number;
@@ -14172,6 +14196,7 @@ export interface components {
             createdAt: string;
             createdBy: number | null;
             deletedAt: string | null;
+            duplicate: boolean | null;
             endDate: string | null;
             enWord: string | null;
             id: number;
@@ -14189,6 +14214,7 @@ export interface components {
             createdAt?: unknown;
             createdBy?: unknown;
             deletedAt?: unknown;
+            duplicate?: unknown;
             /** Format: date */
             endDate?: string | null;
             enWord?: string;
@@ -14208,6 +14234,7 @@ export interface components {
             createdAt?: unknown;
             createdBy?: unknown;
             deletedAt?: unknown;
+            duplicate?: unknown;
             /** Format: date */
             endDate?: string | null;
             enWord?: string;
@@ -27343,7 +27370,18 @@ export interface operations {
             };
             cookie?: never;
         };
-        requestBody?: never;
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "userId": 1042
+                 *     }
+                 */
+                "application/json": {
+                    userId?: number;
+                };
+            };
+        };
         responses: {
             "4XX": components["responses"]["Error"];
             "5XX": components["responses"]["Error"];
@@ -27526,6 +27564,9 @@ export interface operations {
             content: {
                 /**
                  * @example {
+                 *       "attachments": [
+                 *         "2026/11/q3Xv9Lr0c2sWb1n5Yk8aTg.jpg"
+                 *       ],
                  *       "companyId": 12,
                  *       "content": "Can you ship 200 units to Rotterdam in March?",
                  *       "source": "product",
@@ -27536,6 +27577,8 @@ export interface operations {
                  *     }
                  */
                 "application/json": {
+                    /** @default [] */
+                    attachments?: string[];
                     companyId: number;
                     content: string;
                     /**
@@ -27970,6 +28013,49 @@ export interface operations {
             };
         };
     };
+    openUploadFile: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 20000,
+                     *       "content": {
+                     *         "contentType": "image/jpeg",
+                     *         "path": "2026/11/q3Xv9Lr0c2sWb1n5Yk8aTg.jpg",
+                     *         "size": 184320,
+                     *         "url": "/uploads/2026/11/q3Xv9Lr0c2sWb1n5Yk8aTg.jpg"
+                     *       },
+                     *       "message": "success",
+                     *       "success": true
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Success"] & {
+                        content: {
+                            /** @enum {string} */
+                            contentType: "image/png" | "image/jpeg";
+                            path: string;
+                            size: number;
+                            url: string;
+                        };
+                    };
+                };
+            };
+        };
+    };
     openListHotWords: {
         parameters: {
             query?: never;
@@ -28239,7 +28325,18 @@ export interface operations {
             };
             cookie?: never;
         };
-        requestBody?: never;
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "userId": 1042
+                 *     }
+                 */
+                "application/json": {
+                    userId?: number;
+                };
+            };
+        };
         responses: {
             "4XX": components["responses"]["Error"];
             "5XX": components["responses"]["Error"];
@@ -28507,6 +28604,12 @@ export interface operations {
             content: {
                 /**
                  * @example {
+                 *       "attachments": [
+                 *         {
+                 *           "name": "pump-drawing.png",
+                 *           "url": "2026/11/Xk2pQ7sVb0nW4yLr9cTa1g.png"
+                 *         }
+                 *       ],
                  *       "budget": "USD 40,000",
                  *       "categoryId": 12,
                  *       "company": "Lagos Water Works Ltd.",
@@ -28525,6 +28628,10 @@ export interface operations {
                  *     }
                  */
                 "application/json": {
+                    attachments?: {
+                        name: string;
+                        url: string;
+                    }[];
                     budget?: string;
                     categoryId: number;
                     company?: string;
@@ -36013,6 +36120,7 @@ export interface operations {
                 createdAtFrom?: components["parameters"]["CreatedAtFrom"];
                 /** @description Created on or before */
                 createdAtTo?: components["parameters"]["CreatedAtTo"];
+                duplicate?: string;
                 endDateFrom?: string;
                 endDateTo?: string;
                 /** @description The file format of an export */
@@ -36138,6 +36246,7 @@ export interface operations {
                 createdAtFrom?: components["parameters"]["CreatedAtFrom"];
                 /** @description Created on or before */
                 createdAtTo?: components["parameters"]["CreatedAtTo"];
+                duplicate?: string;
                 endDateFrom?: string;
                 endDateTo?: string;
                 /** @description Searches the searchable fields */
@@ -36283,6 +36392,7 @@ export interface operations {
                 createdAtFrom?: components["parameters"]["CreatedAtFrom"];
                 /** @description Created on or before */
                 createdAtTo?: components["parameters"]["CreatedAtTo"];
+                duplicate?: string;
                 endDateFrom?: string;
                 endDateTo?: string;
                 /** @description Searches the searchable fields */
