@@ -10,6 +10,7 @@ import {
 } from '@organiser/domain';
 import { and, inArray, sql } from 'drizzle-orm';
 import { z } from 'zod';
+import { type BulkColumn, bulkInsert, intArray, unnestRows } from '../../db/bulk';
 import { type Engine, ensureMonthPartition } from '../../engine';
 import type { OpenContext, OpenRoute } from '../../open/types';
 import { awardEvents } from '../points';
@@ -164,7 +165,7 @@ export async function ingestEvents(ctx: IngestContext, raw: unknown[]) {
             .from(users.table)
             .where(
               and(
-                inArray(users.col('id'), userIds),
+                sql`${users.col('id')} = any(${intArray(userIds)})`,
                 inArray(users.col('type'), [...MARKETPLACE_USER_TYPES] as never[]),
               ),
             )) as { id: number }[]
@@ -177,7 +178,7 @@ export async function ingestEvents(ctx: IngestContext, raw: unknown[]) {
           (await db
             .select({ id: companies.col('id') })
             .from(companies.table)
-            .where(inArray(companies.col('id'), companyIds))) as { id: number }[]
+            .where(sql`${companies.col('id')} = any(${intArray(companyIds)})`)) as { id: number }[]
         ).map((r) => Number(r.id)),
   );
   const productCompany = new Map(
@@ -187,7 +188,10 @@ export async function ingestEvents(ctx: IngestContext, raw: unknown[]) {
           (await db
             .select({ id: products.col('id'), companyId: products.col('companyId') })
             .from(products.table)
-            .where(inArray(products.col('id'), productIds))) as { id: number; companyId: number | null }[]
+            .where(sql`${products.col('id')} = any(${intArray(productIds)})`)) as {
+            id: number;
+            companyId: number | null;
+          }[]
         ).map((r) => [Number(r.id), r.companyId == null ? null : Number(r.companyId)] as const),
   );
   const accepted: EventInput[] = [];
@@ -228,13 +232,38 @@ export async function ingestEvents(ctx: IngestContext, raw: unknown[]) {
   await applyCounters(ctx, stored);
   // the points their rules award, for the events stored now (a retried event is not among them)
   await awardEvents(db, engine, stored, now);
-  await applyRollups(ctx, stored);
+  await applyRollups(ctx, stored, productCompany);
   await applyCollects(db, stored, productCompany);
   rejected.sort((a, b) => a.index - b.index);
   return { accepted: stored.length, duplicates, rejected };
 }
 
-/** Appends the events (the month partitions first); answers those that were new. */
+const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
+
+const EVENT_COLUMNS: BulkColumn[] = [
+  ['event_id', 'text'],
+  ['type', 'text'],
+  ['user_id', 'int'],
+  ['company_id', 'int'],
+  ['product_id', 'int'],
+  ['keyword', 'text'],
+  ['results_count', 'int'],
+  ['language', 'text'],
+  ['duration', 'int'],
+  ['created_at', 'timestamptz'],
+  ['updated_at', 'timestamptz'],
+];
+const SEARCH_COLUMNS: BulkColumn[] = [
+  ['keyword', 'text'],
+  ['user_id', 'int'],
+  ['language', 'text'],
+  ['results_count', 'int'],
+  ['event_id', 'text'],
+  ['created_at', 'timestamptz'],
+  ['updated_at', 'timestamptz'],
+];
+
+/** Appends the events in one statement (the month partitions first); answers those that were new. */
 async function appendEvents(ctx: IngestContext, events: EventInput[]): Promise<EventInput[]> {
   if (events.length === 0) return [];
   const { db, engine } = ctx;
@@ -247,45 +276,49 @@ async function appendEvents(ctx: IngestContext, events: EventInput[]): Promise<E
     await ensureMonthPartition(db, behaviourEvent, at);
     await ensureMonthPartition(db, searchHistory, at);
   }
-  const log = table(engine, 'behaviour_event');
   const byKey = new Map(events.map((e) => [`${e.eventId}@${new Date(e.occurredAt).getTime()}`, e]));
-  const inserted = (await db
-    .insert(log.table)
-    .values(
-      events.map((e) => ({
-        eventId: e.eventId,
-        type: e.type,
-        userId: e.userId ?? null,
-        companyId: e.companyId ?? null,
-        productId: e.productId ?? null,
-        keyword: e.keyword ?? null,
-        resultsCount: e.resultsCount ?? null,
-        language: e.lang ?? null,
-        duration: e.duration ?? null,
-        createdAt: new Date(e.occurredAt),
-        updatedAt: ctx.now,
-      })) as never[],
-    )
-    .onConflictDoNothing()
-    .returning({ eventId: log.col('eventId'), createdAt: log.col('createdAt') })) as {
-    eventId: string;
-    createdAt: Date;
-  }[];
+  const at = ctx.now.toISOString();
+  const inserted = rowsOf<{ event_id: string; created_at: string | Date }>(
+    await db.execute(
+      bulkInsert(
+        table(engine, 'behaviour_event').def.table,
+        EVENT_COLUMNS,
+        events.map((e) => [
+          e.eventId,
+          e.type,
+          e.userId,
+          e.companyId,
+          e.productId,
+          e.keyword,
+          e.resultsCount,
+          e.lang,
+          e.duration,
+          new Date(e.occurredAt).toISOString(),
+          at,
+        ]),
+        sql`on conflict do nothing returning event_id, created_at`,
+      ),
+    ),
+  );
   const fresh = inserted
-    .map((r) => byKey.get(`${r.eventId}@${new Date(r.createdAt).getTime()}`))
+    .map((r) => byKey.get(`${r.event_id}@${new Date(r.created_at).getTime()}`))
     .filter((e): e is EventInput => e !== undefined);
   const searches = fresh.filter((e) => e.type === 'search');
   if (searches.length > 0)
-    await db.insert(table(engine, 'search_history').table).values(
-      searches.map((e) => ({
-        keyword: e.keyword,
-        userId: e.userId ?? null,
-        language: e.lang ?? null,
-        resultsCount: e.resultsCount ?? null,
-        eventId: e.eventId,
-        createdAt: new Date(e.occurredAt),
-        updatedAt: ctx.now,
-      })) as never[],
+    await db.execute(
+      bulkInsert(
+        table(engine, 'search_history').def.table,
+        SEARCH_COLUMNS,
+        searches.map((e) => [
+          e.keyword,
+          e.userId,
+          e.lang,
+          e.resultsCount,
+          e.eventId,
+          new Date(e.occurredAt).toISOString(),
+          at,
+        ]),
+      ),
     );
   return fresh;
 }
@@ -333,14 +366,18 @@ async function bumpCounters(
     .sort((a, b) => a[0] - b[0]);
   if (moved.length === 0) return;
   const target = sql.identifier(table(ctx.engine, name).def.table);
-  const ids = sql.join(
-    moved.map(([id]) => sql`${id}`),
-    sql`, `,
+  await ctx.db.execute(
+    sql`select id from ${target} where id = any(${intArray(moved.map(([id]) => id))}) order by id for update`,
   );
-  await ctx.db.execute(sql`select id from ${target} where id in (${ids}) order by id for update`);
-  const values = sql.join(
-    moved.map(([id, d]) => sql`(${id}::int, ${d.collect}::int, ${d.share}::int, ${d.click}::int)`),
-    sql`, `,
+  const values = unnestRows(
+    'v',
+    [
+      ['id', 'int'],
+      ['collect', 'int'],
+      ['share', 'int'],
+      ['click', 'int'],
+    ],
+    moved.map(([id, d]) => [id, d.collect, d.share, d.click]),
   );
   const field = { collect_num: 'collect', share_num: 'share', click_num: 'click' } as const;
   const set = sql.join(
@@ -350,8 +387,7 @@ async function bumpCounters(
     ),
     sql`, `,
   );
-  await ctx.db.execute(sql`update ${target} as t set ${set}
-    from (values ${values}) as v(id, collect, share, click) where t.id = v.id`);
+  await ctx.db.execute(sql`update ${target} as t set ${set} from (${values}) as v where t.id = v.id`);
 }
 
 export const ingestEventsRoute: OpenRoute = {
