@@ -14,6 +14,7 @@ export const OPEN_SCOPES = [
   'letters:write',
   'chat:read',
   'chat:write',
+  'users:read',
 ] as const;
 
 export type OpenScope = (typeof OPEN_SCOPES)[number];
@@ -34,6 +35,10 @@ const SCOPE_LABELS: Record<OpenScope, Bilingual> = {
   'letters:write': t('Inbox letters and notifications: mark read', '站内信与通知：标记已读'),
   'chat:read': t('Site chat: read', '站内聊天：读取'),
   'chat:write': t('Site chat: write', '站内聊天：写入'),
+  'users:read': t(
+    'Buyers’ points, membership level and online benefits: read',
+    '买家积分、会员等级与线上权益：读取',
+  ),
 };
 
 /**

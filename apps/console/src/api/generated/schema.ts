@@ -5142,6 +5142,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/open/v1/users/{userId}/level": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A buyer’s points, membership level and online benefits
+         * @description The points of a marketplace user (buyer or trader), the membership level their points fall in now (names in English and Chinese) and that level’s online benefits; the offline benefits are not served. A user that is not a live marketplace user is not found.
+         */
+        get: operations["openUserLevel"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/oss_log/export": {
         parameters: {
             query?: never;
@@ -10297,14 +10317,14 @@ export interface components {
             /** Format: date-time */
             expiresAt?: string | null;
             name: string;
-            scopes: ("consults:read" | "consults:write" | "requirements:read" | "requirements:write" | "companies:read" | "announcements:read" | "marketing:read" | "events:write" | "letters:read" | "letters:write" | "chat:read" | "chat:write")[];
+            scopes: ("consults:read" | "consults:write" | "requirements:read" | "requirements:write" | "companies:read" | "announcements:read" | "marketing:read" | "events:write" | "letters:read" | "letters:write" | "chat:read" | "chat:write" | "users:read")[];
             status?: unknown;
         };
         ApiKeyCreateInput: {
             /** Format: date-time */
             expiresAt?: string | null;
             name: string;
-            scopes: ("consults:read" | "consults:write" | "requirements:read" | "requirements:write" | "companies:read" | "announcements:read" | "marketing:read" | "events:write" | "letters:read" | "letters:write" | "chat:read" | "chat:write")[];
+            scopes: ("consults:read" | "consults:write" | "requirements:read" | "requirements:write" | "companies:read" | "announcements:read" | "marketing:read" | "events:write" | "letters:read" | "letters:write" | "chat:read" | "chat:write" | "users:read")[];
             status?: unknown;
         };
         ApiKeyInput: {
@@ -10331,7 +10351,7 @@ export interface components {
             lastUsedAt?: unknown;
             name?: string;
             prefix?: unknown;
-            scopes?: ("consults:read" | "consults:write" | "requirements:read" | "requirements:write" | "companies:read" | "announcements:read" | "marketing:read" | "events:write" | "letters:read" | "letters:write" | "chat:read" | "chat:write")[];
+            scopes?: ("consults:read" | "consults:write" | "requirements:read" | "requirements:write" | "companies:read" | "announcements:read" | "marketing:read" | "events:write" | "letters:read" | "letters:write" | "chat:read" | "chat:write" | "users:read")[];
             /** @enum {string|null} */
             status?: "active" | "revoked" | null;
             updatedAt?: unknown;
@@ -10347,7 +10367,7 @@ export interface components {
             lastUsedAt?: unknown;
             name?: string;
             prefix?: unknown;
-            scopes?: ("consults:read" | "consults:write" | "requirements:read" | "requirements:write" | "companies:read" | "announcements:read" | "marketing:read" | "events:write" | "letters:read" | "letters:write" | "chat:read" | "chat:write")[];
+            scopes?: ("consults:read" | "consults:write" | "requirements:read" | "requirements:write" | "companies:read" | "announcements:read" | "marketing:read" | "events:write" | "letters:read" | "letters:write" | "chat:read" | "chat:write" | "users:read")[];
             /** @enum {string|null} */
             status?: "active" | "revoked" | null;
             updatedAt?: unknown;
@@ -28606,6 +28626,78 @@ export interface operations {
                         content: {
                             clickNum: number;
                             id: number;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    openUserLevel: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                userId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 20000,
+                     *       "content": {
+                     *         "benefits": {
+                     *           "download": true,
+                     *           "exchangeContact": true,
+                     *           "exclusiveCustomer": false,
+                     *           "publishPurchase": true
+                     *         },
+                     *         "level": {
+                     *           "id": 2,
+                     *           "maxPoint": 499,
+                     *           "minPoint": 100,
+                     *           "name": {
+                     *             "en": "Silver",
+                     *             "zh": "白银"
+                     *           },
+                     *           "shortName": "SILVER"
+                     *         },
+                     *         "points": 260,
+                     *         "userId": 1042
+                     *       },
+                     *       "message": "success",
+                     *       "success": true
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Success"] & {
+                        content: {
+                            benefits: {
+                                download: boolean;
+                                exchangeContact: boolean;
+                                exclusiveCustomer: boolean;
+                                publishPurchase: boolean;
+                            };
+                            level: {
+                                id: number;
+                                maxPoint: number;
+                                minPoint: number;
+                                name: {
+                                    en: string;
+                                    zh: string;
+                                };
+                                shortName: string;
+                            } | null;
+                            points: number;
+                            userId: number;
                         };
                     };
                 };
