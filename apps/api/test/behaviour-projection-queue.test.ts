@@ -1,3 +1,4 @@
+import { BEHAVIOUR_TYPES } from '@organiser/domain';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { entityTables } from '../src/db/schema/entities';
@@ -7,6 +8,7 @@ import { ingestEvents } from '../src/modules/behaviour/ingest';
 import { client, companyBody, okClient } from './engine/setup';
 import { createTestApp, login, type TestApp } from './helpers';
 import { issueApiKey, openCall } from './open-helpers';
+import { seededRandom } from './seeded-random';
 
 // `statistics.projection: queued`: the ingestion stores and queues the events, and the projection job moves the
 // counters, points, rollups and collect state later, many events at once. Generated events (retried and
@@ -15,31 +17,8 @@ import { issueApiKey, openCall } from './open-helpers';
 // moves nothing but the events, and a retried call queues nothing.
 
 const TZ = 'Asia/Shanghai';
-const TYPES = [
-  'view_company',
-  'view_product',
-  'collect',
-  'uncollect',
-  'share',
-  'search',
-  'download',
-  'exchange_contacts',
-  'request_price',
-  'post_lead',
-  'login',
-] as const;
 /** Actions that may name a product instead of a company. */
 const ON_PRODUCT = ['collect', 'uncollect', 'share', 'download', 'request_price'];
-
-function random(seed: number) {
-  let a = seed;
-  return () => {
-    a = (a + 0x6d2b79f5) | 0;
-    let t = Math.imul(a ^ (a >>> 15), 1 | a);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 /**
  * Every projection, in a stable order. Which of a user's events of a day earn points once the daily maximum is
@@ -129,13 +108,13 @@ describe('queued projection of behaviour events', () => {
   });
 
   it('leaves every projection as the inline deployment does, once the queue is drained', async () => {
-    const rnd = random(20261128);
+    const rnd = seededRandom(20261128);
     const pick = <T>(list: readonly T[]) => list[Math.floor(rnd() * list.length)]!;
     // 30 hours from 2026-10-31 08:00 UTC: the Shanghai day turns at 16:00 UTC, the UTC month at 00:00
     const start = Date.parse('2026-10-31T08:00:00Z');
     const generated: Record<string, unknown>[] = [];
     for (let i = 0; i < 500; i++) {
-      const type = pick(TYPES);
+      const type = pick(BEHAVIOUR_TYPES);
       const event: Record<string, unknown> = {
         eventId: `q${i}`,
         type,

@@ -5,7 +5,7 @@ import type { Db } from '../../db/client';
 import type { Engine } from '../../engine';
 import { scheduleJob } from '../../jobs/schedule';
 import { awardEvents } from '../points';
-import { applyRollups } from '../statistics/rollups';
+import { applyRollups, type RollupEvent } from '../statistics/rollups';
 import { applyCollects } from './collects';
 import { shareCountersLock } from './rebuild';
 
@@ -19,19 +19,8 @@ import { shareCountersLock } from './rebuild';
 // Lock order (every writer takes them in this order, each set sorted by key): the counters' advisory lock shared,
 // companies, products, users, the rollups' rows, the collect rows.
 
-/** A stored event as the projections read it. */
-export type ProjectedEvent = {
-  eventId: string;
-  type: string;
-  occurredAt: string;
-  userId?: number | null;
-  companyId?: number | null;
-  productId?: number | null;
-  keyword?: string | null;
-  resultsCount?: number | null;
-  lang?: string | null;
-  duration?: number | null;
-};
+/** A stored event as the projections read it (what the rollups read, with its id and time). */
+export type ProjectedEvent = RollupEvent & { eventId: string; occurredAt: string };
 
 export type ProjectionContext = { db: Db; engine: Engine; now: Date; timeZone: string };
 
