@@ -335,7 +335,7 @@ export const ingestEventsRoute: OpenRoute = {
   operationId: 'openIngestEvents',
   summary: 'What buyers did on the marketplace, up to 500 events a call',
   description:
-    'Each event is checked on its own: a malformed event, or one naming an unknown user, company or product, is answered in `rejected` with its index and stores nothing; the others are stored. An event already stored with the same `eventId` and `occurredAt` is counted in `duplicates` and changes nothing, so a retried batch writes once. Searches join the search history; collects, uncollects, shares and product views move the counters of the company or product.',
+    'Each event is checked on its own: a malformed event, or one naming an unknown user, company or product, is answered in `rejected` with its index and stores nothing; the others are stored. An event already stored with the same `eventId` and `occurredAt` is counted in `duplicates` and changes nothing, so a retried batch writes once. Searches join the search history; collects, uncollects, shares and product views move the counters of the company or product, and the events earn their points: in the same call, or a moment after it where the deployment queues them (`statistics.projection: queued`).',
   scope: 'events:write',
   body: eventBatch,
   response: ingestAnswer,
