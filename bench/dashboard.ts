@@ -3,13 +3,13 @@ import { loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
+import { generate, scaleFromEnv, TIME_ZONE } from './generate-events';
 import {
   admin,
   drain,
   load,
   log,
   median,
-  migrateAndSeed,
   ms,
   runWhenStarted,
   type Sample,
@@ -22,8 +22,9 @@ import {
 import { envNumber } from './settings';
 
 // The dashboard's data at scale, on PostgreSQL: EVENTS (1,000,000) behaviour events over DAYS (90) days from
-// USERS (200,000) buyers on COMPANIES (10,000) companies and PRODUCTS (100,000) products, with CONSULTS (50,000)
-// consults, the rollups rebuilt from the events (rebuildRollups, as the ingestion leaves them). `GET
+// USERS (200,000) buyers on COMPANIES (10,000) companies and PRODUCTS (100,000) products, written by the generator
+// (generate-events.ts, with the rollups rebuilt from the events as the ingestion leaves them), and CONSULTS
+// (50,000) consults. `GET
 // /api/dashboard` for the admin (the marketplace: waiting work, figures of 60 days, the chart series, the top
 // tens) through the API (its own process) beside a direct aggregation: a bare Fastify + pg endpoint running one
 // statement that computes the same period's visits and unique visitors per day and the ten most viewed companies
@@ -33,79 +34,27 @@ import { envNumber } from './settings';
 //   npx tsx bench/dashboard.ts
 //   EVENTS=10000000 npx tsx bench/dashboard.ts     # the statistics issue's scale (slow to seed)
 
-const EVENTS = envNumber('EVENTS', 1_000_000);
-const USERS = envNumber('USERS', 200_000);
-const COMPANIES = envNumber('COMPANIES', 10_000);
-const PRODUCTS = envNumber('PRODUCTS', 100_000);
+const scale = scaleFromEnv(1_000_000);
+const { events: EVENTS, users: USERS, companies: COMPANIES, products: PRODUCTS, days: DAYS } = scale;
 const CONSULTS = envNumber('CONSULTS', 50_000);
-const DAYS = envNumber('DAYS', 90);
 const SECONDS = envNumber('SECONDS', 10);
 const CONNECTIONS = envNumber('CONNECTIONS', 20);
 const RUNS = envNumber('RUNS', 1);
 const ADMIN_URL = process.env.BENCH_ADMIN_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
-const TZ = 'Asia/Shanghai';
+const TZ = TIME_ZONE;
 const here = fileURLToPath(new URL('..', import.meta.url));
 
-async function seed(pool: pg.Pool): Promise<void> {
-  await pool.query(`insert into company (name, account, status, audit_status)
-    select 'Bench Company ' || i, 'bench' || i, 'enabled', case when i % 50 = 0 then 'pending' else 'passed' end
-    from generate_series(1, ${COMPANIES}) i`);
-  await pool.query(`insert into product (name, company_id, kind, audit_status)
-    select 'Bench Product ' || i, 1 + i % ${COMPANIES}, 'device', case when i % 40 = 0 then 'pending' else 'passed' end
-    from generate_series(1, ${PRODUCTS}) i`);
-  await pool.query(`insert into user_manager (account, type, realname, status, created_at)
-    select 'buyer' || i, 'buyer', 'Buyer ' || i, 'enabled', now() - make_interval(secs => (i % (${DAYS} * 86400)))
-    from generate_series(1, ${USERS}) i`);
+/** The consults the waiting work and the reply rate read (the people and events come from the generator). */
+async function seedConsults(pool: pg.Pool): Promise<void> {
   await pool.query(`insert into consult (company_id, content, consult_time, is_feedback)
     select 1 + i % ${COMPANIES}, 'Price of 200 units? ' || i, now() - make_interval(secs => (i::bigint * 7919) % (${DAYS} * 86400)),
       i % 3 <> 0
     from generate_series(1, ${CONSULTS}) i`);
-  const batch = 500_000;
-  for (let start = 0; start < EVENTS; start += batch) {
-    const end = Math.min(EVENTS, start + batch) - 1;
-    // event j: a view of a company (4 in 10), of a product (4 in 10), a search, a collect or a share, by buyer
-    // 1 + (j * 7) % USERS, at a time spread over the days
-    await pool.query(
-      `insert into behaviour_event (event_id, type, user_id, company_id, product_id, keyword, results_count, duration,
-         created_at)
-       select 'b' || j, t, 1 + (j * 7) % ${USERS},
-         case when t in ('view_company', 'collect', 'share') then 1 + (j * 13) % ${COMPANIES} end,
-         case when t = 'view_product' then 1 + (j * 31) % ${PRODUCTS} end,
-         case when t = 'search' then (array['pump','valve','motor','泵','阀门','bearing','fabric','面料'])[1 + j % 8] end,
-         case when t = 'search' then j % 20 end,
-         case when t in ('view_company', 'view_product') then 5 + j % 120 end,
-         now() - make_interval(secs => (j::bigint * 104729) % (${DAYS} * 86400))
-       from (select j, (array['view_company','view_company','view_company','view_company','view_product',
-               'view_product','view_product','view_product','search','collect'])[1 + j % 10] as t
-             from generate_series($1::int, $2::int) j) s`,
-      [start, end],
-    );
-    log(`seeded ${(end + 1).toLocaleString('en')} events`);
-  }
-  for (const t of ['company', 'product', 'user_manager', 'consult', 'behaviour_event'])
-    await pool.query(`vacuum analyze ${t}`);
+  await pool.query('vacuum analyze consult');
 }
 
 const dayAgo = (ago: number) =>
   new Intl.DateTimeFormat('en-CA', { timeZone: TZ }).format(new Date(Date.now() - ago * 86_400_000));
-
-async function rebuild(url: string): Promise<void> {
-  const [{ openDatabase }, { rebuildRollups }] = await Promise.all([
-    import('../apps/api/src/db/client'),
-    import('../apps/api/src/modules/statistics/rebuild'),
-  ]);
-  const handle = await openDatabase({ kind: 'postgres', url, poolSize: 2, statementTimeoutMs: 3_600_000 });
-  const t0 = performance.now();
-  const result = await rebuildRollups(handle.db, { from: dayAgo(DAYS + 1), to: dayAgo(0), timeZone: TZ });
-  log(
-    `rollups rebuilt in ${((performance.now() - t0) / 1000).toFixed(0)} s (${result.companyDays.toLocaleString('en')} company days)`,
-  );
-  await handle.close();
-  const pool = new pg.Pool({ connectionString: url, max: 1 });
-  for (const t of ['stat_company_day', 'stat_product_day', 'stat_user_day', 'stat_keyword_day'])
-    await pool.query(`vacuum analyze ${t}`);
-  await pool.end();
-}
 
 /** The direct aggregation: the last 60 days' visits and unique visitors per day and the ten most viewed
  * companies, from the raw events (what the dashboard's visits part would cost without the rollups). */
@@ -134,8 +83,8 @@ export async function runDashboardBench(): Promise<void> {
   const pool = new pg.Pool({ connectionString: url, max: 2 });
   pool.on('error', () => {});
   try {
-    await migrateAndSeed(url, pool, seed);
-    await rebuild(url);
+    await generate(pool, url, scale);
+    await seedConsults(pool);
     const api = await startChild('--serve-api', {
       BENCH_DATABASE_URL: url,
       BENCH_CHECKOUT: here,

@@ -3,24 +3,14 @@ import { loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
-import {
-  admin,
-  log,
-  migrateAndSeed,
-  ms,
-  runWhenStarted,
-  type Server,
-  signIn,
-  startChild,
-  table,
-  tearDown,
-} from './list';
+import { generate, scaleFromEnv } from './generate-events';
+import { admin, log, ms, runWhenStarted, type Server, signIn, startChild, table, tearDown } from './list';
 import { envNumber } from './settings';
 
 // A user's drill-downs at scale, on PostgreSQL in a database of its own (dropped at the end): EVENTS behaviour
-// events over the last DAYS days (views of company and product pages with durations, collects and uncollects) of
-// USERS buyers on COMPANIES companies and PRODUCTS products, seeded in SQL into the month partitions; the rollups
-// and the collect state are then built by their rebuild (timed). Each drill-down (visits in the last 30 days,
+// events over the last DAYS days of USERS buyers on COMPANIES companies and PRODUCTS products, written by the
+// generator (generate-events.ts: views with durations, searches, collects, shares, uncollects, in the month
+// partitions; the rollups, the collect state and the counters then built by their rebuild, timed). Each drill-down (visits in the last 30 days,
 // collected now) is asked through the API (its own process) by CONNECTIONS clients in a closed loop for SECONDS,
 // each request for a random user, beside the same page read over the rollups by SQL alone and a direct
 // aggregation of it over the raw events (the same number of clients on a pool of that size, through the events'
@@ -32,75 +22,12 @@ import { envNumber } from './settings';
 // Environment: EVENTS (2000000), USERS (200000), COMPANIES (10000), PRODUCTS (100000), DAYS (90), CONNECTIONS
 // (20), SECONDS (10), BENCH_ADMIN_URL.
 
-const EVENTS = envNumber('EVENTS', 2_000_000);
-const USERS = envNumber('USERS', 200_000);
-const COMPANIES = envNumber('COMPANIES', 10_000);
-const PRODUCTS = envNumber('PRODUCTS', 100_000);
-const DAYS = envNumber('DAYS', 90);
+const scale = scaleFromEnv(2_000_000);
+const { events: EVENTS, users: USERS, companies: COMPANIES, products: PRODUCTS, days: DAYS } = scale;
 const CONNECTIONS = envNumber('CONNECTIONS', 20);
 const SECONDS = envNumber('SECONDS', 10);
 const ADMIN_URL = process.env.BENCH_ADMIN_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
-const TZ = 'Asia/Shanghai';
 const here = fileURLToPath(new URL('..', import.meta.url));
-
-async function seed(pool: pg.Pool): Promise<void> {
-  await pool.query(`insert into company (name, account, status, audit_status)
-    select 'Bench Company ' || i, 'bench' || i, 'enabled', 'passed' from generate_series(1, ${COMPANIES}) i`);
-  await pool.query(`insert into product (name, company_id, kind)
-    select 'Bench Pump ' || i, 1 + i % ${COMPANIES}, 'device' from generate_series(1, ${PRODUCTS}) i`);
-  await pool.query(`insert into user_manager (account, type, realname, status)
-    select 'buyer' || i, 'buyer', 'Buyer ' || i, 'enabled' from generate_series(1, ${USERS}) i`);
-}
-
-/** The events, in SQL: 45 % company views, 45 % product views, 7 % collects, 3 % uncollects. */
-async function seedEvents(pool: pg.Pool, url: string): Promise<void> {
-  const { openDatabase } = await import('../apps/api/src/db/client');
-  const { ensureMonthPartition } = await import('../apps/api/src/engine');
-  const { behaviourEvent } = await import('@organiser/domain');
-  const handle = await openDatabase({ kind: 'postgres', url, poolSize: 2 });
-  for (let d = DAYS + 31; d >= -31; d -= 28)
-    await ensureMonthPartition(handle.db, behaviourEvent, new Date(Date.now() - d * 86_400_000));
-  await handle.close();
-  const batch = 500_000;
-  for (let start = 1; start <= EVENTS; start += batch) {
-    const end = Math.min(EVENTS, start + batch - 1);
-    await pool.query(
-      `insert into behaviour_event (event_id, type, user_id, company_id, product_id, duration, created_at, updated_at)
-       select 'b' || i, t.type, 1 + (i::bigint * 7919 % ${USERS})::int,
-         case when t.on_product then 1 + (i::bigint * 104729 % ${PRODUCTS}) % ${COMPANIES}
-              else 1 + (i::bigint * 31 % ${COMPANIES})::int end,
-         case when t.on_product then 1 + (i::bigint * 104729 % ${PRODUCTS})::int end,
-         case when t.type like 'view_%' then 5 + i % 120 end,
-         now() - make_interval(secs => (i::bigint * 6151 % (${DAYS} * 86400))::int), now()
-       from generate_series($1::int, $2::int) i
-         cross join lateral (select case when i % 100 < 45 then 'view_company'
-           when i % 100 < 90 then 'view_product' when i % 100 < 97 then 'collect' else 'uncollect' end as type,
-           (i % 100 >= 45 and i % 100 < 90) or (i % 100 >= 90 and i % 2 = 0) as on_product) t`,
-      [start, end],
-    );
-    log(`seeded ${end.toLocaleString('en')} events`);
-  }
-  await pool.query('vacuum analyze behaviour_event');
-}
-
-/** The rollups of the days and the collect state, built by their rebuild. */
-async function buildRollups(url: string): Promise<string> {
-  const { openDatabase } = await import('../apps/api/src/db/client');
-  const { rebuildRollups } = await import('../apps/api/src/modules/statistics/rebuild');
-  const { rebuildUserCollects } = await import('../apps/api/src/modules/behaviour/collects');
-  const handle = await openDatabase({ kind: 'postgres', url, poolSize: 2, statementTimeoutMs: 0 });
-  try {
-    const day = (d: number) => new Date(Date.now() - d * 86_400_000).toISOString().slice(0, 10);
-    const t0 = performance.now();
-    await rebuildRollups(handle.db, { from: day(DAYS + 1), to: day(-1), timeZone: TZ });
-    const t1 = performance.now();
-    const { pairs } = await rebuildUserCollects(handle.db);
-    const t2 = performance.now();
-    return `rollups rebuilt in ${((t1 - t0) / 1000).toFixed(1)} s, collect state (${pairs.toLocaleString('en')} pairs) in ${((t2 - t1) / 1000).toFixed(1)} s`;
-  } finally {
-    await handle.close();
-  }
-}
 
 type Sample = { rps: number; p50: number; p95: number; p99: number; errors: number };
 
@@ -199,12 +126,7 @@ export async function runDrilldownBench(): Promise<void> {
   const pool = new pg.Pool({ connectionString: url, max: CONNECTIONS });
   pool.on('error', () => {});
   try {
-    await migrateAndSeed(url, pool, async (p) => {
-      await seed(p);
-      await seedEvents(p, url);
-    });
-    const built = await buildRollups(url);
-    log(built);
+    const built = await generate(pool, url, scale);
     const api = await startChild('--serve-api', {
       BENCH_DATABASE_URL: url,
       BENCH_CHECKOUT: here,

@@ -23,14 +23,15 @@ import { envNumber } from './settings';
 // SENDERS clients post batches of 500 events (`POST /api/open/v1/events`: views, collects, shares, searches and
 // price requests of BUYERS buyers on COMPANIES companies and their products, each batch with a new Idempotency-Key)
 // for SECONDS seconds while LIST_CONNECTIONS clients ask the console's company list (page 1); then the same list at
-// rest. Prints the events stored a second, the batches' p95, the list's p95 during and at rest, and the API
-// process's resident memory (peak sampled each second). The counters and points move in the same transaction as
-// the insert, so they lag the ingestion by nothing.
+// rest. Prints the events stored a second, the batches' p95, the list's p95 during and at rest, the API
+// process's resident memory (peak sampled each second), and how far the projections lag: with PROJECTION=queued
+// (the default) the queue's deepest point during the run and how long after the last batch it is empty; with
+// PROJECTION=inline the counters, points and rollups move in the request's transaction and lag by nothing.
 //
 //   npx tsx bench/events.ts
 //   SECONDS=10 SENDERS=4 npx tsx bench/events.ts
 //
-// Environment: SECONDS (20, at most 60), SENDERS (8), LIST_CONNECTIONS (10), COMPANIES (2000), BUYERS (20000),
+// Environment: PROJECTION (queued | inline), SECONDS (20, at most 60), SENDERS (8), LIST_CONNECTIONS (10), COMPANIES (2000), BUYERS (20000),
 // BENCH_ADMIN_URL.
 
 const SECONDS = Math.min(envNumber('SECONDS', 20), 60);
@@ -39,6 +40,8 @@ const LIST_CONNECTIONS = envNumber('LIST_CONNECTIONS', 10);
 const COMPANIES = envNumber('COMPANIES', 2000);
 const BUYERS = envNumber('BUYERS', 20_000);
 const BATCH = 500;
+/** The API's statistics.projection: queued (the counters, points and rollups follow by the queue) or inline. */
+const PROJECTION = process.env.PROJECTION === 'inline' ? 'inline' : 'queued';
 const ADMIN_URL = process.env.BENCH_ADMIN_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 const here = fileURLToPath(new URL('..', import.meta.url));
 
@@ -133,6 +136,36 @@ async function ingest(address: string): Promise<Ingest> {
   };
 }
 
+/** With the queued projection: the queue's depth sampled every 500 ms while the batches are sent, then the time
+ * from the last answered batch until the queue is empty (how far the counters, points and rollups lag behind). */
+function watchQueue(pool: pg.Pool): { drained: () => Promise<string> } {
+  if (PROJECTION === 'inline')
+    return { drained: async () => 'Counters, points and rollups lag: none (inline, same transaction)' };
+  let deepest = 0;
+  let sampling = true;
+  const depth = async () =>
+    Number(
+      (await pool.query<{ n: string }>('select count(*) as n from behaviour_projection_queue')).rows[0]!.n,
+    );
+  const sampler = (async () => {
+    while (sampling) {
+      deepest = Math.max(deepest, await depth());
+      await new Promise((resolve) => setTimeout(resolve, 500));
+    }
+  })();
+  return {
+    drained: async () => {
+      sampling = false;
+      await sampler;
+      const t0 = performance.now();
+      const left = await depth();
+      while ((await depth()) > 0) await new Promise((resolve) => setTimeout(resolve, 100));
+      const s = (performance.now() - t0) / 1000;
+      return `Queued projection: at most ${deepest} events waiting during the run, ${left} at its end, projected ${s.toFixed(1)} s after the last batch was answered`;
+    },
+  };
+}
+
 /** The child's resident memory in MB, sampled each second; answers the peak when stopped. */
 function watchMemory(pid: number): () => number {
   let peak = 0;
@@ -166,6 +199,7 @@ export async function runEventsBench(): Promise<void> {
       BENCH_DATA_DIR: dataDir,
       BENCH_NODE_FLAGS: '',
       BENCH_OPEN_PER_SECOND: '1000000',
+      BENCH_PROJECTION: PROJECTION,
     });
     servers.push(api);
     const token = await signIn(api.address);
@@ -175,10 +209,12 @@ export async function runEventsBench(): Promise<void> {
     const idleMemory = watchMemory(api.child.pid!)();
     const peakMemory = watchMemory(api.child.pid!);
     log(`ingesting with ${SENDERS} senders for ${SECONDS} s, the company list asked meanwhile …`);
+    const queue = watchQueue(pool);
     const [posted, during] = await Promise.all([
       ingest(api.address),
       load(listUrl, headers, LIST_CONNECTIONS, SECONDS),
     ]);
+    const lag = await queue.drained();
     const peak = peakMemory();
     const { rows } = await pool.query<{ n: string }>('select count(*) as n from behaviour_event');
     process.stdout.write(
@@ -196,7 +232,7 @@ export async function runEventsBench(): Promise<void> {
           ['company list at rest', rest.rps.toFixed(0), ms(rest.p50), ms(rest.p95), ''],
         ],
       )}\n\nAPI resident memory: ${idleMemory.toFixed(0)} MB before, ${peak.toFixed(0)} MB at the peak. ` +
-        `Counters and points lag: none (same transaction). Load average now ${loadavg()
+        `${lag}. Load average now ${loadavg()
           .map((l) => l.toFixed(1))
           .join(' ')}.\n`,
     );

@@ -277,6 +277,10 @@ async function serveApi(): Promise<void> {
             ? { openPerSecond: Number(process.env.BENCH_OPEN_PER_SECOND) }
             : {}),
         },
+        // bench/events.ts: the behaviour projections in the request (inline) or by the queue (queued)
+        ...(process.env.BENCH_PROJECTION
+          ? { statistics: { projection: process.env.BENCH_PROJECTION as 'inline' | 'queued' } }
+          : {}),
       }),
       server: {
         ...server,

@@ -71,6 +71,7 @@ function openContext(
     lang: request.lang,
     now: new Date(),
     timeZone: app.config.deployment.statistics.timeZone,
+    projection: app.config.deployment.statistics.projection,
     engine: served.engine,
     extensions: served.extensions,
     writeContext: keyWriteContext(app, served, db, caller, request.lang),

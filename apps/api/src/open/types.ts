@@ -30,6 +30,9 @@ export type OpenContext = {
   now: Date;
   /** The deployment's statistics time zone (`statistics.timeZone`): the calendar days rollups count in. */
   timeZone: string;
+  /** The deployment's `statistics.projection`: whether behaviour events move their projections in the storing
+   * transaction (`inline`) or are queued for the projection job (`queued`). */
+  projection: 'inline' | 'queued';
   engine: Engine;
   extensions: EngineExtensions;
   /** The engine's write context for one of its entities, inside this request's transaction, acting as the

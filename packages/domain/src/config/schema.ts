@@ -191,9 +191,14 @@ export const deploymentConfigSchema = z
           .string()
           .refine(isTimeZone, 'an IANA time zone such as Asia/Shanghai')
           .default(DEFAULT_STATISTICS_TIME_ZONE),
+        /** When the behaviour events move the counters, the rollups, the collect state and the points: `inline`
+         * in the transaction that stores them (read at once after the call), or `queued`: the call stores the
+         * events and queues them, and one node at a time projects the queue in large batches a moment later
+         * (far more events a second; docs/operations.md). */
+        projection: z.enum(['inline', 'queued']).default('inline'),
       })
       .strict()
-      .default({ timeZone: DEFAULT_STATISTICS_TIME_ZONE }),
+      .default({ timeZone: DEFAULT_STATISTICS_TIME_ZONE, projection: 'inline' }),
     /** Who reads the OpenAPI document and Swagger UI (/api/openapi.json, /api/docs): anyone, or signed-in
      * organiser staff only. Unset: staff when NODE_ENV=production, anyone otherwise. */
     apiDocs: z.enum(['public', 'staff']).optional(),

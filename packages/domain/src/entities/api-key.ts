@@ -15,6 +15,7 @@ export const OPEN_SCOPES = [
   'chat:read',
   'chat:write',
   'files:write',
+  'users:read',
 ] as const;
 
 export type OpenScope = (typeof OPEN_SCOPES)[number];
@@ -36,6 +37,10 @@ const SCOPE_LABELS: Record<OpenScope, Bilingual> = {
   'chat:read': t('Site chat: read', '站内聊天：读取'),
   'chat:write': t('Site chat: write', '站内聊天：写入'),
   'files:write': t("Buyers' images: upload", '买家图片：上传'),
+  'users:read': t(
+    'Buyers’ points, membership level and online benefits: read',
+    '买家积分、会员等级与线上权益：读取',
+  ),
 };
 
 /**

@@ -178,3 +178,18 @@ export const userCollect = pgTable(
     index('user_collect_company_idx').on(t.companyId),
   ],
 );
+
+/**
+ * The behaviour events stored but not yet projected (`statistics.projection: queued`): the ingestion adds each new
+ * event's key in the transaction that stores it; the projection takes a batch of keys, moves the counters, rollups,
+ * collect state and points by those events and deletes the keys, in one transaction (so each event is projected
+ * exactly once). Empty with `inline`.
+ */
+export const behaviourProjectionQueue = pgTable(
+  'behaviour_projection_queue',
+  {
+    eventId: text('event_id').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.eventId, t.createdAt] })],
+);

@@ -1,5 +1,7 @@
+import type { FastifyPluginAsync } from 'fastify';
 import type { AppModule } from '../../extensions';
 import { ingestEventsRoute } from './ingest';
+import { scheduleProjection } from './projections';
 import { rebuildCountersRoute } from './rebuild';
 
 /** Behaviour data: the marketplace's events, the search history and the counters they move (and their rebuild);
@@ -9,8 +11,11 @@ export const behaviourModule: AppModule = {
   register: (ext) => {
     ext.openRoute(ingestEventsRoute);
     ext.routes(rebuildCountersRoute);
+    const projection: FastifyPluginAsync = async (app) => scheduleProjection(app, ext.engine);
+    ext.routes(projection);
     ext.demoSeed({ name: 'behaviour', run: async (ctx) => (await import('./demo')).seedBehaviourDemo(ctx) });
   },
 };
 
+export { drainQueue, projectQueue } from './projections';
 export { COUNTERS_LOCK_KEY, type RebuildResult, rebuildCounters } from './rebuild';

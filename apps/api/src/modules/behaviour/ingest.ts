@@ -3,6 +3,7 @@ import {
   BEHAVIOUR_TYPES,
   type BehaviourType,
   behaviourEvent,
+  DEFAULT_STATISTICS_TIME_ZONE,
   type Lang,
   MARKETPLACE_USER_TYPES,
   searchHistory,
@@ -10,20 +11,20 @@ import {
 } from '@organiser/domain';
 import { and, inArray, sql } from 'drizzle-orm';
 import { z } from 'zod';
+import { type BulkColumn, bulkInsert, intArray } from '../../db/bulk';
 import { type Engine, ensureMonthPartition } from '../../engine';
 import type { OpenContext, OpenRoute } from '../../open/types';
-import { awardEvents } from '../points';
-import { applyRollups } from '../statistics/rollups';
-import { applyCollects } from './collects';
-import { shareCountersLock } from './rebuild';
+import { enqueueEvents, projectEvents } from './projections';
 
 // `POST /api/open/v1/events` (scope events:write): up to 500 behaviour events a batch. Each event is checked on
 // its own; an event that is malformed or names an unknown user, company or product is reported with its index
 // and stored nothing, the others are stored. An event carries the client's id and the time it happened: an
 // event already stored with the same id and time is counted as a duplicate and changes nothing, so a retried
-// batch writes once. In the one transaction of the request the new events are appended, the searches join the
-// search history and the counters of companies and products follow by increments (no scan of the events), as do
-// the statistics rollups and what each user has collected now (collects.ts).
+// batch writes once. In the one transaction of the request the new events are appended (one statement) and the
+// searches join the search history; then the projections follow (projections.ts): the counters of companies and
+// products, the points, the statistics rollups and what each user has collected now move by increments in the
+// same transaction (`statistics.projection: inline`), or the events are queued and the projection job moves them a
+// moment later, many batches at once (`queued`).
 
 const id = z.number().int().positive().max(2147483647);
 /** How far in the future an event's time may lie (clocks differ a little). */
@@ -122,7 +123,10 @@ const ids = (events: EventInput[], key: 'userId' | 'companyId' | 'productId') =>
 
 /** Stores a batch in the caller's transaction and answers what became of each event. */
 /** What storing events needs of a request (the marketplace route's context, or a seed's). */
-type IngestContext = Pick<OpenContext, 'db' | 'engine' | 'lang' | 'now'> & { timeZone?: string };
+type IngestContext = Pick<OpenContext, 'db' | 'engine' | 'lang' | 'now'> & {
+  timeZone?: string;
+  projection?: OpenContext['projection'];
+};
 
 export async function ingestEvents(ctx: IngestContext, raw: unknown[]) {
   const { db, engine, lang, now } = ctx;
@@ -164,7 +168,7 @@ export async function ingestEvents(ctx: IngestContext, raw: unknown[]) {
             .from(users.table)
             .where(
               and(
-                inArray(users.col('id'), userIds),
+                sql`${users.col('id')} = any(${intArray(userIds)})`,
                 inArray(users.col('type'), [...MARKETPLACE_USER_TYPES] as never[]),
               ),
             )) as { id: number }[]
@@ -177,7 +181,7 @@ export async function ingestEvents(ctx: IngestContext, raw: unknown[]) {
           (await db
             .select({ id: companies.col('id') })
             .from(companies.table)
-            .where(inArray(companies.col('id'), companyIds))) as { id: number }[]
+            .where(sql`${companies.col('id')} = any(${intArray(companyIds)})`)) as { id: number }[]
         ).map((r) => Number(r.id)),
   );
   const productCompany = new Map(
@@ -187,7 +191,10 @@ export async function ingestEvents(ctx: IngestContext, raw: unknown[]) {
           (await db
             .select({ id: products.col('id'), companyId: products.col('companyId') })
             .from(products.table)
-            .where(inArray(products.col('id'), productIds))) as { id: number; companyId: number | null }[]
+            .where(sql`${products.col('id')} = any(${intArray(productIds)})`)) as {
+            id: number;
+            companyId: number | null;
+          }[]
         ).map((r) => [Number(r.id), r.companyId == null ? null : Number(r.companyId)] as const),
   );
   const accepted: EventInput[] = [];
@@ -225,16 +232,44 @@ export async function ingestEvents(ctx: IngestContext, raw: unknown[]) {
 
   const stored = await appendEvents(ctx, accepted);
   duplicates += accepted.length - stored.length;
-  await applyCounters(ctx, stored);
-  // the points their rules award, for the events stored now (a retried event is not among them)
-  await awardEvents(db, engine, stored, now);
-  await applyRollups(ctx, stored);
-  await applyCollects(db, stored, productCompany);
+  // the events stored now (a retried event is not among them) move the projections, at once or by the queue
+  if (ctx.projection === 'queued') await enqueueEvents(db, stored);
+  else
+    await projectEvents(
+      { ...ctx, timeZone: ctx.timeZone ?? DEFAULT_STATISTICS_TIME_ZONE },
+      stored,
+      productCompany,
+    );
   rejected.sort((a, b) => a.index - b.index);
   return { accepted: stored.length, duplicates, rejected };
 }
 
-/** Appends the events (the month partitions first); answers those that were new. */
+const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
+
+const EVENT_COLUMNS: BulkColumn[] = [
+  ['event_id', 'text'],
+  ['type', 'text'],
+  ['user_id', 'int'],
+  ['company_id', 'int'],
+  ['product_id', 'int'],
+  ['keyword', 'text'],
+  ['results_count', 'int'],
+  ['language', 'text'],
+  ['duration', 'int'],
+  ['created_at', 'timestamptz'],
+  ['updated_at', 'timestamptz'],
+];
+const SEARCH_COLUMNS: BulkColumn[] = [
+  ['keyword', 'text'],
+  ['user_id', 'int'],
+  ['language', 'text'],
+  ['results_count', 'int'],
+  ['event_id', 'text'],
+  ['created_at', 'timestamptz'],
+  ['updated_at', 'timestamptz'],
+];
+
+/** Appends the events in one statement (the month partitions first); answers those that were new. */
 async function appendEvents(ctx: IngestContext, events: EventInput[]): Promise<EventInput[]> {
   if (events.length === 0) return [];
   const { db, engine } = ctx;
@@ -247,111 +282,51 @@ async function appendEvents(ctx: IngestContext, events: EventInput[]): Promise<E
     await ensureMonthPartition(db, behaviourEvent, at);
     await ensureMonthPartition(db, searchHistory, at);
   }
-  const log = table(engine, 'behaviour_event');
   const byKey = new Map(events.map((e) => [`${e.eventId}@${new Date(e.occurredAt).getTime()}`, e]));
-  const inserted = (await db
-    .insert(log.table)
-    .values(
-      events.map((e) => ({
-        eventId: e.eventId,
-        type: e.type,
-        userId: e.userId ?? null,
-        companyId: e.companyId ?? null,
-        productId: e.productId ?? null,
-        keyword: e.keyword ?? null,
-        resultsCount: e.resultsCount ?? null,
-        language: e.lang ?? null,
-        duration: e.duration ?? null,
-        createdAt: new Date(e.occurredAt),
-        updatedAt: ctx.now,
-      })) as never[],
-    )
-    .onConflictDoNothing()
-    .returning({ eventId: log.col('eventId'), createdAt: log.col('createdAt') })) as {
-    eventId: string;
-    createdAt: Date;
-  }[];
+  const at = ctx.now.toISOString();
+  const inserted = rowsOf<{ event_id: string; created_at: string | Date }>(
+    await db.execute(
+      bulkInsert(
+        table(engine, 'behaviour_event').def.table,
+        EVENT_COLUMNS,
+        events.map((e) => [
+          e.eventId,
+          e.type,
+          e.userId,
+          e.companyId,
+          e.productId,
+          e.keyword,
+          e.resultsCount,
+          e.lang,
+          e.duration,
+          new Date(e.occurredAt).toISOString(),
+          at,
+        ]),
+        sql`on conflict do nothing returning event_id, created_at`,
+      ),
+    ),
+  );
   const fresh = inserted
-    .map((r) => byKey.get(`${r.eventId}@${new Date(r.createdAt).getTime()}`))
+    .map((r) => byKey.get(`${r.event_id}@${new Date(r.created_at).getTime()}`))
     .filter((e): e is EventInput => e !== undefined);
   const searches = fresh.filter((e) => e.type === 'search');
   if (searches.length > 0)
-    await db.insert(table(engine, 'search_history').table).values(
-      searches.map((e) => ({
-        keyword: e.keyword,
-        userId: e.userId ?? null,
-        language: e.lang ?? null,
-        resultsCount: e.resultsCount ?? null,
-        eventId: e.eventId,
-        createdAt: new Date(e.occurredAt),
-        updatedAt: ctx.now,
-      })) as never[],
+    await db.execute(
+      bulkInsert(
+        table(engine, 'search_history').def.table,
+        SEARCH_COLUMNS,
+        searches.map((e) => [
+          e.keyword,
+          e.userId,
+          e.lang,
+          e.resultsCount,
+          e.eventId,
+          new Date(e.occurredAt).toISOString(),
+          at,
+        ]),
+      ),
     );
   return fresh;
-}
-
-type Delta = { collect: number; share: number; click: number };
-
-/** The counters of companies and products follow the new events by increments, one update per record. */
-async function applyCounters(ctx: IngestContext, events: EventInput[]) {
-  const companyDeltas = new Map<number, Delta>();
-  const productDeltas = new Map<number, Delta>();
-  const bump = (map: Map<number, Delta>, key: number, field: keyof Delta, by: number) => {
-    const d = map.get(key) ?? { collect: 0, share: 0, click: 0 };
-    d[field] += by;
-    map.set(key, d);
-  };
-  for (const e of events) {
-    const onProduct = e.productId != null;
-    const target = onProduct ? productDeltas : companyDeltas;
-    const key = (onProduct ? e.productId : e.companyId) as number;
-    if (e.type === 'collect') bump(target, key, 'collect', 1);
-    else if (e.type === 'uncollect') bump(target, key, 'collect', -1);
-    else if (e.type === 'share') bump(target, key, 'share', 1);
-    else if (e.type === 'view_product') bump(productDeltas, e.productId as number, 'click', 1);
-  }
-  if (companyDeltas.size + productDeltas.size === 0) return;
-  // a rebuild of the counters (rebuild.ts) waits for the batches under way, and they for it
-  await shareCountersLock(ctx.db);
-  await bumpCounters(ctx, 'company', companyDeltas, ['collect_num', 'share_num']);
-  await bumpCounters(ctx, 'product', productDeltas, ['collect_num', 'share_num', 'click_num']);
-}
-
-/**
- * Adds the deltas to the counters of a table's records in two statements: the rows are locked in id order first
- * (so concurrent batches take turns without deadlocking), then one update from a list of values moves them all.
- * A counter never goes below zero.
- */
-async function bumpCounters(
-  ctx: IngestContext,
-  name: 'company' | 'product',
-  deltas: Map<number, Delta>,
-  columns: ('collect_num' | 'share_num' | 'click_num')[],
-) {
-  const moved = [...deltas]
-    .filter(([, d]) => d.collect !== 0 || d.share !== 0 || (columns.includes('click_num') && d.click !== 0))
-    .sort((a, b) => a[0] - b[0]);
-  if (moved.length === 0) return;
-  const target = sql.identifier(table(ctx.engine, name).def.table);
-  const ids = sql.join(
-    moved.map(([id]) => sql`${id}`),
-    sql`, `,
-  );
-  await ctx.db.execute(sql`select id from ${target} where id in (${ids}) order by id for update`);
-  const values = sql.join(
-    moved.map(([id, d]) => sql`(${id}::int, ${d.collect}::int, ${d.share}::int, ${d.click}::int)`),
-    sql`, `,
-  );
-  const field = { collect_num: 'collect', share_num: 'share', click_num: 'click' } as const;
-  const set = sql.join(
-    columns.map(
-      (c) =>
-        sql`${sql.identifier(c)} = greatest(coalesce(t.${sql.identifier(c)}, 0) + v.${sql.identifier(field[c])}, 0)`,
-    ),
-    sql`, `,
-  );
-  await ctx.db.execute(sql`update ${target} as t set ${set}
-    from (values ${values}) as v(id, collect, share, click) where t.id = v.id`);
 }
 
 export const ingestEventsRoute: OpenRoute = {
@@ -360,7 +335,7 @@ export const ingestEventsRoute: OpenRoute = {
   operationId: 'openIngestEvents',
   summary: 'What buyers did on the marketplace, up to 500 events a call',
   description:
-    'Each event is checked on its own: a malformed event, or one naming an unknown user, company or product, is answered in `rejected` with its index and stores nothing; the others are stored. An event already stored with the same `eventId` and `occurredAt` is counted in `duplicates` and changes nothing, so a retried batch writes once. Searches join the search history; collects, uncollects, shares and product views move the counters of the company or product.',
+    'Each event is checked on its own: a malformed event, or one naming an unknown user, company or product, is answered in `rejected` with its index and stores nothing; the others are stored. An event already stored with the same `eventId` and `occurredAt` is counted in `duplicates` and changes nothing, so a retried batch writes once. Searches join the search history; collects, uncollects, shares and product views move the counters of the company or product, and the events earn their points: in the same call, or a moment after it where the deployment queues them (`statistics.projection: queued`).',
   scope: 'events:write',
   body: eventBatch,
   response: ingestAnswer,

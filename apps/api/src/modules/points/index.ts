@@ -3,6 +3,7 @@ import type { AppModule } from '../../extensions';
 import { adjustPoints, adjustSchemas } from './adjust';
 import { checkLevelRanges } from './levels';
 import { scheduleNoLogin } from './no-login';
+import { userLevelRoute } from './open-routes';
 import { pointRulesSeed, saveAllRules, saveAllSchemas } from './rules';
 
 // Buyers' points (/user_vip_package): the point rules (reference data, edited one by one or all at once), the
@@ -15,6 +16,7 @@ export const pointsModule: AppModule = {
     ext.hooks('user_vip_package', { afterWrite: checkLevelRanges });
     ext.command('user_point_rule', 'saveAll', saveAllRules, saveAllSchemas);
     ext.command('user_manager', 'adjustPoints', adjustPoints, adjustSchemas);
+    ext.openRoute(userLevelRoute);
     ext.referenceSeed(pointRulesSeed);
     // before the behaviour module's demo (registered after this module), whose events earn the first points
     ext.demoSeed({ name: 'points', run: async (ctx) => (await import('./demo')).seedPointsDemo(ctx) });

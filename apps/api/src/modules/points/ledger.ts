@@ -6,6 +6,7 @@ import {
   userPointLedger,
 } from '@organiser/domain';
 import { sql } from 'drizzle-orm';
+import { type BulkColumn, bulkInsert, intArray, unnestRows } from '../../db/bulk';
 import { type Engine, ensureMonthPartition, type Tx } from '../../engine';
 import { levelOf, liveLevels } from './levels';
 
@@ -64,10 +65,8 @@ export async function lockUsers(tx: Tx, userIds: number[]): Promise<Map<number, 
   if (userIds.length === 0) return new Map();
   const rows = rowsOf<{ id: number; points: number | null }>(
     await tx.execute(
-      sql`select id, points from user_manager where id in (${sql.join(
-        [...userIds].sort((a, b) => a - b).map((id) => sql`${id}`),
-        sql`, `,
-      )}) and deleted_at is null and type in (${marketplaceTypes()}) order by id for update`,
+      sql`select id, points from user_manager where id = any(${intArray(userIds)})
+        and deleted_at is null and type in (${marketplaceTypes()}) order by id for update`,
     ),
   );
   return new Map(rows.map((r) => [Number(r.id), Number(r.points ?? 0)]));
@@ -77,6 +76,19 @@ export async function lockUsers(tx: Tx, userIds: number[]): Promise<Map<number, 
 export async function lockUser(tx: Tx, userId: number): Promise<number | null> {
   return (await lockUsers(tx, [userId])).get(userId) ?? null;
 }
+
+const LEDGER_COLUMNS: BulkColumn[] = [
+  ['user_id', 'int'],
+  ['action', 'text'],
+  ['points', 'int'],
+  ['balance', 'int'],
+  ['event_id', 'text'],
+  ['award_day', 'date'],
+  ['rule_version', 'int'],
+  ['reason', 'text'],
+  ['created_at', 'timestamptz'],
+  ['updated_at', 'timestamptz'],
+];
 
 /** Appends the entries of users whose rows the caller locked (their points before: `balances`); each user's
  * points and level follow, all in a few statements. Answers each user's points after. */
@@ -88,26 +100,44 @@ export async function appendMany(
   now: Date,
 ): Promise<Map<number, number>> {
   const after = new Map<number, number>();
-  const rows: Record<string, unknown>[] = [];
+  const rows: unknown[][] = [];
+  const at = now.toISOString();
   for (const [userId, list] of entries) {
     let running = balances.get(userId) ?? 0;
     for (const e of list) {
       running += e.points;
-      rows.push({ userId, ...e, balance: running, createdAt: now, updatedAt: now });
+      rows.push([
+        userId,
+        e.action,
+        e.points,
+        running,
+        e.eventId,
+        e.awardDay,
+        e.ruleVersion,
+        e.reason,
+        at,
+        at,
+      ]);
     }
     if (list.length > 0) after.set(userId, running);
   }
   if (rows.length === 0) return after;
   await ensureMonthPartition(tx, userPointLedger, now);
-  const ledger = engine.get('user_point_ledger')!;
+  const ledger = engine.get('user_point_ledger')!.def.table;
   for (let i = 0; i < rows.length; i += 1000)
-    await tx.insert(ledger.table).values(rows.slice(i, i + 1000) as never[]);
+    await tx.execute(bulkInsert(ledger, LEDGER_COLUMNS, rows.slice(i, i + 1000)));
   const levels = await liveLevels(tx);
-  const values = [...after].map(
-    ([id, points]) => sql`(${id}::int, ${points}::int, ${levelOf(levels, points)}::int)`,
+  const moved = unnestRows(
+    'v',
+    [
+      ['id', 'int'],
+      ['points', 'int'],
+      ['level_id', 'int'],
+    ],
+    [...after].map(([id, points]) => [id, points, levelOf(levels, points)]),
   );
   await tx.execute(sql`update user_manager u set points = v.points, level_id = v.level_id
-    from (values ${sql.join(values, sql`, `)}) as v(id, points, level_id) where u.id = v.id`);
+    from (${moved}) as v where u.id = v.id`);
   return after;
 }
 
@@ -152,13 +182,8 @@ export async function awardEvents(tx: Tx, engine: Engine, events: AwardEvent[], 
     await tx.execute(
       sql`select user_id, action, to_char(award_day, 'YYYY-MM-DD') as day, count(*)::int as n
           from user_point_ledger
-          where user_id in (${sql.join(
-            userIds.map((id) => sql`${id}`),
-            sql`, `,
-          )}) and award_day in (${sql.join(
-            days.map((d) => sql`${d}::date`),
-            sql`, `,
-          )}) group by user_id, action, award_day`,
+          where user_id = any(${intArray(userIds)}) and award_day = any(${sql.param(days)}::date[])
+          group by user_id, action, award_day`,
     ),
   );
   const used = new Map(counted.map((c) => [`${c.user_id}:${c.action}@${c.day}`, Number(c.n)]));

@@ -1,6 +1,7 @@
 import { DEFAULT_STATISTICS_TIME_ZONE } from '@organiser/domain';
-import { inArray, sql } from 'drizzle-orm';
+import { getTableName, inArray, type SQL, sql } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
+import { type BulkColumn, bulkInsert } from '../../db/bulk';
 import type { Db } from '../../db/client';
 import { entityTables } from '../../db/schema/entities';
 import {
@@ -181,21 +182,55 @@ export function aggregate(
 
 const CHUNK = 500;
 
-/** Upserts rows adding their counts to those stored; `target` is the table's primary key. */
+/** The columns of a bulk statement over a table's rows: each key's and count's name and type. */
+function columnsOf(table: PgTable, keys: string[]): BulkColumn[] {
+  const columns = table as unknown as Record<string, PgColumn>;
+  return keys.map((k) => [columns[k]!.name, columns[k]!.getSQLType()] as const);
+}
+
+/** Upserts rows adding their counts to those stored, in one statement per chunk (`target`: the primary key). */
 async function upsert(db: Db, table: PgTable, target: PgColumn[], rows: Row[]) {
   if (rows.length === 0) return;
-  const columns = (table as unknown as Record<string, PgColumn>) ?? {};
+  const keyKeys = Object.keys(rows[0]!.values);
   const countKeys = Object.keys(rows[0]!.counts);
-  const set = Object.fromEntries(
-    countKeys.map((k) => [k, sql`${columns[k]} + excluded.${sql.identifier(columns[k]!.name)}`]),
+  const columns = columnsOf(table, [...keyKeys, ...countKeys]);
+  const conflict = sql.join(
+    target.map((c) => sql.identifier(c.name)),
+    sql`, `,
+  );
+  const set = sql.join(
+    columns
+      .slice(keyKeys.length)
+      .map(
+        ([name]) =>
+          sql`${sql.identifier(name)} = t.${sql.identifier(name)} + excluded.${sql.identifier(name)}`,
+      ),
+    sql`, `,
   );
   for (let i = 0; i < rows.length; i += CHUNK) {
-    const chunk = rows.slice(i, i + CHUNK).map((r) => ({ ...r.values, ...r.counts }));
-    await db
-      .insert(table)
-      .values(chunk as never[])
-      .onConflictDoUpdate({ target, set: set as never });
+    const chunk = rows
+      .slice(i, i + CHUNK)
+      .map((r) => [...keyKeys.map((k) => r.values[k]), ...countKeys.map((k) => r.counts[k] ?? 0)]);
+    await db.execute(
+      bulkInsert(getTableName(table), columns, chunk, sql`on conflict (${conflict}) do update set ${set}`),
+    );
   }
+}
+
+/** Inserts key rows not yet there (`returning`: the columns to answer of those that were new). */
+async function insertNew<T>(db: Db, table: PgTable, rows: Record<string, string | number>[], returning: SQL) {
+  const out: T[] = [];
+  if (rows.length === 0) return out;
+  const keys = Object.keys(rows[0]!);
+  const columns = columnsOf(table, keys);
+  for (let i = 0; i < rows.length; i += CHUNK) {
+    const chunk = rows.slice(i, i + CHUNK).map((r) => keys.map((k) => r[k]));
+    const result = await db.execute(
+      bulkInsert(getTableName(table), columns, chunk, sql`on conflict do nothing ${returning}`),
+    );
+    out.push(...(result as unknown as { rows: T[] }).rows);
+  }
+  return out;
 }
 
 /** The company of each product named by the events. */
@@ -215,22 +250,26 @@ async function productCompanies(db: Db, events: readonly RollupEvent[]) {
 }
 
 /** Moves the rollups by what newly stored events add (call it once per event, in the storing transaction). */
-export async function applyRollups(ctx: RollupContext, events: readonly RollupEvent[]): Promise<void> {
+export async function applyRollups(
+  ctx: RollupContext,
+  events: readonly RollupEvent[],
+  /** The company of each product the events name, when the caller has looked it up already. */
+  known?: ReadonlyMap<number, number | null>,
+): Promise<void> {
   if (events.length === 0) return;
   const { db } = ctx;
   const timeZone = ctx.timeZone ?? DEFAULT_STATISTICS_TIME_ZONE;
-  const a = aggregate(events, timeZone, await productCompanies(db, events));
+  const a = aggregate(events, timeZone, known ?? (await productCompanies(db, events)));
   // New visitors first: only a visitor not yet seen that day adds to the company's unique visitors.
   const newVisitors = new Acc();
-  const visitorRows = a.visitors.sorted().map((r) => r.values);
-  for (let i = 0; i < visitorRows.length; i += CHUNK) {
-    const inserted = await db
-      .insert(statCompanyVisitor)
-      .values(visitorRows.slice(i, i + CHUNK) as never[])
-      .onConflictDoNothing()
-      .returning({ companyId: statCompanyVisitor.companyId, day: statCompanyVisitor.day });
-    for (const v of inserted) newVisitors.add({ companyId: v.companyId, day: v.day }, { uniqueVisitors: 1 });
-  }
+  const visitors = await insertNew<{ company_id: number; day: string }>(
+    db,
+    statCompanyVisitor,
+    a.visitors.sorted().map((r) => r.values),
+    sql`returning company_id, to_char(day, 'YYYY-MM-DD') as day`,
+  );
+  for (const v of visitors)
+    newVisitors.add({ companyId: Number(v.company_id), day: v.day }, { uniqueVisitors: 1 });
   for (const row of newVisitors.rows.values()) a.company.add(row.values, row.counts);
   for (const row of a.company.rows.values()) row.counts.uniqueVisitors ??= 0;
   await upsert(db, statCompanyDay, [statCompanyDay.companyId, statCompanyDay.day], a.company.sorted());
@@ -248,12 +287,12 @@ export async function applyRollups(ctx: RollupContext, events: readonly RollupEv
     [statUserProductDay.userId, statUserProductDay.productId, statUserProductDay.day],
     a.userProduct.sorted(),
   );
-  const searchers = a.keywordUsers.sorted().map((r) => r.values);
-  for (let i = 0; i < searchers.length; i += CHUNK)
-    await db
-      .insert(statKeywordUser)
-      .values(searchers.slice(i, i + CHUNK) as never[])
-      .onConflictDoNothing();
+  await insertNew(
+    db,
+    statKeywordUser,
+    a.keywordUsers.sorted().map((r) => r.values),
+    sql``,
+  );
   await upsert(
     db,
     statKeywordDay,

@@ -340,6 +340,7 @@ export const operations = {
   openReadInbox: { method: 'POST', path: '/open/v1/inbox/{id}/read' },
   openReadNotice: { method: 'POST', path: '/open/v1/notices/{id}/read' },
   openUploadFile: { method: 'POST', path: '/open/v1/files' },
+  openUserLevel: { method: 'GET', path: '/open/v1/users/{userId}/level' },
   openViewRequirement: { method: 'POST', path: '/open/v1/requirements/{id}/view' },
   oss_get_url_prefix: { method: 'POST', path: '/oss/get_url_prefix' },
   oss_log_export: { method: 'GET', path: '/oss_log/export' },

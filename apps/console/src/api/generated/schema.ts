@@ -4958,7 +4958,7 @@ export interface paths {
         put?: never;
         /**
          * What buyers did on the marketplace, up to 500 events a call
-         * @description Each event is checked on its own: a malformed event, or one naming an unknown user, company or product, is answered in `rejected` with its index and stores nothing; the others are stored. An event already stored with the same `eventId` and `occurredAt` is counted in `duplicates` and changes nothing, so a retried batch writes once. Searches join the search history; collects, uncollects, shares and product views move the counters of the company or product.
+         * @description Each event is checked on its own: a malformed event, or one naming an unknown user, company or product, is answered in `rejected` with its index and stores nothing; the others are stored. An event already stored with the same `eventId` and `occurredAt` is counted in `duplicates` and changes nothing, so a retried batch writes once. Searches join the search history; collects, uncollects, shares and product views move the counters of the company or product, and the events earn their points: in the same call, or a moment after it where the deployment queues them (`statistics.projection: queued`).
          */
         post: operations["openIngestEvents"];
         delete?: never;
@@ -5159,6 +5159,26 @@ export interface paths {
         put?: never;
         /** One more view of an authorised, effective requirement (its clickNum) */
         post: operations["openViewRequirement"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/open/v1/users/{userId}/level": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A buyer’s points, membership level and online benefits
+         * @description The points of a marketplace user (buyer or trader), the membership level their points fall in now (names in English and Chinese) and that level’s online benefits; the offline benefits are not served. A user that is not a live marketplace user is not found.
+         */
+        get: operations["openUserLevel"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -10323,14 +10343,14 @@ export interface components {
             /** Format: date-time */
             expiresAt?: string | null;
             name: string;
-            scopes: ("consults:read" | "consults:write" | "requirements:read" | "requirements:write" | "companies:read" | "announcements:read" | "marketing:read" | "events:write" | "letters:read" | "letters:write" | "chat:read" | "chat:write" | "files:write")[];
+            scopes: ("consults:read" | "consults:write" | "requirements:read" | "requirements:write" | "companies:read" | "announcements:read" | "marketing:read" | "events:write" | "letters:read" | "letters:write" | "chat:read" | "chat:write" | "files:write" | "users:read")[];
             status?: unknown;
         };
         ApiKeyCreateInput: {
             /** Format: date-time */
             expiresAt?: string | null;
             name: string;
-            scopes: ("consults:read" | "consults:write" | "requirements:read" | "requirements:write" | "companies:read" | "announcements:read" | "marketing:read" | "events:write" | "letters:read" | "letters:write" | "chat:read" | "chat:write" | "files:write")[];
+            scopes: ("consults:read" | "consults:write" | "requirements:read" | "requirements:write" | "companies:read" | "announcements:read" | "marketing:read" | "events:write" | "letters:read" | "letters:write" | "chat:read" | "chat:write" | "files:write" | "users:read")[];
             status?: unknown;
         };
         ApiKeyInput: {
@@ -10357,7 +10377,7 @@ export interface components {
             lastUsedAt?: unknown;
             name?: string;
             prefix?: unknown;
-            scopes?: ("consults:read" | "consults:write" | "requirements:read" | "requirements:write" | "companies:read" | "announcements:read" | "marketing:read" | "events:write" | "letters:read" | "letters:write" | "chat:read" | "chat:write" | "files:write")[];
+            scopes?: ("consults:read" | "consults:write" | "requirements:read" | "requirements:write" | "companies:read" | "announcements:read" | "marketing:read" | "events:write" | "letters:read" | "letters:write" | "chat:read" | "chat:write" | "files:write" | "users:read")[];
             /** @enum {string|null} */
             status?: "active" | "revoked" | null;
             updatedAt?: unknown;
@@ -10373,7 +10393,7 @@ export interface components {
             lastUsedAt?: unknown;
             name?: string;
             prefix?: unknown;
-            scopes?: ("consults:read" | "consults:write" | "requirements:read" | "requirements:write" | "companies:read" | "announcements:read" | "marketing:read" | "events:write" | "letters:read" | "letters:write" | "chat:read" | "chat:write" | "files:write")[];
+            scopes?: ("consults:read" | "consults:write" | "requirements:read" | "requirements:write" | "companies:read" | "announcements:read" | "marketing:read" | "events:write" | "letters:read" | "letters:write" | "chat:read" | "chat:write" | "files:write" | "users:read")[];
             /** @enum {string|null} */
             status?: "active" | "revoked" | null;
             updatedAt?: unknown;
@@ -28716,6 +28736,78 @@ export interface operations {
                         content: {
                             clickNum: number;
                             id: number;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    openUserLevel: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                userId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 20000,
+                     *       "content": {
+                     *         "benefits": {
+                     *           "download": true,
+                     *           "exchangeContact": true,
+                     *           "exclusiveCustomer": false,
+                     *           "publishPurchase": true
+                     *         },
+                     *         "level": {
+                     *           "id": 2,
+                     *           "maxPoint": 499,
+                     *           "minPoint": 100,
+                     *           "name": {
+                     *             "en": "Silver",
+                     *             "zh": "白银"
+                     *           },
+                     *           "shortName": "SILVER"
+                     *         },
+                     *         "points": 260,
+                     *         "userId": 1042
+                     *       },
+                     *       "message": "success",
+                     *       "success": true
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Success"] & {
+                        content: {
+                            benefits: {
+                                download: boolean;
+                                exchangeContact: boolean;
+                                exclusiveCustomer: boolean;
+                                publishPurchase: boolean;
+                            };
+                            level: {
+                                id: number;
+                                maxPoint: number;
+                                minPoint: number;
+                                name: {
+                                    en: string;
+                                    zh: string;
+                                };
+                                shortName: string;
+                            } | null;
+                            points: number;
+                            userId: number;
                         };
                     };
                 };

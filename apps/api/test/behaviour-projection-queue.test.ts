@@ -1,0 +1,204 @@
+import { BEHAVIOUR_TYPES } from '@organiser/domain';
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { entityTables } from '../src/db/schema/entities';
+import { createEngine } from '../src/engine';
+import { drainQueue } from '../src/modules/behaviour';
+import { ingestEvents } from '../src/modules/behaviour/ingest';
+import { client, companyBody, okClient } from './engine/setup';
+import { createTestApp, login, type TestApp } from './helpers';
+import { issueApiKey, openCall } from './open-helpers';
+import { seededRandom } from './seeded-random';
+
+// `statistics.projection: queued`: the ingestion stores and queues the events, and the projection job moves the
+// counters, points, rollups and collect state later, many events at once. Generated events (retried and
+// overlapping batches, out of order, across the Shanghai day and the UTC month) sent to a queued deployment and to
+// an inline one leave every projection equal once the queue is drained in several runs; the queued call itself
+// moves nothing but the events, and a retried call queues nothing.
+
+const TZ = 'Asia/Shanghai';
+/** Actions that may name a product instead of a company. */
+const ON_PRODUCT = ['collect', 'uncollect', 'share', 'download', 'request_price'];
+
+/**
+ * Every projection, in a stable order. Which of a user's events of a day earn points once the daily maximum is
+ * reached depends on what arrives first (the inline deployment awards in arrival order, the queue in the order of
+ * a run), so the ledger is compared by user, action and day; the collect counters never go below zero at each
+ * step, which also depends on the steps, and have their own property test (counter-rebuild).
+ */
+const PROJECTIONS = [
+  'select id, share_num from company order by id',
+  'select id, share_num, click_num from product order by id',
+  `select id, points, level_id from user_manager where type = 'buyer' order by id`,
+  `select user_id, action, award_day, count(*)::int as n, sum(points)::int as points, max(rule_version) as version
+   from user_point_ledger group by user_id, action, award_day order by user_id, action, award_day`,
+  'select * from stat_company_day order by company_id, day',
+  'select * from stat_company_visitor order by company_id, day, user_id',
+  'select * from stat_product_day order by product_id, day',
+  'select * from stat_user_day order by user_id, day',
+  'select * from stat_user_company_day order by user_id, company_id, day',
+  'select * from stat_user_product_day order by user_id, product_id, day',
+  'select * from stat_keyword_day order by day, keyword, language',
+  'select * from stat_keyword_user order by day, keyword, language, user_id',
+  'select * from user_collect order by user_id, target, target_id',
+];
+
+describe('queued projection of behaviour events', () => {
+  const apps: Record<'inline' | 'queued', TestApp> = {} as never;
+  const buyers: number[] = [];
+  const companyIds: number[] = [];
+  const products: { id: number; companyId: number }[] = [];
+
+  const snapshot = async (t: TestApp) => {
+    const out: unknown[] = [];
+    for (const q of PROJECTIONS) {
+      const res = (await t.db.execute(sql.raw(q))) as unknown as { rows: Record<string, unknown>[] };
+      out.push(JSON.parse(JSON.stringify(res.rows)));
+    }
+    return out;
+  };
+  const queued = async (t: TestApp) =>
+    Number(
+      (
+        (await t.db.execute(sql`select count(*)::int as n from behaviour_projection_queue`)) as unknown as {
+          rows: { n: number }[];
+        }
+      ).rows[0]!.n,
+    );
+
+  /** The same people in both databases (fresh ones, so the same ids). */
+  async function seed(t: TestApp) {
+    const ok = okClient(client(t.app, await login(t.app)));
+    const ids = { buyers: [] as number[], companies: [] as number[], products: [] as typeof products };
+    for (let i = 0; i < 4; i++) {
+      const [u] = await t.db
+        .insert(entityTables.user_manager!)
+        .values({ account: `queuebuyer${i}`, type: 'buyer' } as never)
+        .returning({ id: entityTables.user_manager!.id });
+      ids.buyers.push(u!.id as number);
+    }
+    for (let i = 0; i < 3; i++) {
+      const id = (await ok({ method: 'POST', url: '/api/company', body: companyBody(`queued${i}`) }))
+        .id as number;
+      ids.companies.push(id);
+      for (let j = 0; j < 2; j++) {
+        const [p] = await t.db
+          .insert(entityTables.product!)
+          .values({ name: `Queued ${i}-${j}`, companyId: id, kind: 'device' } as never)
+          .returning({ id: entityTables.product!.id });
+        ids.products.push({ id: p!.id as number, companyId: id });
+      }
+    }
+    return ids;
+  }
+
+  beforeAll(async () => {
+    apps.inline = await createTestApp();
+    apps.queued = await createTestApp({ config: { statistics: { projection: 'queued' } } });
+    const a = await seed(apps.inline);
+    const b = await seed(apps.queued);
+    expect(b).toEqual(a);
+    buyers.push(...a.buyers);
+    companyIds.push(...a.companies);
+    products.push(...a.products);
+  });
+  afterAll(async () => {
+    await apps.inline?.close();
+    await apps.queued?.close();
+  });
+
+  it('leaves every projection as the inline deployment does, once the queue is drained', async () => {
+    const rnd = seededRandom(20261128);
+    const pick = <T>(list: readonly T[]) => list[Math.floor(rnd() * list.length)]!;
+    // 30 hours from 2026-10-31 08:00 UTC: the Shanghai day turns at 16:00 UTC, the UTC month at 00:00
+    const start = Date.parse('2026-10-31T08:00:00Z');
+    const generated: Record<string, unknown>[] = [];
+    for (let i = 0; i < 500; i++) {
+      const type = pick(BEHAVIOUR_TYPES);
+      const event: Record<string, unknown> = {
+        eventId: `q${i}`,
+        type,
+        occurredAt: new Date(start + Math.floor(rnd() * 30 * 3_600_000)).toISOString(),
+        userId: rnd() < 0.1 ? null : pick(buyers),
+      };
+      const product = pick(products);
+      if (type === 'search') {
+        event.keyword = pick(['LED Panel', 'led panel', '离心泵', 'Valve']);
+        event.lang = pick(['en', 'zh']);
+        event.resultsCount = Math.floor(rnd() * 3);
+      } else if (type === 'view_product' || (ON_PRODUCT.includes(type) && rnd() < 0.5)) {
+        event.productId = product.id;
+      } else if (type !== 'login' && type !== 'post_lead') event.companyId = pick(companyIds);
+      if (type === 'view_company' || type === 'view_product') event.duration = Math.floor(rnd() * 300);
+      generated.push(event);
+    }
+    const engine = createEngine({ fieldPolicy: {} });
+    const now = new Date('2026-11-28T00:00:00Z');
+    for (const mode of ['inline', 'queued'] as const) {
+      const t = apps[mode];
+      let accepted = 0;
+      // batches in reverse order of the list, each sent twice and overlapping the one before
+      for (let i = generated.length - 100; i > -100; i -= 100) {
+        const batch = generated.slice(Math.max(0, i - 20), i + 100);
+        for (let n = 0; n < 2; n++) {
+          const r = await t.db.transaction((tx) =>
+            ingestEvents({ db: tx, engine, lang: 'en', now, timeZone: TZ, projection: mode }, batch),
+          );
+          expect(r.rejected).toEqual([]);
+          accepted += r.accepted;
+        }
+      }
+      expect(accepted).toBe(generated.length);
+    }
+    expect(await queued(apps.queued)).toBe(generated.length);
+    expect(await queued(apps.inline)).toBe(0);
+    const before = await snapshot(apps.queued);
+    // nothing has moved yet: no rollup rows, no ledger rows
+    expect(before[4]).toEqual([]);
+    expect(before[3]).toEqual([]);
+    // drained in runs of 120 events
+    expect(await drainQueue(apps.queued.db, engine, { timeZone: TZ, now, limit: 120 })).toBe(
+      generated.length,
+    );
+    expect(await queued(apps.queued)).toBe(0);
+    const want = await snapshot(apps.inline);
+    expect((want[3] as unknown[]).length).toBeGreaterThan(0);
+    expect(await snapshot(apps.queued)).toEqual(want);
+    // draining an empty queue changes nothing
+    expect(await drainQueue(apps.queued.db, engine, { timeZone: TZ, now })).toBe(0);
+    expect(await snapshot(apps.queued)).toEqual(want);
+  });
+
+  it('answers the call at once with the events stored and queued, a retry queuing nothing', async () => {
+    const t = apps.queued;
+    const admin = await login(t.app);
+    const key = (await issueApiKey(t.app, { scopes: ['events:write'], token: admin })).key;
+    const productId = products[0]!.id;
+    const clicks = async () =>
+      Number(
+        (
+          (await t.db.execute(sql`select click_num from product where id = ${productId}`)) as unknown as {
+            rows: { click_num: number | null }[];
+          }
+        ).rows[0]!.click_num ?? 0,
+      );
+    const was = await clicks();
+    const at = new Date(Date.now() - 60_000).toISOString();
+    const events = [1, 2, 3].map((i) => ({
+      eventId: `http${i}`,
+      type: 'view_product',
+      occurredAt: at,
+      userId: buyers[0],
+      productId,
+    }));
+    const first = await openCall(t.app, key, 'POST', '/events', { events });
+    expect(first.json().content).toEqual({ accepted: 3, duplicates: 0, rejected: [] });
+    expect(await queued(t)).toBe(3);
+    expect(await clicks()).toBe(was);
+    const again = await openCall(t.app, key, 'POST', '/events', { events });
+    expect(again.json().content).toEqual({ accepted: 0, duplicates: 3, rejected: [] });
+    expect(await queued(t)).toBe(3);
+    await drainQueue(t.db, createEngine({ fieldPolicy: {} }), { timeZone: TZ });
+    expect(await clicks()).toBe(was + 3);
+  });
+});
