@@ -154,7 +154,31 @@ export async function capturePage(
   return page;
 }
 
-export type Sample = { rps: number; p50: number; p95: number; p99: number; errors: number; drain?: number };
+export type Sample = {
+  rps: number;
+  p50: number;
+  p95: number;
+  p99: number;
+  errors: number;
+  drain?: number;
+  /** Answers with status 200. */
+  answered?: number;
+  /** CPU time the server's process spent per answer, in µs (user + system, from /proc). */
+  cpu?: number;
+};
+
+/** CPU time a process has used so far, in ms (user + system, from /proc; NaN where there is none). */
+export function cpuTimeMs(pid: number | undefined): number {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    // the fields after the command name, which is in parentheses: utime and stime are the 12th and 13th
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return ((Number(fields[11]) + Number(fields[12])) * 1000) / CLOCK_TICKS;
+  } catch {
+    return Number.NaN;
+  }
+}
+const CLOCK_TICKS = 100;
 
 function percentile(sorted: number[], p: number): number {
   if (sorted.length === 0) return Number.NaN;
@@ -186,6 +210,7 @@ export async function load(
     p95: percentile(sorted, 95),
     p99: percentile(sorted, 99),
     errors: errors + result.errors + result.timeouts,
+    answered: latencies.length,
   } satisfies Sample;
 }
 
@@ -437,22 +462,25 @@ export async function runListBench(): Promise<void> {
     for (let run = 1; run <= RUNS; run++) {
       for (const [i, c] of cases.entries()) {
         const qs = new URLSearchParams(c.query).toString();
-        const targets: [string, string, Record<string, string>][] = [
-          ['bare', `${bare.address}/case/${i}`, {}],
+        const targets: [string, string, Record<string, string>, Server][] = [
+          ['bare', `${bare.address}/case/${i}`, {}, bare],
           ...apis.map(
             (a) =>
               [
                 a.label,
                 `${a.server.address}/api/banner/list${qs ? `?${qs}` : ''}`,
                 { 'x-token': a.token },
-              ] as [string, string, Record<string, string>],
+                a.server,
+              ] as [string, string, Record<string, string>, Server],
           ),
         ];
         // Each run starts with another target, so no target always runs right after the same one.
         for (let k = 0; k < targets.length; k++) {
-          const [label, target, headers] = targets[(k + run - 1) % targets.length]!;
+          const [label, target, headers, server] = targets[(k + run - 1) % targets.length]!;
           log(`run ${run}/${RUNS} ${c.name}: ${label} …`);
+          const cpuBefore = cpuTimeMs(server.child.pid);
           const sample: Sample = await load(target, headers, CONNECTIONS, SECONDS);
+          sample.cpu = ((cpuTimeMs(server.child.pid) - cpuBefore) * 1000) / (sample.answered || 1);
           sample.drain = await drain(pool, dbName);
           samples[i]!.set(label, [...(samples[i]!.get(label) ?? []), sample]);
           loads.push(loadavg()[0]!);
@@ -472,6 +500,7 @@ export async function runListBench(): Promise<void> {
           label === apis[0]!.label ? totals[i]! : '',
           rps.toFixed(0),
           label === 'bare' ? '' : (rps / bareRps).toFixed(2),
+          median(list.map((s) => s.cpu ?? Number.NaN)).toFixed(0),
           ms(median(list.map((s) => s.p50))),
           ms(median(list.map((s) => s.p95))),
           ms(median(list.map((s) => s.p99))),
@@ -519,11 +548,12 @@ export async function runListBench(): Promise<void> {
     out.write(
       `\n${ROWS.toLocaleString('en')} banners on PostgreSQL; autocannon ${CONNECTIONS} connections × ${SECONDS} s per target, ` +
         `${RUNS} interleaved runs, medians (errors summed: non-2xx, socket errors, time-outs at 10 s); pool ${POOL}; ` +
-        `ratio = req/s ÷ bare req/s; "db busy after" = the longest time the database kept running statements ` +
+        `ratio = req/s ÷ bare req/s; CPU µs/answer = the server process's CPU time (user + system) per answer, ` +
+        `which the other work on the machine barely moves; "db busy after" = the longest time the database kept running statements ` +
         `after the load of that target stopped (the next target waits for it, at most ${DRAIN_SECONDS} s).\n\n`,
     );
     out.write(
-      `${table(['case', 'target', 'total', 'req/s', 'ratio', 'p50 ms', 'p95 ms', 'p99 ms', 'errors', 'db busy after s'], rows)}\n`,
+      `${table(['case', 'target', 'total', 'req/s', 'ratio', 'CPU µs/answer', 'p50 ms', 'p95 ms', 'p99 ms', 'errors', 'db busy after s'], rows)}\n`,
     );
     if (solo.length) {
       out.write(`\nOne client, ${SOLO_SECONDS} s:\n\n`);

@@ -165,6 +165,24 @@ describe('envelope, health and config', () => {
     expect(csp).toContain("img-src 'self' data: blob:");
     expect(res.headers['x-content-type-options']).toBe('nosniff');
     expect(res.headers['x-frame-options']).toBe('SAMEORIGIN');
+    // every header helmet's defaults set (worked out once at start), the same on each answer
+    const again = await t.app.inject({ method: 'GET', url: '/api/config' });
+    for (const [name, value] of Object.entries({
+      'cross-origin-opener-policy': 'same-origin',
+      'cross-origin-resource-policy': 'same-origin',
+      'origin-agent-cluster': '?1',
+      'referrer-policy': 'no-referrer',
+      'strict-transport-security': 'max-age=31536000; includeSubDomains',
+      'x-dns-prefetch-control': 'off',
+      'x-download-options': 'noopen',
+      'x-permitted-cross-domain-policies': 'none',
+      'x-xss-protection': '0',
+    })) {
+      expect(res.headers[name], name).toBe(value);
+      expect(again.headers[name], name).toBe(value);
+    }
+    expect(again.headers['content-security-policy']).toBe(csp);
+    expect(res.headers['cross-origin-embedder-policy']).toBeUndefined();
   });
 
   it('describes every API route in openapi.json and serves the Swagger UI', async () => {

@@ -58,6 +58,24 @@ describe('lists at scale', () => {
     expect(body.content.list).toHaveLength(20);
   });
 
+  it('answers a repeated list query as the first time, and refuses a bad one each time', async () => {
+    // the route keeps each parsed query (frozen) by the parameters sent: the same parameters, the same answer
+    const query = 'displayStatus=online&sort=sortNo&order=desc&page=2';
+    const first = await call({ method: 'GET', url: `/api/banner/list?${query}` });
+    const second = await call({ method: 'GET', url: `/api/banner/list?${query}` });
+    expect(second.status).toBe(200);
+    expect(second.body).toEqual(first.body);
+    // the default sort is the definition's own object: what the route keeps is a copy
+    await list('');
+    await list('');
+    expect(Object.isFrozen(entity.def.defaultSort)).toBe(false);
+    for (let i = 0; i < 2; i++) {
+      const bad = await call({ method: 'GET', url: '/api/banner/list?sort=nope' });
+      expect(bad.status).toBe(400);
+      expect(bad.body.message).toContain('sort');
+    }
+  });
+
   it('counts exactly under a selective filter, and caps a broad one', async () => {
     expect((await list('status=disabled')).content).toMatchObject({
       total: ROWS / 100,

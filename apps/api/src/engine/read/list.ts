@@ -187,10 +187,15 @@ const estimates = new Map<string, { rows: number; at: number }>();
  * a while: it only decides between "count" and "estimate", so a list request does not pay an `explain`
  * statement each time. A stale small estimate only means an exact (capped) count; a stale large one an
  * estimate flagged as such. */
-export async function plannerEstimate(db: Db, entity: EngineEntity, where: SQL | undefined): Promise<number> {
+export async function plannerEstimate(
+  db: Db,
+  entity: EngineEntity,
+  where: SQL | undefined,
+  /** What the conditions are made of (conditionsKey): saves writing their SQL out just to look the estimate up */
+  madeOf?: string,
+): Promise<number> {
   const probe = sql`select 1 from ${entity.table} ${where ? sql`where ${where}` : sql``}`;
-  const { sql: text, params } = sqlText(db, probe);
-  const key = `${text}\u0000${JSON.stringify(params)}`;
+  const key = textKey(db, probe, madeOf && `estimate\u0000${entity.def.table}\u0000${madeOf}`);
   const now = Date.now();
   const cached = estimates.get(key);
   if (cached && now - cached.at < ESTIMATE_TTL_MS) return cached.rows;
@@ -236,6 +241,8 @@ export async function countTotal(
   isFiltered: boolean,
   /** Conditions the planner estimates better, matching the same rows or a few more (see runList). */
   estimateConditions: SQL[] = conditions,
+  /** What the conditions and the estimate's conditions are made of (conditionsKey), when known. */
+  madeOf?: { conditions: string; estimate: string },
 ): Promise<Total> {
   const where = and(...conditions);
   let estimate: number;
@@ -243,10 +250,10 @@ export async function countTotal(
     estimate = await statisticsRows(db, entity);
     if (estimate >= 2 * COUNT_CAP) return { total: Math.round(estimate), isEstimate: true };
   } else {
-    estimate = await plannerEstimate(db, entity, and(...estimateConditions));
+    estimate = await plannerEstimate(db, entity, and(...estimateConditions), madeOf?.estimate);
     if (estimate >= 5 * COUNT_CAP) return { total: Math.round(estimate), isEstimate: true };
   }
-  const n = await cappedCount(db, entity, where);
+  const n = await cappedCount(db, entity, where, madeOf?.conditions);
   if (n <= COUNT_CAP) return { total: n, isEstimate: false };
   return { total: Math.max(Math.round(estimate), COUNT_CAP + 1), isEstimate: true };
 }
@@ -255,9 +262,13 @@ export async function countTotal(
 export const REMEMBER_COUNT_FROM = 1_000;
 
 /** The number of matching rows, read up to COUNT_CAP + 1; a large one remembered per conditions until a write. */
-async function cappedCount(db: Db, entity: EngineEntity, where: SQL | undefined): Promise<number> {
-  const { sql: text, params } = sqlText(db, where ?? sql`true`);
-  const key = `${text}\u0000${JSON.stringify(params)}`;
+async function cappedCount(
+  db: Db,
+  entity: EngineEntity,
+  where: SQL | undefined,
+  madeOf?: string,
+): Promise<number> {
+  const key = textKey(db, where ?? sql`true`, madeOf && `count\u0000${entity.def.table}\u0000${madeOf}`);
   const count = async () => {
     const capped = db
       .select({ one: sql`1` })
@@ -274,6 +285,45 @@ async function cappedCount(db: Db, entity: EngineEntity, where: SQL | undefined)
 /** The SQL text and values of a condition, as the driver would send them. */
 const sqlText = (db: Db, query: SQL): Query =>
   (db as unknown as { dialect: { sqlToQuery: (q: SQL) => Query } }).dialect.sqlToQuery(query);
+
+/** SQL texts (with their values) of conditions, by what the conditions were made of, per database. */
+const TEXTS_KEPT = 1_000;
+const texts = new WeakMap<object, Map<string, string>>();
+
+/** The SQL text and values of `query` as one string (the key of a remembered estimate or count). With `madeOf`
+ * (what the query is made of, which decides its text entirely) it is written out once and looked up after. */
+function textKey(db: Db, query: SQL, madeOf?: string): string {
+  let kept = madeOf ? texts.get(db) : undefined;
+  const found = madeOf && kept?.get(madeOf);
+  if (found) return found;
+  const { sql: text, params } = sqlText(db, query);
+  const key = `${text}\u0000${JSON.stringify(params)}`;
+  if (madeOf) {
+    if (!kept) {
+      kept = new Map();
+      texts.set(db, kept);
+    }
+    if (kept.size >= TEXTS_KEPT) kept.delete(kept.keys().next().value as string);
+    kept.set(madeOf, key);
+  }
+  return key;
+}
+
+/** What a list's conditions are made of (listConditions' inputs), as a string: equal strings, equal SQL. */
+const conditionsKey = (
+  query: Pick<ListQuery, 'keyword' | 'filters'> & { where?: ListWhere | null },
+  scope: Scope,
+  rowScope: RowScope | null | undefined,
+  keywordExact = true,
+) =>
+  JSON.stringify([
+    query.keyword ?? null,
+    query.filters,
+    query.where === undefined ? 'default' : query.where,
+    scope,
+    rowScope ?? null,
+    keywordExact,
+  ]);
 
 export type ListPage = { rows: Row[]; total: number; isEstimate: boolean };
 
@@ -295,7 +345,19 @@ export async function runList(
     Boolean(rowScope && entity.def.scope);
   const forPage = await pageConditions(db, entity, query, scope, rowScope);
   const offset = (query.page - 1) * query.size;
-  const withTotal = await totalInPage(db, entity, query, conditions, forPage.frequentKeyword, offset);
+  const madeOf = {
+    conditions: conditionsKey(query, scope, rowScope),
+    estimate: conditionsKey(query, scope, rowScope, !forPage.frequentKeyword),
+  };
+  const withTotal = await totalInPage(
+    db,
+    entity,
+    query,
+    conditions,
+    forPage.frequentKeyword,
+    offset,
+    madeOf.conditions,
+  );
   const shape = JSON.stringify([query, scope, rowScope ?? null, forPage.frequentKeyword, withTotal]);
   const page = () => {
     const where = and(...forPage.conditions);
@@ -309,7 +371,7 @@ export async function runList(
     await withJoinValues(db, entity, rows);
     if (counted !== null) return { rows, total: counted, isEstimate: false };
     // past the last page the statement has no row to carry the total: it is counted on its own
-    return { rows, ...(await countTotal(db, entity, conditions, isFiltered)) };
+    return { rows, ...(await countTotal(db, entity, conditions, isFiltered, conditions, madeOf)) };
   }
   // A frequent short keyword (one common letter) is estimated from its character-pair condition alone: with the
   // ILIKE beside it the planner multiplies two selectivities of the same thing and expects a few thousand rows,
@@ -320,7 +382,7 @@ export async function runList(
   // The page and its total do not depend on each other: on a pool they run side by side.
   const [rows, total] = await Promise.all([
     preparedPage(db, entity, engine, shape, page).execute() as Promise<Row[]>,
-    countTotal(db, entity, conditions, isFiltered, estimateConditions),
+    countTotal(db, entity, conditions, isFiltered, estimateConditions, madeOf),
   ]);
   return { rows: await withJoinValues(db, entity, rows), ...total };
 }
@@ -342,9 +404,10 @@ async function totalInPage(
   conditions: SQL[],
   frequentKeyword: boolean,
   offset: number,
+  madeOf?: string,
 ): Promise<boolean> {
   if (!query.keyword || !entity.search || frequentKeyword || offset >= DEFERRED_FROM) return false;
-  return (await plannerEstimate(db, entity, and(...conditions))) < 5 * COUNT_CAP;
+  return (await plannerEstimate(db, entity, and(...conditions), madeOf)) < 5 * COUNT_CAP;
 }
 
 type PreparedPage = { execute: () => Promise<unknown> };
@@ -404,19 +467,6 @@ function labelJoins(engine: Engine | undefined, entity: EngineEntity) {
 /** Key of a joined label column in a page row. */
 export const joinedLabelKey = (field: string, column: string) => `${JOINED}${field}.${column}`;
 const JOINED = '$label.';
-
-/** The joined label values of one relation field, as a row of the related entity (for `recordLabel`). */
-export function joinedLabelRow(row: Row, field: string): Row | null {
-  const prefix = `${JOINED}${field}.`;
-  const out: Row = {};
-  let found = false;
-  for (const [k, v] of Object.entries(row)) {
-    if (!k.startsWith(prefix)) continue;
-    out[k.slice(prefix.length)] = v;
-    found = true;
-  }
-  return found ? out : null;
-}
 
 function pageQuery(
   db: Db,

@@ -6,6 +6,7 @@ import {
   isRichTextUrl,
   isSecretField,
   type Lang,
+  labelColumns,
   RICH_TEXT_DROPPED_TAGS,
   RICH_TEXT_TAGS,
   RICH_TEXT_URL_ATTRIBUTES,
@@ -17,7 +18,7 @@ import { inArray } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import type { Engine, EngineEntity } from '../entity';
 import type { Row } from '../write-context';
-import { joinedLabelRow } from './list';
+import { joinedLabelKey } from './list';
 
 // Rows ↔ API records. Selected rows already use JSON names (the table's JS keys); here timestamps become ISO
 // strings, hidden fields are dropped, and each relation gets the label of the record it points to.
@@ -168,16 +169,46 @@ export async function withLabels(
   return records;
 }
 
+type JoinedLabels = { field: string; target: EngineEntity; keys: [column: string, key: string][] };
+const joinedLabelsOf = new WeakMap<Engine, WeakMap<EngineEntity, JoinedLabels[]>>();
+
+/** The relation fields whose labels a page query joins in (`runList` with the engine), each with the keys of its
+ * label columns in a page row: worked out once per entity, not for every row of every page. */
+function joinedLabels(engine: Engine, entity: EngineEntity): JoinedLabels[] {
+  let byEntity = joinedLabelsOf.get(engine);
+  if (!byEntity) {
+    byEntity = new WeakMap();
+    joinedLabelsOf.set(engine, byEntity);
+  }
+  let found = byEntity.get(entity);
+  if (!found) {
+    found = [];
+    for (const [name, state] of entity.states) {
+      if (state.isHidden || state.field.kind !== 'relation') continue;
+      const target = engine.get(state.field.to);
+      if (!target) continue;
+      const keys = labelColumns(target.def).map((c): [string, string] => [c, joinedLabelKey(name, c)]);
+      found.push({ field: name, target, keys });
+    }
+    byEntity.set(entity, found);
+  }
+  return found;
+}
+
 /** A page row as a record, with the labels the page query joined in (`runList` with the engine). */
 export function toListRecord(engine: Engine, entity: EngineEntity, row: Row, lang: Lang): EntityRecord {
   const record = toRecord(entity, row);
-  for (const [name, state] of entity.states) {
-    if (state.isHidden || state.field.kind !== 'relation') continue;
-    const joined = joinedLabelRow(row, name);
-    const target = engine.get(state.field.to);
-    if (!joined || !target) continue;
-    const value = record[name];
-    record[`${name}Label`] =
+  for (const { field, target, keys } of joinedLabels(engine, entity)) {
+    const joined: Row = {};
+    let found = false;
+    for (const [column, key] of keys) {
+      if (!(key in row)) continue;
+      joined[column] = row[key];
+      found = true;
+    }
+    if (!found) continue;
+    const value = record[field];
+    record[`${field}Label`] =
       typeof value === 'number' ? recordLabel(target.def, joined, lang) || `#${value}` : null;
   }
   return record;

@@ -20,7 +20,13 @@ import { optionRows, runList, TREE_MAX, treeRows } from '../read/list';
 import { apiValues, toListRecord, toRecord } from '../read/records';
 import { loadRow } from '../read/row-scope';
 import { maskActorsFor, readHistory } from '../write/history';
-import { historySchema, idParams, listEnvelope, type RouteContext } from './route-context';
+import {
+  historySchema,
+  idParams,
+  listEnvelope,
+  listQueryValidator,
+  type RouteContext,
+} from './route-context';
 
 // Reads behind the list page's menu: the list, the trash, one record, its history, and select options.
 
@@ -63,6 +69,7 @@ function registerListRoutes(rc: RouteContext): void {
     route.url('list'),
     {
       ...common,
+      validatorCompiler: listQueryValidator,
       config: { access: route.access('list') },
       schema: {
         tags,
@@ -80,6 +87,7 @@ function registerListRoutes(rc: RouteContext): void {
       route.url('trash'),
       {
         ...common,
+        validatorCompiler: listQueryValidator,
         config: { access: route.access('trash') },
         schema: {
           tags,

@@ -30,6 +30,43 @@ export const revertParams = idParams.extend({ version: z.coerce.number().int().p
 export const engineValidator: FastifySchemaCompiler<any> = (route) =>
   route.httpPart === 'body' ? (data: unknown) => ({ value: data }) : validatorCompiler(route);
 
+/** Different query strings whose parsed list queries a list route keeps (most list requests repeat one). */
+const LIST_QUERIES_KEPT = 500;
+
+/** Freezes a parsed query and everything in it: a kept one is shared by the requests that send the same
+ * parameters, so none of them may change it. */
+function deepFreeze<T>(value: T): T {
+  if (value && typeof value === 'object' && !Object.isFrozen(value)) {
+    for (const v of Object.values(value)) deepFreeze(v);
+    Object.freeze(value);
+  }
+  return value;
+}
+
+/**
+ * The validator of a list route (the list, the trash): its query parameters as `engineValidator` parses them,
+ * each parse kept by the parameters sent (frozen), so the first page of a list, or the same search paged back
+ * and forth, is parsed once. Refusals are not kept: they are parsed again, with the same 400.
+ */
+// biome-ignore lint/suspicious/noExplicitAny: the route option is typed by each route's own schema object.
+export const listQueryValidator: FastifySchemaCompiler<any> = (route) => {
+  const validate = engineValidator(route);
+  if (route.httpPart !== 'querystring') return validate;
+  const kept = new Map<string, unknown>();
+  return (data: unknown) => {
+    const key = JSON.stringify(data);
+    if (kept.has(key)) return { value: kept.get(key) };
+    const result = validate(data) as Exclude<ReturnType<typeof validate>, boolean | PromiseLike<unknown>>;
+    if (result.error) return result;
+    // the default sort is the definition's own object: the kept query gets a copy of it to freeze
+    const query = result.value as ListQuery;
+    const value = deepFreeze({ ...query, sort: { ...query.sort } });
+    if (kept.size >= LIST_QUERIES_KEPT) kept.delete(kept.keys().next().value as string);
+    kept.set(key, value);
+    return { value };
+  };
+};
+
 export const batchResultSchema = z.object({
   total: z.number().int(),
   succeeded: z.array(z.number().int()),
