@@ -425,7 +425,10 @@ describe('a supplier’s letters', () => {
     expect(sent[0]!.n).toBe(3);
 
     const s2 = await supplier(1);
-    const later = new Date(Date.now() + HOUR).toISOString();
+    // within this month, so the scheduled letter counts in it
+    const later = new Date(
+      Math.min(Date.now() + HOUR, endOfMonth(new Date()).getTime() - 1000),
+    ).toISOString();
     const a = await draft(s2.token);
     expect(
       (await call('POST', `/api/site_message/schedule/${a.id}`, s2.token, { sendTime: later })).statusCode,
@@ -435,4 +438,36 @@ describe('a supplier’s letters', () => {
     expect((await call('POST', `/api/site_message/cancel/${a.id}`, s2.token, {})).statusCode).toBe(200);
     expect((await call('POST', `/api/site_message/send/${b.id}`, s2.token, {})).statusCode).toBe(200);
   });
+
+  it('counts a letter scheduled for next month in next month, and gives it back there when cancelled', async () => {
+    const s = await supplier(1);
+    const now = new Date();
+    const nextMonth = new Date(endOfMonth(now).getTime() + 2 * 24 * HOUR);
+    const scheduled = await draft(s.token);
+    const at = { sendTime: nextMonth.toISOString() };
+    expect((await call('POST', `/api/site_message/schedule/${scheduled.id}`, s.token, at)).statusCode).toBe(
+      200,
+    );
+    const usage = (when: Date) => quotaUsage(t.db, { companyId: s.companyId, key: 'siteLetter', now: when });
+    expect([await usage(now), await usage(nextMonth)]).toEqual([0, 1]);
+    // this month's letter is still there to send now; next month's is taken
+    const today = await draft(s.token);
+    expect((await call('POST', `/api/site_message/send/${today.id}`, s.token, {})).statusCode).toBe(200);
+    const another = await draft(s.token);
+    expect((await call('POST', `/api/site_message/schedule/${another.id}`, s.token, at)).statusCode).toBe(
+      429,
+    );
+    expect((await call('POST', `/api/site_message/cancel/${scheduled.id}`, s.token, {})).statusCode).toBe(
+      200,
+    );
+    expect([await usage(now), await usage(nextMonth)]).toEqual([1, 0]);
+    expect((await call('POST', `/api/site_message/schedule/${another.id}`, s.token, at)).statusCode).toBe(
+      200,
+    );
+  });
 });
+
+/** The last millisecond of the UTC month of `day`. */
+function endOfMonth(day: Date): Date {
+  return new Date(Date.UTC(day.getUTCFullYear(), day.getUTCMonth() + 1, 1) - 1);
+}

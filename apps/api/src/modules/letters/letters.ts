@@ -26,8 +26,8 @@ import { consumeQuota, releaseQuota } from '../quota';
 // (the `send` action, by staff, a supplier or the scheduling job) writes one inbox row per recipient in one
 // INSERT … SELECT inside the action's transaction, so a letter is delivered whole or not at all, and the unique
 // indexes of the inbox deliver it once to each recipient even if two sendings raced. A supplier's letter takes
-// one of its company's monthly site letters (`siteLetterLimit`) when it is sent or scheduled; a cancelled
-// scheduled letter gives it back.
+// one of its company's monthly site letters (`siteLetterLimit`) when it is sent, or when it is scheduled from the
+// month it is scheduled for; a cancelled scheduled letter gives that month's back.
 
 const issue = (path: string, en: string, zh: string): KitIssue => ({ path, message: t(en, zh) });
 
@@ -183,6 +183,10 @@ export async function deliver(tx: Tx, engine: Engine, letter: Row): Promise<numb
   return Number(row?.n ?? 0);
 }
 
+/** When a letter goes out: its scheduled time while scheduled, else now. */
+const sendMonthOf = (row: Row): Date | undefined =>
+  row.status === 'scheduled' && row.sendTime ? new Date(row.sendTime as string | Date) : undefined;
+
 /** afterWrite of site_message: a sent letter's deliveries and counts; a supplier's monthly letters. */
 export async function deliverLetter(tx: Tx, ctx: WriteContext, event: WriteEvent): Promise<void> {
   if (!['send', 'schedule', 'cancel'].includes(event.action)) return;
@@ -192,11 +196,12 @@ export async function deliverLetter(tx: Tx, ctx: WriteContext, event: WriteEvent
     const companyId = after.companyId == null ? null : Number(after.companyId);
     if (companyId !== null) {
       const takes = event.action === 'schedule' || (event.action === 'send' && before.status === 'draft');
+      // a scheduled letter counts in the month it goes out, and gives that month's letter back when cancelled
       if (takes) {
         const limit = await letterLimit(tx, ctx.engine, companyId);
-        await consumeQuota(tx, { companyId, key: 'siteLetter', limit });
+        await consumeQuota(tx, { companyId, key: 'siteLetter', limit, now: sendMonthOf(after) });
       } else if (event.action === 'cancel' && before.status === 'scheduled') {
-        await releaseQuota(tx, { companyId, key: 'siteLetter' });
+        await releaseQuota(tx, { companyId, key: 'siteLetter', now: sendMonthOf(before) });
       }
     }
     if (event.action !== 'send' || before.status === 'sent') continue;
