@@ -1,7 +1,8 @@
 import type { Bilingual, Language } from '@organiser/domain';
 import { useQuery } from '@tanstack/react-query';
-import { Select, Space, Tag } from 'antd';
+import { Space, Tag } from 'antd';
 import { callApi } from '../api/call';
+import { Select } from '../components/select-clear';
 import { useEngineText } from '../messages';
 import { isChoiceFull, useChoiceLimit, useLimitPopup } from './choice-limit';
 

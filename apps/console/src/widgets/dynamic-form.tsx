@@ -7,10 +7,11 @@ import {
   type UploadRule,
 } from '@organiser/domain';
 import { useQuery } from '@tanstack/react-query';
-import { Alert, DatePicker, Form, Input, InputNumber, Select, Spin, Switch } from 'antd';
+import { Alert, DatePicker, Form, Input, InputNumber, Spin, Switch } from 'antd';
 import dayjs from 'dayjs';
 import { createContext, useContext, useEffect, useRef, useState } from 'react';
 import { callApi, type PathParams } from '../api/call';
+import { Select } from '../components/select-clear';
 import { useEngineText } from '../messages';
 import { ImageUpload } from './upload/image-upload';
 

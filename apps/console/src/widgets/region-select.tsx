@@ -1,8 +1,9 @@
 import type { Language } from '@organiser/domain';
 import { useQuery } from '@tanstack/react-query';
-import { Cascader, Select } from 'antd';
+import { Cascader } from 'antd';
 import { useMemo } from 'react';
 import { callApi } from '../api/call';
+import { Select, useSelectClear } from '../components/select-clear';
 import { useLang } from '../i18n/use-lang';
 import { useEngineText } from '../messages';
 
@@ -109,6 +110,7 @@ export function AreaCascader({ id, value, onChange, disabled, country, ...rest }
     }));
   }, [regions.data, lang]);
   const isOutsideChina = country !== undefined && country !== CHINA;
+  const clear = useSelectClear();
   return (
     <Cascader<AreaOption>
       id={id}
@@ -119,7 +121,7 @@ export function AreaCascader({ id, value, onChange, disabled, country, ...rest }
       changeOnSelect
       loading={regions.isLoading}
       disabled={disabled || isOutsideChina}
-      allowClear
+      allowClear={clear()}
       showSearch={{
         filter: (input, path) =>
           path.some((o) => String(o.label).toLowerCase().includes(input.trim().toLowerCase())),

@@ -8,10 +8,11 @@ import {
   recordLabel,
 } from '@organiser/domain';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Select, Spin, Tag } from 'antd';
+import { Spin, Tag } from 'antd';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { entityApi } from '../api/entity-api';
 import { entityKeys } from '../api/query-keys';
+import { Select } from '../components/select-clear';
 import { useLang } from '../i18n/use-lang';
 import { useEngineText } from '../messages';
 import { fileUrl, hasMenuPermission, sessionStore } from '../state/session';

@@ -4,6 +4,7 @@ import { TreeSelect } from 'antd';
 import { useMemo } from 'react';
 import { entityApi, type TreeRecord } from '../api/entity-api';
 import { entityKeys } from '../api/query-keys';
+import { useSelectClear } from '../components/select-clear';
 import { useLang } from '../i18n/use-lang';
 import { useEngineText } from '../messages';
 import { isChoiceFull, useChoiceLimit, useLimitPopup } from './choice-limit';
@@ -133,12 +134,13 @@ export function EntityTreeSelect({
     return buildTree(withoutDisabled(withinLevel(items, level), chosenIds, mark), selfId);
   }, [result.data, def, lang, selfId, level, chosenKey, t]);
 
+  const clear = useSelectClear();
   const common = {
     id,
     'aria-label': rest['aria-label'],
     treeData: tree,
     loading: result.isLoading,
-    allowClear: true,
+    allowClear: clear(),
     showSearch: { treeNodeFilterProp: 'title' },
     treeDefaultExpandAll: true,
     disabled,

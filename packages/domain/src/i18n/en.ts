@@ -12,6 +12,8 @@ export const en = {
     loading: 'Loading…',
     error: 'Error',
     reload: 'Reload',
+    /** A select's button that empties it (read by screen readers). */
+    clear: 'Clear',
     copied: 'Copied: {{text}}',
     /** A label before its value: the colon follows the language's punctuation. */
     labelled: '{{label}}: ',

@@ -13,6 +13,8 @@ export const zh: Messages = {
     loading: '加载中…',
     error: '错误',
     reload: '重新加载',
+    /** A select's button that empties it (read by screen readers). */
+    clear: '清除',
     copied: '已复制：{{text}}',
     labelled: '{{label}}：',
   },

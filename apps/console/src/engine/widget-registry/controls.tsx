@@ -5,9 +5,10 @@ import {
   MONEY_CURRENCY,
   MONEY_SYMBOL,
 } from '@organiser/domain';
-import { DatePicker, Form, Input, InputNumber, Select, Switch } from 'antd';
+import { DatePicker, Form, Input, InputNumber, Switch } from 'antd';
 import { type ReactNode, useEffect, useMemo } from 'react';
 import type { TreeRecord } from '../../api/entity-api';
+import { Select } from '../../components/select-clear';
 import type { EngineT } from '../../messages';
 import { DictSelect } from '../../widgets/dict-select';
 import { DynamicFormSection, useFormGroups } from '../../widgets/dynamic-form';

@@ -1,6 +1,6 @@
 import { type FilterDescriptor, getEntity, kitMessages, type Language } from '@organiser/domain';
-import { Select } from 'antd';
 import type { ReactNode } from 'react';
+import { Select } from '../../components/select-clear';
 import { DictSelect } from '../../widgets/dict-select';
 import { CountrySelect } from '../../widgets/region-select';
 import { RelationSelect } from '../../widgets/relation-select';

@@ -1,6 +1,7 @@
 import { type Lang, SETTINGS, SETTINGS_BY_KEY, type SettingDef, type SettingValue } from '@organiser/domain';
-import { Card, Form, Input, InputNumber, Select, Space, Switch, Table } from 'antd';
+import { Card, Form, Input, InputNumber, Space, Switch, Table } from 'antd';
 import dayjs from 'dayjs';
+import { Select } from '../../components/select-clear';
 import { useLang } from '../../i18n/use-lang';
 import { lengthCount } from '../../widgets/length-count';
 import { RelationSelect } from '../../widgets/relation-select';
