@@ -8,6 +8,7 @@ import { supplierCompanyBody } from './access-fixtures';
 import { createAccountWithRole } from './engine/roles';
 import { client, okClient } from './engine/setup';
 import { createTestApp, login, type TestApp } from './helpers';
+import { eventHoursAgo } from './today';
 
 // The dashboard: each waiting-work count is the total of the filtered list it links to (staff and a supplier),
 // a part whose list or report a person may not open is not there, a supplier sees its own company's figures and
@@ -58,7 +59,8 @@ describe('dashboard', () => {
         { name: 'Quiet valve', companyId: quiet.companyId, kind: 'device' },
       ] as never[])
       .returning({ id: products.id });
-    const at = (hoursAgo: number) => new Date(Date.now() - hoursAgo * 3_600_000).toISOString();
+    // today's events stay on today's date in the deployment's zone; older ones are days back
+    const at = (hoursAgo: number) => eventHoursAgo(hoursAgo, TZ);
     const events = [
       { type: 'view_company', userId: buyerId, companyId: busy.companyId, occurredAt: at(0.1) },
       { type: 'view_company', userId: buyerId, companyId: busy.companyId, occurredAt: at(0.1) },

@@ -6,6 +6,7 @@ import { dayIn } from '../src/modules/statistics/rollups';
 import { supplierCompanyBody } from './access-fixtures';
 import { client, okClient } from './engine/setup';
 import { createTestApp, login, type TestApp } from './helpers';
+import { eventHoursAgo } from './today';
 
 // The statistics screens read the rollups: supplier statistics per company over a period (server-side sort,
 // filters, the change against the previous period, one company's daily trend, export), scoped to a
@@ -56,7 +57,8 @@ describe('statistics screens', () => {
       .values({ name: 'Stat pump', companyId: busy.companyId, kind: 'device' } as never)
       .returning({ id: entityTables.product!.id });
     productId = p!.id as number;
-    const at = (hoursAgo: number) => new Date(Date.now() - hoursAgo * 3_600_000).toISOString();
+    // today's events stay on today's date in the deployment's zone; older ones are days back
+    const at = (hoursAgo: number) => eventHoursAgo(hoursAgo, TZ);
     const [b1, b2] = buyers as [number, number];
     const events = [
       { type: 'view_company', userId: b1, companyId: busy.companyId, duration: 40, occurredAt: at(1) },
