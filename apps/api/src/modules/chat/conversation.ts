@@ -35,7 +35,7 @@ export function summaryAfter(conversation: Row, message: NewMessage, at: Date): 
     messageCount: Number(conversation.messageCount ?? 0) + 1,
     // a buyer's message is new to both readers; a reply is read by its side, new to the company when staff wrote
     readedByStaff: fromBuyer ? false : message.sender === 'staff' ? true : conversation.readedByStaff,
-    readedByCompany: message.sender !== 'company' ? false : true,
+    readedByCompany: message.sender === 'company',
     replied: !fromBuyer,
   };
 }
