@@ -13,6 +13,9 @@ type Ranked = { id: number | null; name: string; value: number }[];
 
 type Option = Record<string, unknown>;
 
+/** ECharts' code, loaded once: the dashboard asks for it as soon as it has painted. */
+export const preloadECharts = () => import('echarts');
+
 function Chart({ name, option }: { name: string; option: (theme: { color: string }) => Option }) {
   const t = useDashboardText();
   const themeColor = useSettings((s) => s.themeColor);
@@ -26,7 +29,7 @@ function Chart({ name, option }: { name: string; option: (theme: { color: string
     let chart: { dispose: () => void; resize: () => void } | null = null;
     let observer: ResizeObserver | null = null;
     setDrawn(false);
-    void import('echarts').then((echarts) => {
+    void preloadECharts().then((echarts) => {
       if (disposed || !box.current) return;
       const instance = echarts.init(box.current, dark ? 'dark' : undefined);
       chart = instance;

@@ -15,7 +15,7 @@ import {
   Tag,
   Typography,
 } from 'antd';
-import { lazy, Suspense, useMemo } from 'react';
+import { lazy, Suspense, useEffect, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { callApi } from '../../api/call';
@@ -34,7 +34,8 @@ import './dashboard-page.css';
 // a supplier's own company, and shortcuts to the person's pages. What the person may not see the server leaves
 // out; the period is in the URL (`periodFrom`, `periodTo`).
 
-const DashboardCharts = lazy(() => import('./dashboard-charts'));
+const loadCharts = () => import('./dashboard-charts');
+const DashboardCharts = lazy(loadCharts);
 
 const PERIODS = [7, 30, 90] as const;
 const DAY_MS = 86_400_000;
@@ -372,6 +373,11 @@ export function DashboardPage({ route }: PageProps) {
     queryKey: ['dashboard', periodFrom ?? '', periodTo ?? ''],
     queryFn: async () => (await callApi('dashboard', { query: { periodFrom, periodTo } })).content,
   });
+  // once the page has painted, the charts' code and ECharts load while the figures are on their way, instead of
+  // after them
+  useEffect(() => {
+    void loadCharts().then((charts) => charts.preloadECharts());
+  }, []);
   const data = dashboard.data;
   const choosePeriod = (days: number) => {
     if (!data) return;
