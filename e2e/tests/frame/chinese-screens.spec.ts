@@ -1,18 +1,31 @@
 import { CHINESE_LATIN_ALLOWED, flattenRoutes, latinWords, layoutRoutes } from '@organiser/domain';
 import { expect, openSignedIn, test } from './frame';
 
-// Every built screen a Chinese reader opens from the menu, and every add page, speaks Chinese: its headings,
+// Every built screen a Chinese reader opens from the menu, and the richest forms, speak Chinese: their headings,
 // column headers, labels, buttons, tabs, hints and accessible names carry no English word but the technical
 // tokens Chinese writes as they are (URL, ID, JPG…). Table cells and chosen values are data and left out; data
 // with a Chinese form (category names) is checked by the domains' own journeys.
 
 test.describe.configure({ timeout: 300_000, mode: 'parallel' });
 
-/** The screens: the menu's pages and the add pages (no record to name), external links left out. */
+/** The richest of the pages the menu does not show: the forms with their own parts beside the engine's (the
+ * other add pages are the engine's form, which the menu's lists and these share), the point rules, the profile. */
+const FORMS = [
+  '/company/supplier/company_add',
+  '/productManage/product/product_add',
+  '/site_message/site_message_add',
+  '/user/user_add',
+  '/popular_activities/popular_activities_add',
+  '/user_vip_package/user_point_rule_editAll',
+  '/profile/index',
+  '/profile/Changepwd',
+];
+
+/** The screens: every page of the menu, and those forms; external links left out. The icon page lists the
+ * icons' component names, which a person copies into a permission's icon field. */
 const screens = flattenRoutes(layoutRoutes)
   .filter((r) => !r.isGroup && !r.fullPath.includes(':') && !/^https?:/.test(r.fullPath))
-  // the icon page lists the icons' component names, which a person copies into a permission's icon field
-  .filter((r) => !['/404', '/401', '/redirect', '/icon'].some((p) => r.fullPath.startsWith(p)))
+  .filter((r) => (!r.hidden && r.fullPath !== '/icon/index') || FORMS.includes(r.fullPath))
   .map((r) => ({ path: r.fullPath, title: r.title.zh }));
 
 /** The texts the console itself writes on the page, outside table cells and chosen values. */
