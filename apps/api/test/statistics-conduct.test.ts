@@ -11,6 +11,7 @@ import { supplierCompanyBody } from './access-fixtures';
 import { createAccountWithRole } from './engine/roles';
 import { client, okClient } from './engine/setup';
 import { createTestApp, login, type TestApp } from './helpers';
+import { seededRandom } from './seeded-random';
 
 // User behaviour towards companies and products, and a user's four drill-downs: the figures equal a direct
 // aggregation of the events posted here; what a user has collected now is the events' last state whatever
@@ -30,18 +31,6 @@ type Ev = {
   productId?: number;
   duration?: number;
 };
-
-/** A small seeded random generator (mulberry32), so a failing case can be replayed. */
-function random(seed: number) {
-  let a = seed;
-  return () => {
-    a |= 0;
-    a = (a + 0x6d2b79f5) | 0;
-    let r = Math.imul(a ^ (a >>> 15), 1 | a);
-    r = (r + Math.imul(r ^ (r >>> 7), 61 | r)) ^ r;
-    return ((r ^ (r >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 describe('user behaviour towards companies and products, and its drill-downs', () => {
   let t: TestApp;
@@ -370,7 +359,7 @@ describe('user behaviour towards companies and products, and its drill-downs', (
     ];
     const base = Date.now() - 20 * 24 * HOUR;
     for (let seed = 1; seed <= 4; seed++) {
-      const next = random(seed);
+      const next = seededRandom(seed);
       const users = [await addUser(`prop${seed}a`), await addUser(`prop${seed}b`)];
       const generated: Ev[] = [];
       for (let i = 0; i < 80; i++) {

@@ -7,6 +7,7 @@ import { rebuildRollups } from '../src/modules/statistics/rebuild';
 import { aggregate, dayIn, type RollupEvent } from '../src/modules/statistics/rollups';
 import { client, companyBody, okClient } from './engine/setup';
 import { createTestApp, login, type TestApp } from './helpers';
+import { seededRandom } from './seeded-random';
 
 // The statistics rollups follow the stored events by increments; a property test over seeded, generated
 // events (with retried batches, across the UTC month boundary that splits the event partitions and across the
@@ -28,17 +29,6 @@ const TYPES = [
   'login',
 ] as const;
 const KEYWORDS = ['LED Panel', 'led panel', '离心泵', 'Valve', 'valve'];
-
-/** A small seeded generator (mulberry32), so a failure is reproduced by its seed. */
-function random(seed: number) {
-  let a = seed;
-  return () => {
-    a = (a + 0x6d2b79f5) | 0;
-    let t = Math.imul(a ^ (a >>> 15), 1 | a);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 const TABLES: Record<string, string> = {
   company: 'stat_company_day order by company_id, day',
@@ -148,7 +138,7 @@ describe('statistics rollups', () => {
   });
 
   it('equal a direct aggregation of generated events, also after a rebuild', async () => {
-    const rnd = random(20261128);
+    const rnd = seededRandom(20261128);
     const pick = <T>(list: readonly T[]) => list[Math.floor(rnd() * list.length)]!;
     // 30 hours from 2026-10-31 08:00 UTC: the Shanghai day turns at 16:00 UTC, the UTC month at 00:00.
     const start = Date.parse('2026-10-31T08:00:00Z');
