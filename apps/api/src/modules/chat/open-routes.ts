@@ -5,10 +5,11 @@ import {
   MARKETPLACE_USER_TYPES,
   t,
 } from '@organiser/domain';
-import { and, asc, count, desc, eq } from 'drizzle-orm';
+import { and, asc, desc, eq } from 'drizzle-orm';
 import { z } from 'zod';
 import { checkFiles, fieldsError, loadRow, type Row } from '../../engine';
 import { AppError } from '../../errors';
+import { pageOfRows } from '../../open/page';
 import type { OpenContext, OpenRoute } from '../../open/types';
 import { notifyBadges } from './badges';
 import { chatEntities, insertMessage, summaryAfter } from './conversation';
@@ -255,21 +256,17 @@ export const readConversationRoute: OpenRoute = {
       throw fieldsError([{ path: 'userId', message }], ctx.lang);
     }
     const where = and(eq(messages.col('conversationId'), conversationId), eq(messages.col('hidden'), false));
-    const [{ total } = { total: 0 }] = await ctx.db
-      .select({ total: count() })
-      .from(messages.table)
-      .where(where);
-    const rows = (await ctx.db
-      .select()
-      .from(messages.table)
-      .where(where)
-      .orderBy(asc(messages.col('createdAt')), asc(messages.col('id')))
-      .limit(size)
-      .offset((page - 1) * size)) as Row[];
+    const { total, rows } = await pageOfRows(
+      ctx.db,
+      messages,
+      where,
+      [asc(messages.col('createdAt')), asc(messages.col('id'))],
+      { page, size },
+    );
     return {
       conversationId,
       companyId: Number(row.companyId),
-      total: Number(total),
+      total,
       list: rows.map((r) => ({
         id: Number(r.id),
         sender: r.sender as 'buyer' | 'company' | 'staff',
@@ -332,20 +329,16 @@ export const listConversationsRoute: OpenRoute = {
     }
     const { conversations } = chatEntities(ctx.engine);
     const where = eq(conversations.col('userId'), userId);
-    const [{ total } = { total: 0 }] = await ctx.db
-      .select({ total: count() })
-      .from(conversations.table)
-      .where(where);
-    const rows = (await ctx.db
-      .select()
-      .from(conversations.table)
-      .where(where)
-      .orderBy(desc(conversations.col('lastMessageAt')), desc(conversations.col('id')))
-      .limit(size)
-      .offset((page - 1) * size)) as Row[];
+    const { total, rows } = await pageOfRows(
+      ctx.db,
+      conversations,
+      where,
+      [desc(conversations.col('lastMessageAt')), desc(conversations.col('id'))],
+      { page, size },
+    );
     const text = (v: unknown) => (v == null ? null : String(v));
     return {
-      total: Number(total),
+      total,
       list: rows.map((r) => ({
         id: Number(r.id),
         companyId: Number(r.companyId),

@@ -1,9 +1,10 @@
 import { t } from '@organiser/domain';
-import { and, count, desc, eq, isNull } from 'drizzle-orm';
+import { and, desc, eq, isNull } from 'drizzle-orm';
 import { z } from 'zod';
 import { consultReply } from '../../db/schema';
 import { fieldsError, loadRow } from '../../engine';
 import { AppError } from '../../errors';
+import { pageOfRows } from '../../open/page';
 import type { OpenRoute } from '../../open/types';
 import { replySchema, threadOf } from './thread';
 
@@ -62,17 +63,13 @@ export const buyerConsultsRoute: OpenRoute = {
     const { userId, page, size } = query as { userId: number; page: number; size: number };
     const consults = ctx.engine.get('consult')!;
     const where = eq(consults.col('userId'), userId);
-    const [{ total } = { total: 0 }] = await ctx.db
-      .select({ total: count() })
-      .from(consults.table)
-      .where(where);
-    const rows = (await ctx.db
-      .select()
-      .from(consults.table)
-      .where(where)
-      .orderBy(desc(consults.col('consultTime')), desc(consults.col('id')))
-      .limit(size)
-      .offset((page - 1) * size)) as Record<string, unknown>[];
+    const { total, rows } = await pageOfRows(
+      ctx.db,
+      consults,
+      where,
+      [desc(consults.col('consultTime')), desc(consults.col('id'))],
+      { page, size },
+    );
     const list = [];
     for (const r of rows) {
       list.push({
@@ -85,7 +82,7 @@ export const buyerConsultsRoute: OpenRoute = {
         replies: await threadOf(ctx.db, Number(r.id)),
       });
     }
-    return { total: Number(total), list };
+    return { total, list };
   },
 };
 
