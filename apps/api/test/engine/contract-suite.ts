@@ -167,6 +167,8 @@ export function describeEntityContract(def: EntityDef): void {
     beforeAll(async () => {
       t = await createEngineApp();
       call = client(t.app, t.token);
+      // the related records of another file's database (workers run several files, sharing modules)
+      refCache.clear();
     });
     afterAll(() => t?.close());
 
