@@ -14,7 +14,7 @@ type Ranked = { id: number | null; name: string; value: number }[];
 type Option = Record<string, unknown>;
 
 /** ECharts' code, loaded once: the dashboard asks for it as soon as it has painted. */
-export const preloadECharts = () => import('echarts');
+export const preloadECharts = () => import('../../components/echarts');
 
 function Chart({ name, option }: { name: string; option: (theme: { color: string }) => Option }) {
   const t = useDashboardText();

@@ -24,7 +24,7 @@ export function TrendChart({ days }: { days: TrendDay[] }) {
     let disposed = false;
     let chart: { dispose: () => void; resize: () => void } | null = null;
     const resize = () => chart?.resize();
-    void import('echarts').then((echarts) => {
+    void import('../../components/echarts').then((echarts) => {
       if (disposed || !box.current) return;
       const instance = echarts.init(box.current, dark ? 'dark' : undefined);
       chart = instance;
