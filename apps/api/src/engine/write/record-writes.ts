@@ -234,7 +234,6 @@ async function removeRows(
         .from(entity.table)
         .where(and(inArray(entity.col('id'), ids), ...scopeConditions(entity, ctx.rowScope)))) as Row[];
       assertNoneBuiltIn(ctx, rows);
-      await assertHoldingsConfirmed(ctx, ids, await holdingsOf(ctx, ids), options.confirm === true);
     },
     statement: async (tx: Tx) => {
       const conditions = [inArray(entity.col('id'), ids), ...scopeConditions(entity, ctx.rowScope)];
@@ -242,9 +241,16 @@ async function removeRows(
         conditions.push(
           scope === 'trash' ? isNotNull(entity.col('deletedAt')) : isNull(entity.col('deletedAt')),
         );
+      // the modules' refusals (a permission the caller does not hold) come before the question to confirm: a
+      // caller who may not delete the record is never asked whether to take it from its holders
       const held = new Map((await beforeRemove(tx, ctx, conditions)).map((r) => [Number(r.id), r] as const));
-      // what holds the records as the transaction sees it, confirmed or not held at all when the caller was asked
-      if (released) await releaseHoldings(tx, ctx, ids, await holdingsOf({ ...ctx, db: tx }, ids));
+      if (released) {
+        // what holds the records as the transaction sees it: asked about (nothing written) until confirmed
+        const inTx = { ...ctx, db: tx };
+        const holdings = await holdingsOf(inTx, ids);
+        await assertHoldingsConfirmed(inTx, ids, holdings, options.confirm === true);
+        await releaseHoldings(tx, ctx, ids, holdings);
+      }
       const deleted = (await tx
         .delete(entity.table)
         .where(and(...conditions))
