@@ -70,16 +70,22 @@ const known = new WeakMap<object, Set<string>>();
 /**
  * Makes sure the partition of `at`'s month of the event table exists (call it before an insert; cached per
  * database and month). Two servers or requests creating the same partition at once is fine: the loser finds it
- * exists.
+ * exists. `database` names the database for the cache where `db` is a transaction (a new object each time, which
+ * would find nothing cached): the engine, or anything else that lives as long as the database handle.
  * When rows of that month already sit in the default partition, PostgreSQL refuses to create it; the rows
  * stay in the default partition (still read and counted) and the next month gets its own.
  */
-export async function ensureMonthPartition(db: Db, def: EntityDef, at: Date = new Date()): Promise<string> {
+export async function ensureMonthPartition(
+  db: Db,
+  def: EntityDef,
+  at: Date = new Date(),
+  database: object = db,
+): Promise<string> {
   const { name, from, to } = monthPartition(def.table, at);
-  let cache = known.get(db);
+  let cache = known.get(database);
   if (!cache) {
     cache = new Set();
-    known.set(db, cache);
+    known.set(database, cache);
   }
   if (cache.has(name)) return name;
   try {

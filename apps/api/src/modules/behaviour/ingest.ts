@@ -279,8 +279,8 @@ async function appendEvents(ctx: IngestContext, events: EventInput[]): Promise<E
     months.set(`${at.getUTCFullYear()}-${at.getUTCMonth()}`, at);
   }
   for (const at of months.values()) {
-    await ensureMonthPartition(db, behaviourEvent, at);
-    await ensureMonthPartition(db, searchHistory, at);
+    await ensureMonthPartition(db, behaviourEvent, at, engine);
+    await ensureMonthPartition(db, searchHistory, at, engine);
   }
   const byKey = new Map(events.map((e) => [`${e.eventId}@${new Date(e.occurredAt).getTime()}`, e]));
   const at = ctx.now.toISOString();

@@ -122,7 +122,7 @@ export async function appendMany(
     if (list.length > 0) after.set(userId, running);
   }
   if (rows.length === 0) return after;
-  await ensureMonthPartition(tx, userPointLedger, now);
+  await ensureMonthPartition(tx, userPointLedger, now, engine);
   const ledger = engine.get('user_point_ledger')!.def.table;
   for (let i = 0; i < rows.length; i += 1000)
     await tx.execute(bulkInsert(ledger, LEDGER_COLUMNS, rows.slice(i, i + 1000)));
