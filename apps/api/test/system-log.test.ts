@@ -30,6 +30,23 @@ describe('redaction', () => {
     expect(long.truncated).toBe(true);
     expect(long.preview.length).toBe(4096);
   });
+
+  it('previews a long argument as the start of its whole redacted text, walking only that start', () => {
+    const events = Array.from({ length: 500 }, (_, i) => ({
+      eventId: `e${i}`,
+      type: 'view_product',
+      token: `secret-${i}`,
+      nested: { password: 'p', keep: i },
+    }));
+    const logged = forLog({ body: { events } }) as { truncated: boolean; length: number; preview: string };
+    const whole = JSON.stringify(redact({ body: { events } }));
+    expect(logged.truncated).toBe(true);
+    expect(logged.length).toBe(JSON.stringify({ body: { events } }).length);
+    expect(logged.preview).toBe(whole.slice(0, 4096));
+    expect(logged.preview).not.toContain('secret-');
+    // a short argument is kept whole, redacted
+    expect(forLog({ events: events.slice(0, 2) })).toEqual(redact({ events: events.slice(0, 2) }));
+  });
 });
 
 describe('system log', () => {

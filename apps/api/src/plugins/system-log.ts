@@ -12,14 +12,66 @@ const MAX_ARGS_CHARS = 4096;
 
 export { REDACTED, redact };
 
-/** Redacted, and replaced by a preview when its JSON is longer than a few KB. */
+/**
+ * Redacted, and replaced by a preview when its JSON is longer than a few KB. Only the part the preview can show is
+ * redacted and copied: a batch of 500 events or a page of 100 records is walked for its first few KB, not whole.
+ */
 export function forLog(value: unknown): unknown {
   if (value === undefined) return null;
-  const safe = withoutNul(redact(value));
+  const whole = JSON.stringify(value);
+  if (whole === undefined) return null;
+  const part =
+    whole.length <= MAX_ARGS_CHARS ? { value, cut: false } : leadingPart(value, 2 * MAX_ARGS_CHARS);
+  const safe = withoutNul(redact(part.value));
   const text = JSON.stringify(safe);
-  if (text === undefined) return null;
-  if (text.length <= MAX_ARGS_CHARS) return safe;
-  return { truncated: true, length: text.length, preview: text.slice(0, MAX_ARGS_CHARS) };
+  if (!part.cut && text.length <= MAX_ARGS_CHARS) return safe;
+  return { truncated: true, length: whole.length, preview: text.slice(0, MAX_ARGS_CHARS) };
+}
+
+const isPlain = (value: object) => {
+  const proto = Object.getPrototypeOf(value);
+  return Array.isArray(value) || proto === Object.prototype || proto === null;
+};
+
+/**
+ * The leading part of a parsed value whose JSON runs to at least about `budget` characters: array items and object
+ * keys after that are left out. What is kept is whole (a string is never cut here), so its JSON is the start of the
+ * value's own; anything but plain objects and arrays is kept as it is.
+ */
+function leadingPart(value: unknown, budget: number): { value: unknown; cut: boolean } {
+  let left = budget;
+  let cut = false;
+  const walk = (v: unknown): unknown => {
+    if (v === null || typeof v !== 'object' || !isPlain(v)) {
+      // what its JSON takes at least (a number or true as written; an object kept as it is, a little)
+      left -=
+        typeof v === 'string' ? v.length + 2 : v !== null && typeof v === 'object' ? 2 : String(v).length;
+      return v;
+    }
+    if (Array.isArray(v)) {
+      const out: unknown[] = [];
+      for (const item of v) {
+        if (left <= 0) {
+          cut = true;
+          break;
+        }
+        out.push(walk(item));
+      }
+      return out;
+    }
+    const out: Record<string, unknown> = {};
+    for (const [key, item] of Object.entries(v)) {
+      if (left <= 0) {
+        cut = true;
+        break;
+      }
+      left -= key.length + 3;
+      out[key] = walk(item);
+    }
+    return out;
+  };
+  const part = walk(value);
+  return { value: part, cut };
 }
 
 function parseJson(payload: unknown): unknown {
