@@ -105,7 +105,7 @@ export function withoutNul(value: unknown, depth = 0): unknown {
   return value;
 }
 
-const isPlainObject = (value: unknown): value is Record<string, unknown> => {
+export const isPlainObject = (value: unknown): value is Record<string, unknown> => {
   if (!value || typeof value !== 'object') return false;
   const proto = Object.getPrototypeOf(value);
   return proto === Object.prototype || proto === null;

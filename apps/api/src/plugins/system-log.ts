@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Db } from '../db/client';
 import { systemLog } from '../db/schema';
-import { REDACTED, redact, redactString, redactUrl, withoutNul } from './redact';
+import { isPlainObject, REDACTED, redact, redactString, redactUrl, withoutNul } from './redact';
 
 // Every mutating call and every login attempt goes to `system_log`, written after the response
 // has been sent (onResponse): it never delays nor fails the request. Secrets are redacted (redact.ts: by key
@@ -28,11 +28,6 @@ export function forLog(value: unknown): unknown {
   return { truncated: true, length: whole.length, preview: text.slice(0, MAX_ARGS_CHARS) };
 }
 
-const isPlain = (value: object) => {
-  const proto = Object.getPrototypeOf(value);
-  return Array.isArray(value) || proto === Object.prototype || proto === null;
-};
-
 /**
  * The leading part of a parsed value whose JSON runs to at least about `budget` characters: array items and object
  * keys after that are left out. What is kept is whole (a string is never cut here), so its JSON is the start of the
@@ -42,7 +37,7 @@ function leadingPart(value: unknown, budget: number): { value: unknown; cut: boo
   let left = budget;
   let cut = false;
   const walk = (v: unknown): unknown => {
-    if (v === null || typeof v !== 'object' || !isPlain(v)) {
+    if (!Array.isArray(v) && !isPlainObject(v)) {
       // what its JSON takes at least (a number or true as written; an object kept as it is, a little)
       left -=
         typeof v === 'string' ? v.length + 2 : v !== null && typeof v === 'object' ? 2 : String(v).length;

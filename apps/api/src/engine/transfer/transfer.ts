@@ -467,7 +467,8 @@ async function checkRows(ctx: WriteContext, planned: Planned[]): Promise<void> {
 async function insertRows(tx: Tx, ctx: WriteContext, creates: Planned[]): Promise<PipelineRow[]> {
   const { entity, actor } = ctx;
   const out: PipelineRow[] = [];
-  if (entity.def.shape === 'event' && creates.length) await ensureMonthPartition(ctx.db, entity.def);
+  if (entity.def.shape === 'event' && creates.length)
+    await ensureMonthPartition(ctx.db, entity.def, new Date(), entity);
   for (let i = 0; i < creates.length; i += CHUNK) {
     const slice = creates.slice(i, i + CHUNK);
     const values = [];

@@ -32,7 +32,7 @@ export async function createRecord(ctx: WriteContext, body: unknown): Promise<En
       const { stored, virtual } = await storedValues(ctx, values);
       Object.assign(stored, derivedChanges(entity, null, stored));
       // An event table is partitioned by month: this month's partition must exist before the insert.
-      if (entity.def.shape === 'event') await ensureMonthPartition(db, entity.def);
+      if (entity.def.shape === 'event') await ensureMonthPartition(db, entity.def, new Date(), entity);
       return { stored, virtual };
     },
     statement: async (tx: Tx, { stored, virtual }) => {
