@@ -181,6 +181,36 @@ describe('a new consult from the marketplace', () => {
     ).toBe(404);
   });
 
+  it('lists each consult with its own replies, oldest first, whatever else the page holds', async () => {
+    const id = await company({ enableConsult: true });
+    const asked = await user('buyer');
+    const post = async () =>
+      (await openCall(t.app, key, 'POST', '/consults', body(id, { userId: asked }))).json().content
+        .id as number;
+    const [first, second, unanswered] = [await post(), await post(), await post()];
+    for (const [consult, content] of [
+      [first, 'First: 10 USD'],
+      [second, 'Second: 20 USD'],
+      [first, 'First again: 9 USD'],
+    ] as const)
+      await ok({ method: 'POST', url: `/api/consult/reply/${consult}`, body: { content } });
+    const listed = await openCall(t.app, key, 'GET', `/consults?userId=${asked}`);
+    expect(listed.statusCode, listed.body).toBe(200);
+    const threads = Object.fromEntries(
+      listed
+        .json()
+        .content.list.map((c: { id: number; replies: { content: string }[] }) => [
+          c.id,
+          c.replies.map((r) => r.content),
+        ]),
+    );
+    expect(threads).toEqual({
+      [first]: ['First: 10 USD', 'First again: 9 USD'],
+      [second]: ['Second: 20 USD'],
+      [unanswered]: [],
+    });
+  });
+
   it('needs the consults:write scope', async () => {
     const other = await issueApiKey(t.app, { scopes: ['consults:read'] });
     const res = await openCall(t.app, other.key, 'POST', '/consults', body(1));

@@ -6,7 +6,7 @@ import { fieldsError, loadRow } from '../../engine';
 import { AppError } from '../../errors';
 import { pageOfRows } from '../../open/page';
 import type { OpenRoute } from '../../open/types';
-import { replySchema, threadOf } from './thread';
+import { replySchema, threadOf, threadsOf } from './thread';
 
 // The buyer's side of consults on the marketplace-facing API: `GET /consults?userId=…` (scope consults:read),
 // a buyer's own consults with their replies, newest first and paged; `POST /consults/{id}/replies/read`
@@ -70,6 +70,11 @@ export const buyerConsultsRoute: OpenRoute = {
       [desc(consults.col('consultTime')), desc(consults.col('id'))],
       { page, size },
     );
+    // every reply of the page's consults in one statement
+    const threads = await threadsOf(
+      ctx.db,
+      rows.map((r) => Number(r.id)),
+    );
     const list = [];
     for (const r of rows) {
       list.push({
@@ -79,7 +84,7 @@ export const buyerConsultsRoute: OpenRoute = {
         content: String(r.content ?? ''),
         isFeedback: r.isFeedback === true,
         consultTime: r.consultTime instanceof Date ? r.consultTime.toISOString() : null,
-        replies: await threadOf(ctx.db, Number(r.id)),
+        replies: threads.get(Number(r.id)) ?? [],
       });
     }
     return { total, list };

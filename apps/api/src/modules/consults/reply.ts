@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { asc, inArray } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { consultReply } from '../../db/schema';
 import { type CommandHandler, loadRow, toRecord, withEffective } from '../../engine';
@@ -37,7 +37,12 @@ export const replyToConsult: CommandHandler = async (tx, ctx, { row, input }) =>
   return { set: { isFeedback: true } };
 };
 
-/** A consult's replies, oldest first. */
-export async function repliesOf(db: Db, consultId: number) {
-  return db.select().from(consultReply).where(eq(consultReply.consultId, consultId)).orderBy(consultReply.id);
+/** The replies of some consults in one statement, each consult's oldest first. */
+export async function repliesOf(db: Db, consultIds: readonly number[]) {
+  if (consultIds.length === 0) return [];
+  return db
+    .select()
+    .from(consultReply)
+    .where(inArray(consultReply.consultId, [...consultIds]))
+    .orderBy(asc(consultReply.consultId), asc(consultReply.id));
 }

@@ -23,17 +23,27 @@ export const replySchema = z.object({
 
 export type ReplyView = z.infer<typeof replySchema>;
 
+/** Some consults' replies as the API answers them, each thread oldest first, in one statement. */
+export async function threadsOf(db: Db, consultIds: readonly number[]): Promise<Map<number, ReplyView[]>> {
+  const threads = new Map<number, ReplyView[]>(consultIds.map((id) => [id, []]));
+  for (const r of await repliesOf(db, consultIds)) {
+    const thread = threads.get(Number(r.consultId));
+    if (!thread || thread.length >= MAX_REPLIES) continue;
+    thread.push({
+      id: r.id,
+      content: r.content,
+      images: r.images,
+      authorKind: r.authorKind === 'supplier' ? 'supplier' : 'staff',
+      authorAccount: r.authorAccount,
+      createdAt: r.createdAt.toISOString(),
+    });
+  }
+  return threads;
+}
+
 /** A consult's replies as the API answers them, oldest first. */
 export async function threadOf(db: Db, consultId: number): Promise<ReplyView[]> {
-  const rows = await repliesOf(db, consultId);
-  return rows.slice(0, MAX_REPLIES).map((r) => ({
-    id: r.id,
-    content: r.content,
-    images: r.images,
-    authorKind: r.authorKind === 'supplier' ? 'supplier' : 'staff',
-    authorAccount: r.authorAccount,
-    createdAt: r.createdAt.toISOString(),
-  }));
+  return (await threadsOf(db, [consultId])).get(consultId) ?? [];
 }
 
 export const threadRoutes: FastifyPluginAsyncZod = async (app) => {
