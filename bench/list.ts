@@ -26,10 +26,13 @@ import { benchSettings, envNumber } from './settings';
 //
 // Environment: ROWS (1000000), SECONDS (10), CONNECTIONS (50), RUNS (3), POOL (10, the API's pool size and
 // the bare peer's), SOLO_SECONDS (5, the one-client pass), CASES (case names separated by ';', default all),
-// BENCH_API_FLAGS (this checkout's API once more, with these Node flags), DRAIN_SECONDS (60), BENCH_PROFILE (a folder: CPU profiles of the API processes).
+// BENCH_API_FLAGS (this checkout's API once more, with these Node flags), DRAIN_SECONDS (60), BENCH_PROFILE (a folder: CPU profiles of the API processes),
+// WARM_SECONDS (3: every target answers every case this long, untimed, before the first run, so the first case
+// measured does not also pay for compiling the server's request path, as a running service has long done).
 
 const POOL = envNumber('POOL', 10);
 const SOLO_SECONDS = envNumber('SOLO_SECONDS', 5);
+const WARM_SECONDS = envNumber('WARM_SECONDS', 3);
 const DRAIN_SECONDS = envNumber('DRAIN_SECONDS', 60);
 const { ROWS, SECONDS, CONNECTIONS, RUNS, ADMIN_URL, CASES } = benchSettings({ runs: 3 });
 const CAPTCHA = 'bench-captcha';
@@ -165,6 +168,8 @@ export type Sample = {
   answered?: number;
   /** CPU time the server's process spent per answer, in µs (user + system, from /proc). */
   cpu?: number;
+  /** Bytes received per answer, headers included. */
+  bytes?: number;
 };
 
 /** CPU time a process has used so far, in ms (user + system, from /proc; NaN where there is none). */
@@ -211,6 +216,7 @@ export async function load(
     p99: percentile(sorted, 99),
     errors: errors + result.errors + result.timeouts,
     answered: latencies.length,
+    bytes: result.requests.total ? result.throughput.total / result.requests.total : 0,
   } satisfies Sample;
 }
 
@@ -458,22 +464,33 @@ export async function runListBench(): Promise<void> {
 
     // samples[case][target] = one Sample per run
     const samples = cases.map(() => new Map<string, Sample[]>());
+    const targetsOf = (i: number, c: Case): [string, string, Record<string, string>, Server][] => {
+      const qs = new URLSearchParams(c.query).toString();
+      return [
+        ['bare', `${bare.address}/case/${i}`, {}, bare],
+        ...apis.map(
+          (a) =>
+            [
+              a.label,
+              `${a.server.address}/api/banner/list${qs ? `?${qs}` : ''}`,
+              { 'x-token': a.token },
+              a.server,
+            ] as [string, string, Record<string, string>, Server],
+        ),
+      ];
+    };
+    if (WARM_SECONDS > 0) {
+      log(`warming every target on every case for ${WARM_SECONDS} s …`);
+      for (const [i, c] of cases.entries())
+        for (const [, target, headers] of targetsOf(i, c)) {
+          await load(target, headers, CONNECTIONS, WARM_SECONDS);
+          await drain(pool, dbName);
+        }
+    }
     const loads: number[] = [];
     for (let run = 1; run <= RUNS; run++) {
       for (const [i, c] of cases.entries()) {
-        const qs = new URLSearchParams(c.query).toString();
-        const targets: [string, string, Record<string, string>, Server][] = [
-          ['bare', `${bare.address}/case/${i}`, {}, bare],
-          ...apis.map(
-            (a) =>
-              [
-                a.label,
-                `${a.server.address}/api/banner/list${qs ? `?${qs}` : ''}`,
-                { 'x-token': a.token },
-                a.server,
-              ] as [string, string, Record<string, string>, Server],
-          ),
-        ];
+        const targets = targetsOf(i, c);
         // Each run starts with another target, so no target always runs right after the same one.
         for (let k = 0; k < targets.length; k++) {
           const [label, target, headers, server] = targets[(k + run - 1) % targets.length]!;
@@ -501,6 +518,7 @@ export async function runListBench(): Promise<void> {
           rps.toFixed(0),
           label === 'bare' ? '' : (rps / bareRps).toFixed(2),
           median(list.map((s) => s.cpu ?? Number.NaN)).toFixed(0),
+          (median(list.map((s) => s.bytes ?? Number.NaN)) / 1024).toFixed(1),
           ms(median(list.map((s) => s.p50))),
           ms(median(list.map((s) => s.p95))),
           ms(median(list.map((s) => s.p99))),
@@ -548,12 +566,12 @@ export async function runListBench(): Promise<void> {
     out.write(
       `\n${ROWS.toLocaleString('en')} banners on PostgreSQL; autocannon ${CONNECTIONS} connections × ${SECONDS} s per target, ` +
         `${RUNS} interleaved runs, medians (errors summed: non-2xx, socket errors, time-outs at 10 s); pool ${POOL}; ` +
-        `ratio = req/s ÷ bare req/s; CPU µs/answer = the server process's CPU time (user + system) per answer, ` +
+        `ratio = req/s ÷ bare req/s; KiB/answer = bytes received per answer, headers included; CPU µs/answer = the server process's CPU time (user + system) per answer, ` +
         `which the other work on the machine barely moves; "db busy after" = the longest time the database kept running statements ` +
         `after the load of that target stopped (the next target waits for it, at most ${DRAIN_SECONDS} s).\n\n`,
     );
     out.write(
-      `${table(['case', 'target', 'total', 'req/s', 'ratio', 'CPU µs/answer', 'p50 ms', 'p95 ms', 'p99 ms', 'errors', 'db busy after s'], rows)}\n`,
+      `${table(['case', 'target', 'total', 'req/s', 'ratio', 'CPU µs/answer', 'KiB/answer', 'p50 ms', 'p95 ms', 'p99 ms', 'errors', 'db busy after s'], rows)}\n`,
     );
     if (solo.length) {
       out.write(`\nOne client, ${SOLO_SECONDS} s:\n\n`);

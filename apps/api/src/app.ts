@@ -8,6 +8,7 @@ import Fastify, {
   type FastifyReply,
   type FastifyRequest,
   type FastifyServerOptions,
+  LogController,
 } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Redis } from 'ioredis';
@@ -122,6 +123,28 @@ export function loggerOptions(logger: FastifyServerOptions['logger']): FastifySe
   } as FastifyServerOptions['logger'];
 }
 
+/** One log line per request, written once it is answered: the request (method, path, address), the status and
+ * the time taken. Fastify's own controller also writes a line when each request arrives, which doubled the cost
+ * of logging a request and said nothing the answer's line does not. A request that never ends is stopped by the
+ * statement timeout and the client's disconnect, and then logged. */
+class RequestLog extends LogController {
+  override incomingRequest(): void {}
+
+  override requestCompleted(
+    error: Error | null | undefined,
+    request: FastifyRequest,
+    reply: FastifyReply,
+  ): void {
+    if (this.isLogDisabled(request)) return;
+    if (error)
+      reply.log.error(
+        { req: request, res: reply, err: error, responseTime: reply.elapsedTime },
+        'request errored',
+      );
+    else reply.log.info({ req: request, res: reply, responseTime: reply.elapsedTime }, 'request completed');
+  }
+}
+
 /** The Redis connection the nodes share (rate limits, auth cache invalidations), when one is configured. */
 async function connectRedis(app: FastifyInstance): Promise<Redis | null> {
   const { server } = app.config;
@@ -157,6 +180,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
         stream: pino.destination({ dest: 1, sync: false, minLength: 4096 }),
       },
     ),
+    logController: new RequestLog(),
     trustProxy:
       typeof server.trustProxy === 'number'
         ? (_address: string, hop: number) => hop < (server.trustProxy as number)

@@ -181,7 +181,7 @@ describe('secrets in logs', () => {
     expect(rows.length).toBeGreaterThan(calls / 2);
     const stored = JSON.stringify(rows);
     const output = logLines.join('');
-    expect(output).toContain('incoming request');
+    expect(output).toContain('request completed');
     const leaks = secrets.flatMap((s) => [
       ...(stored.includes(s) ? [`system_log: ${s}`] : []),
       ...(output.includes(s) ? [`server log: ${s}`] : []),

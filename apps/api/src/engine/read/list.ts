@@ -27,6 +27,7 @@ import {
 import { alias, type PgColumn } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client';
 import type { EntityTable } from '../../db/entity-tables';
+import { withFlatRows } from '../../db/flat-rows';
 import { dynamicFilterCondition, resolveDynamicFilters } from '../dynamic-forms';
 import type { Engine, EngineEntity } from '../entity';
 import type { Row, RowScope } from '../write-context';
@@ -440,7 +441,7 @@ function preparedPage(
   if (found) return found;
   // No statement name: PostgreSQL plans each execution with its values (an unnamed statement), so a keyword's
   // plan is never a generic one; only the SQL text and its values are reused.
-  const prepared = build().prepare(undefined as unknown as string);
+  const prepared = withFlatRows(build().prepare(undefined as unknown as string));
   if (kept.size >= PREPARED_KEPT) kept.delete(kept.keys().next().value as string);
   kept.set(key, prepared);
   return prepared;
