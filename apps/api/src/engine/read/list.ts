@@ -129,6 +129,24 @@ const FREQUENT_SHARE = 0.01;
  * estimate of the character-pair condition decides (remembered per keyword); the total is counted with the
  * index either way.
  */
+async function isFrequentKeyword(
+  db: Db,
+  entity: EngineEntity,
+  keyword: string | undefined,
+): Promise<boolean> {
+  if (!keyword || !entity.search || !isShortKeyword(keyword)) return false;
+  const rows = await statisticsRows(db, entity);
+  if (rows < 2 * COUNT_CAP) return false;
+  const estimate = await plannerEstimate(
+    db,
+    entity,
+    gramsCondition(entity, keyword),
+    JSON.stringify(['grams', keyword]),
+  );
+  return estimate >= FREQUENT_SHARE * rows;
+}
+
+/** The conditions of a list's page query, with whether its keyword is a frequent short one (see above). */
 export async function pageConditions(
   db: Db,
   entity: EngineEntity,
@@ -136,20 +154,82 @@ export async function pageConditions(
   scope: Scope = 'live',
   rowScope?: RowScope | null,
 ): Promise<{ conditions: SQL[]; frequentKeyword: boolean }> {
-  const keyword = query.keyword;
-  const frequentKeyword =
-    Boolean(keyword && entity.search && isShortKeyword(keyword)) &&
-    (await isFrequent(db, entity, gramsCondition(entity, keyword!)));
+  const frequentKeyword = await isFrequentKeyword(db, entity, query.keyword);
+  const plan = planOf(entity, query, scope, rowScope);
   return {
-    conditions: listConditions(entity, query, scope, rowScope, { gramsIndex: !frequentKeyword }),
+    conditions: planVariant(plan, entity, query, scope, rowScope, frequentKeyword).page,
     frequentKeyword,
   };
 }
 
-async function isFrequent(db: Db, entity: EngineEntity, condition: SQL): Promise<boolean> {
-  const rows = await statisticsRows(db, entity);
-  if (rows < 2 * COUNT_CAP) return false;
-  return (await plannerEstimate(db, entity, condition)) >= FREQUENT_SHARE * rows;
+/**
+ * What a list request's statements are made of, worked out once per conditions (keyword, filters, scope, row
+ * scope) and kept, as most list requests repeat: the conditions and the keys of their remembered estimates and
+ * counts. What depends on the table's size (a frequent keyword, a total counted in the page) is still decided
+ * per request, from the estimates remembered for a while.
+ */
+type ListPlan = {
+  key: string;
+  conditions: SQL[];
+  isFiltered: boolean;
+  /** By whether the keyword is a frequent short one. */
+  variants: Map<boolean, { page: SQL[]; estimate: SQL[]; estimateKey: string }>;
+};
+const PLANS_KEPT = 500;
+const plans = new WeakMap<EngineEntity, Map<string, ListPlan>>();
+
+function planOf(
+  entity: EngineEntity,
+  query: Pick<ListQuery, 'keyword' | 'filters'> & { where?: ListWhere | null },
+  scope: Scope,
+  rowScope: RowScope | null | undefined,
+): ListPlan {
+  let byKey = plans.get(entity);
+  if (!byKey) {
+    byKey = new Map();
+    plans.set(entity, byKey);
+  }
+  const key = conditionsKey(query, scope, rowScope);
+  const found = byKey.get(key);
+  if (found) return found;
+  const plan: ListPlan = {
+    key,
+    conditions: listConditions(entity, query, scope, rowScope),
+    isFiltered:
+      Boolean(query.keyword) ||
+      query.filters.length > 0 ||
+      scope === 'trash' ||
+      Boolean(rowScope && entity.def.scope),
+    variants: new Map(),
+  };
+  if (byKey.size >= PLANS_KEPT) byKey.delete(byKey.keys().next().value as string);
+  byKey.set(key, plan);
+  return plan;
+}
+
+function planVariant(
+  plan: ListPlan,
+  entity: EngineEntity,
+  query: Pick<ListQuery, 'keyword' | 'filters'> & { where?: ListWhere | null },
+  scope: Scope,
+  rowScope: RowScope | null | undefined,
+  frequentKeyword: boolean,
+) {
+  let variant = plan.variants.get(frequentKeyword);
+  if (!variant) {
+    variant = {
+      page: listConditions(entity, query, scope, rowScope, { gramsIndex: !frequentKeyword }),
+      // A frequent short keyword (one common letter) is estimated from its character-pair condition alone: with
+      // the ILIKE beside it the planner multiplies two selectivities of the same thing and expects a few thousand
+      // rows, so a capped count would read ten thousand matches on every request only to say "10,000+".
+      estimate: frequentKeyword
+        ? listConditions(entity, query, scope, rowScope, { keywordExact: false })
+        : plan.conditions,
+      estimateKey: conditionsKey(query, scope, rowScope, !frequentKeyword),
+    };
+    plan.variants.set(frequentKeyword, variant);
+  }
+  return variant;
 }
 
 /** The query with its dynamic form filters checked against the configs and typed (a 400 naming a bad one). */
@@ -338,30 +418,16 @@ export async function runList(
   rowScope?: RowScope | null,
 ): Promise<ListPage> {
   query = await withDynamicFilters(db, entity, query);
-  const conditions = listConditions(entity, query, scope, rowScope);
-  const isFiltered =
-    Boolean(query.keyword) ||
-    query.filters.length > 0 ||
-    scope === 'trash' ||
-    Boolean(rowScope && entity.def.scope);
-  const forPage = await pageConditions(db, entity, query, scope, rowScope);
+  const plan = planOf(entity, query, scope, rowScope);
+  const { conditions, isFiltered } = plan;
+  const frequentKeyword = await isFrequentKeyword(db, entity, query.keyword);
+  const variant = planVariant(plan, entity, query, scope, rowScope, frequentKeyword);
   const offset = (query.page - 1) * query.size;
-  const madeOf = {
-    conditions: conditionsKey(query, scope, rowScope),
-    estimate: conditionsKey(query, scope, rowScope, !forPage.frequentKeyword),
-  };
-  const withTotal = await totalInPage(
-    db,
-    entity,
-    query,
-    conditions,
-    forPage.frequentKeyword,
-    offset,
-    madeOf.conditions,
-  );
-  const shape = JSON.stringify([query, scope, rowScope ?? null, forPage.frequentKeyword, withTotal]);
+  const madeOf = { conditions: plan.key, estimate: variant.estimateKey };
+  const withTotal = await totalInPage(db, entity, query, conditions, frequentKeyword, offset, plan.key);
+  const shape = JSON.stringify([query, scope, rowScope ?? null, frequentKeyword, withTotal]);
   const page = () => {
-    const where = and(...forPage.conditions);
+    const where = and(...variant.page);
     const order = listOrder(entity, query, scope);
     return pageQuery(db, entity, { where, order, offset, size: query.size, engine, withTotal });
   };
@@ -374,16 +440,10 @@ export async function runList(
     // past the last page the statement has no row to carry the total: it is counted on its own
     return { rows, ...(await countTotal(db, entity, conditions, isFiltered, conditions, madeOf)) };
   }
-  // A frequent short keyword (one common letter) is estimated from its character-pair condition alone: with the
-  // ILIKE beside it the planner multiplies two selectivities of the same thing and expects a few thousand rows,
-  // so a capped count would read ten thousand matches on every request only to say "10,000+".
-  const estimateConditions = forPage.frequentKeyword
-    ? listConditions(entity, query, scope, rowScope, { keywordExact: false })
-    : conditions;
   // The page and its total do not depend on each other: on a pool they run side by side.
   const [rows, total] = await Promise.all([
     preparedPage(db, entity, engine, shape, page).execute() as Promise<Row[]>,
-    countTotal(db, entity, conditions, isFiltered, estimateConditions, madeOf),
+    countTotal(db, entity, conditions, isFiltered, variant.estimate, madeOf),
   ]);
   return { rows: await withJoinValues(db, entity, rows), ...total };
 }
