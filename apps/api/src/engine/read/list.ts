@@ -122,9 +122,9 @@ const gramsCondition = (entity: EngineEntity, keyword: string) =>
 const FREQUENT_SHARE = 0.01;
 
 /**
- * The conditions of a list's page query. A short keyword that occurs in many rows (one common letter) finds a
- * page fastest by walking the sort order and testing each row with the ILIKE alone: the first page's matches
- * come within a few hundred rows, while the character-pair condition would compute each row's grams as a filter
+ * Whether a list's keyword is a frequent short one, which decides its page query. A short keyword that occurs in
+ * many rows (one common letter) finds a page fastest by walking the sort order and testing each row with the
+ * ILIKE alone: the first page's matches come within a few hundred rows, while the character-pair condition would compute each row's grams as a filter
  * (or read every match through the index, then sort them). A rare one is looked up in the index. The planner's
  * estimate of the character-pair condition decides (remembered per keyword); the total is counted with the
  * index either way.
