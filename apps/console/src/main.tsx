@@ -56,7 +56,13 @@ async function boot(): Promise<void> {
     applySiteTexts(config.site.texts);
     setApiBase(config.site.apiBase);
     initAppState(config.ui);
-    if (token) requestSession(token);
+    if (token) {
+      requestSession(token);
+      // the page's first data beside the session's calls (with the frame's code, which it shares)
+      void import('./app/page-data-ahead')
+        .then((ahead) => ahead.fetchPageDataAhead(window.location))
+        .catch(() => undefined);
+    }
     await frame;
     root.render(<AppRoot config={config} />);
   } catch (error) {

@@ -15,27 +15,28 @@ import {
   Tag,
   Typography,
 } from 'antd';
-import { lazy, Suspense, useEffect, useMemo } from 'react';
+import { Suspense, useEffect, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
-import { callApi } from '../../api/call';
+import { readyLazy } from '../../app/ready-lazy';
 import { pick } from '../../i18n/i18n';
 import { useLang } from '../../i18n/use-lang';
 import { MenuIcon } from '../../layout/menu-icon';
 import type { PageProps } from '../../navigation/page-props';
 import { useVisibleRoutes } from '../../navigation/visible-routes-context';
 import { fileUrl, useSession } from '../../state/session';
+import { dashboardQuery, loadCharts } from './dashboard-ahead';
 import type { DashboardData } from './dashboard-charts';
 import { type DashboardTextKey, useDashboardText } from './messages';
 import './dashboard-page.css';
 
 // The dashboard: who is signed in, the work waiting for them (each a link to the filtered list), today's and
-// the period's key figures with their change, the charts (their code and ECharts loaded after the first paint),
+// the period's key figures with their change, the charts (their code and ECharts fetched beside the figures, not in the first paint's code),
 // a supplier's own company, and shortcuts to the person's pages. What the person may not see the server leaves
 // out; the period is in the URL (`periodFrom`, `periodTo`).
 
-const loadCharts = () => import('./dashboard-charts');
-const DashboardCharts = lazy(loadCharts);
+// rendered at once when its code is already there (fetched ahead with the figures), else lazily
+const DashboardCharts = readyLazy(loadCharts, (m) => m.default).Component;
 
 const PERIODS = [7, 30, 90] as const;
 const DAY_MS = 86_400_000;
@@ -367,16 +368,13 @@ export function DashboardPage({ route }: PageProps) {
   const lang = useLang();
   const t = useDashboardText();
   const [search, setSearch] = useSearchParams();
-  const periodFrom = search.get('periodFrom') ?? undefined;
-  const periodTo = search.get('periodTo') ?? undefined;
-  const dashboard = useQuery({
-    queryKey: ['dashboard', periodFrom ?? '', periodTo ?? ''],
-    queryFn: async () => (await callApi('dashboard', { query: { periodFrom, periodTo } })).content,
-  });
-  // once the page has painted, the charts' code and ECharts load while the figures are on their way, instead of
-  // after them
+  const dashboard = useQuery(dashboardQuery(search));
+  // reached from another screen: the charts' code and ECharts load while the figures are on their way, instead of
+  // after them (a cold load of the dashboard has asked for both already)
   useEffect(() => {
-    void loadCharts().then((charts) => charts.preloadECharts());
+    loadCharts()
+      .then((charts) => charts.preloadECharts())
+      .catch(() => undefined);
   }, []);
   const data = dashboard.data;
   const choosePeriod = (days: number) => {
