@@ -107,6 +107,10 @@ export function buildTheme(input: {
       };
   return {
     algorithm,
+    // antd's component styles come from its prebuilt stylesheet (app/themed-providers.tsx) instead of being generated
+    // and injected by every component's first render; the theme still reaches them through the CSS variables that
+    // the tokens above (and the dark and compact algorithms) set at runtime
+    zeroRuntime: true,
     token: {
       colorPrimary: primary,
       colorInfo: primary,

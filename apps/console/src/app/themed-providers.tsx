@@ -2,6 +2,8 @@ import { LoadingOutlined } from '@ant-design/icons';
 import { App as AntdApp, ConfigProvider } from 'antd';
 import enUS from 'antd/locale/en_US';
 import zhCN from 'antd/locale/zh_CN';
+// antd's component styles, prebuilt (the theme's `zeroRuntime`): its first render of a screen generates none
+import 'antd/dist/antd.css';
 import { type ReactNode, useEffect, useMemo, useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet } from 'react-router';
