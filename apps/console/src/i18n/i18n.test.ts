@@ -70,6 +70,8 @@ describe('site texts applied after boot', () => {
   });
 
   it('change what the console shows: the domain’s messages and a namespace’s whole key', () => {
+    // a text already looked up (and remembered) changes too
+    expect(engineText('en', 'list.add')).toBe('Add');
     applySiteTexts({
       en: { 'term.company': 'Shop', 'engine:list.add': 'New' },
       zh: { 'engine:list.add': '添加' },
