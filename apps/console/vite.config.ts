@@ -45,7 +45,6 @@ const chunkAreas: { name: string; roots: string[] }[] = [
       'layout/app-layout.tsx',
       'pages/registry.tsx',
       'pages/dashboard/dashboard-page.tsx',
-      'app/page-data-ahead.ts',
       'navigation/visible-routes.ts',
     ],
   },

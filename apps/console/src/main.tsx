@@ -9,6 +9,7 @@ import { removeLoginShell } from './app/login-shell';
 import { requestSession } from './app/session-request';
 import './app/global.css';
 import { applySiteTexts, initI18n, initialLanguage } from './i18n/i18n';
+import { startDashboardAhead } from './pages/dashboard/dashboard-ahead';
 import { initAppState } from './state/app-settings';
 import { installErrorLog } from './state/error-log';
 import { sessionStore } from './state/session';
@@ -58,10 +59,8 @@ async function boot(): Promise<void> {
     initAppState(config.ui);
     if (token) {
       requestSession(token);
-      // the page's first data beside the session's calls (with the frame's code, which it shares)
-      void import('./app/page-data-ahead')
-        .then((ahead) => ahead.fetchPageDataAhead(window.location))
-        .catch(() => undefined);
+      // the dashboard's figures and charts' code beside the session's calls
+      startDashboardAhead(window.location);
     }
     await frame;
     root.render(<AppRoot config={config} />);

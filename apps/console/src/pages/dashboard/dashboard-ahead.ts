@@ -1,27 +1,64 @@
-import type { QueryClient } from '@tanstack/react-query';
 import { callApi } from '../../api/call';
+import { HOME_PATH } from '../../app/guard';
+import { readyLazy } from '../../app/ready-lazy';
 
-// What the dashboard fetches: its figures for the period in the address, and the charts' code with ECharts. A cold
-// load of the dashboard asks for both beside the session's calls (app/page-data-ahead.ts), so they are on their
-// way while the frame renders; the page then finds them under the same cache key and module.
+// What the dashboard fetches: its figures for the period in the address, the charts' code and ECharts. A cold load
+// of the dashboard asks for all three as the boot starts, beside the session's calls and before the frame's code
+// has arrived (this module is part of the boot's code, so nothing it needs waits on the frame): the figures'
+// answer is kept here until the page's query takes it, and the code is in the module cache when the page needs it.
+// Only the dashboard: every signed-in person may open it, and its answer leaves out what they may not see, while
+// a list asked for ahead for someone the guard then refuses would show the server's refusal before its own page.
 
-/** The charts' code (and ECharts, which it loads in turn). */
-export const loadCharts = () => import('./dashboard-charts');
+/** The charts, rendered at once (without a fallback and React's 300 ms throttle on revealing what suspended) when
+ * their code was asked for ahead and has arrived. */
+export const dashboardCharts = readyLazy(
+  () => import('./dashboard-charts'),
+  (m) => m.default,
+);
+/** The charts' code. */
+export const loadCharts = dashboardCharts.preload;
+/** ECharts' parts the charts draw with. */
+export const loadECharts = () => import('../../components/echarts');
 
-/** The figures of the period in the address (`periodFrom`, `periodTo`), one cache key for the page and ahead. */
+type Figures = Awaited<ReturnType<typeof askFigures>>;
+
+const askFigures = async (periodFrom: string | undefined, periodTo: string | undefined) =>
+  (await callApi('dashboard', { query: { periodFrom, periodTo } })).content;
+
+/** The figures asked for at boot, until the page's query takes them (once: a refetch asks again). */
+let ahead: { key: string; figures: Promise<Figures> } | undefined;
+
+/** The figures of the period in the address (`periodFrom`, `periodTo`): the page's query. */
 export function dashboardQuery(search: URLSearchParams) {
   const periodFrom = search.get('periodFrom') ?? undefined;
   const periodTo = search.get('periodTo') ?? undefined;
+  const queryKey = ['dashboard', periodFrom ?? '', periodTo ?? ''];
   return {
-    queryKey: ['dashboard', periodFrom ?? '', periodTo ?? ''],
-    queryFn: async () => (await callApi('dashboard', { query: { periodFrom, periodTo } })).content,
+    queryKey,
+    queryFn: (): Promise<Figures> => {
+      const key = queryKey.join('\n');
+      if (ahead?.key === key) {
+        const { figures } = ahead;
+        ahead = undefined;
+        return figures;
+      }
+      return askFigures(periodFrom, periodTo);
+    },
   };
 }
 
-/** Starts the figures' request and the charts' code, unless they are already there or under way. */
-export function fetchDashboardAhead(client: QueryClient, search: URLSearchParams): void {
-  void client.prefetchQuery(dashboardQuery(search));
-  loadCharts()
-    .then((charts) => charts.preloadECharts())
-    .catch(() => undefined);
+/** Whether the page at this address is the dashboard (`/` leads to it). */
+export const isDashboardPath = (pathname: string) => pathname === '/' || pathname === HOME_PATH;
+
+/** At boot, on the dashboard's address: asks for the figures of its period and loads the charts' code and ECharts. */
+export function startDashboardAhead(location: { pathname: string; search: string }): void {
+  if (!isDashboardPath(location.pathname)) return;
+  const { queryKey } = dashboardQuery(new URLSearchParams(location.search));
+  const [, periodFrom, periodTo] = queryKey;
+  const figures = askFigures(periodFrom || undefined, periodTo || undefined);
+  // a failure is the page's to show when it takes the answer; none is reported before
+  figures.catch(() => undefined);
+  ahead = { key: queryKey.join('\n'), figures };
+  loadCharts().catch(() => undefined);
+  loadECharts().catch(() => undefined);
 }

@@ -2,19 +2,17 @@ import { Card, Col, Empty, Row, Spin } from 'antd';
 import { useEffect, useRef, useState } from 'react';
 import type { ContentOf } from '../../api/call';
 import { useSettings } from '../../state/app-settings';
+import { loadECharts } from './dashboard-ahead';
 import { type DashboardTextKey, useDashboardText } from './messages';
 
-// The dashboard's charts, in a piece of code of their own that the page loads after its first paint, and
-// ECharts loaded by it in turn. Colours follow the theme colour and dark mode; every chart follows its box's
+// The dashboard's charts, in a piece of code of their own, with ECharts in another (both asked for beside the
+// figures: ./dashboard-ahead.ts). Colours follow the theme colour and dark mode; every chart follows its box's
 // width (375 px phones included). A chart without data is an empty state, not an empty axis.
 
 export type DashboardData = ContentOf<'dashboard'>;
 type Ranked = { id: number | null; name: string; value: number }[];
 
 type Option = Record<string, unknown>;
-
-/** ECharts' code, loaded once: the dashboard asks for it as soon as it has painted. */
-export const preloadECharts = () => import('../../components/echarts');
 
 function Chart({ name, option }: { name: string; option: (theme: { color: string }) => Option }) {
   const t = useDashboardText();
@@ -29,7 +27,7 @@ function Chart({ name, option }: { name: string; option: (theme: { color: string
     let chart: { dispose: () => void; resize: () => void } | null = null;
     let observer: ResizeObserver | null = null;
     setDrawn(false);
-    void preloadECharts().then((echarts) => {
+    void loadECharts().then((echarts) => {
       if (disposed || !box.current) return;
       const instance = echarts.init(box.current, dark ? 'dark' : undefined);
       chart = instance;

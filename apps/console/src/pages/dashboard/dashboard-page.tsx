@@ -18,14 +18,13 @@ import {
 import { Suspense, useEffect, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
-import { readyLazy } from '../../app/ready-lazy';
 import { pick } from '../../i18n/i18n';
 import { useLang } from '../../i18n/use-lang';
 import { MenuIcon } from '../../layout/menu-icon';
 import type { PageProps } from '../../navigation/page-props';
 import { useVisibleRoutes } from '../../navigation/visible-routes-context';
 import { fileUrl, useSession } from '../../state/session';
-import { dashboardQuery, loadCharts } from './dashboard-ahead';
+import { dashboardCharts, dashboardQuery, loadCharts, loadECharts } from './dashboard-ahead';
 import type { DashboardData } from './dashboard-charts';
 import { type DashboardTextKey, useDashboardText } from './messages';
 import './dashboard-page.css';
@@ -36,7 +35,7 @@ import './dashboard-page.css';
 // out; the period is in the URL (`periodFrom`, `periodTo`).
 
 // rendered at once when its code is already there (fetched ahead with the figures), else lazily
-const DashboardCharts = readyLazy(loadCharts, (m) => m.default).Component;
+const DashboardCharts = dashboardCharts.Component;
 
 const PERIODS = [7, 30, 90] as const;
 const DAY_MS = 86_400_000;
@@ -372,9 +371,8 @@ export function DashboardPage({ route }: PageProps) {
   // reached from another screen: the charts' code and ECharts load while the figures are on their way, instead of
   // after them (a cold load of the dashboard has asked for both already)
   useEffect(() => {
-    loadCharts()
-      .then((charts) => charts.preloadECharts())
-      .catch(() => undefined);
+    loadCharts().catch(() => undefined);
+    loadECharts().catch(() => undefined);
   }, []);
   const data = dashboard.data;
   const choosePeriod = (days: number) => {
