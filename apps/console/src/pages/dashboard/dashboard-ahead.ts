@@ -1,6 +1,7 @@
 import { callApi } from '../../api/call';
 import { HOME_PATH } from '../../app/guard';
 import { readyLazy } from '../../app/ready-lazy';
+import { loadECharts } from '../../components/load-echarts';
 
 // What the dashboard fetches: its figures for the period in the address, the charts' code and ECharts. A cold load
 // of the dashboard asks for all three as the boot starts, beside the session's calls and before the frame's code
@@ -17,8 +18,6 @@ export const dashboardCharts = readyLazy(
 );
 /** The charts' code. */
 export const loadCharts = dashboardCharts.preload;
-/** ECharts' parts the charts draw with. */
-export const loadECharts = () => import('../../components/echarts');
 
 type Figures = Awaited<ReturnType<typeof askFigures>>;
 

@@ -1,8 +1,8 @@
 import { Card, Col, Empty, Row, Spin } from 'antd';
 import { useEffect, useRef, useState } from 'react';
 import type { ContentOf } from '../../api/call';
+import { loadECharts } from '../../components/load-echarts';
 import { useSettings } from '../../state/app-settings';
-import { loadECharts } from './dashboard-ahead';
 import { type DashboardTextKey, useDashboardText } from './messages';
 
 // The dashboard's charts, in a piece of code of their own, with ECharts in another (both asked for beside the

@@ -18,13 +18,14 @@ import {
 import { Suspense, useEffect, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
+import { loadECharts } from '../../components/load-echarts';
 import { pick } from '../../i18n/i18n';
 import { useLang } from '../../i18n/use-lang';
 import { MenuIcon } from '../../layout/menu-icon';
 import type { PageProps } from '../../navigation/page-props';
 import { useVisibleRoutes } from '../../navigation/visible-routes-context';
 import { fileUrl, useSession } from '../../state/session';
-import { dashboardCharts, dashboardQuery, loadCharts, loadECharts } from './dashboard-ahead';
+import { dashboardCharts, dashboardQuery, loadCharts } from './dashboard-ahead';
 import type { DashboardData } from './dashboard-charts';
 import { type DashboardTextKey, useDashboardText } from './messages';
 import './dashboard-page.css';

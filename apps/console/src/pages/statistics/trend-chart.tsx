@@ -1,5 +1,6 @@
 import { Spin } from 'antd';
 import { useEffect, useRef, useState } from 'react';
+import { loadECharts } from '../../components/load-echarts';
 import { useSettings } from '../../state/app-settings';
 import { useStatisticsText } from './messages';
 
@@ -24,7 +25,7 @@ export function TrendChart({ days }: { days: TrendDay[] }) {
     let disposed = false;
     let chart: { dispose: () => void; resize: () => void } | null = null;
     const resize = () => chart?.resize();
-    void import('../../components/echarts').then((echarts) => {
+    void loadECharts().then((echarts) => {
       if (disposed || !box.current) return;
       const instance = echarts.init(box.current, dark ? 'dark' : undefined);
       chart = instance;
