@@ -170,7 +170,18 @@ async function load(
   let bytes = 0;
   let gzip = 0;
   let requests = 0;
+  // requests under way, but for event streams (the signed-in badges' stream stays open for the page's life)
+  const underWay = new Set<unknown>();
+  let lastSettled = Date.now();
+  page.on('request', (request) => {
+    if (request.resourceType() !== 'eventsource') underWay.add(request);
+  });
+  const settle = (request: unknown) => {
+    if (underWay.delete(request)) lastSettled = Date.now();
+  };
+  page.on('requestfailed', settle);
   page.on('requestfinished', async (request) => {
+    settle(request);
     const sizes = await request.sizes().catch(() => null);
     if (!sizes) return;
     bytes += sizes.responseBodySize + sizes.responseHeadersSize;
@@ -200,8 +211,11 @@ async function load(
         setTimeout(() => resolve(Number.NaN), 5_000);
       }),
   );
-  // let the last responses report their sizes
-  await page.waitForLoadState('networkidle');
+  // let the last responses report their sizes: nothing under way for 500 ms (Playwright's networkidle would wait
+  // on the badges' stream for ever)
+  const deadline = Date.now() + 30_000;
+  while ((underWay.size > 0 || Date.now() - lastSettled < 500) && Date.now() < deadline)
+    await page.waitForTimeout(50);
   await context.close();
   return { bytes, gzip, requests, fcp, ready: readyMs };
 }
