@@ -5,6 +5,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { queryClient } from '../../app/query-client';
 import { fakeApi, ok, Providers, publicConfig, signIn } from '../../engine/test/harness';
 import { layoutRouteAt } from '../../navigation/visible-routes';
+import { sessionStore } from '../../state/session';
 import {
   dashboardCharts,
   dashboardQuery,
@@ -62,6 +63,17 @@ describe('the dashboard asked for ahead', () => {
     expect(asked).toEqual([null, '2026-10-01']);
     // the address "/" is the dashboard's default period, which takes the answer asked for at boot
     await queryClient.fetchQuery(dashboardQuery(new URLSearchParams()));
+    expect(api.callsTo('GET', '/api/dashboard')).toHaveLength(2);
+  });
+
+  it("is not taken by another session's page", async () => {
+    signIn();
+    let answers = 0;
+    const api = fakeApi().on('GET /api/dashboard', () => ok({ answer: ++answers }));
+    startDashboardAhead({ pathname: '/dashboard', search: '' });
+    // signed out and in again as someone else before the page took the answer
+    sessionStore.set((s) => ({ ...s, token: 'another-token' }));
+    expect(await queryClient.fetchQuery(dashboardQuery(new URLSearchParams()))).toEqual({ answer: 2 });
     expect(api.callsTo('GET', '/api/dashboard')).toHaveLength(2);
   });
 

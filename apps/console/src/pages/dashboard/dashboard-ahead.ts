@@ -2,6 +2,7 @@ import { callApi } from '../../api/call';
 import { HOME_PATH } from '../../app/guard';
 import { readyLazy } from '../../app/ready-lazy';
 import { loadECharts } from '../../components/load-echarts';
+import { sessionStore } from '../../state/session';
 
 // What the dashboard fetches: its figures for the period in the address, the charts' code and ECharts. A cold load
 // of the dashboard asks for all three as the boot starts, beside the session's calls and before the frame's code
@@ -19,30 +20,37 @@ export const dashboardCharts = readyLazy(
 /** The charts' code. */
 export const loadCharts = dashboardCharts.preload;
 
+type Period = { periodFrom?: string; periodTo?: string };
 type Figures = Awaited<ReturnType<typeof askFigures>>;
 
-const askFigures = async (periodFrom: string | undefined, periodTo: string | undefined) =>
-  (await callApi('dashboard', { query: { periodFrom, periodTo } })).content;
+const askFigures = async (period: Period) => (await callApi('dashboard', { query: period })).content;
 
-/** The figures asked for at boot, until the page's query takes them (once: a refetch asks again). */
-let ahead: { key: string; figures: Promise<Figures> } | undefined;
+/** The period in the address (`periodFrom`, `periodTo`) and the cache key of its figures. */
+function periodIn(search: URLSearchParams): { period: Period; key: string[] } {
+  const period = {
+    periodFrom: search.get('periodFrom') ?? undefined,
+    periodTo: search.get('periodTo') ?? undefined,
+  };
+  return { period, key: ['dashboard', period.periodFrom ?? '', period.periodTo ?? ''] };
+}
 
-/** The figures of the period in the address (`periodFrom`, `periodTo`): the page's query. */
+/** The figures asked for at boot with the session of then, until the page's query takes them (once: a refetch asks
+ * again). Another session's page never takes them: they are that session's figures, or its refusal. */
+let ahead: { key: string; token: string | null; figures: Promise<Figures> } | undefined;
+
+function takeAhead(key: string): Promise<Figures> | undefined {
+  if (ahead?.key !== key || ahead.token !== sessionStore.get().token) return undefined;
+  const { figures } = ahead;
+  ahead = undefined;
+  return figures;
+}
+
+/** The figures of the period in the address: the page's query. */
 export function dashboardQuery(search: URLSearchParams) {
-  const periodFrom = search.get('periodFrom') ?? undefined;
-  const periodTo = search.get('periodTo') ?? undefined;
-  const queryKey = ['dashboard', periodFrom ?? '', periodTo ?? ''];
+  const { period, key } = periodIn(search);
   return {
-    queryKey,
-    queryFn: (): Promise<Figures> => {
-      const key = queryKey.join('\n');
-      if (ahead?.key === key) {
-        const { figures } = ahead;
-        ahead = undefined;
-        return figures;
-      }
-      return askFigures(periodFrom, periodTo);
-    },
+    queryKey: key,
+    queryFn: (): Promise<Figures> => takeAhead(key.join('\n')) ?? askFigures(period),
   };
 }
 
@@ -52,12 +60,11 @@ export const isDashboardPath = (pathname: string) => pathname === '/' || pathnam
 /** At boot, on the dashboard's address: asks for the figures of its period and loads the charts' code and ECharts. */
 export function startDashboardAhead(location: { pathname: string; search: string }): void {
   if (!isDashboardPath(location.pathname)) return;
-  const { queryKey } = dashboardQuery(new URLSearchParams(location.search));
-  const [, periodFrom, periodTo] = queryKey;
-  const figures = askFigures(periodFrom || undefined, periodTo || undefined);
+  const { period, key } = periodIn(new URLSearchParams(location.search));
+  const figures = askFigures(period);
   // a failure is the page's to show when it takes the answer; none is reported before
   figures.catch(() => undefined);
-  ahead = { key: queryKey.join('\n'), figures };
+  ahead = { key: key.join('\n'), token: sessionStore.get().token, figures };
   loadCharts().catch(() => undefined);
   loadECharts().catch(() => undefined);
 }
