@@ -9,22 +9,22 @@ import {
   searchHistory,
   t,
 } from '@organiser/domain';
-import { and, inArray, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import { z } from 'zod';
-import { type BulkColumn, bulkInsert, intArray } from '../../db/bulk';
+import { arrayLiteral, type BulkColumn, bulkInsert, intArray } from '../../db/bulk';
 import { type Engine, ensureMonthPartition } from '../../engine';
 import type { OpenContext, OpenRoute } from '../../open/types';
-import { enqueueEvents, projectEvents } from './projections';
+import { projectEvents } from './projections';
 
 // `POST /api/open/v1/events` (scope events:write): up to 500 behaviour events a batch. Each event is checked on
 // its own; an event that is malformed or names an unknown user, company or product is reported with its index
 // and stored nothing, the others are stored. An event carries the client's id and the time it happened: an
 // event already stored with the same id and time is counted as a duplicate and changes nothing, so a retried
-// batch writes once. In the one transaction of the request the new events are appended (one statement) and the
-// searches join the search history; then the projections follow (projections.ts): the counters of companies and
-// products, the points, the statistics rollups and what each user has collected now move by increments in the
-// same transaction (`statistics.projection: inline`), or the events are queued and the projection job moves them a
-// moment later, many batches at once (`queued`).
+// batch writes once. In the one transaction of the request, one statement looks up the users, companies and
+// products the batch names, and one appends the new events, adds the searches to the search history and (with
+// `statistics.projection: queued`) queues the events for the projection job, which moves them a moment later, many
+// batches at once; with `inline`, the projections follow in the same transaction (projections.ts): the counters of
+// companies and products, the points, the statistics rollups and what each user has collected now.
 
 const id = z.number().int().positive().max(2147483647);
 /** How far in the future an event's time may lie (clocks differ a little). */
@@ -100,7 +100,10 @@ function shapeIssues(
   const e = parsed.data;
   const errors: Rejection['errors'] = [];
   const msg = (en: string, zh: string) => t(en, zh)[lang];
-  if (new Date(e.occurredAt).getTime() > now.getTime() + FUTURE_SLACK_MS)
+  const at = Date.parse(e.occurredAt);
+  // one spelling of the moment from here on (UTC, milliseconds): the key, the partition and the stored time
+  e.occurredAt = new Date(at).toISOString();
+  if (at > now.getTime() + FUTURE_SLACK_MS)
     errors.push({ field: 'occurredAt', message: msg('Lies in the future', '时间晚于当前时间') });
   const need = NEEDS[e.type];
   if (need === 'company' && e.companyId == null)
@@ -117,19 +120,22 @@ function shapeIssues(
   return errors.length > 0 ? { errors } : { event: e, errors };
 }
 
+/** An event's identity: the client's id and the moment (normalised by shapeIssues). */
+const keyOf = (e: { eventId: string; occurredAt: string }) => `${e.eventId}@${e.occurredAt}`;
+
 const ids = (events: EventInput[], key: 'userId' | 'companyId' | 'productId') => [
   ...new Set(events.map((e) => e[key]).filter((v): v is number => v != null)),
 ];
 
-/** Stores a batch in the caller's transaction and answers what became of each event. */
 /** What storing events needs of a request (the marketplace route's context, or a seed's). */
 type IngestContext = Pick<OpenContext, 'db' | 'engine' | 'lang' | 'now'> & {
   timeZone?: string;
   projection?: OpenContext['projection'];
 };
 
+/** Stores a batch in the caller's transaction and answers what became of each event. */
 export async function ingestEvents(ctx: IngestContext, raw: unknown[]) {
-  const { db, engine, lang, now } = ctx;
+  const { lang, now } = ctx;
   const msg = (en: string, zh: string) => t(en, zh)[lang];
   const rejected: Rejection[] = [];
   const valid: { index: number; event: EventInput }[] = [];
@@ -142,7 +148,7 @@ export async function ingestEvents(ctx: IngestContext, raw: unknown[]) {
       rejected.push({ index, eventId: typeof eventId === 'string' ? eventId : null, errors });
       return;
     }
-    const key = `${event.eventId}@${new Date(event.occurredAt).toISOString()}`;
+    const key = keyOf(event);
     if (seen.has(key)) {
       duplicates++;
       return;
@@ -151,52 +157,9 @@ export async function ingestEvents(ctx: IngestContext, raw: unknown[]) {
     valid.push({ index, event });
   });
 
-  // The references, three queries for the whole batch.
+  // The references, one statement for the whole batch.
   const events = valid.map((v) => v.event);
-  const users = table(engine, 'user_manager');
-  const companies = table(engine, 'company');
-  const products = table(engine, 'product');
-  const userIds = ids(events, 'userId');
-  const companyIds = ids(events, 'companyId');
-  const productIds = ids(events, 'productId');
-  const knownUsers = new Set(
-    userIds.length === 0
-      ? []
-      : (
-          (await db
-            .select({ id: users.col('id') })
-            .from(users.table)
-            .where(
-              and(
-                sql`${users.col('id')} = any(${intArray(userIds)})`,
-                inArray(users.col('type'), [...MARKETPLACE_USER_TYPES] as never[]),
-              ),
-            )) as { id: number }[]
-        ).map((r) => Number(r.id)),
-  );
-  const knownCompanies = new Set(
-    companyIds.length === 0
-      ? []
-      : (
-          (await db
-            .select({ id: companies.col('id') })
-            .from(companies.table)
-            .where(sql`${companies.col('id')} = any(${intArray(companyIds)})`)) as { id: number }[]
-        ).map((r) => Number(r.id)),
-  );
-  const productCompany = new Map(
-    productIds.length === 0
-      ? []
-      : (
-          (await db
-            .select({ id: products.col('id'), companyId: products.col('companyId') })
-            .from(products.table)
-            .where(sql`${products.col('id')} = any(${intArray(productIds)})`)) as {
-            id: number;
-            companyId: number | null;
-          }[]
-        ).map((r) => [Number(r.id), r.companyId == null ? null : Number(r.companyId)] as const),
-  );
+  const { knownUsers, knownCompanies, productCompany } = await lookUpReferences(ctx, events);
   const accepted: EventInput[] = [];
   for (const { index, event: e } of valid) {
     const errors: Rejection['errors'] = [];
@@ -230,11 +193,11 @@ export async function ingestEvents(ctx: IngestContext, raw: unknown[]) {
     else accepted.push(e);
   }
 
+  // the events stored now (a retried event is not among them) move the projections: queued in the statement
+  // that stores them, or at once
   const stored = await appendEvents(ctx, accepted);
   duplicates += accepted.length - stored.length;
-  // the events stored now (a retried event is not among them) move the projections, at once or by the queue
-  if (ctx.projection === 'queued') await enqueueEvents(db, stored);
-  else
+  if (ctx.projection !== 'queued')
     await projectEvents(
       { ...ctx, timeZone: ctx.timeZone ?? DEFAULT_STATISTICS_TIME_ZONE },
       stored,
@@ -245,6 +208,33 @@ export async function ingestEvents(ctx: IngestContext, raw: unknown[]) {
 }
 
 const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
+
+/** Which of the users (marketplace users only), companies and products the events name exist, and each
+ * product's company: one statement, each list as JSON. */
+async function lookUpReferences(ctx: IngestContext, events: EventInput[]) {
+  const { db, engine } = ctx;
+  const users = table(engine, 'user_manager');
+  const companies = table(engine, 'company');
+  const products = table(engine, 'product');
+  const [row] = rowsOf<{ users: number[]; companies: number[]; products: [number, number | null][] }>(
+    await db.execute(sql`select
+      coalesce((select json_agg(${users.col('id')}) from ${users.table}
+        where ${users.col('id')} = any(${intArray(ids(events, 'userId'))})
+          and ${users.col('type')} = any(${sql.param(arrayLiteral(MARKETPLACE_USER_TYPES))}::text[])), '[]') as users,
+      coalesce((select json_agg(${companies.col('id')}) from ${companies.table}
+        where ${companies.col('id')} = any(${intArray(ids(events, 'companyId'))})), '[]') as companies,
+      coalesce((select json_agg(json_build_array(${products.col('id')}, ${products.col('companyId')}))
+        from ${products.table} where ${products.col('id')} = any(${intArray(ids(events, 'productId'))})), '[]')
+        as products`),
+  );
+  return {
+    knownUsers: new Set(row!.users.map(Number)),
+    knownCompanies: new Set(row!.companies.map(Number)),
+    productCompany: new Map(
+      row!.products.map(([id, company]) => [Number(id), company == null ? null : Number(company)] as const),
+    ),
+  };
+}
 
 const EVENT_COLUMNS: BulkColumn[] = [
   ['event_id', 'text'],
@@ -259,74 +249,58 @@ const EVENT_COLUMNS: BulkColumn[] = [
   ['created_at', 'timestamptz'],
   ['updated_at', 'timestamptz'],
 ];
-const SEARCH_COLUMNS: BulkColumn[] = [
-  ['keyword', 'text'],
-  ['user_id', 'int'],
-  ['language', 'text'],
-  ['results_count', 'int'],
-  ['event_id', 'text'],
-  ['created_at', 'timestamptz'],
-  ['updated_at', 'timestamptz'],
-];
 
-/** Appends the events in one statement (the month partitions first); answers those that were new. */
+/**
+ * Appends the events, adds the searches among them to the search history and, where the projection is queued,
+ * queues them, in one statement (the month partitions first); answers the events that were new.
+ */
 async function appendEvents(ctx: IngestContext, events: EventInput[]): Promise<EventInput[]> {
   if (events.length === 0) return [];
   const { db, engine } = ctx;
-  const months = new Map<string, Date>();
-  for (const e of events) {
-    const at = new Date(e.occurredAt);
-    months.set(`${at.getUTCFullYear()}-${at.getUTCMonth()}`, at);
-  }
+  const months = new Map<string, string>();
+  for (const e of events) months.set(e.occurredAt.slice(0, 7), e.occurredAt);
   for (const at of months.values()) {
-    await ensureMonthPartition(db, behaviourEvent, at, engine);
-    await ensureMonthPartition(db, searchHistory, at, engine);
+    await ensureMonthPartition(db, behaviourEvent, new Date(at), engine);
+    await ensureMonthPartition(db, searchHistory, new Date(at), engine);
   }
-  const byKey = new Map(events.map((e) => [`${e.eventId}@${new Date(e.occurredAt).getTime()}`, e]));
+  const byKey = new Map(events.map((e) => [keyOf(e), e]));
   const at = ctx.now.toISOString();
-  const inserted = rowsOf<{ event_id: string; created_at: string | Date }>(
-    await db.execute(
-      bulkInsert(
-        table(engine, 'behaviour_event').def.table,
-        EVENT_COLUMNS,
-        events.map((e) => [
-          e.eventId,
-          e.type,
-          e.userId,
-          e.companyId,
-          e.productId,
-          e.keyword,
-          e.resultsCount,
-          e.lang,
-          e.duration,
-          new Date(e.occurredAt).toISOString(),
-          at,
-        ]),
-        sql`on conflict do nothing returning event_id, created_at`,
-      ),
-    ),
+  const searches = sql.identifier(table(engine, 'search_history').def.table);
+  const queue =
+    ctx.projection === 'queued'
+      ? sql`, queued as (insert into behaviour_projection_queue (event_id, created_at)
+          select event_id, created_at from stored)`
+      : sql``;
+  const inserted = rowsOf<{ event_id: string; at: string }>(
+    await db.execute(sql`with stored as (${bulkInsert(
+      table(engine, 'behaviour_event').def.table,
+      EVENT_COLUMNS,
+      events.map((e) => [
+        e.eventId,
+        e.type,
+        e.userId,
+        e.companyId,
+        e.productId,
+        e.keyword,
+        e.resultsCount,
+        e.lang,
+        e.duration,
+        e.occurredAt,
+        at,
+      ]),
+      sql`on conflict do nothing
+        returning event_id, type, user_id, keyword, results_count, language, created_at`,
+    )}),
+    searched as (insert into ${searches}
+      (keyword, user_id, language, results_count, event_id, created_at, updated_at)
+      select keyword, user_id, language, results_count, event_id, created_at, ${at}::timestamptz
+      from stored where type = 'search')${queue}
+    select event_id, to_char(created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as at
+    from stored`),
   );
-  const fresh = inserted
-    .map((r) => byKey.get(`${r.event_id}@${new Date(r.created_at).getTime()}`))
+  return inserted
+    .map((r) => byKey.get(keyOf({ eventId: r.event_id, occurredAt: r.at })))
     .filter((e): e is EventInput => e !== undefined);
-  const searches = fresh.filter((e) => e.type === 'search');
-  if (searches.length > 0)
-    await db.execute(
-      bulkInsert(
-        table(engine, 'search_history').def.table,
-        SEARCH_COLUMNS,
-        searches.map((e) => [
-          e.keyword,
-          e.userId,
-          e.lang,
-          e.resultsCount,
-          e.eventId,
-          new Date(e.occurredAt).toISOString(),
-          at,
-        ]),
-      ),
-    );
-  return fresh;
 }
 
 export const ingestEventsRoute: OpenRoute = {

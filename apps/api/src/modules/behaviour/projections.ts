@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { bulkInsert, intArray, unnestRows } from '../../db/bulk';
+import { intArray, unnestRows } from '../../db/bulk';
 import type { Db } from '../../db/client';
 import type { Engine } from '../../engine';
 import { scheduleJob } from '../../jobs/schedule';
@@ -12,9 +12,9 @@ import { shareCountersLock } from './rebuild';
 // What newly stored behaviour events move besides themselves: the counters of companies and products, the points
 // (ledger, users' points and levels), the statistics rollups and the collect state. `projectEvents` moves them all
 // by increments for a set of events, each event once: the ingestion calls it in its own transaction
-// (`statistics.projection: inline`), or queues the events' keys (`enqueueEvents`, `queued`) and the projection job
-// (`projectQueue`, one node at a time under an advisory lock) takes up to QUEUE_BATCH keys at once, projects those
-// events and deletes the keys in one transaction. A queued batch therefore touches each counter, rollup row and
+// (`statistics.projection: inline`), or queues the events' keys in the statement that stores them (`queued`) and
+// the projection job (`projectQueue`, one node at a time under an advisory lock) takes up to QUEUE_BATCH keys at
+// once, projects those events and deletes the keys in one transaction. A queued batch therefore touches each counter, rollup row and
 // user row once for many ingestion calls, and the calls themselves take no lock a concurrent call waits for.
 // Lock order (every writer takes them in this order, each set sorted by key): the counters' advisory lock shared,
 // companies, products, users, the rollups' rows, the collect rows.
@@ -36,21 +36,6 @@ export async function projectEvents(
   await awardEvents(ctx.db, ctx.engine, [...events], ctx.now);
   await applyRollups(ctx, events, productCompany);
   await applyCollects(ctx.db, events, productCompany);
-}
-
-/** Queues newly stored events for the projection job (in the transaction that stores them). */
-export async function enqueueEvents(db: Db, events: readonly ProjectedEvent[]): Promise<void> {
-  if (events.length === 0) return;
-  await db.execute(
-    bulkInsert(
-      'behaviour_projection_queue',
-      [
-        ['event_id', 'text'],
-        ['created_at', 'timestamptz'],
-      ],
-      events.map((e) => [e.eventId, new Date(e.occurredAt).toISOString()]),
-    ),
-  );
 }
 
 /** Arbitrary constant naming the projection job's advisory lock. */
