@@ -29,17 +29,21 @@ function element(value: unknown): string {
 /** The text literal of a one-dimensional PostgreSQL array (`{…}`) holding `values`. */
 export function arrayLiteral(values: readonly unknown[]): string {
   let out = '{';
-  for (let i = 0; i < values.length; i++) {
-    if (i > 0) out += ',';
-    out += element(values[i]);
-  }
+  for (let i = 0; i < values.length; i++) out += (i > 0 ? ',' : '') + element(values[i]);
+  return `${out}}`;
+}
+
+/** The array literal of column `column` of the rows. */
+function columnLiteral(rows: readonly (readonly unknown[])[], column: number): string {
+  let out = '{';
+  for (let i = 0; i < rows.length; i++) out += (i > 0 ? ',' : '') + element(rows[i]![column]);
   return `${out}}`;
 }
 
 /** One array parameter per column, each cast to its type's array. */
 export function arrays(columns: readonly BulkColumn[], rows: readonly (readonly unknown[])[]): SQL {
   return sql.join(
-    columns.map(([, type], i) => sql`${sql.param(arrayLiteral(rows.map((r) => r[i])))}::${sql.raw(type)}[]`),
+    columns.map(([, type], i) => sql`${sql.param(columnLiteral(rows, i))}::${sql.raw(type)}[]`),
     sql`, `,
   );
 }

@@ -88,13 +88,21 @@ function answerText(route: OpenRoute, data: unknown): string {
 }
 
 /** JSON with object keys sorted, so the same body hashes the same whatever its key order. */
-function stableJson(value: unknown): string {
-  if (Array.isArray(value)) return `[${value.map(stableJson).join(',')}]`;
-  if (value && typeof value === 'object') {
-    const entries = Object.entries(value as Record<string, unknown>).sort(([a], [b]) => (a < b ? -1 : 1));
-    return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${stableJson(v)}`).join(',')}}`;
+export function stableJson(value: unknown): string {
+  if (value === null || typeof value !== 'object') return JSON.stringify(value ?? null);
+  let out: string;
+  if (Array.isArray(value)) {
+    out = '[';
+    for (let i = 0; i < value.length; i++) out += (i > 0 ? ',' : '') + stableJson(value[i]);
+    return `${out}]`;
   }
-  return JSON.stringify(value ?? null);
+  const record = value as Record<string, unknown>;
+  // keys are distinct, so the default order (by UTF-16 code units) is the only one
+  const keys = Object.keys(record).sort();
+  out = '{';
+  for (let i = 0; i < keys.length; i++)
+    out += `${i > 0 ? ',' : ''}${JSON.stringify(keys[i])}:${stableJson(record[keys[i]!])}`;
+  return `${out}}`;
 }
 
 function idempotencyKeyOf(request: FastifyRequest): string {
