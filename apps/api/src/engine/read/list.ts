@@ -294,8 +294,9 @@ export async function plannerEstimate(
 const STATISTICS_TTL_MS = 5_000;
 const statistics = new Map<string, { rows: number; at: number }>();
 
-/** The table's row count as the statistics know it (-1 when never analysed), remembered for a few seconds:
- * it only decides between "estimate" and "count", and autovacuum refreshes it far less often. */
+/** The table's row count as the statistics know it (-1 when never analysed), remembered for a few seconds
+ * whatever its size: it only decides between "estimate" and "count", autovacuum refreshes it far less often, and
+ * a table that has grown past the line meanwhile is counted (capped) for those seconds. */
 export async function statisticsRows(db: Db, entity: EngineEntity): Promise<number> {
   const cached = statistics.get(entity.def.table);
   if (cached && Date.now() - cached.at < STATISTICS_TTL_MS) return cached.rows;
@@ -303,8 +304,7 @@ export async function statisticsRows(db: Db, entity: EngineEntity): Promise<numb
     sql`select reltuples::float8 as n from pg_class where oid = to_regclass(${`"${entity.def.table}"`})`,
   )) as RawResult;
   const rows = Number(rowsOf(result)[0]?.n ?? -1);
-  // Small tables are counted anyway; remembering their estimate would only hide their growth.
-  if (rows >= 2 * COUNT_CAP) statistics.set(entity.def.table, { rows, at: Date.now() });
+  statistics.set(entity.def.table, { rows, at: Date.now() });
   return rows;
 }
 
