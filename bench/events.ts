@@ -91,7 +91,15 @@ function batch(): string {
   return JSON.stringify({ events });
 }
 
-type Ingest = { events: number; batches: number; failed: number; p95: number; perSecond: number };
+type Ingest = {
+  events: number;
+  batches: number;
+  failed: number;
+  /** Refused batches by status and error code (the first answer of each printed as it comes). */
+  refusals: Map<string, number>;
+  p95: number;
+  perSecond: number;
+};
 
 /** SENDERS loops posting one batch after another until the time is up. */
 async function ingest(address: string): Promise<Ingest> {
@@ -99,6 +107,7 @@ async function ingest(address: string): Promise<Ingest> {
   const latencies: number[] = [];
   let events = 0;
   let failed = 0;
+  const refusals = new Map<string, number>();
   const started = performance.now();
   await Promise.all(
     Array.from({ length: SENDERS }, async () => {
@@ -114,13 +123,20 @@ async function ingest(address: string): Promise<Ingest> {
           },
           body,
         });
-        const answer = (await res.json()) as { success: boolean; content?: { accepted: number } };
+        const answer = (await res.json()) as {
+          success: boolean;
+          content?: { accepted: number };
+          code?: number | string;
+        };
         if (res.status === 200 && answer.success) {
           events += answer.content!.accepted;
           latencies.push(performance.now() - t0);
         } else {
           failed++;
-          if (failed === 1) log(`a batch was refused: ${res.status} ${JSON.stringify(answer).slice(0, 300)}`);
+          const kind = `${res.status} ${answer.code ?? ''}`.trim();
+          if (!refusals.has(kind))
+            log(`a batch was refused: ${res.status} ${JSON.stringify(answer).slice(0, 300)}`);
+          refusals.set(kind, (refusals.get(kind) ?? 0) + 1);
         }
       }
     }),
@@ -131,6 +147,7 @@ async function ingest(address: string): Promise<Ingest> {
     events,
     batches: latencies.length,
     failed,
+    refusals,
     p95: sorted[Math.floor(sorted.length * 0.95)] ?? Number.NaN,
     perSecond: events / elapsed,
   };
@@ -226,7 +243,11 @@ export async function runEventsBench(): Promise<void> {
             posted.perSecond.toFixed(0),
             '',
             ms(posted.p95),
-            `${posted.events} events in ${posted.batches} batches, ${posted.failed} failed; ${rows[0]!.n} in the table`,
+            `${posted.events} events in ${posted.batches} batches, ${posted.failed} failed${
+              posted.failed > 0
+                ? ` (${[...posted.refusals].map(([kind, n]) => `${n}× ${kind}`).join(', ')})`
+                : ''
+            }; ${rows[0]!.n} in the table`,
           ],
           ['company list during ingestion', during.rps.toFixed(0), ms(during.p50), ms(during.p95), ''],
           ['company list at rest', rest.rps.toFixed(0), ms(rest.p50), ms(rest.p95), ''],
