@@ -114,10 +114,13 @@ export function loggerOptions(logger: FastifyServerOptions['logger']): FastifySe
     hooks: {
       ...base.hooks,
       logMethod(this: unknown, args: unknown[], method: (...a: unknown[]) => void) {
-        method.apply(
-          this,
-          args.map((a) => redactLogArgument(a)),
-        );
+        // the request line is made here of what the serializers above redact: it is written as it is
+        if (isRequestLine(args[0])) method.apply(this, args);
+        else
+          method.apply(
+            this,
+            args.map((a) => redactLogArgument(a)),
+          );
       },
     },
   } as FastifyServerOptions['logger'];
@@ -127,6 +130,17 @@ export function loggerOptions(logger: FastifyServerOptions['logger']): FastifySe
  * the time taken. Fastify's own controller also writes a line when each request arrives, which doubled the cost
  * of logging a request and said nothing the answer's line does not. A request that never ends is stopped by the
  * statement timeout and the client's disconnect, and then logged. */
+/** The request lines' objects (RequestLog): their request and answer go through the serializers, which redact
+ * what they keep, so the logger's redaction of loose arguments (a copy of each object) is skipped for them. */
+const requestLines = new WeakSet<object>();
+const isRequestLine = (value: unknown): boolean =>
+  typeof value === 'object' && value !== null && requestLines.has(value);
+
+function requestLine(line: Record<string, unknown>): Record<string, unknown> {
+  requestLines.add(line);
+  return line;
+}
+
 class RequestLog extends LogController {
   override incomingRequest(): void {}
 
@@ -141,7 +155,11 @@ class RequestLog extends LogController {
         { req: request, res: reply, err: error, responseTime: reply.elapsedTime },
         'request errored',
       );
-    else reply.log.info({ req: request, res: reply, responseTime: reply.elapsedTime }, 'request completed');
+    else
+      reply.log.info(
+        requestLine({ req: request, res: reply, responseTime: reply.elapsedTime }),
+        'request completed',
+      );
   }
 }
 
