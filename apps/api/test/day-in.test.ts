@@ -19,13 +19,20 @@ const ZONES = [
   'Asia/Tehran',
 ];
 
+const references = new Map<string, Intl.DateTimeFormat>();
+
 function reference(timeZone: string, ms: number): string {
-  return new Intl.DateTimeFormat('en-CA', {
-    timeZone,
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-  }).format(ms);
+  let format = references.get(timeZone);
+  if (!format) {
+    format = new Intl.DateTimeFormat('en-CA', {
+      timeZone,
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+    });
+    references.set(timeZone, format);
+  }
+  return format.format(ms);
 }
 
 describe('the day of a moment in a zone', () => {

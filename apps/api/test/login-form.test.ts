@@ -120,6 +120,8 @@ describe('the login form posted by a browser', () => {
       headers: { cookie: `Admin-Token=${sessionToken}` },
     });
     expect(next.body).not.toContain('id="login-shell"');
+    // the system log is written after the answer has gone
+    await t.app.flushSystemLog();
     const [log] = await t.db
       .select()
       .from(systemLog)
