@@ -186,4 +186,44 @@ describe('behaviour events from the marketplace', () => {
     const add = await client(t.app, admin)({ method: 'POST', url: '/api/search_history/update', body: {} });
     expect(add.status).not.toBe(200);
   });
+  // last: the searches it stores would change the search history's counts above
+  it('knows an event again by its moment however its time is spelled, and keeps one search of it', async () => {
+    const moment = Date.now() - 3 * 60_000;
+    const utc = new Date(moment).toISOString();
+    // the same moment as a clock in Shanghai reads it, and with microseconds
+    const shanghai = new Date(moment + 8 * 3_600_000).toISOString().replace('Z', '+08:00');
+    const micro = utc.replace('Z', '000Z');
+    const search = (occurredAt: string) => ({
+      events: [
+        {
+          eventId: 'spelled',
+          type: 'search',
+          occurredAt,
+          userId: buyer,
+          keyword: 'spelled pump',
+          resultsCount: 2,
+          lang: 'en',
+        },
+      ],
+    });
+    expect((await post(search(shanghai))).json().content).toEqual({
+      accepted: 1,
+      duplicates: 0,
+      rejected: [],
+    });
+    for (const spelled of [utc, micro, shanghai])
+      expect((await post(search(spelled))).json().content).toEqual({
+        accepted: 0,
+        duplicates: 1,
+        rejected: [],
+      });
+    const stored = await t.db
+      .select({ at: events.createdAt })
+      .from(events)
+      .where(eq(events.eventId, 'spelled'));
+    expect(stored.map((r) => new Date(r.at as string | Date).toISOString())).toEqual([utc]);
+    const searches = entityTables.search_history!;
+    const history = await t.db.select({ c: count() }).from(searches).where(eq(searches.eventId, 'spelled'));
+    expect(history[0]!.c).toBe(1);
+  });
 });
