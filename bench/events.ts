@@ -31,7 +31,7 @@ import { envNumber } from './settings';
 //   npx tsx bench/events.ts
 //   SECONDS=10 SENDERS=4 npx tsx bench/events.ts
 //
-// Environment: PROJECTION (queued | inline), SECONDS (20, at most 60), SENDERS (8), LIST_CONNECTIONS (10), COMPANIES (2000), BUYERS (20000),
+// Environment: PROJECTION (queued | inline), SECONDS (20, at most 60), SENDERS (8), LIST_CONNECTIONS (10), COMPANIES (2000), BUYERS (20000), API_NODE_FLAGS,
 // BENCH_ADMIN_URL.
 
 const SECONDS = Math.min(envNumber('SECONDS', 20), 60);
@@ -214,7 +214,7 @@ export async function runEventsBench(): Promise<void> {
       BENCH_DATABASE_URL: url,
       BENCH_CHECKOUT: here,
       BENCH_DATA_DIR: dataDir,
-      BENCH_NODE_FLAGS: '',
+      BENCH_NODE_FLAGS: process.env.API_NODE_FLAGS ?? '',
       BENCH_OPEN_PER_SECOND: '1000000',
       BENCH_PROJECTION: PROJECTION,
     });
@@ -232,6 +232,14 @@ export async function runEventsBench(): Promise<void> {
       load(listUrl, headers, LIST_CONNECTIONS, SECONDS),
     ]);
     const lag = await queue.drained();
+    // what the API answered with a server error, as its system log recorded it
+    const errors = (
+      await pool.query<{ message: string | null; n: string }>(
+        `select coalesce(error_message, '') as message, count(*) as n from system_log
+         where status_code >= 500 group by 1 order by 2 desc limit 5`,
+      )
+    ).rows;
+    for (const e of errors) log(`server errors: ${e.n}× ${e.message}`);
     const peak = peakMemory();
     const { rows } = await pool.query<{ n: string }>('select count(*) as n from behaviour_event');
     process.stdout.write(

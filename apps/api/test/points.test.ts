@@ -302,23 +302,34 @@ describe('points, point rules and membership levels', () => {
         url: '/api/company',
         body: supplierCompanyBody(`ptm${n}`, 'Secret12345'),
       });
-      // a month no event has named yet (on PostgreSQL its partition is created by the first batches, at once)
-      const month = Date.UTC(2024, 1, 10, 12);
+      // two months no event has named yet (on PostgreSQL their partitions are created for the first batches, at
+      // once), each batch with a view and a search, so that batches write both partitioned tables while others
+      // make their months
+      const months = [Date.UTC(2024, 1, 10, 12), Date.UTC(2024, 2, 10, 12)];
       const answers = await Promise.all(
-        [0, 1, 2, 3].map((b) =>
+        [0, 1, 2, 3, 4, 5, 6, 7].map((b) =>
           post([
             {
               eventId: `pm${id}-${b}`,
               type: 'view_company',
-              occurredAt: new Date(month + b * 60_000).toISOString(),
+              occurredAt: new Date(months[b % 2]! + b * 60_000).toISOString(),
               userId: id,
               companyId: company.id,
+            },
+            {
+              eventId: `ps${id}-${b}`,
+              type: 'search',
+              occurredAt: new Date(months[(b + 1) % 2]! + b * 60_000).toISOString(),
+              userId: id,
+              keyword: 'first of the month',
+              resultsCount: 1,
+              lang: 'en',
             },
           ]),
         ),
       );
       for (const a of answers) expect(a.statusCode, a.body).toBe(200);
-      expect(answers.map((a) => a.json().content.accepted)).toEqual([1, 1, 1, 1]);
+      expect(answers.map((a) => a.json().content.accepted)).toEqual([2, 2, 2, 2, 2, 2, 2, 2]);
     });
 
     it('lets staff adjust points with a reason (its own ledger row), refusing bad bodies and callers without the permission', async () => {

@@ -15,7 +15,8 @@ import type { AfterCommitWork, OpenCaller, OpenContext, OpenRoute } from './type
 // params, query and body are validated with the route's zod schemas (a bad body is a 400 listing each field,
 // a bad parameter a 400 naming it, as on the console's routes). A POST needs an `Idempotency-Key`: the
 // handler's writes and the stored answer share one transaction, so a retry answers what the first call
-// answered and writes nothing.
+// answered and writes nothing. What the write needs to exist first (a month partition) is made by the route's
+// `prepare` before that transaction begins.
 
 export const OPEN_PREFIX = '/api/open/v1';
 export const OPEN_TAG = 'Marketplace';
@@ -131,6 +132,7 @@ async function serveWrite(
   const requestHash = createHash('sha256')
     .update(stableJson({ method: request.method, url: request.url.split('?')[0], ...covered }))
     .digest('hex');
+  if (route.prepare) await route.prepare(input, { db: app.db, engine: served.engine, now: new Date() });
   const pending: AfterCommitWork[] = [];
   const fresh = await app.db.transaction(async (tx) => {
     const held = await tx

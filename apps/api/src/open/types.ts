@@ -44,6 +44,9 @@ export type OpenContext = {
   storage: FastifyInstance['storage'];
 };
 
+/** What a write's preparation gets: the database (not a transaction) and the engine. */
+export type OpenPrepareContext = { db: Db; engine: Engine; now: Date };
+
 /** How a write whose body is a multipart form (an upload) is read, instead of a zod schema. */
 export type OpenMultipart = {
   /** Reads and checks the form before the write: `body` is what the handler gets, `hashed` what the idempotency
@@ -76,5 +79,12 @@ export type OpenRoute = {
   cache?: { topics: readonly string[]; maxAgeSeconds: number };
   /** Shown in the API document. */
   examples: { body?: unknown; response: unknown };
+  /** A write's preparation, run before its transaction begins, on the database outside it (each statement
+   * committed on its own): what the write's rows need to exist first and must not be created inside a
+   * transaction that other writers wait on, such as the month partitions they go to. Runs for a retry too. */
+  prepare?: (
+    input: { params: unknown; query: unknown; body: unknown },
+    ctx: OpenPrepareContext,
+  ) => Promise<void>;
   handler: (input: { params: unknown; query: unknown; body: unknown }, ctx: OpenContext) => Promise<unknown>;
 };

@@ -64,8 +64,9 @@ export function monthPartition(table: string, at: Date): { name: string; from: s
   return { name: `${table}_p${year}${String(month + 1).padStart(2, '0')}`, from, to };
 }
 
-/** Partitions known to exist, per database, so each month costs one statement per server. */
-const known = new WeakMap<object, Set<string>>();
+/** Per database, where each month's rows known so far go (its partition, or the default partition when that
+ * holds rows of the month already), so each month costs one statement per server. */
+const known = new WeakMap<object, Map<string, string>>();
 
 /**
  * Makes sure the partition of `at`'s month of the event table exists (call it before an insert; cached per
@@ -84,10 +85,11 @@ export async function ensureMonthPartition(
   const { name, from, to } = monthPartition(def.table, at);
   let cache = known.get(database);
   if (!cache) {
-    cache = new Set();
+    cache = new Map();
     known.set(database, cache);
   }
-  if (cache.has(name)) return name;
+  const found = cache.get(name);
+  if (found) return found;
   try {
     // in a savepoint of the caller's transaction (or a transaction of its own): a refusal below leaves the
     // caller's transaction usable
@@ -103,9 +105,13 @@ export async function ensureMonthPartition(
     // 42P07 (or 23505 on the type's name): created by another transaction in between; 23514: the default
     // partition holds rows of that month.
     if (code !== '42P07' && code !== '23505' && code !== '23514') throw error;
-    if (code === '23514') return `${def.table}_default`;
+    if (code === '23514') {
+      // remembered too: asking again would lock the default partition against every writer each time
+      cache.set(name, `${def.table}_default`);
+      return `${def.table}_default`;
+    }
   }
-  cache.add(name);
+  cache.set(name, name);
   return name;
 }
 

@@ -13,7 +13,7 @@ import { sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { arrayLiteral, type BulkColumn, bulkInsert, intArray } from '../../db/bulk';
 import { type Engine, ensureMonthPartition } from '../../engine';
-import type { OpenContext, OpenRoute } from '../../open/types';
+import type { OpenContext, OpenPrepareContext, OpenRoute } from '../../open/types';
 import { projectEvents } from './projections';
 
 // `POST /api/open/v1/events` (scope events:write): up to 500 behaviour events a batch. Each event is checked on
@@ -303,6 +303,26 @@ async function appendEvents(ctx: IngestContext, events: EventInput[]): Promise<E
     .filter((e): e is EventInput => e !== undefined);
 }
 
+/** The month partitions of the batch's well-formed events, made before the ingestion's transaction begins: made
+ * inside it, a partition's creation (which locks the month's table and the default partition until the
+ * transaction ends) and another batch's insert into both tables waited on each other, and PostgreSQL broke the
+ * tie by failing one of them. In the transaction, ensureMonthPartition then finds each month made already. */
+async function prepareMonths(ctx: OpenPrepareContext, raw: unknown[]) {
+  const months = new Map<string, Date>();
+  for (const item of raw) {
+    // a month is made for a well-formed event only; one such event a month is enough
+    const said = (item as { occurredAt?: unknown } | null)?.occurredAt;
+    const at = typeof said === 'string' ? Date.parse(said) : Number.NaN;
+    if (Number.isNaN(at) || months.has(new Date(at).toISOString().slice(0, 7))) continue;
+    const { event } = shapeIssues(item, ctx.now, 'en');
+    if (event) months.set(event.occurredAt.slice(0, 7), new Date(event.occurredAt));
+  }
+  for (const at of months.values()) {
+    await ensureMonthPartition(ctx.db, behaviourEvent, at, ctx.engine);
+    await ensureMonthPartition(ctx.db, searchHistory, at, ctx.engine);
+  }
+}
+
 export const ingestEventsRoute: OpenRoute = {
   method: 'POST',
   url: '/events',
@@ -351,5 +371,6 @@ export const ingestEventsRoute: OpenRoute = {
       ],
     },
   },
+  prepare: async ({ body }, ctx) => prepareMonths(ctx, (body as z.infer<typeof eventBatch>).events),
   handler: async ({ body }, ctx) => ingestEvents(ctx, (body as z.infer<typeof eventBatch>).events),
 };
