@@ -186,6 +186,27 @@ describe('behaviour events from the marketplace', () => {
     const add = await client(t.app, admin)({ method: 'POST', url: '/api/search_history/update', body: {} });
     expect(add.status).not.toBe(200);
   });
+  it('makes no month table for events it refuses, whatever month they name', async () => {
+    const exists = async (name: string) =>
+      (
+        (await t.db.execute(sql`select to_regclass(${name}) is not null as found`)) as unknown as {
+          rows: { found: boolean }[];
+        }
+      ).rows[0]!.found;
+    const old = Array.from({ length: 12 }, (_, i) => ({
+      eventId: `old${i}`,
+      type: 'view_company',
+      occurredAt: new Date(Date.UTC(1990, i, 15)).toISOString(),
+      userId: 999_999,
+      companyId,
+    }));
+    const answer = (await post({ events: old })).json().content;
+    expect(answer.accepted).toBe(0);
+    expect(answer.rejected).toHaveLength(12);
+    for (let month = 1; month <= 12; month++)
+      expect(await exists(`behaviour_event_p1990${String(month).padStart(2, '0')}`)).toBe(false);
+  });
+
   // last: the searches it stores would change the search history's counts above
   it('knows an event again by its moment however its time is spelled, and keeps one search of it', async () => {
     const moment = Date.now() - 3 * 60_000;

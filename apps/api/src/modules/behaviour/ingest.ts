@@ -303,17 +303,24 @@ async function appendEvents(ctx: IngestContext, events: EventInput[]): Promise<E
     .filter((e): e is EventInput => e !== undefined);
 }
 
-/** The month partitions of the batch's well-formed events, made before the ingestion's transaction begins: made
- * inside it, a partition's creation (which locks the month's table and the default partition until the
+/** How many months back from the current one a batch's preparation makes partitions for. */
+const PREPARED_MONTHS = 12;
+
+/** The month partitions of the batch's well-formed events of the last year, made before the ingestion's
+ * transaction begins: made inside it, a partition's creation (which locks the month's table and the default partition until the
  * transaction ends) and another batch's insert into both tables waited on each other, and PostgreSQL broke the
  * tie by failing one of them. In the transaction, ensureMonthPartition then finds each month made already. */
 async function prepareMonths(ctx: OpenPrepareContext, raw: unknown[]) {
   const months = new Map<string, Date>();
+  // older months are made, as before, only for events that were accepted (in the transaction): a key cannot have
+  // tables made for any month it names
+  const earliest = new Date(Date.UTC(ctx.now.getUTCFullYear(), ctx.now.getUTCMonth() - PREPARED_MONTHS, 1));
   for (const item of raw) {
     // a month is made for a well-formed event only; one such event a month is enough
     const said = (item as { occurredAt?: unknown } | null)?.occurredAt;
     const at = typeof said === 'string' ? Date.parse(said) : Number.NaN;
-    if (Number.isNaN(at) || months.has(new Date(at).toISOString().slice(0, 7))) continue;
+    if (Number.isNaN(at) || at < earliest.getTime()) continue;
+    if (months.has(new Date(at).toISOString().slice(0, 7))) continue;
     const { event } = shapeIssues(item, ctx.now, 'en');
     if (event) months.set(event.occurredAt.slice(0, 7), new Date(event.occurredAt));
   }
