@@ -126,10 +126,6 @@ export function loggerOptions(logger: FastifyServerOptions['logger']): FastifySe
   } as FastifyServerOptions['logger'];
 }
 
-/** One log line per request, written once it is answered: the request (method, path, address), the status and
- * the time taken. Fastify's own controller also writes a line when each request arrives, which doubled the cost
- * of logging a request and said nothing the answer's line does not. A request that never ends is stopped by the
- * statement timeout and the client's disconnect, and then logged. */
 /** The request lines' objects (RequestLog): their request and answer go through the serializers, which redact
  * what they keep, so the logger's redaction of loose arguments (a copy of each object) is skipped for them. */
 const requestLines = new WeakSet<object>();
@@ -141,6 +137,10 @@ function requestLine(line: Record<string, unknown>): Record<string, unknown> {
   return line;
 }
 
+/** One log line per request, written once it is answered: the request (method, path, address), the status and
+ * the time taken. Fastify's own controller also writes a line when each request arrives, which doubled the cost
+ * of logging a request and said nothing the answer's line does not. A request that never ends is stopped by the
+ * statement timeout and the client's disconnect, and then logged. */
 class RequestLog extends LogController {
   override incomingRequest(): void {}
 

@@ -186,6 +186,26 @@ describe('behaviour events from the marketplace', () => {
     const add = await client(t.app, admin)({ method: 'POST', url: '/api/search_history/update', body: {} });
     expect(add.status).not.toBe(200);
   });
+  it('answers a body that is not a batch with a 400 and stores nothing', async () => {
+    const before = await t.db.select({ c: count() }).from(events);
+    const json = { 'content-type': 'application/json' };
+    const share = { eventId: 'plain', type: 'share', occurredAt: at(1), userId: buyer, companyId };
+    const bodies: [string, Record<string, string>, number][] = [
+      ['null', json, 400],
+      ['{}', json, 400],
+      ['5', json, 400],
+      [JSON.stringify({ events: [] }), json, 400],
+      // the right JSON sent as text is refused by its media type
+      [JSON.stringify({ events: [share] }), { 'content-type': 'text/plain' }, 415],
+    ];
+    for (const [body, headers, status] of bodies) {
+      const res = await openCall(t.app, key, 'POST', '/events', body, { headers });
+      expect(res.statusCode, `${body} ${headers['content-type']}`).toBe(status);
+      expect(res.json().success).toBe(false);
+    }
+    expect(await t.db.select({ c: count() }).from(events)).toEqual(before);
+  });
+
   it('makes no month table for events it refuses, whatever month they name', async () => {
     const exists = async (name: string) =>
       (

@@ -12,6 +12,7 @@ import {
 import { sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { arrayLiteral, type BulkColumn, bulkInsert, intArray } from '../../db/bulk';
+import type { Db } from '../../db/client';
 import { type Engine, ensureMonthPartition } from '../../engine';
 import type { OpenContext, OpenPrepareContext, OpenRoute } from '../../open/types';
 import { projectEvents } from './projections';
@@ -257,12 +258,7 @@ const EVENT_COLUMNS: BulkColumn[] = [
 async function appendEvents(ctx: IngestContext, events: EventInput[]): Promise<EventInput[]> {
   if (events.length === 0) return [];
   const { db, engine } = ctx;
-  const months = new Map<string, string>();
-  for (const e of events) months.set(e.occurredAt.slice(0, 7), e.occurredAt);
-  for (const at of months.values()) {
-    await ensureMonthPartition(db, behaviourEvent, new Date(at), engine);
-    await ensureMonthPartition(db, searchHistory, new Date(at), engine);
-  }
+  await ensureMonths(db, engine, events);
   const byKey = new Map(events.map((e) => [keyOf(e), e]));
   const at = ctx.now.toISOString();
   const searches = sql.identifier(table(engine, 'search_history').def.table);
@@ -306,12 +302,23 @@ async function appendEvents(ctx: IngestContext, events: EventInput[]): Promise<E
 /** How many months back from the current one a batch's preparation makes partitions for. */
 const PREPARED_MONTHS = 12;
 
-/** The month partitions of the batch's well-formed events of the last year, made before the ingestion's
- * transaction begins: made inside it, a partition's creation (which locks the month's table and the default partition until the
- * transaction ends) and another batch's insert into both tables waited on each other, and PostgreSQL broke the
- * tie by failing one of them. In the transaction, ensureMonthPartition then finds each month made already. */
-async function prepareMonths(ctx: OpenPrepareContext, raw: unknown[]) {
+/** The month partitions of both event tables for each month the events (normalised by shapeIssues) fall in. */
+async function ensureMonths(db: Db, engine: Engine, events: readonly { occurredAt: string }[]) {
   const months = new Map<string, Date>();
+  for (const e of events)
+    if (!months.has(e.occurredAt.slice(0, 7))) months.set(e.occurredAt.slice(0, 7), new Date(e.occurredAt));
+  for (const at of months.values()) {
+    await ensureMonthPartition(db, behaviourEvent, at, engine);
+    await ensureMonthPartition(db, searchHistory, at, engine);
+  }
+}
+
+/** The month partitions of the batch's well-formed events of the last year, made before the ingestion's
+ * transaction begins. Made inside it, a partition's creation (which locks the month's table and the default
+ * partition until the transaction ends) and another batch's insert into both tables waited on each other, and
+ * PostgreSQL broke the tie by failing one of them. In the transaction, ensureMonths then finds each made. */
+async function prepareMonths(ctx: OpenPrepareContext, raw: unknown[]) {
+  const months = new Map<string, { occurredAt: string }>();
   // older months are made, as before, only for events that were accepted (in the transaction): a key cannot have
   // tables made for any month it names
   const earliest = new Date(Date.UTC(ctx.now.getUTCFullYear(), ctx.now.getUTCMonth() - PREPARED_MONTHS, 1));
@@ -322,12 +329,9 @@ async function prepareMonths(ctx: OpenPrepareContext, raw: unknown[]) {
     if (Number.isNaN(at) || at < earliest.getTime()) continue;
     if (months.has(new Date(at).toISOString().slice(0, 7))) continue;
     const { event } = shapeIssues(item, ctx.now, 'en');
-    if (event) months.set(event.occurredAt.slice(0, 7), new Date(event.occurredAt));
+    if (event) months.set(event.occurredAt.slice(0, 7), event);
   }
-  for (const at of months.values()) {
-    await ensureMonthPartition(ctx.db, behaviourEvent, at, ctx.engine);
-    await ensureMonthPartition(ctx.db, searchHistory, at, ctx.engine);
-  }
+  await ensureMonths(ctx.db, ctx.engine, [...months.values()]);
 }
 
 export const ingestEventsRoute: OpenRoute = {

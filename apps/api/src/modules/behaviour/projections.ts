@@ -14,8 +14,9 @@ import { shareCountersLock } from './rebuild';
 // by increments for a set of events, each event once: the ingestion calls it in its own transaction
 // (`statistics.projection: inline`), or queues the events' keys in the statement that stores them (`queued`) and
 // the projection job (`projectQueue`, one node at a time under an advisory lock) takes up to QUEUE_BATCH keys at
-// once, projects those events and deletes the keys in one transaction. A queued batch therefore touches each counter, rollup row and
-// user row once for many ingestion calls, and the calls themselves take no lock a concurrent call waits for.
+// once, projects those events and deletes the keys in one transaction. A queued batch therefore touches each
+// counter, rollup row and user row once for many ingestion calls, and the calls themselves take no lock a
+// concurrent call waits for.
 // Lock order (every writer takes them in this order, each set sorted by key): the counters' advisory lock shared,
 // companies, products, users, the rollups' rows, the collect rows.
 
