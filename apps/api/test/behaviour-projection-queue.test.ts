@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { entityTables } from '../src/db/schema/entities';
 import { createEngine } from '../src/engine';
-import { drainQueue } from '../src/modules/behaviour';
+import { drainQueue, type FoldState, projectQueue } from '../src/modules/behaviour';
 import { ingestEvents } from '../src/modules/behaviour/ingest';
 import { client, companyBody, okClient } from './engine/setup';
 import { createTestApp, login, type TestApp } from './helpers';
@@ -200,5 +200,97 @@ describe('queued projection of behaviour events', () => {
     expect(await queued(t)).toBe(3);
     await drainQueue(t.db, createEngine({ fieldPolicy: {} }), { timeZone: TZ });
     expect(await clicks()).toBe(was + 3);
+  });
+
+  it('buffers a run’s counters and points until the fold, every reader and writer in between seeing the true figures', async () => {
+    const t = apps.queued;
+    const engine = createEngine({ fieldPolicy: {} });
+    const admin = await login(t.app);
+    const ok = okClient(client(t.app, admin));
+    const events = (await issueApiKey(t.app, { scopes: ['events:write'], token: admin })).key;
+    const reader = (await issueApiKey(t.app, { scopes: ['users:read'], token: admin })).key;
+    const buyer = buyers[1]!;
+    const productId = products[1]!.id;
+    const one = async <T>(q: ReturnType<typeof sql>) =>
+      ((await t.db.execute(q)) as unknown as { rows: T[] }).rows[0];
+    const figures = async () => ({
+      clicks: Number(
+        (await one<{ n: number }>(sql`select click_num as n from product where id = ${productId}`))!.n ?? 0,
+      ),
+      points: Number(
+        (await one<{ n: number }>(sql`select points as n from user_manager where id = ${buyer}`))!.n ?? 0,
+      ),
+      ledger: Number(
+        (await one<{ n: number }>(
+          sql`select coalesce(sum(points), 0)::int as n from user_point_ledger where user_id = ${buyer}`,
+        ))!.n,
+      ),
+      clickDelta: Number(
+        (
+          await one<{ n: number }>(
+            sql`select click_num as n from behaviour_counter_delta where target = 'product' and target_id = ${productId}`,
+          )
+        )?.n ?? 0,
+      ),
+      pointsDelta: Number(
+        (await one<{ n: number }>(sql`select points as n from user_points_delta where user_id = ${buyer}`))
+          ?.n ?? 0,
+      ),
+    });
+    const views = async (ids: string[]) => {
+      const at = new Date(Date.now() - 60_000).toISOString();
+      const body = ids.map((eventId) => ({
+        eventId,
+        type: 'view_product',
+        occurredAt: at,
+        userId: buyer,
+        productId,
+      }));
+      expect(
+        (await openCall(t.app, events, 'POST', '/events', { events: body })).json().content.accepted,
+      ).toBe(ids.length);
+    };
+    await drainQueue(t.db, engine, { timeZone: TZ });
+    const was = await figures();
+    expect(was).toMatchObject({ clickDelta: 0, pointsDelta: 0, ledger: was.points });
+
+    // a run without a fold: the wide rows stay, the increments wait in the delta rows
+    await views(['fold1', 'fold2', 'fold3']);
+    expect(await projectQueue(t.db, engine, { timeZone: TZ })).toEqual({ ran: true, projected: 3 });
+    const run = await figures();
+    expect(run).toMatchObject({ clicks: was.clicks, points: was.points, clickDelta: 3, pointsDelta: 3 });
+    expect(run.ledger).toBe(was.ledger + 3);
+    // the marketplace reads the true points meanwhile
+    const level = await openCall(t.app, reader, 'GET', `/users/${buyer}/level`);
+    expect(level.json().content.points).toBe(run.ledger);
+
+    // staff adjusting the points take the delta in: the row holds the ledger's sum and no delta is left to add twice
+    await ok({
+      method: 'POST',
+      url: `/api/user_manager/adjust_points/${buyer}`,
+      body: { points: 5, reason: 'Fold' },
+    });
+    const adjusted = await figures();
+    expect(adjusted).toMatchObject({ points: run.ledger + 5, ledger: run.ledger + 5, pointsDelta: 0 });
+
+    // a counter rebuild counts the projected events (dropping their delta) and leaves the queued ones to the queue
+    await views(['fold4', 'fold5']);
+    await ok({ method: 'POST', url: '/api/behaviour/rebuild_counters', body: {} });
+    const rebuilt = await figures();
+    expect(rebuilt.clickDelta).toBe(0);
+    expect(rebuilt.clicks).toBe(was.clicks + 3);
+    expect(await queued(t)).toBe(2);
+
+    // the projection job's drain leaves the fold to its next look at an empty queue (or to FOLD_EVERY_MS)
+    const job: FoldState = { unfolded: false, foldedAt: performance.now() };
+    expect(await drainQueue(t.db, engine, { timeZone: TZ, fold: job })).toBe(2);
+    expect(await figures()).toMatchObject({ clicks: was.clicks + 3, clickDelta: 2, pointsDelta: 2 });
+    expect(job.unfolded).toBe(true);
+    expect(await drainQueue(t.db, engine, { timeZone: TZ, fold: job })).toBe(0);
+    expect(job.unfolded).toBe(false);
+    const drained = await figures();
+    expect(drained).toMatchObject({ clicks: was.clicks + 5, clickDelta: 0, pointsDelta: 0 });
+    expect(drained.points).toBe(drained.ledger);
+    expect(drained.ledger).toBe(adjusted.ledger + 2);
   });
 });

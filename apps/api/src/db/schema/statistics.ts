@@ -193,3 +193,33 @@ export const behaviourProjectionQueue = pgTable(
   },
   (t) => [primaryKey({ columns: [t.eventId, t.createdAt] })],
 );
+
+/**
+ * The counters of companies and products that queued projection runs moved and no fold has written yet
+ * (`statistics.projection: queued`): each run adds its increments here, to narrow rows with one index, and the
+ * fold (every few seconds while the queue stays full, and when it empties) adds them to the records and deletes
+ * them, so a record's wide row (and its many indexes) is written once per fold instead of once per run. A
+ * counter's value is the record's column plus its row here.
+ */
+export const behaviourCounterDelta = pgTable(
+  'behaviour_counter_delta',
+  {
+    target: text('target', { enum: ['company', 'product'] }).notNull(),
+    targetId: integer('target_id').notNull(),
+    collectNum: integer('collect_num').notNull().default(0),
+    shareNum: integer('share_num').notNull().default(0),
+    clickNum: integer('click_num').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.target, t.targetId] })],
+);
+
+/**
+ * The points that queued projection runs awarded and no fold has added to the users' rows yet, by user: a
+ * user's points are `user_manager.points` plus their row here (both equal the ledger's sum). Written and read
+ * under the user's row lock, like every ledger writer; a writer that sets a user's points itself takes the row
+ * in (deletes it) in the same transaction.
+ */
+export const userPointsDelta = pgTable('user_points_delta', {
+  userId: integer('user_id').primaryKey(),
+  points: integer('points').notNull(),
+});

@@ -1,10 +1,10 @@
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { intArray, unnestRows } from '../../db/bulk';
+import { bulkInsert, intArray, unnestRows } from '../../db/bulk';
 import type { Db } from '../../db/client';
 import type { Engine } from '../../engine';
 import { scheduleJob } from '../../jobs/schedule';
-import { awardEvents } from '../points';
+import { awardEvents, foldPoints } from '../points';
 import { applyRollups, type RollupEvent } from '../statistics/rollups';
 import { applyCollects } from './collects';
 import { shareCountersLock } from './rebuild';
@@ -17,13 +17,26 @@ import { shareCountersLock } from './rebuild';
 // once, projects those events and deletes the keys in one transaction. A queued batch therefore touches each
 // counter, rollup row and user row once for many ingestion calls, and the calls themselves take no lock a
 // concurrent call waits for.
+// A queued run buffers what moves wide rows with many indexes: the counters' increments go to
+// `behaviour_counter_delta` and the users' points to `user_points_delta` (narrow rows, one index each), and the
+// fold (`foldDeltas`) adds them to the companies, products and users every FOLD_EVERY_MS while the queue stays
+// full and when it empties, so each of those rows is written once per fold instead of once per run. The inline
+// projection writes them directly.
 // Lock order (every writer takes them in this order, each set sorted by key): the counters' advisory lock shared,
-// companies, products, users, the rollups' rows, the collect rows.
+// the counters' delta rows, companies, products, users, the users' delta rows, the rollups' rows, the collect
+// rows.
 
 /** A stored event as the projections read it (what the rollups read, with its id and time). */
 export type ProjectedEvent = RollupEvent & { eventId: string; occurredAt: string };
 
-export type ProjectionContext = { db: Db; engine: Engine; now: Date; timeZone: string };
+export type ProjectionContext = {
+  db: Db;
+  engine: Engine;
+  now: Date;
+  timeZone: string;
+  /** Queued runs: the counters and points go to their delta tables for the fold. */
+  buffered?: boolean;
+};
 
 /** Moves every projection by the events (stored for the first time; the caller's transaction).
  * `productCompany`: the company of each product they name. */
@@ -34,7 +47,7 @@ export async function projectEvents(
 ): Promise<void> {
   if (events.length === 0) return;
   await applyCounters(ctx, events);
-  await awardEvents(ctx.db, ctx.engine, [...events], ctx.now);
+  await awardEvents(ctx.db, ctx.engine, [...events], ctx.now, { buffered: ctx.buffered === true });
   await applyRollups(ctx, events, productCompany);
   await applyCollects(ctx.db, events, productCompany);
 }
@@ -105,7 +118,13 @@ export async function projectQueue(
       owners.map((r) => [Number(r.id), r.company_id == null ? null : Number(r.company_id)] as const),
     );
     await projectEvents(
-      { db: tx as unknown as Db, engine, now: options.now ?? new Date(), timeZone: options.timeZone },
+      {
+        db: tx as unknown as Db,
+        engine,
+        now: options.now ?? new Date(),
+        timeZone: options.timeZone,
+        buffered: true,
+      },
       events,
       productCompany,
     );
@@ -113,18 +132,41 @@ export async function projectQueue(
   });
 }
 
-/** Projects the queue until it is empty (or another node's run holds the lock); answers how many it projected. */
+/** How long a node lets projected counters and points wait for the fold while events keep coming (at rest, the
+ * fold follows the queue's emptying by one look). */
+export const FOLD_EVERY_MS = 10_000;
+
+/** A node's fold state: whether it has projected since its last fold, and when that fold ran. */
+export type FoldState = { unfolded: boolean; foldedAt: number };
+
+/**
+ * Projects the queue until it is empty (or another node's run holds the lock); answers how many events it
+ * projected. With a node's `fold` state (the projection job's), it folds the buffered counters and points every
+ * FOLD_EVERY_MS while events keep coming, and on the first look that finds the queue empty; without one, it folds
+ * at its end if it projected anything.
+ */
 export async function drainQueue(
   db: Db,
   engine: Engine,
-  options: { timeZone: string; now?: Date; limit?: number },
+  options: { timeZone: string; now?: Date; limit?: number; fold?: FoldState },
 ): Promise<number> {
+  const state = options.fold ?? { unfolded: false, foldedAt: performance.now() };
+  const fold = async () => {
+    if (!(await foldDeltas(db, engine)).ran) return;
+    state.unfolded = false;
+    state.foldedAt = performance.now();
+  };
   let total = 0;
   for (;;) {
     const { ran, projected } = await projectQueue(db, engine, options);
     total += projected;
-    if (!ran || projected < (options.limit ?? QUEUE_BATCH)) return total;
+    if (projected > 0) state.unfolded = true;
+    if (!ran) return total;
+    if (state.unfolded && performance.now() - state.foldedAt >= FOLD_EVERY_MS) await fold();
+    if (projected < (options.limit ?? QUEUE_BATCH)) break;
   }
+  if (state.unfolded && (options.fold === undefined || total === 0)) await fold();
+  return total;
 }
 
 type Delta = { collect: number; share: number; click: number };
@@ -150,8 +192,81 @@ async function applyCounters(ctx: ProjectionContext, events: readonly ProjectedE
   if (companyDeltas.size + productDeltas.size === 0) return;
   // a rebuild of the counters (rebuild.ts) waits for the batches under way, and they for it
   await shareCountersLock(ctx.db);
+  if (ctx.buffered) return bufferCounters(ctx.db, companyDeltas, productDeltas);
   await bumpCounters(ctx, 'company', companyDeltas, ['collect_num', 'share_num']);
   await bumpCounters(ctx, 'product', productDeltas, ['collect_num', 'share_num', 'click_num']);
+}
+
+const DELTA_COLUMNS = [
+  ['target', 'text'],
+  ['target_id', 'int'],
+  ['collect_num', 'int'],
+  ['share_num', 'int'],
+  ['click_num', 'int'],
+] as const;
+
+/** Adds a run's increments to the counters' delta rows (in key order), one statement. */
+async function bufferCounters(db: Db, companies: Map<number, Delta>, products: Map<number, Delta>) {
+  const rows: [string, number, number, number, number][] = [];
+  for (const [target, deltas] of [
+    ['company', companies],
+    ['product', products],
+  ] as const)
+    for (const [id, d] of [...deltas].sort((a, b) => a[0] - b[0]))
+      if (d.collect !== 0 || d.share !== 0 || d.click !== 0)
+        rows.push([target, id, d.collect, d.share, d.click]);
+  if (rows.length === 0) return;
+  const add = sql.join(
+    ['collect_num', 'share_num', 'click_num'].map(
+      (c) => sql`${sql.identifier(c)} = t.${sql.identifier(c)} + excluded.${sql.identifier(c)}`,
+    ),
+    sql`, `,
+  );
+  await db.execute(
+    bulkInsert(
+      'behaviour_counter_delta',
+      DELTA_COLUMNS,
+      rows,
+      sql`on conflict (target, target_id) do update set ${add}`,
+    ),
+  );
+}
+
+/**
+ * Adds the buffered counters and points to the companies, products and users and deletes them, in one
+ * transaction under the projection's lock (so no run adds to them meanwhile), unless another node's run holds it.
+ */
+export async function foldDeltas(db: Db, engine: Engine): Promise<{ ran: boolean; folded: number }> {
+  return db.transaction(async (tx) => {
+    const lock = await tx.execute(sql`select pg_try_advisory_xact_lock(${PROJECTION_LOCK_KEY}) as ok`);
+    if (!(lock as unknown as { rows: { ok: boolean }[] }).rows[0]?.ok) return { ran: false, folded: 0 };
+    const ctx = { db: tx as unknown as Db, engine };
+    await shareCountersLock(ctx.db);
+    const taken = (
+      (await tx.execute(
+        sql`delete from behaviour_counter_delta returning target, target_id, collect_num, share_num, click_num`,
+      )) as unknown as {
+        rows: {
+          target: string;
+          target_id: number;
+          collect_num: number;
+          share_num: number;
+          click_num: number;
+        }[];
+      }
+    ).rows;
+    const deltas = { company: new Map<number, Delta>(), product: new Map<number, Delta>() };
+    for (const r of taken)
+      deltas[r.target as 'company' | 'product'].set(Number(r.target_id), {
+        collect: Number(r.collect_num),
+        share: Number(r.share_num),
+        click: Number(r.click_num),
+      });
+    await bumpCounters(ctx, 'company', deltas.company, ['collect_num', 'share_num']);
+    await bumpCounters(ctx, 'product', deltas.product, ['collect_num', 'share_num', 'click_num']);
+    const users = await foldPoints(tx);
+    return { ran: true, folded: taken.length + users };
+  });
 }
 
 /**
@@ -160,7 +275,7 @@ async function applyCounters(ctx: ProjectionContext, events: readonly ProjectedE
  * A counter never goes below zero.
  */
 async function bumpCounters(
-  ctx: ProjectionContext,
+  ctx: { db: Db; engine: Engine },
   name: 'company' | 'product',
   deltas: Map<number, Delta>,
   columns: ('collect_num' | 'share_num' | 'click_num')[],
@@ -201,9 +316,11 @@ export const PROJECTION_EVERY_MS = 200;
 export function scheduleProjection(app: FastifyInstance, engine: Engine): void {
   const { projection, timeZone } = app.config.deployment.statistics;
   if (projection !== 'queued') return;
+  // a node's first look folds whatever a node that stopped left buffered
+  const fold: FoldState = { unfolded: true, foldedAt: 0 };
   scheduleJob(app, {
     name: 'behaviour: projection of queued events',
     everyMs: PROJECTION_EVERY_MS,
-    run: () => drainQueue(app.db, engine, { timeZone }),
+    run: () => drainQueue(app.db, engine, { timeZone, fold }),
   });
 }

@@ -9,8 +9,10 @@ import { ok, okSchema } from '../../plugins/envelope';
 // behaviour events that the ingestion keeps by increments. This rebuilds them from the events of a period in one
 // transaction: each counter becomes what the period's events add up to (collects minus uncollects, never below
 // zero; shares; product views), and records without events in the period get zero. Ingestion takes the counters'
-// advisory lock shared and the rebuild takes it alone, so no batch lands half-counted during a rebuild. Run it with
-// a period that covers every event since the counters began (the default: all events).
+// advisory lock shared and the rebuild takes it alone, so no batch lands half-counted during a rebuild. Events
+// still queued for the projection are left out (the projection adds them after), and the increments buffered for
+// the fold are dropped (their events are counted here). Run it with a period that covers every event since the
+// counters began (the default: all events).
 
 /** Arbitrary constant naming the counters' advisory lock. */
 export const COUNTERS_LOCK_KEY = 7_310_402_301;
@@ -35,7 +37,10 @@ export async function rebuildCounters(
   const to = (period.to ?? new Date('9999-12-31T00:00:00Z')).toISOString();
   return db.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(${COUNTERS_LOCK_KEY})`);
-    const inPeriod = sql`created_at >= ${from}::timestamptz and created_at < ${to}::timestamptz`;
+    await tx.execute(sql`delete from behaviour_counter_delta`);
+    const inPeriod = sql`created_at >= ${from}::timestamptz and created_at < ${to}::timestamptz
+      and not exists (select 1 from behaviour_projection_queue q
+        where q.event_id = behaviour_event.event_id and q.created_at = behaviour_event.created_at)`;
     const companies = rowsOf<{ id: number }>(
       await tx.execute(sql`
         with agg as (

@@ -25,7 +25,7 @@ export const pointsModule: AppModule = {
   },
 };
 
-export { awardEvents, dayOf, loadRules } from './ledger';
+export { awardEvents, dayOf, foldPoints, loadRules } from './ledger';
 export { LEVEL_LOCK_KEY, levelOf, liveLevels, recomputeAllLevels } from './levels';
 export { chargeNoLogin, NO_LOGIN_LOCK_KEY } from './no-login';
 export { DEFAULT_RULES } from './rules';

@@ -14,6 +14,10 @@ import { levelOf, liveLevels } from './levels';
 // follow in the same transaction. Writers lock the user's row first, so one user's awards take turns however many
 // requests carry them: the daily maximum of a rule counts the rows of that action on that day (the day the event
 // happened, UTC) under the lock, so it holds exactly with concurrent and out-of-order batches.
+// A queued projection run (projections.ts) adds its awards to `user_points_delta` instead of the users' rows, and
+// the fold (`foldPoints`) adds them to the rows later: a user's points are their row's plus their delta, which
+// `lockUsers` answers, and a writer that sets a user's points itself deletes the delta in the same transaction,
+// all under the user's row lock.
 
 export type LedgerAction = (typeof LEDGER_ACTIONS)[number];
 
@@ -60,7 +64,7 @@ const marketplaceTypes = () =>
   );
 
 /** Locks the live marketplace users' rows (in id order, so concurrent writers never deadlock) and answers their
- * points; an id that is no such user is left out. */
+ * points (their row's and their buffered delta); an id that is no such user is left out. */
 export async function lockUsers(tx: Tx, userIds: number[]): Promise<Map<number, number>> {
   if (userIds.length === 0) return new Map();
   const rows = rowsOf<{ id: number; points: number | null }>(
@@ -69,7 +73,64 @@ export async function lockUsers(tx: Tx, userIds: number[]): Promise<Map<number, 
         and deleted_at is null and type in (${marketplaceTypes()}) order by id for update`,
     ),
   );
-  return new Map(rows.map((r) => [Number(r.id), Number(r.points ?? 0)]));
+  const points = new Map(rows.map((r) => [Number(r.id), Number(r.points ?? 0)]));
+  // read after the rows are locked (its own statement, so its own snapshot): a delta committed by the writer
+  // this one waited for is seen
+  const pending = rowsOf<{ user_id: number; points: number }>(
+    await tx.execute(
+      sql`select user_id, points from user_points_delta where user_id = any(${intArray([...points.keys()])})`,
+    ),
+  );
+  for (const d of pending)
+    points.set(Number(d.user_id), (points.get(Number(d.user_id)) ?? 0) + Number(d.points));
+  return points;
+}
+
+/** Sets the users' points (rows the caller locked) and their levels from them. */
+async function writePoints(tx: Tx, points: Map<number, number>): Promise<void> {
+  if (points.size === 0) return;
+  const levels = await liveLevels(tx);
+  const moved = unnestRows(
+    'v',
+    [
+      ['id', 'int'],
+      ['points', 'int'],
+      ['level_id', 'int'],
+    ],
+    [...points].map(([id, p]) => [id, p, levelOf(levels, p)]),
+  );
+  await tx.execute(sql`update user_manager u set points = v.points, level_id = v.level_id
+    from (${moved}) as v where u.id = v.id`);
+}
+
+/**
+ * Adds the buffered points to the users' rows (and their levels follow) and deletes them: the rows are locked in
+ * id order first, as every ledger writer does, so a delta a writer took in meanwhile is not added twice. The
+ * caller holds the projection's lock (no run adds a delta meanwhile). Answers how many users moved.
+ */
+export async function foldPoints(tx: Tx): Promise<number> {
+  const ids = rowsOf<{ user_id: number }>(
+    await tx.execute(sql`select user_id from user_points_delta order by user_id`),
+  ).map((r) => Number(r.user_id));
+  if (ids.length === 0) return 0;
+  const rows = rowsOf<{ id: number; points: number | null }>(
+    await tx.execute(
+      sql`select id, points from user_manager where id = any(${intArray(ids)}) order by id for update`,
+    ),
+  );
+  const taken = rowsOf<{ user_id: number; points: number }>(
+    await tx.execute(
+      sql`delete from user_points_delta where user_id = any(${intArray(ids)}) returning user_id, points`,
+    ),
+  );
+  const before = new Map(rows.map((r) => [Number(r.id), Number(r.points ?? 0)]));
+  const after = new Map<number, number>();
+  for (const d of taken) {
+    const id = Number(d.user_id);
+    if (before.has(id)) after.set(id, before.get(id)! + Number(d.points));
+  }
+  await writePoints(tx, after);
+  return after.size;
 }
 
 /** Locks one marketplace user's row and answers their points (null: no such live marketplace user). */
@@ -91,13 +152,15 @@ const LEDGER_COLUMNS: BulkColumn[] = [
 ];
 
 /** Appends the entries of users whose rows the caller locked (their points before: `balances`); each user's
- * points and level follow, all in a few statements. Answers each user's points after. */
+ * points and level follow (`buffered`: their delta, for the fold), all in a few statements. Answers each user's
+ * points after. */
 export async function appendMany(
   tx: Tx,
   engine: Engine,
   balances: Map<number, number>,
   entries: Map<number, LedgerEntry[]>,
   now: Date,
+  options: { buffered?: boolean } = {},
 ): Promise<Map<number, number>> {
   const after = new Map<number, number>();
   const rows: unknown[][] = [];
@@ -126,18 +189,24 @@ export async function appendMany(
   const ledger = engine.get('user_point_ledger')!.def.table;
   for (let i = 0; i < rows.length; i += 1000)
     await tx.execute(bulkInsert(ledger, LEDGER_COLUMNS, rows.slice(i, i + 1000)));
-  const levels = await liveLevels(tx);
-  const moved = unnestRows(
-    'v',
-    [
-      ['id', 'int'],
-      ['points', 'int'],
-      ['level_id', 'int'],
-    ],
-    [...after].map(([id, points]) => [id, points, levelOf(levels, points)]),
-  );
-  await tx.execute(sql`update user_manager u set points = v.points, level_id = v.level_id
-    from (${moved}) as v where u.id = v.id`);
+  const ids = [...after.keys()].sort((a, b) => a - b);
+  if (options.buffered) {
+    const deltas = ids.map((id) => [id, after.get(id)! - (balances.get(id) ?? 0)]);
+    await tx.execute(
+      bulkInsert(
+        'user_points_delta',
+        [
+          ['user_id', 'int'],
+          ['points', 'int'],
+        ],
+        deltas,
+        sql`on conflict (user_id) do update set points = t.points + excluded.points`,
+      ),
+    );
+    return after;
+  }
+  await writePoints(tx, after);
+  await tx.execute(sql`delete from user_points_delta where user_id = any(${intArray(ids)})`);
   return after;
 }
 
@@ -166,7 +235,13 @@ const RULE_OF_EVENT: Partial<Record<string, PointAction>> = Object.fromEntries(
  * events stored for the first time: a retried event is never here twice). The batch's users are locked at once
  * in id order, their rows of the batch's days counted in one query, and the awards written in one insert.
  */
-export async function awardEvents(tx: Tx, engine: Engine, events: AwardEvent[], now: Date): Promise<number> {
+export async function awardEvents(
+  tx: Tx,
+  engine: Engine,
+  events: AwardEvent[],
+  now: Date,
+  options: { buffered?: boolean } = {},
+): Promise<number> {
   const byUser = new Map<number, AwardEvent[]>();
   for (const e of events) {
     if (e.userId == null || !RULE_OF_EVENT[e.type]) continue;
@@ -213,6 +288,6 @@ export async function awardEvents(tx: Tx, engine: Engine, events: AwardEvent[], 
     entries.set(userId, list);
     awarded += list.length;
   }
-  await appendMany(tx, engine, balances, entries, now);
+  await appendMany(tx, engine, balances, entries, now, options);
   return awarded;
 }

@@ -76,11 +76,13 @@ export const userLevelRoute: OpenRoute = {
       sql`, `,
     );
     const result = await ctx.db.execute(sql`
-      select u.id, u.points, v.id as level_id, v.en_name, v.zh_name, v.short_name, v.min_point, v.max_point,
+      select u.id, p.points, v.id as level_id, v.en_name, v.zh_name, v.short_name, v.min_point, v.max_point,
         v.publish_purchase, v.exchange_contact, v.download, v.exclusive_customer
       from user_manager u
+      cross join lateral (select coalesce(u.points, 0)
+        + coalesce((select d.points from user_points_delta d where d.user_id = u.id), 0) as points) p
       left join user_vip_package v
-        on v.deleted_at is null and coalesce(u.points, 0) between v.min_point and v.max_point
+        on v.deleted_at is null and p.points between v.min_point and v.max_point
       where u.id = ${userId} and u.deleted_at is null and u.type in (${types})`);
     const row = (result as unknown as { rows: Row[] }).rows[0];
     if (!row)
