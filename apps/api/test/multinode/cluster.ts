@@ -171,9 +171,12 @@ export type BalancerProxy = {
   close: () => Promise<void>;
 };
 
-/** Round-robin over the backends whose /api/readyz answered 200 at the last check (every 100 ms). */
+/** Round-robin over the backends whose /api/readyz answered 200 at the last check (every 100 ms). A node that
+ * answers anything else, or refuses the connection, is out at once; one that does not answer within a second is
+ * out after three such checks in a row, as balancers' unhealthy thresholds have it (a busy machine can hold one
+ * check up). */
 export async function startProxy(): Promise<BalancerProxy> {
-  let backends: { url: string; ready: boolean }[] = [];
+  let backends: { url: string; ready: boolean; unanswered?: number }[] = [];
   let next = 0;
   let failures = 0;
   const poll = async () => {
@@ -183,8 +186,11 @@ export async function startProxy(): Promise<BalancerProxy> {
           const res = await fetch(`${b.url}/api/readyz`, { signal: AbortSignal.timeout(1000) });
           await res.arrayBuffer();
           b.ready = res.status === 200;
-        } catch {
-          b.ready = false;
+          b.unanswered = 0;
+        } catch (error) {
+          const late = (error as Error).name === 'TimeoutError';
+          b.unanswered = late ? (b.unanswered ?? 0) + 1 : 3;
+          if (b.unanswered >= 3) b.ready = false;
         }
       }),
     );
