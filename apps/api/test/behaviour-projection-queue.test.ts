@@ -5,6 +5,7 @@ import { entityTables } from '../src/db/schema/entities';
 import { createEngine } from '../src/engine';
 import { drainQueue, type FoldState, projectQueue } from '../src/modules/behaviour';
 import { ingestEvents } from '../src/modules/behaviour/ingest';
+import { rebuildRollups } from '../src/modules/statistics/rebuild';
 import { client, companyBody, okClient } from './engine/setup';
 import { createTestApp, login, type TestApp } from './helpers';
 import { issueApiKey, openCall } from './open-helpers';
@@ -273,12 +274,15 @@ describe('queued projection of behaviour events', () => {
     const adjusted = await figures();
     expect(adjusted).toMatchObject({ points: run.ledger + 5, ledger: run.ledger + 5, pointsDelta: 0 });
 
-    // a counter rebuild counts the projected events (dropping their delta) and leaves the queued ones to the queue
+    // a counter rebuild counts the projected events (dropping their delta) and leaves the queued ones to the
+    // queue; so does a rebuild of the rollups
     await views(['fold4', 'fold5']);
     await ok({ method: 'POST', url: '/api/behaviour/rebuild_counters', body: {} });
     const rebuilt = await figures();
     expect(rebuilt.clickDelta).toBe(0);
     expect(rebuilt.clicks).toBe(was.clicks + 3);
+    const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
+    await rebuildRollups(t.db, { from: day(-2), to: day(2), timeZone: TZ });
     expect(await queued(t)).toBe(2);
 
     // the projection job's drain leaves the fold to its next look at an empty queue (or to FOLD_EVERY_MS)
@@ -292,5 +296,9 @@ describe('queued projection of behaviour events', () => {
     expect(drained).toMatchObject({ clicks: was.clicks + 5, clickDelta: 0, pointsDelta: 0 });
     expect(drained.points).toBe(drained.ledger);
     expect(drained.ledger).toBe(adjusted.ledger + 2);
+    const viewed = await one<{ rollup: number; events: number }>(sql`select
+      (select coalesce(sum(product_views), 0)::int from stat_product_day where product_id = ${productId}) as rollup,
+      (select count(*)::int from behaviour_event where product_id = ${productId} and type = 'view_product') as events`);
+    expect(viewed!.rollup).toBe(viewed!.events);
   });
 });

@@ -5,6 +5,7 @@ import type { Db } from '../../db/client';
 import type { Engine } from '../../engine';
 import { scheduleJob } from '../../jobs/schedule';
 import { awardEvents, foldPoints } from '../points';
+import { PROJECTION_LOCK_KEY } from '../statistics/projection-queue';
 import { applyRollups, type RollupEvent } from '../statistics/rollups';
 import { applyCollects } from './collects';
 import { shareCountersLock } from './rebuild';
@@ -52,8 +53,6 @@ export async function projectEvents(
   await applyCollects(ctx.db, events, productCompany);
 }
 
-/** Arbitrary constant naming the projection job's advisory lock. */
-export const PROJECTION_LOCK_KEY = 7_310_402_311;
 /** Most queued events one projection transaction takes. */
 export const QUEUE_BATCH = 20_000;
 

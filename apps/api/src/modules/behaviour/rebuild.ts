@@ -4,6 +4,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Db } from '../../db/client';
 import { ok, okSchema } from '../../plugins/envelope';
+import { notQueued } from '../statistics/projection-queue';
 
 // The counters of companies and products (collectNum, shareNum; and clickNum of products) are a projection of the
 // behaviour events that the ingestion keeps by increments. This rebuilds them from the events of a period in one
@@ -39,8 +40,7 @@ export async function rebuildCounters(
     await tx.execute(sql`select pg_advisory_xact_lock(${COUNTERS_LOCK_KEY})`);
     await tx.execute(sql`delete from behaviour_counter_delta`);
     const inPeriod = sql`created_at >= ${from}::timestamptz and created_at < ${to}::timestamptz
-      and not exists (select 1 from behaviour_projection_queue q
-        where q.event_id = behaviour_event.event_id and q.created_at = behaviour_event.created_at)`;
+      and ${notQueued('behaviour_event')}`;
     const companies = rowsOf<{ id: number }>(
       await tx.execute(sql`
         with agg as (

@@ -1,11 +1,14 @@
 import { DEFAULT_STATISTICS_TIME_ZONE } from '@organiser/domain';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import { notQueued, PROJECTION_LOCK_KEY } from './projection-queue';
 
 // Rebuilds the statistics rollups of a date range (days in the deployment's time zone, both ends included)
 // from the behaviour events, in one transaction: the range's rows are removed, then each rollup is filled by
 // one aggregate over the events of the range (read through the `created_at` index, partition by partition).
-// Afterwards the rollups equal a direct aggregation of the events, whatever the increments did before.
+// Afterwards the rollups equal a direct aggregation of the events, whatever the increments did before. With the
+// queued projection, it holds the projection's lock (no run is under way while it reads) and leaves the events
+// still queued to the projection, which adds them after it.
 
 const COUNTS = `
   count(*) filter (where type = 'view_company')::int as page_views,
@@ -74,6 +77,7 @@ function eventsOfRange(timeZone: string, from: string, to: string): SQL {
     from behaviour_event e left join product p on p.id = e.product_id
     where e.created_at >= (${from}::date)::timestamp at time zone ${timeZone}
       and e.created_at < ((${to}::date) + 1)::timestamp at time zone ${timeZone}
+      and ${notQueued('e')}
   ) `;
 }
 
@@ -87,6 +91,7 @@ export async function rebuildRollups(
   const timeZone = range.timeZone ?? DEFAULT_STATISTICS_TIME_ZONE;
   const { from, to } = range;
   return db.transaction(async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(${PROJECTION_LOCK_KEY})`);
     for (const table of ROLLUPS)
       await tx.execute(
         sql`delete from ${sql.identifier(table)} where day between ${from}::date and ${to}::date`,
