@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { entityTables } from '../src/db/schema/entities';
 import { createEngine } from '../src/engine';
-import { drainQueue, type FoldState, projectQueue } from '../src/modules/behaviour';
+import { drainQueue, type FoldState, foldDeltas, projectQueue } from '../src/modules/behaviour';
 import { ingestEvents } from '../src/modules/behaviour/ingest';
 import { rebuildRollups } from '../src/modules/statistics/rebuild';
 import { client, companyBody, okClient } from './engine/setup';
@@ -300,5 +300,67 @@ describe('queued projection of behaviour events', () => {
       (select coalesce(sum(product_views), 0)::int from stat_product_day where product_id = ${productId}) as rollup,
       (select count(*)::int from behaviour_event where product_id = ${productId} and type = 'view_product') as events`);
     expect(viewed!.rollup).toBe(viewed!.events);
+  });
+
+  it('keeps every buyer’s points the ledger’s sum while runs, folds and staff adjustments interleave', async () => {
+    const t = apps.queued;
+    const engine = createEngine({ fieldPolicy: {} });
+    const admin = await login(t.app);
+    const ok = okClient(client(t.app, admin));
+    const key = (await issueApiKey(t.app, { scopes: ['events:write'], token: admin })).key;
+    const rnd = seededRandom(20261206);
+    const at = new Date(Date.now() - 120_000).toISOString();
+    for (let b = 0; b < 4; b++) {
+      const events = Array.from({ length: 40 }, (_, i) => ({
+        eventId: `mix${b}-${i}`,
+        type: rnd() < 0.5 ? 'view_product' : 'request_price',
+        occurredAt: at,
+        userId: buyers[Math.floor(rnd() * buyers.length)],
+        productId: products[Math.floor(rnd() * products.length)]!.id,
+      }));
+      expect((await openCall(t.app, key, 'POST', '/events', { events })).json().content.rejected).toEqual([]);
+    }
+    const job: FoldState = { unfolded: false, foldedAt: performance.now() };
+    const adjustments = Array.from({ length: 12 }, (_, i) => ({
+      id: buyers[i % buyers.length]!,
+      points: (i % 3) - 1 || 7,
+    }));
+    await Promise.all([
+      (async () => {
+        for (let i = 0; i < 8; i++) {
+          await projectQueue(t.db, engine, { timeZone: TZ, limit: 20 });
+          if (i % 2 === 1) await foldDeltas(t.db, engine);
+        }
+      })(),
+      ...adjustments.map(({ id, points }) =>
+        ok({ method: 'POST', url: `/api/user_manager/adjust_points/${id}`, body: { points, reason: 'Mix' } }),
+      ),
+    ]);
+    await drainQueue(t.db, engine, { timeZone: TZ, fold: job });
+    await drainQueue(t.db, engine, { timeZone: TZ, fold: job });
+    expect(await queued(t)).toBe(0);
+    for (const id of buyers) {
+      const rows = (
+        (await t.db.execute(
+          sql`select points, balance from user_point_ledger where user_id = ${id} order by id`,
+        )) as unknown as { rows: { points: number; balance: number }[] }
+      ).rows;
+      // each entry's balance is the sum of the entries before it and its own: no delta read late or twice
+      let sum = 0;
+      for (const r of rows) {
+        sum += Number(r.points);
+        expect(Number(r.balance)).toBe(sum);
+      }
+      const user = (
+        (await t.db.execute(
+          sql`select u.points, (select count(*)::int from user_points_delta d where d.user_id = u.id) as pending
+            from user_manager u where u.id = ${id}`,
+        )) as unknown as { rows: { points: number; pending: number }[] }
+      ).rows[0]!;
+      expect({ points: Number(user.points ?? 0), pending: user.pending }).toEqual({
+        points: sum,
+        pending: 0,
+      });
+    }
   });
 });

@@ -17,5 +17,5 @@ export const behaviourModule: AppModule = {
   },
 };
 
-export { drainQueue, type FoldState, projectQueue } from './projections';
+export { drainQueue, type FoldState, foldDeltas, projectQueue } from './projections';
 export { COUNTERS_LOCK_KEY, type RebuildResult, rebuildCounters } from './rebuild';
