@@ -1,12 +1,9 @@
-import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type DbHandle, MIGRATIONS_FOLDER } from '../src/db/client';
+import type { DbHandle } from '../src/db/client';
 import { enabledDictItems } from '../src/engine/write/dictionary-check';
 import { companyLanguage, companyMainMarket, seedDictionaries } from '../src/modules/dictionary';
-import { createTemplate, type DbTemplate, dropTemplate } from './database';
+import { migratedAcross } from './migration-helpers';
 
 // Migration 0016 on a database whose companies hold languages and main markets as free text (PGlite, or
 // PostgreSQL when TEST_DATABASE_URL is set): the database is migrated up to the migration before it, rows are
@@ -14,34 +11,8 @@ import { createTemplate, type DbTemplate, dropTemplate } from './database';
 
 const TAG = '0016_company_language_market_dictionaries';
 
-/** A copy of the migrations folder whose journal stops before `tag`. */
-function migrationsBefore(tag: string): string {
-  const dir = mkdtempSync(path.join(os.tmpdir(), 'organiser-migrations-'));
-  cpSync(MIGRATIONS_FOLDER, dir, { recursive: true });
-  const journalFile = path.join(dir, 'meta', '_journal.json');
-  const journal = JSON.parse(readFileSync(journalFile, 'utf8')) as { entries: { tag: string }[] };
-  const at = journal.entries.findIndex((e) => e.tag === tag);
-  expect(at).toBeGreaterThan(0);
-  journal.entries = journal.entries.slice(0, at);
-  writeFileSync(journalFile, JSON.stringify(journal));
-  return dir;
-}
-
-async function migrateFolder(handle: DbHandle, folder: string): Promise<void> {
-  if (handle.kind === 'pglite') {
-    const { migrate } = await import('drizzle-orm/pglite/migrator');
-    // biome-ignore lint/suspicious/noExplicitAny: the handle's database is the driver's own
-    await migrate(handle.db as any, { migrationsFolder: folder });
-  } else {
-    const { migrate } = await import('drizzle-orm/node-postgres/migrator');
-    // biome-ignore lint/suspicious/noExplicitAny: the handle's database is the driver's own
-    await migrate(handle.db as any, { migrationsFolder: folder });
-  }
-}
-
-let template: DbTemplate;
 let handle: DbHandle;
-let folder: string;
+let close: () => Promise<void>;
 
 type Item = { value: string; en: string; zh: string; status: string };
 
@@ -61,22 +32,16 @@ const companies = async () =>
   );
 
 beforeAll(async () => {
-  ({ template, handle } = await createTemplate());
-  folder = migrationsBefore(TAG);
-  await migrateFolder(handle, folder);
-  await handle.db.execute(sql`insert into company (name, languages, main_markets) values
+  ({ handle, close } = await migratedAcross(TAG, async (before) => {
+    await before.db.execute(sql`insert into company (name, languages, main_markets) values
     ('Labels', array['English', ' chinese ', '西班牙语', 'ENGLISH', ''], array['North America', '东南亚']),
     ('Codes', array['de', 'JA'], array['middle_east']),
     ('Free text', array['Swahili', ' swahili', 'Klingon'], array['Moon base', 'North America']),
     ('Empty', null, array[]::text[])`);
-  await handle.migrate();
+  }));
 }, 120_000);
 
-afterAll(async () => {
-  rmSync(folder, { recursive: true, force: true });
-  await handle?.close();
-  if (template) await dropTemplate(template);
-});
+afterAll(async () => close?.());
 
 describe('migration 0016: company languages and main markets', () => {
   it('turns texts matching an item’s value or label (case and spaces aside) into its value, each once', async () => {

@@ -181,15 +181,23 @@ export const userCollect = pgTable(
 
 /**
  * The behaviour events stored but not yet projected (`statistics.projection: queued`): the ingestion adds each new
- * event's key in the transaction that stores it; the projection takes a batch of keys, moves the counters, rollups,
- * collect state and points by those events and deletes the keys, in one transaction (so each event is projected
- * exactly once). Empty with `inline`.
+ * event's key, with what the projections read of it, in the statement that stores it; the projection takes a batch
+ * of rows, moves the counters, rollups, collect state and points by those events and deletes the rows, in one
+ * transaction (so each event is projected exactly once, without reading the events' table). Empty with `inline`.
  */
 export const behaviourProjectionQueue = pgTable(
   'behaviour_projection_queue',
   {
     eventId: text('event_id').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+    type: text('type').notNull(),
+    userId: integer('user_id'),
+    companyId: integer('company_id'),
+    productId: integer('product_id'),
+    keyword: text('keyword'),
+    resultsCount: integer('results_count'),
+    language: text('language'),
+    duration: integer('duration'),
   },
   (t) => [primaryKey({ columns: [t.eventId, t.createdAt] })],
 );

@@ -264,8 +264,11 @@ async function appendEvents(ctx: IngestContext, events: EventInput[]): Promise<E
   const searches = sql.identifier(table(engine, 'search_history').def.table);
   const queue =
     ctx.projection === 'queued'
-      ? sql`, queued as (insert into behaviour_projection_queue (event_id, created_at)
-          select event_id, created_at from stored)`
+      ? sql`, queued as (insert into behaviour_projection_queue (event_id, created_at, type, user_id, company_id,
+            product_id, keyword, results_count, language, duration)
+          select event_id, created_at, type, user_id, company_id, product_id, keyword, results_count, language,
+            duration
+          from stored)`
       : sql``;
   const inserted = rowsOf<{ event_id: string; at: string }>(
     await db.execute(sql`with stored as (${bulkInsert(
@@ -285,7 +288,8 @@ async function appendEvents(ctx: IngestContext, events: EventInput[]): Promise<E
         at,
       ]),
       sql`on conflict do nothing
-        returning event_id, type, user_id, keyword, results_count, language, created_at`,
+        returning event_id, type, user_id, company_id, product_id, keyword, results_count, language, duration,
+          created_at`,
     )}),
     searched as (insert into ${searches}
       (keyword, user_id, language, results_count, event_id, created_at, updated_at)

@@ -13,9 +13,9 @@ import { shareCountersLock } from './rebuild';
 // What newly stored behaviour events move besides themselves: the counters of companies and products, the points
 // (ledger, users' points and levels), the statistics rollups and the collect state. `projectEvents` moves them all
 // by increments for a set of events, each event once: the ingestion calls it in its own transaction
-// (`statistics.projection: inline`), or queues the events' keys in the statement that stores them (`queued`) and
-// the projection job (`projectQueue`, one node at a time under an advisory lock) takes up to QUEUE_BATCH keys at
-// once, projects those events and deletes the keys in one transaction. A queued batch therefore touches each
+// (`statistics.projection: inline`), or queues the events (their keys and what the projections read) in the
+// statement that stores them (`queued`) and the projection job (`projectQueue`, one node at a time under an
+// advisory lock) takes up to QUEUE_BATCH of them at once, projects them and deletes them in one transaction. A queued batch therefore touches each
 // counter, rollup row and user row once for many ingestion calls, and the calls themselves take no lock a
 // concurrent call waits for.
 // A queued run buffers what moves wide rows with many indexes: the counters' increments go to
@@ -83,13 +83,10 @@ export async function projectQueue(
     const lock = await tx.execute(sql`select pg_try_advisory_xact_lock(${PROJECTION_LOCK_KEY}) as ok`);
     if (!(lock as unknown as { rows: { ok: boolean }[] }).rows[0]?.ok) return { ran: false, projected: 0 };
     const taken = await tx.execute(sql`
-      with taken as (
-        delete from behaviour_projection_queue
-        where ctid = any(array(select ctid from behaviour_projection_queue limit ${limit}))
-        returning event_id, created_at)
-      select e.event_id, e.type, e.user_id, e.company_id, e.product_id, e.keyword, e.results_count, e.language,
-        e.duration, e.created_at
-      from taken k join behaviour_event e on e.event_id = k.event_id and e.created_at = k.created_at`);
+      delete from behaviour_projection_queue
+      where ctid = any(array(select ctid from behaviour_projection_queue limit ${limit}))
+      returning event_id, type, user_id, company_id, product_id, keyword, results_count, language, duration,
+        created_at`);
     const rows = (taken as unknown as { rows: StoredRow[] }).rows;
     if (rows.length === 0) return { ran: true, projected: 0 };
     const events: ProjectedEvent[] = rows.map((r) => ({
