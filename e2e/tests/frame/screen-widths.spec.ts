@@ -49,9 +49,7 @@ for (const lang of ['en', 'zh'] as const) {
             .locator('thead th')
             .filter({ hasText: new RegExp(`^${name}$`) })
             .first();
-        const actionsHeader = page
-          .locator('thead th.ant-table-cell-fix-right, thead th.ant-table-cell-fix-end')
-          .first();
+        const actionsHeader = page.locator('thead th.entity-sticky-end').first();
         await expect(actionsHeader).toBeVisible({ timeout: 30_000 });
         const fixedLeft = (await box(actionsHeader)).x;
         for (const name of COLUMNS[lang]) {

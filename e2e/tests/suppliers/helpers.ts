@@ -20,7 +20,7 @@ export { buttonName };
 export const companyField = (name: string, lang: Lang) => company.fields[name]!.label[lang];
 
 /** axe on the engine's screens, leaving out antd's own hidden measuring row of fixed-layout tables. */
-export const checkA11y = (page: Page) => expectNoSeriousA11y(page, { exclude: ['.ant-table-measure-row'] });
+export const checkA11y = (page: Page) => expectNoSeriousA11y(page);
 
 export const rowOf = (page: Page, text: string): Locator =>
   page.locator('tr.ant-table-row', { hasText: text });

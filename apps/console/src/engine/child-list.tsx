@@ -15,6 +15,7 @@ import { type EntityMeta, useEntityMeta } from './entity-meta';
 import { RecordFormDrawer } from './form/record-form-drawer';
 import { ActionInputDialog } from './list/action-input-dialog';
 import { RowActions } from './list/row-actions';
+import { tableWidthStyle } from './list/sticky-columns';
 import { deleteRowAction, statusRowActions, useRecordActions } from './list/use-record-actions';
 import type { ListSlots, RowAction, SlotContext } from './slots';
 import { renderValue } from './widget-registry';
@@ -104,7 +105,7 @@ export function ChildList({ entity, parentId, columns, header, emptyText, slots 
             ? { current: page, pageSize: PAGE_SIZE, total, onChange: setPage, showSizeChanger: false }
             : false
         }
-        scroll={{ x: 960 }}
+        style={tableWidthStyle(960)}
         locale={{ emptyText: emptyText ?? <p className="entity-child-empty">{t('list.empty')}</p> }}
       />
       <RecordFormDrawer

@@ -12,11 +12,11 @@ import { ImportDialog } from './list/import-dialog';
 import { type ListScreen, useListScreen } from './list/list-screen';
 import { ListToolbar } from './list/list-toolbar';
 import { SearchForm } from './list/search-form';
+import { tableWidthStyle } from './list/sticky-columns';
 import { tableColumns } from './list/table-columns';
 import { RecordDrawer } from './record-drawer';
 import type { ListSlots } from './slots';
 import '../components/entity-screens.css';
-import { useInertMeasureRow } from '../components/use-inert-measure-row';
 import { ScrollHint } from './list/scroll-hint';
 
 /** The list page of every entity (`banner_list`…), from its definition; a domain adds toolbar items, row
@@ -191,7 +191,6 @@ function TreeTools({ screen }: { screen: ListScreen }) {
 function ListTable({ screen }: { screen: ListScreen }) {
   const { t, frameT, meta, list, state, data } = screen;
   const tableRef = useRef<TableRef>(null);
-  useInertMeasureRow(tableRef);
   const table = tableColumns({
     shown: screen.columnSettings.shown,
     labelOf: screen.labelOf,
@@ -229,7 +228,7 @@ function ListTable({ screen }: { screen: ListScreen }) {
         loading={list.isLoading || (list.isFetching && Boolean(data))}
         onChange={onTableChange}
         tableLayout="fixed"
-        scroll={table.width ? { x: table.width } : undefined}
+        style={tableWidthStyle(table.width)}
         rowSelection={rowSelectionOf(screen)}
         locale={{ emptyText: state.isTrash ? t('list.emptyTrash') : t('list.empty') }}
         expandable={

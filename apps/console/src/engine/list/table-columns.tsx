@@ -12,6 +12,7 @@ import type { ExtraColumn, RowAction } from '../slots';
 import { renderValue } from '../widget-registry';
 import { type CellContext, RelativeTime } from '../widget-registry/cells';
 import { RowActions } from './row-actions';
+import { stickToEnd } from './sticky-columns';
 
 /** Column widths by kind where the definition gives none: long text is cut with an ellipsis (full text on hover),
  * so a long title cannot push the status columns off the screen. */
@@ -171,17 +172,16 @@ export function tableColumns(input: Input): {
   const actions: TableColumnsType<EntityRecord>[number] = {
     key: 'actions',
     title: t('list.actions'),
-    fixed: 'right',
     width: actionsWidth,
     render: (_: unknown, record) => (
       <RowActions actions={input.rowActions(record)} label={input.rowLabel(record)} />
     ),
   };
-  const columns = [
+  const columns = stickToEnd([
     // in the trash, when a record was deleted comes right after what identifies it
     ...(input.isTrash ? [...data.slice(0, 2), deleted, ...data.slice(2)] : data),
     actions,
-  ];
+  ]);
   const width =
     shown.reduce((sum, c) => sum + (visibility && c === visibility.gate ? VISIBILITY_WIDTH : widthOf(c)), 0) +
     extra.reduce((sum, c) => sum + c.width, 0) +

@@ -21,6 +21,7 @@ import {
   Space,
   Table,
   type TableProps,
+  type TableRef,
   Tooltip,
 } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
@@ -41,7 +42,9 @@ import { downloadFile } from '../download';
 import { type EntityMeta, entityMeta } from '../entity-meta';
 import { useDownloadRun } from '../list/export-button';
 import { EMPTY_LIST_STATE, effectiveSort } from '../list/list-url';
+import { ScrollHint } from '../list/scroll-hint';
 import { SearchForm } from '../list/search-form';
+import { stickToEnd, tableWidthStyle } from '../list/sticky-columns';
 import { tableColumns } from '../list/table-columns';
 import { renderValue } from '../widget-registry';
 import { ReportRowDrawer } from './report-row-drawer';
@@ -392,6 +395,7 @@ function ReportTable({
   });
   // a report row has no actions; a report declared with `detail` opens each row in a drawer
   const [opened, setOpened] = useState<EntityRecord | null>(null);
+  const tableRef = useRef<TableRef>(null);
   const hasDetail = Boolean(def.report?.detail);
   const columns: ColumnsType<EntityRecord> = table.columns.filter((c) => c.key !== 'actions');
   const actionsColumn = table.columns.find((c) => c.key === 'actions');
@@ -401,7 +405,6 @@ function ReportTable({
       key: 'detail',
       title: rt('details'),
       width: DETAIL_WIDTH,
-      fixed: 'right',
       render: (_: unknown, record: EntityRecord) => (
         <Button
           type="link"
@@ -418,7 +421,6 @@ function ReportTable({
       key: extra.key,
       title: extra.title,
       width: extra.width,
-      fixed: 'right',
       render: (_: unknown, record: EntityRecord) => extra.render(record as unknown as ReportRow),
     });
   const extraWidth = rowExtra.reduce((sum, extra) => sum + extra.width, 0);
@@ -438,16 +440,18 @@ function ReportTable({
   const total = data?.total ?? 0;
   return (
     <>
+      <ScrollHint tableRef={tableRef} />
       <Table<EntityRecord>
+        ref={tableRef}
         rowKey="id"
         className="entity-table"
         aria-label={rt('table', { report: meta.label({ plural: true }) })}
-        columns={columns}
+        columns={stickToEnd(columns, (hasDetail ? 1 : 0) + rowExtra.length)}
         dataSource={rows}
         loading={isLoading}
         onChange={onChange}
         tableLayout="fixed"
-        scroll={width ? { x: width } : undefined}
+        style={tableWidthStyle(width || undefined)}
         locale={{ emptyText: t('list.empty') }}
         pagination={{
           current: state.page,
