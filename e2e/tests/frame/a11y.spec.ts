@@ -42,6 +42,8 @@ for (const lang of ['en', 'zh'] satisfies Lang[]) {
       if (screen.ready)
         await expect(page.getByText(msg(lang, screen.ready)).filter({ visible: true }).first()).toBeVisible();
       if ('table' in screen) await expect(page.getByRole('table')).toBeVisible({ timeout: 30_000 });
+      // a keyboard or screen-reader user continues in the page opened (the start page is where they began)
+      if (screen.path !== '/dashboard') await expect(page.locator('#main-content')).toBeFocused();
       // a hover effect under a leftover mouse position is not what is being checked
       await page.mouse.move(0, 0);
       await checkA11y(page);

@@ -79,7 +79,11 @@ export function AppLayout() {
       return;
     }
     closeSidebarOnMobile();
-    mainRef.current?.focus({ preventScroll: true });
+    // In the frame that shows the page, not in the render that made it: focusing makes the browser compute the new
+    // page's styles at once, and the changes the render's other effects make would have them computed again
+    // before the page is painted.
+    const frame = requestAnimationFrame(() => mainRef.current?.focus({ preventScroll: true }));
+    return () => cancelAnimationFrame(frame);
   }, [location.pathname]);
 
   const groupRedirects = useMemo(
