@@ -71,7 +71,11 @@ async function fingerprint(all = true): Promise<string> {
     );
   const result = await t.db.execute(sql.join(parts, sql` union all `));
   const rows = (result as unknown as { rows: { t: string; h: string }[] }).rows;
-  return rows.map((r) => `${r.t}:${r.h}`).join('\n');
+  // in the tables' order: `union all` gives no order of its own (a parallel plan returns its parts as they finish)
+  return rows
+    .map((r) => `${r.t}:${r.h}`)
+    .sort()
+    .join('\n');
 }
 
 const JSON_HEADERS = { 'content-type': 'application/json' };
