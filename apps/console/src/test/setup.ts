@@ -8,6 +8,19 @@ import { initI18n } from '../i18n/i18n';
 // generous: the machines running the suite are shared and often busy
 configure({ asyncUtilTimeout: 10_000 });
 
+// The top progress bar fades out and removes its element on timers of its own. When a file ends as a second
+// navigation's fade is still under way, the afterAll below sees the element gone (the first fade removed it) while
+// the second fade's timer is still pending, and it fires once the file's document is gone: it does nothing then.
+const guarded = Symbol.for('organiser.test.nprogress-guard');
+const bar = NProgress as typeof NProgress & { [guarded]?: true };
+if (!bar[guarded]) {
+  bar[guarded] = true;
+  const remove = NProgress.remove.bind(NProgress);
+  NProgress.remove = () => {
+    if (typeof document !== 'undefined') remove();
+  };
+}
+
 beforeAll(async () => {
   await initI18n('en');
 });
