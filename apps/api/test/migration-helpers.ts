@@ -9,7 +9,7 @@ import { createTemplate, dropTemplate } from './database';
 // migrations folder whose journal stops there), write rows, then run every migration.
 
 /** A copy of the migrations folder whose journal stops before `tag`. */
-export function migrationsBefore(tag: string): string {
+function migrationsBefore(tag: string): string {
   const dir = mkdtempSync(path.join(os.tmpdir(), 'organiser-migrations-'));
   cpSync(MIGRATIONS_FOLDER, dir, { recursive: true });
   const journalFile = path.join(dir, 'meta', '_journal.json');
@@ -21,7 +21,8 @@ export function migrationsBefore(tag: string): string {
   return dir;
 }
 
-export async function migrateFolder(handle: DbHandle, folder: string): Promise<void> {
+/** Runs the migrations of `folder` on the handle's database, with its driver's migrator. */
+async function migrateFolder(handle: DbHandle, folder: string): Promise<void> {
   if (handle.kind === 'pglite') {
     const { migrate } = await import('drizzle-orm/pglite/migrator');
     // biome-ignore lint/suspicious/noExplicitAny: the handle's database is the driver's own

@@ -15,9 +15,9 @@ import { shareCountersLock } from './rebuild';
 // by increments for a set of events, each event once: the ingestion calls it in its own transaction
 // (`statistics.projection: inline`), or queues the events (their keys and what the projections read) in the
 // statement that stores them (`queued`) and the projection job (`projectQueue`, one node at a time under an
-// advisory lock) takes up to QUEUE_BATCH of them at once, projects them and deletes them in one transaction. A queued batch therefore touches each
-// counter, rollup row and user row once for many ingestion calls, and the calls themselves take no lock a
-// concurrent call waits for.
+// advisory lock) takes up to QUEUE_BATCH of them at once, projects them and deletes them in one transaction. A
+// queued batch therefore touches each counter, rollup row and user row once for many ingestion calls, and the
+// calls themselves take no lock a concurrent call waits for.
 // A queued run buffers what moves wide rows with many indexes: the counters' increments go to
 // `behaviour_counter_delta` and the users' points to `user_points_delta` (narrow rows, one index each), and the
 // fold (`foldDeltas`) adds them to the companies, products and users every FOLD_EVERY_MS while the queue stays
