@@ -14,6 +14,22 @@ type Ranked = { id: number | null; name: string; value: number }[];
 
 type Option = Record<string, unknown>;
 
+/** The room one day's label ("12-06") takes on the time axis, with the gap to the next. */
+const DAY_LABEL_PX = 56;
+
+/**
+ * The time axis shows every n-th day so that the labels fit the chart's width. Given, not left to ECharts: its own
+ * choice measures every label on every draw, which was most of a chart's time on the dashboard's first paint.
+ */
+function withDayLabels(option: Option, width: number): Option {
+  const xAxis = option.xAxis as { type?: string; data?: unknown[]; axisLabel?: Option } | undefined;
+  if (xAxis?.type !== 'category' || !xAxis.data) return option;
+  const grid = option.grid as { left: number; right: number };
+  const fit = Math.max(1, Math.floor((width - grid.left - grid.right) / DAY_LABEL_PX));
+  const interval = Math.max(0, Math.ceil(xAxis.data.length / fit) - 1);
+  return { ...option, xAxis: { ...xAxis, axisLabel: { ...xAxis.axisLabel, interval } } };
+}
+
 function Chart({ name, option }: { name: string; option: (theme: { color: string }) => Option }) {
   const t = useDashboardText();
   const themeColor = useSettings((s) => s.themeColor);
@@ -24,18 +40,28 @@ function Chart({ name, option }: { name: string; option: (theme: { color: string
   const json = JSON.stringify(option({ color: themeColor }));
   useEffect(() => {
     let disposed = false;
-    let chart: { dispose: () => void; resize: () => void } | null = null;
+    let chart: { dispose: () => void } | null = null;
     let observer: ResizeObserver | null = null;
     setDrawn(false);
     void loadECharts().then((echarts) => {
       if (disposed || !box.current) return;
       const instance = echarts.init(box.current, dark ? 'dark' : undefined);
       chart = instance;
-      instance.setOption({ backgroundColor: 'transparent', ...(JSON.parse(json) as Option) });
+      const shown = { backgroundColor: 'transparent', ...(JSON.parse(json) as Option) };
+      instance.setOption(withDayLabels(shown, instance.getWidth()));
       instance.on('finished', () => setDrawn(true));
       if (typeof ResizeObserver !== 'undefined') {
-        observer = new ResizeObserver(() => chart?.resize());
-        observer.observe(box.current);
+        // the observer's first report is the size the chart was just drawn at: only a change draws it again
+        const element = box.current;
+        let size = `${element.clientWidth}x${element.clientHeight}`;
+        observer = new ResizeObserver(() => {
+          const now = `${element.clientWidth}x${element.clientHeight}`;
+          if (now === size) return;
+          size = now;
+          instance.setOption(withDayLabels(shown, element.clientWidth), { lazyUpdate: true });
+          instance.resize();
+        });
+        observer.observe(element);
       }
     });
     return () => {
@@ -51,13 +77,31 @@ function Chart({ name, option }: { name: string; option: (theme: { color: string
   );
 }
 
+type Series = { name: string; values: number[]; percent?: boolean };
+
+/**
+ * The room a value axis's labels take beside the plot: the widest label the axis can show ("100 %", or its top
+ * value rounded up with its thousands separators) at about 7 px a character, and the gap to the axis. Set here, not
+ * measured by ECharts, for the same reason as the day labels.
+ */
+function valueAxisRoom(s: Series | undefined): number {
+  const top = s?.percent ? '100 %' : Math.ceil(Math.max(1, ...(s?.values ?? [])) * 1.2).toLocaleString('en');
+  return 16 + 7 * top.length;
+}
+
 const lineOption =
-  (days: DashboardData['days'], series: { name: string; values: number[]; percent?: boolean }[]) =>
+  (days: DashboardData['days'], series: Series[]) =>
   ({ color }: { color: string }): Option => ({
     color: [color, '#52c41a', '#faad14'],
     tooltip: { trigger: 'axis' },
     legend: { top: 0 },
-    grid: { left: 8, right: 16, top: 36, bottom: 8, containLabel: true },
+    grid: {
+      left: valueAxisRoom(series[0]),
+      right: series.length > 1 ? valueAxisRoom(series[1]) : 16,
+      top: 36,
+      bottom: 24,
+      outerBoundsMode: 'none',
+    },
     xAxis: { type: 'category', data: days.map((d) => d.day.slice(5)) },
     // two counts of different sizes (visits, new users): each on an axis of its own
     yAxis:
@@ -86,12 +130,12 @@ const barOption =
     return {
       color: [color],
       tooltip: { trigger: 'axis', axisPointer: { type: 'shadow' } },
-      grid: { left: 8, right: 24, top: 8, bottom: 8, containLabel: true },
+      grid: { left: 128, right: 24, top: 8, bottom: 24, outerBoundsMode: 'none' },
       xAxis: { type: 'value', minInterval: 1 },
       yAxis: {
         type: 'category',
         data: shown.map((r) => r.name),
-        axisLabel: { width: 120, overflow: 'truncate' },
+        axisLabel: { width: 120, overflow: 'truncate', interval: 0 },
       },
       series: [{ name: seriesName, type: 'bar', data: shown.map((r) => r.value), barMaxWidth: 18 }],
     };
