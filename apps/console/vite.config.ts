@@ -109,6 +109,80 @@ function resetChunkAreas(): Plugin {
   };
 }
 
+/**
+ * What a signed-in first screen needs beyond the entry's own code, by kind: the frame's (antd's providers, the
+ * guard's shell, the layout, the page registry and the dashboard's page) everywhere behind the guard, and on the
+ * dashboard its charts and ECharts.
+ */
+const firstScreens: { kind: string; roots: string[] }[] = [
+  { kind: 'signed-in', roots: chunkAreas.find((area) => area.name === 'frame')!.roots },
+  { kind: 'home', roots: ['pages/dashboard/dashboard-charts.tsx', 'components/echarts.ts'] },
+];
+
+type BuiltChunk = {
+  type: 'chunk';
+  fileName: string;
+  moduleIds: string[];
+  imports: string[];
+  viteMetadata?: { importedCss: Set<string> };
+};
+
+/**
+ * Writes into index.html, for each kind of first screen, a preload of every file its roots need that the page does
+ * not already load (`<link rel="modulepreload" data-first-screen="signed-in">`, the stylesheets as `preload`). The
+ * server keeps a kind's links in the pages that show it and takes them out of every other (the login page needs
+ * none of them): the files then download beside the entry's instead of after it has run.
+ */
+function firstScreenPreloads(): Plugin {
+  return {
+    name: 'first-screen-preloads',
+    apply: 'build',
+    transformIndexHtml: {
+      order: 'post',
+      handler(html, ctx) {
+        const chunks = Object.values(ctx.bundle ?? {}).filter(
+          (item): item is BuiltChunk & typeof item => item.type === 'chunk',
+        ) as unknown as BuiltChunk[];
+        const byFile = new Map(chunks.map((chunk) => [chunk.fileName, chunk]));
+        const linked = new Set(
+          [...html.matchAll(/href="\/([^"]+)"|src="\/([^"]+)"/g)].map((m) => m[1] ?? m[2]),
+        );
+        const links: string[] = [];
+        for (const { kind, roots } of firstScreens) {
+          const files: string[] = [];
+          const visit = (chunk: BuiltChunk) => {
+            if (linked.has(chunk.fileName)) return;
+            linked.add(chunk.fileName);
+            for (const next of chunk.imports) {
+              const imported = byFile.get(next);
+              if (imported) visit(imported);
+            }
+            files.push(chunk.fileName);
+            for (const css of chunk.viteMetadata?.importedCss ?? []) {
+              if (linked.has(css)) continue;
+              linked.add(css);
+              files.push(css);
+            }
+          };
+          for (const root of roots) {
+            const id = join(srcDir, root);
+            const chunk = chunks.find((c) => c.moduleIds.includes(id));
+            if (!chunk) throw new Error(`first screen "${kind}": no chunk holds ${root}`);
+            visit(chunk);
+          }
+          for (const file of files)
+            links.push(
+              file.endsWith('.css')
+                ? `<link rel="preload" as="style" crossorigin href="/${file}" data-first-screen="${kind}">`
+                : `<link rel="modulepreload" crossorigin href="/${file}" data-first-screen="${kind}">`,
+            );
+        }
+        return html.replace(/\n?\s*<\/head>/, () => `\n    ${links.join('\n    ')}\n  </head>`);
+      },
+    },
+  };
+}
+
 const brotli = promisify(brotliCompress);
 const gz = promisify(gzip);
 
@@ -143,7 +217,7 @@ function precompress(): Plugin {
 }
 
 export default defineConfig({
-  plugins: [react(), resetChunkAreas(), precompress()],
+  plugins: [react(), resetChunkAreas(), firstScreenPreloads(), precompress()],
   resolve: { alias: { '@antd-icons': antdIconsDir } },
   server: {
     proxy: {

@@ -2,9 +2,13 @@ import { createHash } from 'node:crypto';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { runInNewContext } from 'node:vm';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { LOGO_DATA_URI, messages, themeVariables } from '@organiser/domain';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from './helpers';
+import { adminUser } from '../src/db/schema';
+import { createAccount } from './access-fixtures';
+import { createTestApp, login, type TestApp } from './helpers';
 
 // The login page's first HTML: the static login form the server puts before #root for a visitor who is about to
 // see the login page, in both languages, with the boot stylesheet inlined and the script that picks the language.
@@ -203,5 +207,134 @@ describe('the login page of a deployment in the dark theme', () => {
       headers: { cookie: 'Admin-Token=abc' },
     });
     expect(signedIn.body).toContain('<html lang="en">');
+  });
+});
+
+describe('a signed-in page', () => {
+  /** The built page with the preloads the build writes for the two kinds of first screen. */
+  const PRELOADED = INDEX.replace(
+    '  </head>',
+    [
+      '    <link rel="modulepreload" crossorigin href="/assets/frame-1.js" data-first-screen="signed-in">',
+      '    <link rel="preload" as="style" crossorigin href="/assets/frame-1.css" data-first-screen="signed-in">',
+      '    <link rel="modulepreload" crossorigin href="/assets/charts-1.js" data-first-screen="home">',
+      '  </head>',
+    ].join('\n'),
+  );
+  const FRAME = '/assets/frame-1.js';
+  const CHARTS = '/assets/charts-1.js';
+  let t: TestApp;
+  let token: string;
+  beforeAll(async () => {
+    const dist = path.join(process.env.TMPDIR ?? '/tmp', `organiser-signed-in-${process.pid}-${Date.now()}`);
+    mkdirSync(path.join(dist, 'assets'), { recursive: true });
+    writeFileSync(path.join(dist, 'index.html'), PRELOADED);
+    writeFileSync(path.join(dist, 'assets', 'boot-1.css'), CSS);
+    t = await createTestApp({ env: { CONSOLE_DIST: dist } });
+    token = await login(t.app);
+  });
+  afterAll(() => t.close());
+
+  const page = (url: string, cookie: string, headers: Record<string, string> = {}) =>
+    t.app.inject({ method: 'GET', url, headers: { cookie, ...headers } });
+  /** The answers written into a page, or null. */
+  const answersOf = (html: string) => {
+    const json = /<script id="inlined-answers" type="application\/json">([\s\S]*?)<\/script>/.exec(html)?.[1];
+    return json ? (JSON.parse(json) as { lang: string; answers: Record<string, unknown> }) : null;
+  };
+  const call = async (method: 'GET' | 'POST', url: string, as: string, lang = 'en') =>
+    (await t.app.inject({ method, url, headers: { 'x-token': as, 'accept-language': lang } })).json();
+
+  it("preloads the frame's code behind the guard, the charts' on the dashboard only, and none on the others", async () => {
+    const cases: [string, string, string[], string[]][] = [
+      ['/login', '', [], [FRAME, CHARTS]],
+      ['/dashboard', '', [], [FRAME, CHARTS]],
+      ['/404', '', [], [FRAME, CHARTS]],
+      ['/activate', `Admin-Token=${token}`, [], [FRAME, CHARTS]],
+      ['/banner/list', `Admin-Token=${token}`, [FRAME, '/assets/frame-1.css'], [CHARTS]],
+      ['/dashboard', `Admin-Token=${token}`, [FRAME, CHARTS], []],
+      ['/', `Admin-Token=${token}`, [FRAME, CHARTS], []],
+    ];
+    for (const [url, cookie, kept, left] of cases) {
+      const res = await page(url, cookie);
+      expect(res.statusCode, url).toBe(200);
+      for (const href of kept)
+        expect(res.body, `${url} ${cookie ? 'signed in' : ''}`).toContain(`href="${href}"`);
+      for (const href of left) expect(res.body, `${url} ${cookie ? 'signed in' : ''}`).not.toContain(href);
+    }
+  });
+
+  it("carries the session's answers and the dashboard's, the same as the routes give the same caller", async () => {
+    const res = await page('/dashboard?periodFrom=2026-11-01&periodTo=2026-11-07', `Admin-Token=${token}`, {
+      'accept-language': 'zh-CN,zh;q=0.9,en;q=0.8',
+    });
+    expect(res.headers['cache-control']).toBe('private, no-cache');
+    const inlined = answersOf(res.body);
+    expect(inlined?.lang).toBe('zh');
+    expect(Object.keys(inlined?.answers ?? {}).sort()).toEqual([
+      'GET /api/dashboard?periodFrom=2026-11-01&periodTo=2026-11-07',
+      'GET /api/user/get_login_menu',
+      'POST /api/oss/get_url_prefix',
+      'POST /api/user/get_current_user_info',
+    ]);
+    for (const key of Object.keys(inlined!.answers)) {
+      const [method, url] = key.split(' ') as ['GET' | 'POST', string];
+      expect(inlined!.answers[key], key).toEqual(await call(method, url, token, 'zh'));
+    }
+    // another page behind the guard: the session's three, in the language the console's cookie names
+    const list = answersOf((await page('/banner/list', `Admin-Token=${token}; language=en`)).body);
+    expect(list?.lang).toBe('en');
+    expect(Object.keys(list?.answers ?? {})).toHaveLength(3);
+  });
+
+  it("writes each person's own answers: a staff account's menu is its own, never another's", async () => {
+    await createAccount(t.db, 'viewer1', 'Viewer-pass-1', []);
+    const viewer = await login(t.app, 'viewer1', 'Viewer-pass-1');
+    const mine = answersOf((await page('/dashboard', `Admin-Token=${viewer}`)).body);
+    const rootMenu = answersOf((await page('/dashboard', `Admin-Token=${token}`)).body)?.answers[
+      'GET /api/user/get_login_menu'
+    ];
+    expect(mine?.answers['GET /api/user/get_login_menu']).toEqual(
+      await call('GET', '/api/user/get_login_menu', viewer),
+    );
+    expect(mine?.answers['GET /api/user/get_login_menu']).not.toEqual(rootMenu);
+    expect(mine?.answers['POST /api/user/get_current_user_info']).toMatchObject({
+      content: { account: 'viewer1' },
+    });
+  });
+
+  it('writes no answers for a token that opens no session, and the page still loads', async () => {
+    for (const cookie of ['Admin-Token=not-a-session', 'Admin-Token=%E0%A4%A']) {
+      const res = await page('/dashboard', cookie);
+      expect(res.statusCode).toBe(200);
+      expect(answersOf(res.body)).toBeNull();
+      expect(res.body).toContain(`href="${FRAME}"`);
+      expect(res.body).toMatch(/<\/body>\s*<\/html>\s*$/);
+    }
+  });
+
+  it('writes text from the database as data that cannot end its element', async () => {
+    const evil = '</script><script>alert(1)</script><!--';
+    await t.db.update(adminUser).set({ nickname: evil }).where(eq(adminUser.account, 'admin'));
+    // a fresh session, so no cached copy of the user answers
+    const fresh = await login(t.app);
+    const res = await page('/banner/list', `Admin-Token=${fresh}`);
+    expect(res.body).not.toContain(evil);
+    // every element the page opens is the one it closes: the name's `</script>` closes none
+    expect(res.body.match(/<\/script>/g)?.length).toBe(res.body.match(/<script\b/g)?.length);
+    const info = answersOf(res.body)?.answers['POST /api/user/get_current_user_info'] as {
+      content: { nickname: string };
+    };
+    expect(info.content.nickname).toBe(evil);
+  });
+
+  it('is sent compressed, in one piece a browser can read, with the answers at its end', async () => {
+    const res = await page('/dashboard', `Admin-Token=${token}`, { 'accept-encoding': 'br' });
+    expect(res.headers['content-encoding']).toBe('br');
+    const html = brotliDecompressSync(res.rawPayload).toString('utf8');
+    expect(html.indexOf('<script id="inlined-answers"')).toBeGreaterThan(html.indexOf('<div id="root">'));
+    expect(answersOf(html)?.answers).toHaveProperty(['GET /api/user/get_login_menu']);
+    const gz = await page('/dashboard', `Admin-Token=${token}`, { 'accept-encoding': 'gzip' });
+    expect(gunzipSync(gz.rawPayload).toString('utf8')).toBe(html);
   });
 });

@@ -1,6 +1,7 @@
 import type { PublicConfig } from '@organiser/domain';
 import { createRoot } from 'react-dom/client';
 import { setApiBase } from './api/client';
+import { forgetInlinedAnswers, readInlinedAnswers } from './api/inlined-answers';
 import { fetchPublicConfig } from './api/user';
 import { AppRoot } from './app/app-root';
 import { preloadFrameParts, preloadPageAt } from './app/frame-parts';
@@ -58,9 +59,12 @@ async function boot(): Promise<void> {
     setApiBase(config.site.apiBase);
     initAppState(config.ui);
     if (token) {
+      // the calls below are answered from the page when the server wrote their answers into it
+      readInlinedAnswers(token);
       requestSession(token);
       // the dashboard's figures and charts' code beside the session's calls
       startDashboardAhead(window.location);
+      forgetInlinedAnswers();
     }
     await frame;
     root.render(<AppRoot config={config} />);

@@ -1,4 +1,5 @@
-import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+import { PassThrough, type Transform } from 'node:stream';
+import { brotliCompressSync, constants, createBrotliCompress, createGzip, gzipSync } from 'node:zlib';
 import { LOGO_DATA_URI, type PublicConfig, TOKEN_COOKIE, themeVariables } from '@organiser/domain';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import {
@@ -8,8 +9,9 @@ import {
   loginShellBody,
   loginShellHead,
 } from './login-shell';
+import { type InlinedAnswers, isHomePath, type SignedInPage } from './signed-in-answers';
 
-// The console's index.html, as the server sends it for every page path. Two things are added to the built file so
+// The console's index.html, as the server sends it for every page path. Some things are added to the built file so
 // the first screen does not wait on round trips it can be spared:
 // - the deployment's public configuration, inlined as JSON (the console reads it instead of calling /api/config);
 // - for a visitor without a session cookie, who is about to see the login page, a captcha of its own in the form
@@ -18,9 +20,32 @@ import {
 // - for that visitor too, the login form as static HTML in place of the boot spinner (./login-shell.ts), and the
 //   console's boot stylesheet inlined instead of linked, so the page paints from the first response without
 //   waiting on any other request (the form is the same markup the console's login page renders).
-// Each variant is rendered and compressed once, on first use (the login page's per-visitor parts are filled and
-// compressed on each request), and again when the configuration changes (the site
+// - for a visitor with a session, on a page behind the guard, the preloads the build wrote for a signed-in first
+//   screen (the frame's code and stylesheet, and on the dashboard its charts' code), so they download beside the
+//   entry's code instead of after it has run, and the answers that first screen asks for at boot (the session's
+//   calls, the dashboard's figures), made while the page is served (`fillSignedIn`, ./signed-in-answers.ts);
+//   every other page leaves those preloads out.
+// Each variant is rendered and compressed once, on first use (the per-visitor parts of the login page and of a
+// signed-in page are filled and compressed on each request), and again when the configuration changes (the site
 // name and upload limits staff set at run time are part of it).
+
+/** A preload the console's build wrote for one kind of first screen (`signed-in`, `home`). */
+const FIRST_SCREEN_LINK = /\s*<link [^>]*data-first-screen="([\w-]+)"[^>]*>/g;
+
+/** The page's text with the first-screen preloads of these kinds only. */
+const withFirstScreens = (html: string, kinds: readonly string[]) =>
+  html.replace(FIRST_SCREEN_LINK, (link, kind: string) => (kinds.includes(kind) ? link : ''));
+
+/** The page a request gets: the login form, a signed-in first screen (the dashboard's or another), or neither. */
+type PageKind = 'login' | 'plain' | 'signed-in' | 'home';
+
+/** The first-screen preloads each kind of page keeps. */
+const FIRST_SCREENS: Record<PageKind, readonly string[]> = {
+  login: [],
+  plain: [],
+  'signed-in': ['signed-in'],
+  home: ['signed-in', 'home'],
+};
 
 /** Pages a visitor without a session can open without being sent to the login page. */
 const PUBLIC_PAGES = /^\/(404|401|auth-redirect|activate|redirect\/)/;
@@ -69,6 +94,12 @@ function withLoginShell(html: string, config: PublicConfig, readAsset: (href: st
 /** One visitor's parts of the login page (its captcha, a refused post's message), made per request. */
 export type LoginFill = (request: FastifyRequest, reply: FastifyReply) => Promise<LoginShellFill>;
 
+/** The answers a signed-in page's first screen will ask for, made per request (./signed-in-answers.ts). */
+export type SignedInFill = (request: FastifyRequest, page: SignedInPage) => Promise<InlinedAnswers | null>;
+
+/** The element the console reads the answers from at boot (apps/console/src/api/inlined-answers.ts). */
+export const INLINED_ANSWERS_ID = 'inlined-answers';
+
 /**
  * Brotli's quality for a page made per request (the login page with its own captcha): a few kilobytes more than
  * the best setting, for a fraction of a millisecond instead of several.
@@ -90,12 +121,48 @@ function sendVariant(request: FastifyRequest, reply: FastifyReply, variant: Vari
   return reply.send(variant.identity);
 }
 
+/**
+ * A page sent in two parts: `head` at once, so the browser starts on the files it names while the server makes
+ * the rest, and what `rest` makes when it is ready (compressed as one stream, flushed between the two). The rest
+ * is started once the head has been handed on, so that work (the embedded database's queries run on this thread)
+ * never holds the head back.
+ */
+function sendInTwoParts(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  head: string,
+  rest: () => Promise<string>,
+) {
+  const accepts = String(request.headers['accept-encoding'] ?? '');
+  let stream: Transform;
+  let flush = (done: () => void) => done();
+  if (/\bbr\b/.test(accepts)) {
+    const br = createBrotliCompress({ params: { [constants.BROTLI_PARAM_QUALITY]: PER_REQUEST_QUALITY } });
+    flush = (done) => br.flush(constants.BROTLI_OPERATION_FLUSH, done);
+    stream = br;
+    reply.header('Content-Encoding', 'br');
+  } else if (/\bgzip\b/.test(accepts)) {
+    const gzip = createGzip({ level: 6 });
+    flush = (done) => gzip.flush(constants.Z_SYNC_FLUSH, done);
+    stream = gzip;
+    reply.header('Content-Encoding', 'gzip');
+  } else stream = new PassThrough();
+  stream.write(head);
+  flush(() =>
+    setImmediate(() => {
+      void rest().then((text) => stream.end(text));
+    }),
+  );
+  return reply.send(stream);
+}
+
 export function createConsolePage(
   indexHtml: string,
   config: PublicConfig,
   current: () => Promise<PublicConfig> = async () => config,
   readAsset: (href: string) => string | null = () => null,
   fillLogin?: LoginFill,
+  fillSignedIn?: SignedInFill,
 ) {
   // The tab's icon from the page itself: one request less on every first load (the file stays for other uses)
   const pageHtml = indexHtml.replace(/href="\/favicon\.svg"/, () => `href="${LOGO_DATA_URI}"`);
@@ -106,8 +173,8 @@ export function createConsolePage(
   const variants = new Map<string, Variant>();
 
   /** The page's text; the login variant's with the slots its visitors' parts go into. */
-  const render = (forLogin: boolean): string => {
-    const key = forLogin ? 'login' : 'plain';
+  const render = (key: PageKind): string => {
+    const forLogin = key === 'login';
     const cached = pages.get(key);
     if (cached !== undefined) return cached;
     // The captcha is preloaded only when the API is on this origin (a site variant may name another API base) and
@@ -117,7 +184,8 @@ export function createConsolePage(
         ? '<link rel="preload" href="/api/user/captcha" as="fetch" crossorigin="anonymous">'
         : '';
     const tags = `${preload}${configTag}`;
-    const page = forLogin ? withLoginShell(pageHtml, live, readAsset) : pageHtml;
+    const kept = withFirstScreens(pageHtml, FIRST_SCREENS[key]);
+    const page = forLogin ? withLoginShell(kept, live, readAsset) : kept;
     const html = page.includes('</head>')
       ? page.replace('</head>', () => `${tags}</head>`)
       : page.replace(/^(<!doctype html>)?/i, (doctype) => `${doctype}${tags}`);
@@ -126,12 +194,11 @@ export function createConsolePage(
   };
 
   /** A page the same for every visitor, rendered and compressed once per configuration. */
-  const shared = (forLogin: boolean): Variant => {
-    const key = forLogin ? 'login' : 'plain';
+  const shared = (key: PageKind): Variant => {
     let variant = variants.get(key);
     if (!variant) {
-      const html = render(forLogin);
-      variant = { identity: Buffer.from(forLogin ? fillLoginShell(html) : html, 'utf8') };
+      const html = render(key);
+      variant = { identity: Buffer.from(key === 'login' ? fillLoginShell(html) : html, 'utf8') };
       variants.set(key, variant);
     }
     return variant;
@@ -148,20 +215,47 @@ export function createConsolePage(
         pages.clear();
         variants.clear();
       }
-      const path = request.url.split('?')[0] ?? '/';
+      const [path = '/', query = ''] = request.url.split('?');
       const cookies = request.headers.cookie ?? '';
       const hasSession = cookies.split(';').some((c) => c.trim().startsWith(`${TOKEN_COOKIE}=`));
-      const forLogin = !hasSession && !PUBLIC_PAGES.test(path);
+      const isPublic = PUBLIC_PAGES.test(path);
+      const kind: PageKind =
+        !hasSession && !isPublic
+          ? 'login'
+          : hasSession && !isPublic && path !== '/login'
+            ? isHomePath(path)
+              ? 'home'
+              : 'signed-in'
+            : 'plain';
       reply
-        .header('Cache-Control', 'no-cache')
+        // a signed-in page may carry the person's own answers: never kept by a shared cache
+        .header('Cache-Control', 'private, no-cache')
         .header('Vary', 'Accept-Encoding, Cookie')
         .type('text/html; charset=utf-8');
-      if (forLogin && fillLogin && !live.site.apiBase) {
-        const html = fillLoginShell(render(true), await fillLogin(request, reply));
+      if (kind === 'login' && fillLogin && !live.site.apiBase) {
+        const html = fillLoginShell(render('login'), await fillLogin(request, reply));
         return sendVariant(request, reply, { identity: Buffer.from(html, 'utf8') }, PER_REQUEST_QUALITY);
       }
+      if ((kind === 'signed-in' || kind === 'home') && fillSignedIn && !live.site.apiBase) {
+        const html = render(kind);
+        const end = html.lastIndexOf('</body>');
+        if (end >= 0) {
+          // the answers at the end of the page: the preloads in its head are fetched while they are made
+          const rest = () =>
+            fillSignedIn(request, { path, search: new URLSearchParams(query) }).then(
+              (inlined) =>
+                `${inlined ? `<script id="${INLINED_ANSWERS_ID}" type="application/json">${inlineJson(inlined)}</script>` : ''}${html.slice(end)}`,
+              (error: unknown) => {
+                // the console makes the calls itself
+                request.log.warn({ err: error }, 'the answers of a signed-in page could not be made');
+                return html.slice(end);
+              },
+            );
+          return sendInTwoParts(request, reply, html.slice(0, end), rest);
+        }
+      }
       // made once per variant and configuration: the smallest page is worth the slowest setting
-      return sendVariant(request, reply, shared(forLogin), constants.BROTLI_MAX_QUALITY);
+      return sendVariant(request, reply, shared(kind), constants.BROTLI_MAX_QUALITY);
     },
   };
 }

@@ -7,6 +7,7 @@ import { AppError } from '../errors';
 import { createConsolePage, type LoginFill } from './console-page';
 import { sendError } from './envelope';
 import { DOCUMENT_ONLY_HEADERS } from './security-headers';
+import { signedInAnswers } from './signed-in-answers';
 
 // The console's build served by the API: its files (compressed as the client accepts, assets cached for
 // good), every page path answered with index.html with the configuration inlined (the login page rendered
@@ -38,6 +39,8 @@ export async function setupConsoleServing(
           return readFileSync(file, 'utf8');
         },
         page.loginPageFill,
+        // the answers a signed-in first screen asks for at boot, in its page
+        signedInAnswers(app),
       )
     : null;
   if (hasConsole) {
