@@ -56,7 +56,20 @@ const prefersReducedMotion = () =>
 const usePrefersReducedMotion = () =>
   useSyncExternalStore(subscribeReducedMotion, prefersReducedMotion, () => false);
 
-/** antd follows the language, the size choice and the settings drawer live. */
+/**
+ * The spinner of a busy button is decoration: the button keeps its name ("Log in", not "loading Log in"), also
+ * while the spinner's exit animation lags on a slow machine.
+ */
+const BUTTON_CONFIG = { loadingIcon: <LoadingOutlined aria-hidden /> };
+/** At most three toasts at once. */
+const MESSAGE_CONFIG = { maxCount: 3 };
+
+/**
+ * antd follows the language, the size choice and the settings drawer live. What the providers are given is the
+ * same object from one render to the next unless it changed: a new one makes every component that reads them render
+ * again (a new message setting gave every page kept in a tab a new `App.useApp()`, and each list drew its table
+ * again on every navigation).
+ */
 export function ThemedProviders({ children }: { children: ReactNode }) {
   const lang = useLang();
   const size = useApp((s) => s.size);
@@ -80,15 +93,8 @@ export function ThemedProviders({ children }: { children: ReactNode }) {
     });
   }, [locale, size, theme]);
   return (
-    <ConfigProvider
-      locale={locale}
-      componentSize={antdSize(size)}
-      theme={theme}
-      // the spinner of a busy button is decoration: the button keeps its name ("Log in", not "loading Log in"),
-      // also while the spinner's exit animation lags on a slow machine
-      button={{ loadingIcon: <LoadingOutlined aria-hidden /> }}
-    >
-      <AntdApp message={{ maxCount: 3 }}>{children}</AntdApp>
+    <ConfigProvider locale={locale} componentSize={antdSize(size)} theme={theme} button={BUTTON_CONFIG}>
+      <AntdApp message={MESSAGE_CONFIG}>{children}</AntdApp>
     </ConfigProvider>
   );
 }
