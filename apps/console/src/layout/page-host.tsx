@@ -1,7 +1,16 @@
 import type { FlatRoute } from '@organiser/domain';
 import { findRoute } from '@organiser/domain';
-import { memo, Suspense, useEffect, useLayoutEffect, useRef } from 'react';
-import { type Location, Route, Routes } from 'react-router';
+import {
+  memo,
+  type ReactNode,
+  Suspense,
+  useContext,
+  useEffect,
+  useLayoutEffect,
+  useRef,
+  useState,
+} from 'react';
+import { type Location, Route, Routes, UNSAFE_LocationContext, UNSAFE_RouteContext } from 'react-router';
 import { ProgressFallback } from '../app/root-frame';
 import { Loading } from '../components/loading';
 import { PageErrorBoundary } from '../components/page-error-boundary';
@@ -20,6 +29,24 @@ function PageFallback() {
   );
 }
 
+/**
+ * The router's location and route for a page as they were when it was opened. A page renders its own location
+ * (`<Routes location>`), but the router's `Routes` also reads the router's current location and route, and gives
+ * the page a new location context whenever they change: every navigation rendered every page kept behind a tab
+ * again, tables and all. Read here instead, where a change renders only this component: its children are the same
+ * elements as before, and the values it provides stay as they were.
+ */
+export function OwnRouting({ children }: { children: ReactNode }) {
+  const route = useContext(UNSAFE_RouteContext);
+  const location = useContext(UNSAFE_LocationContext);
+  const [opened] = useState(() => ({ route, location }));
+  return (
+    <UNSAFE_LocationContext.Provider value={opened.location}>
+      <UNSAFE_RouteContext.Provider value={opened.route}>{children}</UNSAFE_RouteContext.Provider>
+    </UNSAFE_LocationContext.Provider>
+  );
+}
+
 /** A page and its boundaries. Memoised: a navigation re-renders the host, and the pages kept behind other tabs
  * (whose path, route, location and version did not change) are skipped instead of rendered again. */
 const PageSlot = memo(
@@ -35,9 +62,11 @@ const PageSlot = memo(
       <PageErrorBoundary name={slot.route.name}>
         <Suspense fallback={<PageFallback />}>
           {/* each page sees its own location (a background tab keeps the URL state it had) and its params */}
-          <Routes location={slot.location}>
-            <Route path={slot.route.fullPath} element={element} />
-          </Routes>
+          <OwnRouting>
+            <Routes location={slot.location}>
+              <Route path={slot.route.fullPath} element={element} />
+            </Routes>
+          </OwnRouting>
         </Suspense>
       </PageErrorBoundary>
     );
