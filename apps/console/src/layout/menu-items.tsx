@@ -1,9 +1,16 @@
 import { joinPath, type Language, type RouteNode } from '@organiser/domain';
 import type { MenuProps } from 'antd';
+import type { MouseEvent } from 'react';
 import { Link } from 'react-router';
 import { MenuIcon } from './menu-icon';
 
 type Item = NonNullable<MenuProps['items']>[number];
+
+/** What an entry does with its page's address: fetch ahead what the page needs, and open it. */
+export type EntryActions = { prefetch: (target: string) => void; open: (target: string) => void };
+
+/** Entries that only link (a click is the link's own). */
+const LINK_ONLY: EntryActions = { prefetch: () => {}, open: () => {} };
 
 /**
  * The sidebar tree: hidden routes are skipped; a group whose only visible page has no
@@ -15,7 +22,7 @@ export function buildMenuItems(
   lang: Language,
   parentPath = '',
   targetOf: (path: string) => string = (path) => path,
-  prefetch: (target: string) => void = () => {},
+  actions: EntryActions | null = null,
 ): Item[] {
   const items: Item[] = [];
   for (const node of nodes) {
@@ -29,7 +36,7 @@ export function buildMenuItems(
       if (visible.length === 1 && !node.alwaysShow && !only.children?.some((c) => !c.hidden)) {
         const childPath = joinPath(path, only.path);
         items.push(
-          leaf(childPath, only.title[lang] || only.title.en, only.icon ?? node.icon, targetOf, prefetch),
+          leaf(childPath, only.title[lang] || only.title.en, only.icon ?? node.icon, targetOf, actions),
         );
         continue;
       }
@@ -37,11 +44,11 @@ export function buildMenuItems(
         key: path,
         icon: <MenuIcon name={node.icon} />,
         label: <span title={title}>{title}</span>,
-        children: buildMenuItems(visible, lang, path, targetOf, prefetch),
+        children: buildMenuItems(visible, lang, path, targetOf, actions),
       });
       continue;
     }
-    items.push(leaf(path, title, node.icon, targetOf, prefetch));
+    items.push(leaf(path, title, node.icon, targetOf, actions));
   }
   return items;
 }
@@ -52,10 +59,19 @@ function leaf(
   title: string,
   icon: string | undefined,
   targetOf: (path: string) => string,
-  prefetch: (target: string) => void,
+  actions: EntryActions | null,
 ): Item {
   const target = targetOf(path);
+  const { prefetch, open } = actions ?? LINK_ONLY;
   const ahead = () => prefetch(target);
+  // a plain click opens the page once what it needs is there (use-prefetch-route.ts); a click with a modifier key
+  // or another button is the link's own (a new tab or window)
+  const onClick = (event: MouseEvent<HTMLAnchorElement>) => {
+    if (!actions || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey)
+      return;
+    event.preventDefault();
+    open(target);
+  };
   return {
     key: path,
     icon: <MenuIcon name={icon} />,
@@ -69,6 +85,7 @@ function leaf(
         tabIndex={-1}
         onPointerEnter={ahead}
         onPointerDown={ahead}
+        onClick={onClick}
       >
         {title}
       </Link>

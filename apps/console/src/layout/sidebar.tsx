@@ -2,7 +2,7 @@ import { LOGO_DATA_URI } from '@organiser/domain';
 import { Menu } from 'antd';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate } from 'react-router';
+import { Link } from 'react-router';
 import { useLang } from '../i18n/use-lang';
 import { useVisibleRoutes } from '../navigation/visible-routes-context';
 import { usePublicConfig } from '../state/config-context';
@@ -10,7 +10,7 @@ import { useSession } from '../state/session';
 import { useStore } from '../state/store';
 import { openTarget, tagsStore } from '../state/tags-view';
 import { ancestorKeys, buildMenuItems, externalLinkItems, LINK_KEY } from './menu-items';
-import { usePrefetchRoute } from './use-prefetch-route';
+import { useOpenWhenReady, usePrefetchRoute } from './use-prefetch-route';
 
 type Props = { selectedKey: string; isCollapsed: boolean; hasLogo: boolean };
 
@@ -18,19 +18,19 @@ type Props = { selectedKey: string; isCollapsed: boolean; hasLogo: boolean };
 export function Sidebar({ selectedKey, isCollapsed, hasLogo }: Props) {
   const { t } = useTranslation();
   const lang = useLang();
-  const navigate = useNavigate();
   const config = usePublicConfig();
   const { tree } = useVisibleRoutes();
   const views = useStore(tagsStore);
   const prefetch = usePrefetchRoute();
+  const open = useOpenWhenReady();
   const permissions = useSession((s) => s.permissions);
   // an entry whose page is open in a tab shows that tab as it was (its filters and page), not a fresh page
   const items = useMemo(
     () => [
-      ...buildMenuItems(tree, lang, '', (path) => openTarget(views, path), prefetch),
+      ...buildMenuItems(tree, lang, '', (path) => openTarget(views, path), { prefetch, open }),
       ...externalLinkItems(permissions, lang),
     ],
-    [tree, lang, views, prefetch, permissions],
+    [tree, lang, views, prefetch, open, permissions],
   );
   const [openKeys, setOpenKeys] = useState<string[]>(() => ancestorKeys(items, selectedKey) ?? []);
 
@@ -66,9 +66,7 @@ export function Sidebar({ selectedKey, isCollapsed, hasLogo }: Props) {
               if (link) window.open(link.url, '_blank', 'noopener,noreferrer');
               return;
             }
-            const target = openTarget(tagsStore.get(), key);
-            prefetch(target);
-            navigate(target);
+            open(openTarget(tagsStore.get(), key));
           }}
         />
       </nav>

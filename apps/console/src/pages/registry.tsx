@@ -215,10 +215,13 @@ export function resolvePage(view: RouteView | undefined): Page | undefined {
 }
 
 /** Starts loading a view's page code, so a click that follows finds it loaded (the module is fetched once). */
-export function preloadPage(view: RouteView | undefined): void {
-  resolvePage(view)
-    ?.preload()
-    .catch(() => {});
+export function preloadPage(view: RouteView | undefined): Promise<unknown> {
+  return (
+    resolvePage(view)
+      ?.preload()
+      // a failure is the route's to show when it loads the page again
+      .catch(() => {}) ?? Promise.resolve()
+  );
 }
 
 /** Starts loading the pages of several views, each page's code once (views share their screens). */
