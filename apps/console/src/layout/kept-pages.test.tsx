@@ -8,21 +8,26 @@ import { setSize } from '../state/app-settings';
 // What the frame's providers give every page stays the same object while it does not change: a new one renders
 // every page kept behind a tab again (a list's whole table) each time the frame renders, as on every navigation.
 
+/** The toast and dialog functions each render of the probe saw. */
+const seen: unknown[] = [];
+
+function Probe() {
+  seen.push(App.useApp());
+  return null;
+}
+
+function Frame({ children }: { children: ReactNode }) {
+  return (
+    <ThemedProviders>
+      <Probe />
+      {children}
+    </ThemedProviders>
+  );
+}
+
 describe("the frame's providers", () => {
   it('give the same toast and dialog functions from one render to the next', async () => {
-    const seen: unknown[] = [];
-    function Probe() {
-      seen.push(App.useApp());
-      return null;
-    }
-    function Frame({ children }: { children: ReactNode }) {
-      return (
-        <ThemedProviders>
-          <Probe />
-          {children}
-        </ThemedProviders>
-      );
-    }
+    seen.length = 0;
     const view = render(<Frame>a</Frame>);
     view.rerender(<Frame>b</Frame>);
     view.rerender(<Frame>c</Frame>);
