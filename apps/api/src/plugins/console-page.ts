@@ -1,6 +1,12 @@
 import { PassThrough, type Transform } from 'node:stream';
 import { brotliCompressSync, constants, createBrotliCompress, createGzip, gzipSync } from 'node:zlib';
-import { LOGO_DATA_URI, type PublicConfig, TOKEN_COOKIE, themeVariables } from '@organiser/domain';
+import {
+  isHomePath,
+  LOGO_DATA_URI,
+  type PublicConfig,
+  TOKEN_COOKIE,
+  themeVariables,
+} from '@organiser/domain';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import {
   fillLoginShell,
@@ -9,7 +15,7 @@ import {
   loginShellBody,
   loginShellHead,
 } from './login-shell';
-import { type InlinedAnswers, isHomePath, type SignedInPage } from './signed-in-answers';
+import type { InlinedAnswers, SignedInPage } from './signed-in-answers';
 
 // The console's index.html, as the server sends it for every page path. Some things are added to the built file so
 // the first screen does not wait on round trips it can be spared:

@@ -1,7 +1,7 @@
 import {
-  dashboardRoute,
+  detectLanguage,
+  isHomePath,
   LANGUAGE_COOKIE,
-  LANGUAGES,
   type Language,
   TOKEN_COOKIE,
   TOKEN_HEADER,
@@ -33,9 +33,6 @@ const SESSION_CALLS: Call[] = [
   { method: 'POST', url: '/api/oss/get_url_prefix' },
 ];
 
-/** The dashboard's page: the home path and `/`, which leads to it. */
-export const isHomePath = (path: string) => path === '/' || path === dashboardRoute.path;
-
 /** The dashboard's figures as the console asks for them: the period of the page's address, when it names one. */
 function dashboardCall(search: URLSearchParams): Call {
   const query = new URLSearchParams();
@@ -47,21 +44,12 @@ function dashboardCall(search: URLSearchParams): Call {
   return { method: 'GET', url: `/api/dashboard${qs ? `?${qs}` : ''}` };
 }
 
-/**
- * The console's language for this visitor as it will pick it at boot (its language cookie, else the first of the
- * browser's languages that starts with a known code, else English): the answers are asked in it, and the console
- * takes them only if it has picked the same.
- */
+/** The console's language for this visitor as it will pick it at boot: the answers are asked in it. */
 export function pageLanguage(request: FastifyRequest): Language {
-  const stored = readCookie(request.headers.cookie, LANGUAGE_COOKIE);
-  if (LANGUAGES.includes(stored as Language)) return stored as Language;
-  const header = String(request.headers['accept-language'] ?? '');
-  for (const tag of header.split(',')) {
-    const lower = tag.trim().toLowerCase();
-    const hit = LANGUAGES.find((code) => lower.startsWith(code));
-    if (hit) return hit;
-  }
-  return 'en';
+  return detectLanguage(
+    readCookie(request.headers.cookie, LANGUAGE_COOKIE),
+    String(request.headers['accept-language'] ?? '').split(','),
+  );
 }
 
 /** The answers for a signed-in page, or null when its token opens no session (the console then goes to login). */

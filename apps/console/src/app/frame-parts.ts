@@ -1,4 +1,4 @@
-import { HOME_PATH } from './guard';
+import { HOME_PATH } from '@organiser/domain';
 import { appLayout } from './layout-part';
 import { readyLazy } from './ready-lazy';
 

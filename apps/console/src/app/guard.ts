@@ -1,4 +1,4 @@
-import { afterLoginTarget } from '@organiser/domain';
+import { afterLoginTarget, HOME_PATH } from '@organiser/domain';
 
 // The route guard as pure decisions.
 
@@ -22,9 +22,6 @@ export type GuardDecision =
 
 const isPublic = (pathname: string) =>
   (PUBLIC_PATHS as readonly string[]).includes(pathname) || pathname.startsWith('/redirect/');
-
-/** Where `/` leads once signed in: / redirects to /dashboard. */
-export const HOME_PATH = '/dashboard';
 
 /**
  * `/login?redirect=<path and query>`: the query is kept too, so a filtered list opens again as it was.

@@ -1,18 +1,8 @@
 import { catalogueDifferences, flattenMessages, messages } from '@organiser/domain';
 import { afterAll, describe, expect, it } from 'vitest';
 import { engineText } from '../messages';
-import { applySiteTexts, buildResources, detectLanguage, i18n } from './i18n';
+import { applySiteTexts, buildResources, i18n } from './i18n';
 import { textNamespaces } from './namespaces';
-
-describe('language choice', () => {
-  it('takes the stored choice, else the browser language, else English', () => {
-    expect(detectLanguage('zh', ['en-US'])).toBe('zh');
-    expect(detectLanguage(undefined, ['zh-CN', 'en'])).toBe('zh');
-    expect(detectLanguage(null, ['fr-FR', 'en-GB'])).toBe('en');
-    expect(detectLanguage('fr', ['de-DE'])).toBe('en');
-    expect(detectLanguage(undefined, [])).toBe('en');
-  });
-});
 
 describe('catalogues', () => {
   it('are complete in both languages', () => {

@@ -1,4 +1,12 @@
-import { type Bilingual, LANGUAGES, type Language, messages, type PublicConfig } from '@organiser/domain';
+import {
+  type Bilingual,
+  detectLanguage,
+  isLanguage,
+  LANGUAGES,
+  type Language,
+  messages,
+  type PublicConfig,
+} from '@organiser/domain';
 import dayjs from 'dayjs';
 import 'dayjs/locale/zh-cn';
 import { initReactI18next } from 'react-i18next';
@@ -8,22 +16,6 @@ import { textNamespaces } from './namespaces';
 import { TEXT_NAMESPACES, type TextNamespace } from './texts';
 
 export { i18n };
-
-const isLanguage = (value: unknown): value is Language => LANGUAGES.includes(value as Language);
-
-/**
- * Language choice: stored, else browser language, else English. As vue-element-admin does, a browser
- * language is recognised when it contains a known code ("zh-CN" → zh, "en-GB" → en).
- */
-export function detectLanguage(stored: string | null | undefined, browser: readonly string[]): Language {
-  if (isLanguage(stored)) return stored;
-  for (const tag of browser) {
-    const lower = tag.toLowerCase();
-    const hit = LANGUAGES.find((code) => lower.startsWith(code));
-    if (hit) return hit;
-  }
-  return 'en';
-}
 
 export function initialLanguage(): Language {
   const browser = typeof navigator === 'undefined' ? [] : (navigator.languages ?? [navigator.language]);

@@ -43,6 +43,22 @@ export const MENU_SEARCH = {
 export const LANGUAGES = ['en', 'zh'] as const;
 export type Language = (typeof LANGUAGES)[number];
 export const DEFAULT_LANGUAGE: Language = 'en';
+export const isLanguage = (value: unknown): value is Language => LANGUAGES.includes(value as Language);
+
+/**
+ * A visitor's language: the stored choice, else the first of the browser's languages that contains a known code
+ * ("zh-CN" → zh, "en-GB" → en, as vue-element-admin recognises them), else English. The console picks its language
+ * so at boot, and the server so for the answers it writes into a signed-in page, which must be in the same one.
+ */
+export function detectLanguage(stored: string | null | undefined, browser: readonly string[]): Language {
+  if (isLanguage(stored)) return stored;
+  for (const tag of browser) {
+    const lower = tag.trim().toLowerCase();
+    const hit = LANGUAGES.find((code) => lower.startsWith(code));
+    if (hit) return hit;
+  }
+  return DEFAULT_LANGUAGE;
+}
 /** The cookie that keeps the console's language choice (read by the console and by the login page's first HTML). */
 export const LANGUAGE_COOKIE = 'language';
 /** Language names are written in their own language: 中文 or English. */

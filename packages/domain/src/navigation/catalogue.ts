@@ -116,9 +116,14 @@ function group(name: string, path: string, title: Bilingual, icon: string, child
   };
 }
 
+/** Where `/` leads once signed in. */
+export const HOME_PATH = '/dashboard';
+/** Whether a path is the dashboard's page: its own, or `/`, which leads to it. */
+export const isHomePath = (pathname: string) => pathname === '/' || pathname === HOME_PATH;
+
 export const dashboardRoute: RouteNode = {
   name: 'Dashboard',
-  path: '/dashboard',
+  path: HOME_PATH,
   title: t('Dashboard', '首页'),
   icon: 'DashboardOutlined',
   affix: true,

@@ -1,3 +1,4 @@
+import { isHomePath } from '@organiser/domain';
 import { QueryClient } from '@tanstack/react-query';
 import { render, screen } from '@testing-library/react';
 import { Suspense } from 'react';
@@ -6,13 +7,7 @@ import { queryClient } from '../../app/query-client';
 import { fakeApi, ok, Providers, publicConfig, signIn } from '../../engine/test/harness';
 import { layoutRouteAt } from '../../navigation/visible-routes';
 import { sessionStore } from '../../state/session';
-import {
-  dashboardCharts,
-  dashboardQuery,
-  isDashboardPath,
-  loadCharts,
-  startDashboardAhead,
-} from './dashboard-ahead';
+import { dashboardCharts, dashboardQuery, loadCharts, startDashboardAhead } from './dashboard-ahead';
 import type { DashboardData } from './dashboard-charts';
 
 // A cold load of the dashboard asks for its figures at boot, beside the session's calls; the page's query takes
@@ -27,9 +22,9 @@ afterEach(() => {
 
 describe('the dashboard asked for ahead', () => {
   it('is the page at the addresses the boot checks', () => {
-    for (const path of ['/', '/dashboard']) expect(isDashboardPath(path)).toBe(true);
+    for (const path of ['/', '/dashboard']) expect(isHomePath(path)).toBe(true);
     expect(layoutRouteAt('/dashboard')?.view).toMatchObject({ kind: 'page', page: 'Dashboard' });
-    expect(isDashboardPath('/company/company_list')).toBe(false);
+    expect(isHomePath('/company/company_list')).toBe(false);
   });
 
   it("asks for the figures of the period in the address once, and the page's query takes that answer", async () => {

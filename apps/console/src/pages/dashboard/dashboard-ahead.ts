@@ -1,5 +1,5 @@
+import { isHomePath } from '@organiser/domain';
 import { callApi } from '../../api/call';
-import { HOME_PATH } from '../../app/guard';
 import { readyLazy } from '../../app/ready-lazy';
 import { loadECharts } from '../../components/load-echarts';
 import { sessionStore } from '../../state/session';
@@ -54,12 +54,9 @@ export function dashboardQuery(search: URLSearchParams) {
   };
 }
 
-/** Whether the page at this address is the dashboard (`/` leads to it). */
-export const isDashboardPath = (pathname: string) => pathname === '/' || pathname === HOME_PATH;
-
 /** At boot, on the dashboard's address: asks for the figures of its period and loads the charts' code and ECharts. */
 export function startDashboardAhead(location: { pathname: string; search: string }): void {
-  if (!isDashboardPath(location.pathname)) return;
+  if (!isHomePath(location.pathname)) return;
   const { period, key } = periodIn(new URLSearchParams(location.search));
   const figures = askFigures(period);
   // a failure is the page's to show when it takes the answer; none is reported before
