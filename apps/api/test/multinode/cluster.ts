@@ -310,21 +310,22 @@ export async function login(base: string, account: string, password: string, cap
   return (res.body.content as { token: string }).token;
 }
 
-/** `total` requests, `concurrency` at a time; resolves with each answer's status (0: no answer). */
+/** `total` requests, `concurrency` at a time; resolves with each answer's status, or for a request that got no
+ * answer what the client reported (the error and its cause), so a failed check names it. */
 export async function load(
   total: number,
   concurrency: number,
   send: (i: number) => Promise<number>,
   onProgress?: (done: number) => void,
-): Promise<number[]> {
-  const statuses: number[] = [];
+): Promise<(number | string)[]> {
+  const statuses: (number | string)[] = [];
   let started = 0;
   let done = 0;
   await Promise.all(
     Array.from({ length: concurrency }, async () => {
       while (started < total) {
         const i = started++;
-        statuses[i] = await send(i).catch(() => 0);
+        statuses[i] = await send(i).catch((error: Error) => `${error}; cause: ${String(error.cause)}`);
         onProgress?.(++done);
       }
     }),
