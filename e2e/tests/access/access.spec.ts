@@ -92,8 +92,7 @@ for (const lang of ['en', 'zh'] as const) {
     const account = `reader_${lang}_${Date.now().toString(36)}`;
     try {
       // The role editor: names, code, and two pages of the tree.
-      await login(page, { lang });
-      await page.goto('/adminManage/role_list');
+      await login(page, { lang, redirect: '/adminManage/role_list' });
       await page.getByRole('button', { name: buttonName(t['roles.add']) }).click();
       await expect(page).toHaveURL(/\/adminManage\/role\/role_edit\/new$/, LOAD);
       await page.getByRole('textbox', { name: label('nameEn'), exact: true }).fill(`Reader ${lang}`);

@@ -49,8 +49,7 @@ test('staff invalidate a published announcement and the marketplace stops gettin
   expect(await marketplaceTitles()).toContain(title);
 
   // in English, staff make it invalid
-  await login(page, { lang: 'en' });
-  await page.goto(`/platformAnnouncement/announcement_list?keyword=${token}`);
+  await login(page, { lang: 'en', redirect: `/platformAnnouncement/announcement_list?keyword=${token}` });
   await expect(rowOf(page, title)).toBeVisible(LOAD);
   const invalidate = announcement.actions.invalidate!.label.en;
   await rowAction(page, title, invalidate, 'en');
@@ -62,7 +61,6 @@ test('staff invalidate a published announcement and the marketplace stops gettin
 
   // in Chinese, the list shows it as invalid
   const zhPage = await (await browser.newContext()).newPage();
-  await login(zhPage, { lang: 'zh' });
-  await zhPage.goto(`/platformAnnouncement/announcement_list?keyword=${token}`);
+  await login(zhPage, { lang: 'zh', redirect: `/platformAnnouncement/announcement_list?keyword=${token}` });
   await expect(rowOf(zhPage, title).locator('.ant-tag', { hasText: '无效' })).toBeVisible(LOAD);
 });

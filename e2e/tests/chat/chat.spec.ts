@@ -33,8 +33,7 @@ test('staff answer a chat conversation and the badge drops (en), the list and a 
   });
   const issued = await apiCall<{ key: string }>(request, adminToken, 'POST', `/api_key/issue/${key.id}`, {});
 
-  await login(page, { lang: 'en' });
-  await page.goto('/site_chat_message/site_chat_message_list');
+  await login(page, { lang: 'en', redirect: '/site_chat_message/site_chat_message_list' });
   const badge = page.getByTestId('badge-chat');
   await expect(badge).toBeVisible(LOAD);
   const before = Number(await badge.getAttribute('data-count'));
@@ -67,8 +66,7 @@ test('staff answer a chat conversation and the badge drops (en), the list and a 
   await expect(thread.getByText(answer)).toBeVisible(LOAD);
 
   // the Chinese pass: the list and one conversation
-  await login(page, { lang: 'zh' });
-  await page.goto(`/site_chat_message/site_chat_message_list?keyword=${token}`);
+  await login(page, { lang: 'zh', redirect: `/site_chat_message/site_chat_message_list?keyword=${token}` });
   const row = page.locator('.ant-table-row').filter({ hasText: `${token} delivery` });
   await expect(row).toBeVisible(LOAD);
   await expect(page.getByTestId('chat-counts')).toContainText('只看未读');

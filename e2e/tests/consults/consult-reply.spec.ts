@@ -53,8 +53,7 @@ for (const lang of ['en', 'zh'] as const) {
     const consultId = (await created.json()).content.id as number;
 
     // the supplier answers on the consult's screen
-    await login(page, { lang, account: token, password });
-    await page.goto(`/consult/consult_edit/${consultId}`);
+    await login(page, { lang, account: token, password, redirect: `/consult/consult_edit/${consultId}` });
     await expect(
       page.getByRole('textbox', { name: consult.fields.content!.label[lang], exact: true }),
     ).toHaveValue(`${token} please quote 200 units`, LOAD);
@@ -75,8 +74,7 @@ for (const lang of ['en', 'zh'] as const) {
 
     // staff see the reply and its image in the thread
     const staff = await browser.newPage();
-    await login(staff, { lang });
-    await staff.goto(`/consult/consult_edit/${consultId}`);
+    await login(staff, { lang, redirect: `/consult/consult_edit/${consultId}` });
     const staffThread = staff.getByTestId('consult-thread');
     await expect(staffThread.getByText(answer)).toBeVisible(LOAD);
     await expect(staffThread.locator('img')).toHaveCount(1);

@@ -35,8 +35,7 @@ for (const lang of ['en', 'zh'] as const) {
         enableCustomerService: true,
         companyBackgroundStandout: true,
       });
-      await login(page, { lang });
-      await page.goto(`/company/vip_package/vip_package_edit/${created.id}`);
+      await login(page, { lang, redirect: `/company/vip_package/vip_package_edit/${created.id}` });
       const form = page.getByRole('form');
       await expect(form.getByRole('textbox').first()).toHaveValue(name, LOAD);
       const flag = (field: string) =>
@@ -69,8 +68,7 @@ for (const lang of ['en', 'zh'] as const) {
       const token = await api(request);
       const account = uniqueToken('exp');
       const original = await createCompany(request, token, { name: `${account} Export Source Co.`, account });
-      await login(page, { lang });
-      await page.goto(`/company/company_list?keyword=${account}`);
+      await login(page, { lang, redirect: `/company/company_list?keyword=${account}` });
       await expect(rowOf(page, account)).toHaveCount(1, LOAD);
 
       await page.getByRole('button', { name: buttonName(t['export.button']) }).click();

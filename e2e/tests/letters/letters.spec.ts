@@ -60,8 +60,11 @@ test('a supplier sends letters to its buyers until its monthly limit refuses one
       targetType: 'buyers',
     });
 
-  await login(page, { lang: 'en', ...DEMO_SUPPLIER });
-  await page.goto(`/site_message/site_message_list?keyword=${token}`);
+  await login(page, {
+    lang: 'en',
+    ...DEMO_SUPPLIER,
+    redirect: `/site_message/site_message_list?keyword=${token}`,
+  });
   const send = siteMessage.actions.send!.label.en;
   for (const title of titles.slice(0, 2)) {
     await expect(rowOf(page, title)).toBeVisible(LOAD);
@@ -91,8 +94,7 @@ test('staff schedule a letter for a time to come (zh)', async ({ page, request, 
     content: '<p>本周末系统升级。</p>',
     targetType: 'all',
   });
-  await login(page, { lang: 'zh' });
-  await page.goto(`/site_message/site_message_list?keyword=${token}`);
+  await login(page, { lang: 'zh', redirect: `/site_message/site_message_list?keyword=${token}` });
   await expect(rowOf(page, title)).toBeVisible(LOAD);
   const schedule = siteMessage.commands.schedule!;
   await rowAction(page, title, schedule.label.zh, 'zh');

@@ -145,8 +145,7 @@ test('a company’s languages and main markets show by their Chinese labels on t
   ];
   const englishLabels = new Set(fields.flatMap((f) => f.items.map((i) => i.label.en)));
 
-  await login(page, { lang: 'zh' });
-  await page.goto(`/company/supplier/company_edit/${target.id}`);
+  await login(page, { lang: 'zh', redirect: `/company/supplier/company_edit/${target.id}` });
   for (const f of fields) {
     const item = page
       .locator('form.entity-form .ant-form-item', {

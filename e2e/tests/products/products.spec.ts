@@ -53,8 +53,7 @@ test('an organiser adds a device, its supplier edits it and it waits for the aud
 
   // the organiser, in English: a device with its logo and an advertising image
   const en = texts.en;
-  await login(page, { lang: 'en' });
-  await page.goto('/productManage/product/product_add');
+  await login(page, { lang: 'en', redirect: '/productManage/product/product_add' });
   const form = page.locator('form.entity-form');
   const name = `${token} Centrifugal Pump`;
   await form.getByLabel(field('name', 'en'), { exact: true }).fill(name, LOAD);
@@ -139,8 +138,7 @@ test('an organiser adds a device, its supplier edits it and it waits for the aud
   // the organiser passes it from the list
   await page.context().clearCookies();
   await page.evaluate(() => localStorage.clear());
-  await login(page, { lang: 'en' });
-  await page.goto(`/productManage/product_list?keyword=${token}`);
+  await login(page, { lang: 'en', redirect: `/productManage/product_list?keyword=${token}` });
   const pending = rowOf(page, name);
   await expect(pending.getByText(auditState('pending', 'en'), { exact: true })).toBeVisible(LOAD);
   await pending.getByRole('button', { name: buttonName(passLabel('en')) }).click();

@@ -75,8 +75,7 @@ for (const lang of ['en', 'zh'] as const) {
     await apiCall(request, adminToken, 'POST', `/buy_requirement/authorise/${second.id}`, {});
 
     // staff authorise the first on the list
-    await login(page, { lang });
-    await page.goto(`/buy_requirement/buy_requirement_list?keyword=${token}`);
+    await login(page, { lang, redirect: `/buy_requirement/buy_requirement_list?keyword=${token}` });
     await expect(rowOf(page, String(first.title))).toBeVisible(LOAD);
     const authorise = buyRequirement.actions.authorise!.label[lang];
     await rowAction(page, String(first.title), authorise, lang);

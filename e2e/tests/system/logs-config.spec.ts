@@ -24,8 +24,7 @@ for (const lang of ['en', 'zh'] as const) {
   const tx = texts[lang];
 
   test(`system log: filter by url and open a row's details (${lang})`, async ({ page }) => {
-    await login(page, { lang });
-    await page.goto('/systemManage/system_log_list');
+    await login(page, { lang, redirect: '/systemManage/system_log_list' });
     const search = page.getByRole('search');
     await search.getByRole('button', { name: new RegExp(tx.more) }).click();
     await search.getByLabel(tx.url, { exact: true }).fill('/api/user/login');

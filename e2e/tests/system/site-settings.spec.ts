@@ -23,8 +23,7 @@ for (const lang of ['en', 'zh'] as const) {
   const tx = texts[lang];
 
   test(`configuration: the site name changed shows at once (${lang})`, async ({ page }) => {
-    await login(page, { lang });
-    await page.goto('/configManage/config_manage');
+    await login(page, { lang, redirect: '/configManage/config_manage' });
     const name = { en: `Fair ${lang} ${Date.now() % 100000}`, zh: `展会${lang}${Date.now() % 100000}` };
     await page.getByLabel(tx.siteNameEn, { exact: true }).fill(name.en);
     await page.getByLabel(tx.siteNameZh, { exact: true }).fill(name.zh);

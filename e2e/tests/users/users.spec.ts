@@ -22,8 +22,7 @@ for (const lang of ['en', 'zh'] as const) {
       const account = uniqueToken('new')
         .replace(/[^A-Za-z0-9_]/g, '_')
         .slice(0, 40);
-      await login(page, { lang });
-      await page.goto('/user/user_add');
+      await login(page, { lang, redirect: '/user/user_add' });
       const form = page.getByRole('form');
       await form.getByLabel(label('account'), { exact: true }).fill(account);
       await form.getByLabel(label('password'), { exact: true }).fill('Secret12345');
@@ -66,8 +65,7 @@ for (const lang of ['en', 'zh'] as const) {
       );
       const editor = roles.find((r) => r.code === 'editor')!;
       await apiCall(request, token, 'POST', `/user_manager/config/${staff.id}`, { ids: [editor.id] });
-      await login(page, { lang });
-      await page.goto(`/adminManage/admin/admin_edit/${staff.id}`);
+      await login(page, { lang, redirect: `/adminManage/admin/admin_edit/${staff.id}` });
       await page.getByRole('button', { name: buttonName(t['reset.action']) }).click();
       await page
         .getByRole('dialog')
@@ -91,8 +89,7 @@ for (const lang of ['en', 'zh'] as const) {
       const good = `imp_${lang}_${Date.now()}`;
       const header = [label('account'), label('realname'), label('email')].join(',');
       const csv = `\uFEFF${header}\r\n${good},Good Row,${good}@example.com\r\n${good}_b,Bad Row,not-an-email\r\n`;
-      await login(page, { lang });
-      await page.goto('/user/user_list');
+      await login(page, { lang, redirect: '/user/user_list' });
       await page.getByRole('button', { name: buttonName(t['import.action']) }).click();
       const dialog = page.getByRole('dialog');
       await dialog.locator('input[type="file"]').setInputFiles({
@@ -130,8 +127,7 @@ for (const lang of ['en', 'zh'] as const) {
         password: 'Secret12345',
         type: 'admin',
       });
-      await login(page, { lang });
-      await page.goto(`/adminManage/admin/admin_edit/${staff.id}`);
+      await login(page, { lang, redirect: `/adminManage/admin/admin_edit/${staff.id}` });
       await page.getByRole('checkbox', { name: 'Editor (editor)' }).check(LOAD);
       await page.getByRole('button', { name: buttonName(t['roles.save']) }).click();
       await expect(page.getByText(t['roles.saved'])).toBeVisible(LOAD);
