@@ -1,5 +1,5 @@
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -211,6 +211,44 @@ function watchMemory(pid: number): () => number {
   };
 }
 
+/** Seconds of CPU a process has used (user and system, from /proc), 0 for one that has gone. */
+function cpuSeconds(pid: number): number {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+    return (Number(fields[11]) + Number(fields[12])) / 100;
+  } catch {
+    return 0;
+  }
+}
+
+/** The PostgreSQL server's processes (every one whose command is postgres). */
+function postgresPids(): number[] {
+  return readdirSync('/proc')
+    .filter((entry) => /^\d+$/.test(entry))
+    .map(Number)
+    .filter((pid) => {
+      try {
+        return readFileSync(`/proc/${pid}/comm`, 'utf8').trim() === 'postgres';
+      } catch {
+        return false;
+      }
+    });
+}
+
+/** CPU seconds used from now until the answer's call by the API process, the PostgreSQL server (its backends that
+ * ended meanwhile are not counted) and this process (the senders and the list's clients). */
+function watchCpu(apiPid: number): () => { api: number; postgres: number; bench: number } {
+  const pgAt = new Map(postgresPids().map((pid) => [pid, cpuSeconds(pid)]));
+  const apiAt = cpuSeconds(apiPid);
+  const benchAt = process.cpuUsage();
+  return () => {
+    let postgres = 0;
+    for (const pid of postgresPids()) postgres += cpuSeconds(pid) - (pgAt.get(pid) ?? 0);
+    const bench = process.cpuUsage(benchAt);
+    return { api: cpuSeconds(apiPid) - apiAt, postgres, bench: (bench.user + bench.system) / 1e6 };
+  };
+}
+
 export async function runEventsBench(): Promise<void> {
   const name = `bench_events_${Date.now().toString(36)}_${randomBytes(3).toString('hex')}`;
   const url = ADMIN_URL.replace(/\/[^/]*$/, `/${name}`);
@@ -239,11 +277,13 @@ export async function runEventsBench(): Promise<void> {
     const peakMemory = watchMemory(api.child.pid!);
     log(`ingesting with ${SENDERS} senders for ${SECONDS} s, the company list asked meanwhile …`);
     const queue = watchQueue(pool);
+    const cpu = watchCpu(api.child.pid!);
     const [posted, during] = await Promise.all([
       ingest(api.address),
       load(listUrl, headers, LIST_CONNECTIONS, SECONDS),
     ]);
     const lag = await queue.drained();
+    const used = cpu();
     // what the API answered with a server error, as its system log recorded it
     const errors = (
       await pool.query<{ message: string | null; n: string }>(
@@ -273,7 +313,11 @@ export async function runEventsBench(): Promise<void> {
           ['company list at rest', rest.rps.toFixed(0), ms(rest.p50), ms(rest.p95), ''],
         ],
       )}\n\nAPI resident memory: ${idleMemory.toFixed(0)} MB before, ${peak.toFixed(0)} MB at the peak. ` +
-        `${lag}. Load average now ${loadavg()
+        `${lag}.\nCPU seconds from the start of ingestion until the projections caught up: API ${used.api.toFixed(1)}, ` +
+        `PostgreSQL ${used.postgres.toFixed(1)}, this process (senders and list clients) ${used.bench.toFixed(1)}; ` +
+        `per 1,000 events stored: ${[used.api, used.postgres, used.bench]
+          .map((seconds) => ((seconds * 1000 * 1000) / Math.max(posted.events, 1)).toFixed(0))
+          .join(' / ')} ms. Load average now ${loadavg()
           .map((l) => l.toFixed(1))
           .join(' ')}.\n`,
     );
