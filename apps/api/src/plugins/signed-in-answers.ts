@@ -59,8 +59,7 @@ export function signedInAnswers(app: FastifyInstance) {
     if (!token) return null;
     const lang = pageLanguage(request);
     const calls = isHomePath(page.path) ? [...SESSION_CALLS, dashboardCall(page.search)] : SESSION_CALLS;
-    const answers: Record<string, unknown> = {};
-    await Promise.all(
+    const replies = await Promise.all(
       calls.map(async (call) => {
         const res = await app.inject({
           ...call,
@@ -72,11 +71,13 @@ export function signedInAnswers(app: FastifyInstance) {
           // counted for the visitor, as the console's own call would be (the rate limit, the logs)
           remoteAddress: request.ip,
         });
-        if (res.statusCode !== 200) return;
+        if (res.statusCode !== 200) return null;
         const body = res.json() as { success?: unknown };
-        if (body.success === true) answers[callKey(call)] = body;
+        return body.success === true ? ([callKey(call), body] as const) : null;
       }),
     );
+    // in the order of the calls, whichever answered first: the same caller gets the same page
+    const answers: Record<string, unknown> = Object.fromEntries(replies.filter((r) => r !== null));
     // without the person's own details the console asks again and shows the refusal itself
     return callKey(SESSION_CALLS[0]!) in answers ? { lang, answers } : null;
   };
