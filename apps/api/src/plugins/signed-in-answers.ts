@@ -3,6 +3,7 @@ import {
   isHomePath,
   LANGUAGE_COOKIE,
   type Language,
+  periodInAddress,
   TOKEN_COOKIE,
   TOKEN_HEADER,
 } from '@organiser/domain';
@@ -35,12 +36,7 @@ const SESSION_CALLS: Call[] = [
 
 /** The dashboard's figures as the console asks for them: the period of the page's address, when it names one. */
 function dashboardCall(search: URLSearchParams): Call {
-  const query = new URLSearchParams();
-  for (const name of ['periodFrom', 'periodTo']) {
-    const value = search.get(name);
-    if (value) query.set(name, value);
-  }
-  const qs = query.toString();
+  const qs = new URLSearchParams(periodInAddress(search)).toString();
   return { method: 'GET', url: `/api/dashboard${qs ? `?${qs}` : ''}` };
 }
 

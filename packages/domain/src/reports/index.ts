@@ -38,7 +38,12 @@ export function getReport(name: string): EntityDef | undefined {
   return Object.hasOwn(reports, name) ? reports[name] : undefined;
 }
 
-export { STATISTICS_DEFAULT_DAYS, STATISTICS_MAX_DAYS } from './supplier-statistics';
+export {
+  type PeriodInAddress,
+  periodInAddress,
+  STATISTICS_DEFAULT_DAYS,
+  STATISTICS_MAX_DAYS,
+} from './supplier-statistics';
 export {
   collectCompany,
   collectProduct,

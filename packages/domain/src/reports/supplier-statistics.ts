@@ -6,6 +6,21 @@ export const STATISTICS_MAX_DAYS = 366;
 /** The period the statistics screens show when none is chosen: the last 30 days, today included. */
 export const STATISTICS_DEFAULT_DAYS = 30;
 
+/** A period as a statistics page's address names it and its data call asks for it (dates, `YYYY-MM-DD`). */
+export type PeriodInAddress = { periodFrom?: string; periodTo?: string };
+
+/** The period the address names (`periodFrom`, `periodTo`; an empty one is none). The dashboard's first HTML carries
+ * the answer of the call for this period, which the console matches by its query: the server and the console read
+ * the address here, so the two ask the same. */
+export function periodInAddress(search: { get(name: string): string | null }): PeriodInAddress {
+  const period: PeriodInAddress = {};
+  for (const name of ['periodFrom', 'periodTo'] as const) {
+    const value = search.get(name);
+    if (value) period[name] = value;
+  }
+  return period;
+}
+
 const count = (en: string, zh: string, width = 110) => ({
   kind: 'integer' as const,
   label: t(en, zh),

@@ -1,4 +1,4 @@
-import { isHomePath } from '@organiser/domain';
+import { isHomePath, type PeriodInAddress, periodInAddress } from '@organiser/domain';
 import { callApi } from '../../api/call';
 import { readyLazy } from '../../app/ready-lazy';
 import { loadECharts } from '../../components/load-echarts';
@@ -20,17 +20,13 @@ export const dashboardCharts = readyLazy(
 /** The charts' code. */
 export const loadCharts = dashboardCharts.preload;
 
-type Period = { periodFrom?: string; periodTo?: string };
 type Figures = Awaited<ReturnType<typeof askFigures>>;
 
-const askFigures = async (period: Period) => (await callApi('dashboard', { query: period })).content;
+const askFigures = async (period: PeriodInAddress) => (await callApi('dashboard', { query: period })).content;
 
-/** The period in the address (`periodFrom`, `periodTo`) and the cache key of its figures. */
-function periodIn(search: URLSearchParams): { period: Period; key: string[] } {
-  const period = {
-    periodFrom: search.get('periodFrom') ?? undefined,
-    periodTo: search.get('periodTo') ?? undefined,
-  };
+/** The period in the address and the cache key of its figures. */
+function periodIn(search: URLSearchParams): { period: PeriodInAddress; key: string[] } {
+  const period = periodInAddress(search);
   return { period, key: ['dashboard', period.periodFrom ?? '', period.periodTo ?? ''] };
 }
 
