@@ -6,6 +6,7 @@ import type pg from 'pg';
 import { AppError } from '../errors';
 import { MIGRATIONS_FOLDER } from '../paths';
 import * as schema from './schema';
+import { settleSearchStatistics } from './search-statistics';
 import { statementSignal } from './statement-signal';
 
 /** The database as every module sees it: the same Drizzle API over PGlite and node-postgres. */
@@ -90,7 +91,10 @@ export async function openDatabase(options: OpenOptions): Promise<DbHandle> {
     return {
       db,
       kind: 'postgres',
-      migrate: () => migrateNodePg(db, { migrationsFolder: MIGRATIONS_FOLDER }),
+      migrate: async () => {
+        await migrateNodePg(db, { migrationsFolder: MIGRATIONS_FOLDER });
+        await settleSearchStatistics(db);
+      },
       exclusive: async (fn) => {
         const client = await pool.connect();
         try {
@@ -133,7 +137,10 @@ export async function openDatabase(options: OpenOptions): Promise<DbHandle> {
   return {
     db,
     kind: 'pglite',
-    migrate: () => migratePglite(db, { migrationsFolder: MIGRATIONS_FOLDER }),
+    migrate: async () => {
+      await migratePglite(db, { migrationsFolder: MIGRATIONS_FOLDER });
+      await settleSearchStatistics(db);
+    },
     exclusive: (fn) => fn(),
     close: async () => {
       if (!client.closed) await client.close();
