@@ -16,6 +16,7 @@ import {
   runWhenStarted,
   type Server,
   type Statement,
+  settleSearchTargets,
   signIn,
   startChild,
   table,
@@ -121,6 +122,7 @@ async function seed(pool: pg.Pool): Promise<void> {
     log(`seeded ${(end + 1).toLocaleString('en')} messages`);
   }
   for (const ix of [...conversationIndexes, ...messageIndexes]) await pool.query(ix.indexdef);
+  await settleSearchTargets(pool);
   const [key] = (
     await pool.query<{ id: number }>(
       `insert into api_key (name, scopes, prefix, status) values ('Bench marketplace', $1, $2, 'active') returning id`,

@@ -108,8 +108,19 @@ async function seed(pool: pg.Pool): Promise<void> {
     await pool.query(ix.indexdef);
     log(`index ${ix.indexname} built in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
   }
+  await settleSearchTargets(pool);
   await pool.query('vacuum analyze banner');
   await pool.query('vacuum analyze banner_position');
+}
+
+/** The statistics targets the API gives the search indexes after its migrations, again for the indexes a seed has
+ * dropped and built again (a new index has the default). */
+export async function settleSearchTargets(pool: pg.Pool): Promise<void> {
+  const [{ drizzle }, { settleSearchStatistics }] = await Promise.all([
+    import('drizzle-orm/node-postgres'),
+    import('../apps/api/src/db/search-statistics'),
+  ]);
+  await settleSearchStatistics(drizzle({ client: pool }));
 }
 
 export type Statement = { text: string; params: unknown[] };
