@@ -17,8 +17,7 @@ const ANALYSE_FROM_ROWS = 10_000;
 
 type Executor = { execute: (query: ReturnType<typeof sql>) => Promise<unknown> };
 
-const rowsOf = <T>(result: unknown): T[] =>
-  Array.isArray(result) ? (result as T[]) : ((result as { rows?: T[] }).rows ?? []);
+const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
 
 /**
  * Gives every search expression's index the statistics target, after the migrations (so an entity added later gets
