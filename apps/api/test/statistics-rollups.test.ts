@@ -4,9 +4,10 @@ import { entityTables } from '../src/db/schema/entities';
 import { createEngine } from '../src/engine';
 import { ingestEvents } from '../src/modules/behaviour/ingest';
 import { rebuildRollups } from '../src/modules/statistics/rebuild';
-import { aggregate, dayIn, type RollupEvent } from '../src/modules/statistics/rollups';
+import { dayIn } from '../src/modules/statistics/rollups';
 import { client, companyBody, okClient } from './engine/setup';
 import { createTestApp, login, type TestApp } from './helpers';
+import { aggregate, type RollupEvent } from './rollup-oracle';
 import { seededRandom } from './seeded-random';
 
 // The statistics rollups follow the stored events by increments; a property test over seeded, generated

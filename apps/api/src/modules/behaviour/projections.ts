@@ -6,29 +6,37 @@ import type { Engine } from '../../engine';
 import { scheduleJob } from '../../jobs/schedule';
 import { awardEvents, foldPoints } from '../points';
 import { PROJECTION_LOCK_KEY } from '../statistics/projection-queue';
-import { applyRollups, type RollupEvent } from '../statistics/rollups';
+import { rollupSteps } from '../statistics/rollups';
 import { applyCollects } from './collects';
 import { shareCountersLock } from './rebuild';
 
-// What newly stored behaviour events move besides themselves: the counters of companies and products, the points
-// (ledger, users' points and levels), the statistics rollups and the collect state. `projectEvents` moves them all
-// by increments for a set of events, each event once: the ingestion calls it in its own transaction
-// (`statistics.projection: inline`), or queues the events (their keys and what the projections read) in the
-// statement that stores them (`queued`) and the projection job (`projectQueue`, one node at a time under an
-// advisory lock) takes up to QUEUE_BATCH of them at once, projects them and deletes them in one transaction. A
-// queued batch therefore touches each counter, rollup row and user row once for many ingestion calls, and the
-// calls themselves take no lock a concurrent call waits for.
+// What newly stored behaviour events move besides themselves: the statistics rollups, the counters of companies and
+// products, the points (ledger, users' points and levels) and the collect state, each event once. The rollups move
+// in the statement that has the events in hand (../statistics/rollups.ts); `projectEvents` moves the others by
+// increments. With `statistics.projection: inline` the ingestion does both in its own transaction; with `queued`
+// it queues the events (their keys and what the projections read) in the statement that stores them, and the
+// projection job (`projectQueue`, one node at a time under an advisory lock) takes up to QUEUE_BATCH of them at
+// once, moving the rollups in the statement that takes them, then the rest, in one transaction. A queued batch
+// therefore touches each counter, rollup row and user row once for many ingestion calls, and the calls themselves
+// take no lock a concurrent call waits for.
 // A queued run buffers what moves wide rows with many indexes: the counters' increments go to
 // `behaviour_counter_delta` and the users' points to `user_points_delta` (narrow rows, one index each), and the
 // fold (`foldDeltas`) adds them to the companies, products and users every FOLD_EVERY_MS while the queue stays
 // full and when it empties, so each of those rows is written once per fold instead of once per run. The inline
 // projection writes them directly.
-// Lock order (every writer takes them in this order, each set sorted by key): the counters' advisory lock shared,
-// the counters' delta rows, companies, products, users, the users' delta rows, the rollups' rows, the collect
+// Lock order (every writer takes them in this order, each set sorted by key): the rollups' rows, the counters'
+// advisory lock shared, the counters' delta rows, companies, products, users, the users' delta rows, the collect
 // rows.
 
-/** A stored event as the projections read it (what the rollups read, with its id and time). */
-export type ProjectedEvent = RollupEvent & { eventId: string; occurredAt: string };
+/** A stored event as the projections read it. */
+export type ProjectedEvent = {
+  eventId: string;
+  type: string;
+  occurredAt: string;
+  userId?: number | null;
+  companyId?: number | null;
+  productId?: number | null;
+};
 
 export type ProjectionContext = {
   db: Db;
@@ -39,8 +47,9 @@ export type ProjectionContext = {
   buffered?: boolean;
 };
 
-/** Moves every projection by the events (stored for the first time; the caller's transaction).
- * `productCompany`: the company of each product they name. */
+/** Moves the counters, points and collect state by the events (stored for the first time; the caller's
+ * transaction; the rollups have moved in the statement that stored or took them). `productCompany`: the company
+ * of each product they name. */
 export async function projectEvents(
   ctx: ProjectionContext,
   events: readonly ProjectedEvent[],
@@ -49,24 +58,21 @@ export async function projectEvents(
   if (events.length === 0) return;
   await applyCounters(ctx, events);
   await awardEvents(ctx.db, ctx.engine, [...events], ctx.now, { buffered: ctx.buffered === true });
-  await applyRollups(ctx, events, productCompany);
   await applyCollects(ctx.db, events, productCompany);
 }
 
 /** Most queued events one projection transaction takes. */
 export const QUEUE_BATCH = 20_000;
 
+/** A queued event as the projections after the rollups read it, with its product's company. */
 type StoredRow = {
   event_id: string;
   type: string;
   user_id: number | null;
   company_id: number | null;
   product_id: number | null;
-  keyword: string | null;
-  results_count: number | null;
-  language: string | null;
-  duration: number | null;
   created_at: string | Date;
+  owner: number | null;
 };
 
 /**
@@ -82,37 +88,32 @@ export async function projectQueue(
   return db.transaction(async (tx) => {
     const lock = await tx.execute(sql`select pg_try_advisory_xact_lock(${PROJECTION_LOCK_KEY}) as ok`);
     if (!(lock as unknown as { rows: { ok: boolean }[] }).rows[0]?.ok) return { ran: false, projected: 0 };
+    // the rollups move in the statement that takes the events (./statistics/rollups.ts), which answers each with
+    // its product's company for the projections that follow here
     const taken = await tx.execute(sql`
-      delete from behaviour_projection_queue
-      where ctid = any(array(select ctid from behaviour_projection_queue limit ${limit}))
-      returning event_id, type, user_id, company_id, product_id, keyword, results_count, language, duration,
-        created_at`);
+      with taken as (
+        delete from behaviour_projection_queue
+        where ctid = any(array(select ctid from behaviour_projection_queue limit ${limit}))
+        returning event_id, type, user_id, company_id, product_id, keyword, results_count, language, duration,
+          created_at
+      ), ${rollupSteps('taken', options.timeZone)}
+      select t.event_id, t.type, t.user_id, t.company_id, t.product_id, t.created_at, p.company_id as owner
+      from taken t left join product p on p.id = t.product_id`);
     const rows = (taken as unknown as { rows: StoredRow[] }).rows;
     if (rows.length === 0) return { ran: true, projected: 0 };
-    const events: ProjectedEvent[] = rows.map((r) => ({
-      eventId: r.event_id,
-      type: r.type,
-      occurredAt: new Date(r.created_at).toISOString(),
-      userId: r.user_id,
-      companyId: r.company_id,
-      productId: r.product_id,
-      keyword: r.keyword,
-      resultsCount: r.results_count,
-      lang: r.language,
-      duration: r.duration,
-    }));
-    const productIds = [...new Set(events.map((e) => e.productId).filter((v): v is number => v != null))];
-    const owners =
-      productIds.length === 0
-        ? []
-        : (
-            (await tx.execute(
-              sql`select id, company_id from product where id = any(${intArray(productIds)})`,
-            )) as unknown as { rows: { id: number; company_id: number | null }[] }
-          ).rows;
-    const productCompany = new Map(
-      owners.map((r) => [Number(r.id), r.company_id == null ? null : Number(r.company_id)] as const),
-    );
+    const productCompany = new Map<number, number | null>();
+    const events: ProjectedEvent[] = rows.map((r) => {
+      if (r.product_id != null)
+        productCompany.set(Number(r.product_id), r.owner == null ? null : Number(r.owner));
+      return {
+        eventId: r.event_id,
+        type: r.type,
+        occurredAt: new Date(r.created_at).toISOString(),
+        userId: r.user_id,
+        companyId: r.company_id,
+        productId: r.product_id,
+      };
+    });
     await projectEvents(
       {
         db: tx as unknown as Db,

@@ -1,79 +1,14 @@
-import { DEFAULT_STATISTICS_TIME_ZONE } from '@organiser/domain';
-import { getTableName, inArray, type SQL, sql } from 'drizzle-orm';
-import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
-import { type BulkColumn, bulkInsert } from '../../db/bulk';
-import type { Db } from '../../db/client';
-import { entityTables } from '../../db/schema/entities';
-import {
-  statCompanyDay,
-  statCompanyVisitor,
-  statKeywordDay,
-  statKeywordUser,
-  statProductDay,
-  statUserCompanyDay,
-  statUserDay,
-  statUserProductDay,
-} from '../../db/schema/statistics';
+import { type SQL, sql } from 'drizzle-orm';
 
-// The statistics rollups follow the behaviour events by increments, in the transaction that stores them
-// (`applyRollups`, called by the ingestion with the events it has just stored, never a duplicate). Each table
-// is moved by one `INSERT … ON CONFLICT DO UPDATE SET n = n + excluded.n` per chunk, its rows sorted by key
-// so that concurrent batches take their row locks in the same order (no deadlock). Unique visitors stay
-// exact: a visitor row per (company, day, user) is inserted first, and only those that were new count.
-// `rebuildRollups` recomputes a date range from the events; it then equals what the increments built.
-
-/** What the rollups read of a stored event. */
-export type RollupEvent = {
-  type: string;
-  occurredAt: string | Date;
-  userId?: number | null;
-  companyId?: number | null;
-  productId?: number | null;
-  keyword?: string | null;
-  resultsCount?: number | null;
-  lang?: string | null;
-  duration?: number | null;
-};
-
-export type RollupContext = { db: Db; timeZone?: string };
-
-export const COUNT_KEYS = [
-  'pageViews',
-  'productViews',
-  'duration',
-  'collects',
-  'uncollects',
-  'shares',
-  'downloads',
-  'priceRequests',
-  'contactExchanges',
-] as const;
-type CountKey = (typeof COUNT_KEYS)[number];
-type Counts = Record<CountKey, number>;
-
-const zero = (): Counts => ({
-  pageViews: 0,
-  productViews: 0,
-  duration: 0,
-  collects: 0,
-  uncollects: 0,
-  shares: 0,
-  downloads: 0,
-  priceRequests: 0,
-  contactExchanges: 0,
-});
-
-/** Which count an event type moves (besides the duration of page views). */
-const COUNTED: Record<string, CountKey> = {
-  view_company: 'pageViews',
-  view_product: 'productViews',
-  collect: 'collects',
-  uncollect: 'uncollects',
-  share: 'shares',
-  download: 'downloads',
-  request_price: 'priceRequests',
-  exchange_contacts: 'contactExchanges',
-};
+// The statistics rollups: per day (in the deployment's time zone) and company, product, user, user and company,
+// user and product, and search keyword. One definition (`rollupSteps`) moves them by a set of events, as the
+// common table expressions of the statement that has those events in hand: the ingestion's own statement with the
+// events it has just stored (`statistics.projection: inline`), the queued projection's statement with the events
+// it takes from the queue, and the rebuild's with the events of a date range (./rebuild.ts), so what the
+// increments build and what a rebuild makes are the same aggregation. Each rollup is one
+// `INSERT … SELECT … GROUP BY … ON CONFLICT DO UPDATE SET n = n + excluded.n`, its rows in key order so that
+// concurrent statements take their row locks in the same order (no deadlock). Unique visitors stay exact: a
+// visitor row per (company, day, user) is inserted first, and only those that were new count.
 
 const formats = new Map<string, Intl.DateTimeFormat>();
 
@@ -137,223 +72,125 @@ export function dayIn(timeZone: string, at: Date | string): string {
   return new Date(ms + offset).toISOString().slice(0, 10);
 }
 
-/** The counts one event adds. */
-function countsOf(e: RollupEvent): Counts {
-  const c = zero();
-  const key = COUNTED[e.type];
-  if (key) c[key] = 1;
-  if (e.type === 'view_company' || e.type === 'view_product') c.duration = e.duration ?? 0;
-  return c;
+/** The counts every day rollup keeps of its events (page views, product views, their duration in seconds, …). */
+const COUNT_COLUMNS = [
+  'page_views',
+  'product_views',
+  'duration',
+  'collects',
+  'uncollects',
+  'shares',
+  'downloads',
+  'price_requests',
+  'contact_exchanges',
+];
+
+/** The counts of a group of `rollup_ev` rows, named as their columns. */
+const COUNTS = `
+  count(*) filter (where type = 'view_company')::int as page_views,
+  count(*) filter (where type = 'view_product')::int as product_views,
+  coalesce(sum(dur) filter (where type in ('view_company', 'view_product')), 0)::bigint as duration,
+  count(*) filter (where type = 'collect')::int as collects,
+  count(*) filter (where type = 'uncollect')::int as uncollects,
+  count(*) filter (where type = 'share')::int as shares,
+  count(*) filter (where type = 'download')::int as downloads,
+  count(*) filter (where type = 'request_price')::int as price_requests,
+  count(*) filter (where type = 'exchange_contacts')::int as contact_exchanges`;
+
+/** A search's keyword as the keyword rollups count it (trimmed, lower case) and its language ('' when unknown). */
+const KEYWORD = `lower(btrim(keyword)), coalesce(language, '')`;
+const SEARCHED = `type = 'search' and keyword is not null and keyword <> ''`;
+
+/** One rollup's step: its rows (`select`, in key order) inserted, or added to the row of the same key. */
+function addTo(step: string, table: string, columns: string[], key: string[], select: string) {
+  const counts = columns.filter((c) => !key.includes(c) && c !== 'company_id');
+  const add = counts.map((c) => `${c} = t.${c} + excluded.${c}`).join(', ');
+  return `${step} as (insert into ${table} as t (${columns.join(', ')})
+    ${select}
+    on conflict (${key.join(', ')}) do update set ${add})`;
 }
 
-type Row = {
-  key: string;
-  values: Record<string, string | number>;
-  /** The key's values in order (what rows are sorted by). */
-  order: (string | number)[];
-  counts: Record<string, number>;
-};
+const STEPS = [
+  // only a visitor not yet seen that day adds to the company's unique visitors
+  `rollup_visitor as (insert into stat_company_visitor (company_id, day, user_id)
+    select distinct company_id, day, user_id from rollup_ev
+    where company_id is not null and user_id is not null and type in ('view_company', 'view_product')
+    order by company_id, day, user_id
+    on conflict do nothing returning company_id, day)`,
+  addTo(
+    'rollup_company',
+    'stat_company_day',
+    ['company_id', 'day', 'unique_visitors', ...COUNT_COLUMNS],
+    ['company_id', 'day'],
+    `select company_id, day, coalesce(v.n, 0), ${COUNT_COLUMNS.join(', ')}
+    from (select company_id, day, ${COUNTS} from rollup_ev where company_id is not null group by company_id, day) e
+    left join (select company_id, day, count(*)::int as n from rollup_visitor group by company_id, day) v
+      using (company_id, day)
+    order by company_id, day`,
+  ),
+  addTo(
+    'rollup_product',
+    'stat_product_day',
+    ['product_id', 'day', 'company_id', ...COUNT_COLUMNS],
+    ['product_id', 'day'],
+    `select product_id, day, owner, ${COUNTS} from rollup_ev
+    where product_id is not null and owner is not null
+    group by product_id, day, owner order by product_id, day`,
+  ),
+  addTo(
+    'rollup_user',
+    'stat_user_day',
+    ['user_id', 'day', 'events', 'searches', 'leads', 'logins', ...COUNT_COLUMNS],
+    ['user_id', 'day'],
+    `select user_id, day, count(*)::int, count(*) filter (where type = 'search')::int,
+      count(*) filter (where type = 'post_lead')::int, count(*) filter (where type = 'login')::int, ${COUNTS}
+    from rollup_ev where user_id is not null group by user_id, day order by user_id, day`,
+  ),
+  addTo(
+    'rollup_user_company',
+    'stat_user_company_day',
+    ['user_id', 'company_id', 'day', ...COUNT_COLUMNS],
+    ['user_id', 'company_id', 'day'],
+    `select user_id, company_id, day, ${COUNTS} from rollup_ev
+    where user_id is not null and company_id is not null
+    group by user_id, company_id, day order by user_id, company_id, day`,
+  ),
+  addTo(
+    'rollup_user_product',
+    'stat_user_product_day',
+    ['user_id', 'product_id', 'day', 'company_id', ...COUNT_COLUMNS],
+    ['user_id', 'product_id', 'day'],
+    `select user_id, product_id, day, owner, ${COUNTS} from rollup_ev
+    where user_id is not null and product_id is not null and owner is not null
+    group by user_id, product_id, day, owner order by user_id, product_id, day`,
+  ),
+  addTo(
+    'rollup_keyword',
+    'stat_keyword_day',
+    ['day', 'keyword', 'language', 'searches', 'empty_searches', 'results_total'],
+    ['day', 'keyword', 'language'],
+    `select day, ${KEYWORD}, count(*)::int, count(*) filter (where results_count = 0)::int,
+      coalesce(sum(results_count), 0)::bigint
+    from rollup_ev where ${SEARCHED} group by 1, 2, 3 order by 1, 2, 3`,
+  ),
+  `rollup_keyword_user as (insert into stat_keyword_user (keyword, language, day, user_id)
+    select distinct ${KEYWORD}, day, user_id from rollup_ev where ${SEARCHED} and user_id is not null
+    order by 1, 2, 3, 4
+    on conflict do nothing)`,
+].join(',\n');
 
-class Acc {
-  readonly rows = new Map<string, Row>();
-  add(keyValues: Record<string, string | number>, counts: Record<string, number>) {
-    const order = Object.values(keyValues);
-    const key = order.join('\u0000');
-    let row = this.rows.get(key);
-    if (!row) {
-      row = { key, values: keyValues, order, counts: {} };
-      this.rows.set(key, row);
-    }
-    const sums = row.counts;
-    for (const k in counts) sums[k] = (sums[k] ?? 0) + counts[k]!;
-  }
-  /** Rows in key order (each value compared as its type: numbers as numbers). */
-  sorted(): Row[] {
-    return [...this.rows.values()].sort((a, b) => {
-      const av = a.order;
-      const bv = b.order;
-      for (let i = 0; i < av.length; i++) {
-        const x = av[i]!;
-        const y = bv[i]!;
-        if (x !== y) return x < y ? -1 : 1;
-      }
-      return 0;
-    });
-  }
-}
-
-/** Everything a set of events adds to each rollup (pure; the property test compares it too). */
-export function aggregate(
-  events: readonly RollupEvent[],
-  timeZone: string,
-  productCompany: ReadonlyMap<number, number | null>,
-) {
-  const company = new Acc();
-  const visitors = new Acc();
-  const product = new Acc();
-  const user = new Acc();
-  const userCompany = new Acc();
-  const userProduct = new Acc();
-  const keyword = new Acc();
-  const keywordUsers = new Acc();
-  for (const e of events) {
-    const day = dayIn(timeZone, e.occurredAt);
-    const c = countsOf(e);
-    const owner = e.productId != null ? (productCompany.get(e.productId) ?? null) : null;
-    const companyId = e.companyId ?? owner;
-    if (companyId != null) {
-      company.add({ companyId, day }, c);
-      if (e.userId != null && (e.type === 'view_company' || e.type === 'view_product'))
-        visitors.add({ companyId, day, userId: e.userId }, {});
-    }
-    if (e.productId != null && owner != null)
-      product.add({ productId: e.productId, day, companyId: owner }, c);
-    if (e.userId != null) {
-      user.add(
-        { userId: e.userId, day },
-        {
-          ...c,
-          events: 1,
-          searches: e.type === 'search' ? 1 : 0,
-          leads: e.type === 'post_lead' ? 1 : 0,
-          logins: e.type === 'login' ? 1 : 0,
-        },
-      );
-      if (companyId != null) userCompany.add({ userId: e.userId, companyId, day }, c);
-      if (e.productId != null && owner != null)
-        userProduct.add({ userId: e.userId, productId: e.productId, day, companyId: owner }, c);
-    }
-    if (e.type === 'search' && e.keyword) {
-      const key = { day, keyword: e.keyword.trim().toLowerCase(), language: e.lang ?? '' };
-      keyword.add(key, {
-        searches: 1,
-        emptySearches: e.resultsCount === 0 ? 1 : 0,
-        resultsTotal: e.resultsCount ?? 0,
-      });
-      if (e.userId != null) keywordUsers.add({ ...key, userId: e.userId }, {});
-    }
-  }
-  return { company, visitors, product, user, userCompany, userProduct, keyword, keywordUsers };
-}
-
-/** Rows per statement: unnest binds one array per column, so a statement costs little more per row than per call. */
-const CHUNK = 5000;
-
-/** The columns of a bulk statement over a table's rows: each key's and count's name and type. */
-function columnsOf(table: PgTable, keys: string[]): BulkColumn[] {
-  const columns = table as unknown as Record<string, PgColumn>;
-  return keys.map((k) => [columns[k]!.name, columns[k]!.getSQLType()] as const);
-}
-
-/** Upserts rows adding their counts to those stored, in one statement per chunk (`target`: the primary key). */
-async function upsert(db: Db, table: PgTable, target: PgColumn[], rows: Row[]) {
-  if (rows.length === 0) return;
-  const keyKeys = Object.keys(rows[0]!.values);
-  const countKeys = Object.keys(rows[0]!.counts);
-  const columns = columnsOf(table, [...keyKeys, ...countKeys]);
-  const conflict = sql.join(
-    target.map((c) => sql.identifier(c.name)),
-    sql`, `,
-  );
-  const set = sql.join(
-    columns
-      .slice(keyKeys.length)
-      .map(
-        ([name]) =>
-          sql`${sql.identifier(name)} = t.${sql.identifier(name)} + excluded.${sql.identifier(name)}`,
-      ),
-    sql`, `,
-  );
-  for (let i = 0; i < rows.length; i += CHUNK) {
-    const chunk = rows
-      .slice(i, i + CHUNK)
-      .map((r) => [...keyKeys.map((k) => r.values[k]), ...countKeys.map((k) => r.counts[k] ?? 0)]);
-    await db.execute(
-      bulkInsert(getTableName(table), columns, chunk, sql`on conflict (${conflict}) do update set ${set}`),
-    );
-  }
-}
-
-/** Inserts key rows not yet there (`returning`: the columns to answer of those that were new). */
-async function insertNew<T>(db: Db, table: PgTable, rows: Record<string, string | number>[], returning: SQL) {
-  const out: T[] = [];
-  if (rows.length === 0) return out;
-  const keys = Object.keys(rows[0]!);
-  const columns = columnsOf(table, keys);
-  for (let i = 0; i < rows.length; i += CHUNK) {
-    const chunk = rows.slice(i, i + CHUNK).map((r) => keys.map((k) => r[k]));
-    const result = await db.execute(
-      bulkInsert(getTableName(table), columns, chunk, sql`on conflict do nothing ${returning}`),
-    );
-    out.push(...(result as unknown as { rows: T[] }).rows);
-  }
-  return out;
-}
-
-/** The company of each product named by the events. */
-async function productCompanies(db: Db, events: readonly RollupEvent[]) {
-  const ids = [...new Set(events.map((e) => e.productId).filter((v): v is number => v != null))];
-  const product = entityTables.product!;
-  if (ids.length === 0) return new Map<number, number | null>();
-  const rows = await db
-    .select({ id: product.id, companyId: product.companyId })
-    .from(product)
-    .where(inArray(product.id, ids));
-  return new Map(
-    rows.map(
-      (r) => [Number(r.id), r.companyId == null ? null : Number(r.companyId)] as [number, number | null],
-    ),
-  );
-}
-
-/** Moves the rollups by what newly stored events add (call it once per event, in the storing transaction). */
-export async function applyRollups(
-  ctx: RollupContext,
-  events: readonly RollupEvent[],
-  /** The company of each product the events name, when the caller has looked it up already. */
-  known?: ReadonlyMap<number, number | null>,
-): Promise<void> {
-  if (events.length === 0) return;
-  const { db } = ctx;
-  const timeZone = ctx.timeZone ?? DEFAULT_STATISTICS_TIME_ZONE;
-  const a = aggregate(events, timeZone, known ?? (await productCompanies(db, events)));
-  // New visitors first: only a visitor not yet seen that day adds to the company's unique visitors.
-  const newVisitors = new Acc();
-  const visitors = await insertNew<{ company_id: number; day: string }>(
-    db,
-    statCompanyVisitor,
-    a.visitors.sorted().map((r) => r.values),
-    sql`returning company_id, to_char(day, 'YYYY-MM-DD') as day`,
-  );
-  for (const v of visitors)
-    newVisitors.add({ companyId: Number(v.company_id), day: v.day }, { uniqueVisitors: 1 });
-  for (const row of newVisitors.rows.values()) a.company.add(row.values, row.counts);
-  for (const row of a.company.rows.values()) row.counts.uniqueVisitors ??= 0;
-  await upsert(db, statCompanyDay, [statCompanyDay.companyId, statCompanyDay.day], a.company.sorted());
-  await upsert(db, statProductDay, [statProductDay.productId, statProductDay.day], a.product.sorted());
-  await upsert(db, statUserDay, [statUserDay.userId, statUserDay.day], a.user.sorted());
-  await upsert(
-    db,
-    statUserCompanyDay,
-    [statUserCompanyDay.userId, statUserCompanyDay.companyId, statUserCompanyDay.day],
-    a.userCompany.sorted(),
-  );
-  await upsert(
-    db,
-    statUserProductDay,
-    [statUserProductDay.userId, statUserProductDay.productId, statUserProductDay.day],
-    a.userProduct.sorted(),
-  );
-  await insertNew(
-    db,
-    statKeywordUser,
-    a.keywordUsers.sorted().map((r) => r.values),
-    sql``,
-  );
-  await upsert(
-    db,
-    statKeywordDay,
-    [statKeywordDay.day, statKeywordDay.keyword, statKeywordDay.language],
-    a.keyword.sorted(),
-  );
+/**
+ * The steps that move every rollup by the events of the common table expression `source` (the columns of a stored
+ * event: type, user_id, company_id, product_id, keyword, results_count, language, duration, created_at), to follow
+ * it in the same WITH list: `with source as (…), ${rollupSteps('source', zone)} select …`. Each event counts on
+ * its calendar day in `timeZone`, a product's event for the product's company too. Call it once per event: the
+ * steps add.
+ */
+export function rollupSteps(source: string, timeZone: string): SQL {
+  return sql`rollup_ev as (
+    select (s.created_at at time zone ${timeZone})::date as day, s.type, s.user_id, s.product_id,
+      p.company_id as owner, coalesce(s.company_id, p.company_id) as company_id,
+      s.keyword, s.language, s.results_count, coalesce(s.duration, 0) as dur
+    from ${sql.identifier(source)} s left join product p on p.id = s.product_id),
+  ${sql.raw(STEPS)}`;
 }
