@@ -16,6 +16,7 @@ import type { Db } from '../../db/client';
 import { type Engine, ensureMonthPartition } from '../../engine';
 import type { OpenContext, OpenPrepareContext, OpenRoute } from '../../open/types';
 import { rollupSteps } from '../statistics/rollups';
+import { collectSteps } from './collects';
 import { projectEvents } from './projections';
 
 // `POST /api/open/v1/events` (scope events:write): up to 500 behaviour events a batch. Each event is checked on
@@ -25,9 +26,9 @@ import { projectEvents } from './projections';
 // batch writes once. In the one transaction of the request, one statement looks up the users, companies and
 // products the batch names, and one appends the new events, adds the searches to the search history and (with
 // `statistics.projection: queued`) queues the events for the projection job, which moves them a moment later, many
-// batches at once; with `inline`, the same statement moves the statistics rollups and the other projections follow
-// in the same transaction (projections.ts): the counters of companies and products, the points and what each user
-// has collected now.
+// batches at once; with `inline`, the same statement moves the statistics rollups and what each user has collected
+// now, and the other projections follow in the same transaction (projections.ts): the counters of companies and
+// products and the points.
 
 const id = z.number().int().positive().max(2147483647);
 /** How far in the future an event's time may lie (clocks differ a little). */
@@ -200,12 +201,7 @@ export async function ingestEvents(ctx: IngestContext, raw: unknown[]) {
   // that stores them, or at once
   const stored = await appendEvents(ctx, accepted);
   duplicates += accepted.length - stored.length;
-  if (ctx.projection !== 'queued')
-    await projectEvents(
-      { ...ctx, timeZone: ctx.timeZone ?? DEFAULT_STATISTICS_TIME_ZONE },
-      stored,
-      productCompany,
-    );
+  if (ctx.projection !== 'queued') await projectEvents(ctx, stored);
   rejected.sort((a, b) => a.index - b.index);
   return { accepted: stored.length, duplicates, rejected };
 }
@@ -255,7 +251,7 @@ const EVENT_COLUMNS: BulkColumn[] = [
 
 /**
  * Appends the events, adds the searches among them to the search history and, where the projection is queued,
- * queues them, else moves the statistics rollups by them, in one statement (the month partitions first); answers the events that were new.
+ * queues them, else moves the statistics rollups and the collect state by them, in one statement (the month partitions first); answers the events that were new.
  */
 async function appendEvents(ctx: IngestContext, events: EventInput[]): Promise<EventInput[]> {
   if (events.length === 0) return [];
@@ -264,7 +260,8 @@ async function appendEvents(ctx: IngestContext, events: EventInput[]): Promise<E
   const byKey = new Map(events.map((e) => [keyOf(e), e]));
   const at = ctx.now.toISOString();
   const searches = sql.identifier(table(engine, 'search_history').def.table);
-  // queued for the projection job, or the rollups moved here (the other projections follow in projectEvents)
+  // queued for the projection job, or the rollups and the collect state moved here (the counters and points follow
+  // in projectEvents)
   const queue =
     ctx.projection === 'queued'
       ? sql`, queued as (insert into behaviour_projection_queue (event_id, created_at, type, user_id, company_id,
@@ -272,7 +269,7 @@ async function appendEvents(ctx: IngestContext, events: EventInput[]): Promise<E
           select event_id, created_at, type, user_id, company_id, product_id, keyword, results_count, language,
             duration
           from stored)`
-      : sql`, ${rollupSteps('stored', ctx.timeZone ?? DEFAULT_STATISTICS_TIME_ZONE)}`;
+      : sql`, ${rollupSteps('stored', ctx.timeZone ?? DEFAULT_STATISTICS_TIME_ZONE)}, ${collectSteps('stored')}`;
   const inserted = rowsOf<{ event_id: string; at: string }>(
     await db.execute(sql`with stored as (${bulkInsert(
       table(engine, 'behaviour_event').def.table,

@@ -7,13 +7,13 @@ import { scheduleJob } from '../../jobs/schedule';
 import { awardEvents, foldPoints } from '../points';
 import { PROJECTION_LOCK_KEY } from '../statistics/projection-queue';
 import { rollupSteps } from '../statistics/rollups';
-import { applyCollects } from './collects';
+import { collectSteps } from './collects';
 import { shareCountersLock } from './rebuild';
 
-// What newly stored behaviour events move besides themselves: the statistics rollups, the counters of companies and
-// products, the points (ledger, users' points and levels) and the collect state, each event once. The rollups move
-// in the statement that has the events in hand (../statistics/rollups.ts); `projectEvents` moves the others by
-// increments. With `statistics.projection: inline` the ingestion does both in its own transaction; with `queued`
+// What newly stored behaviour events move besides themselves: the statistics rollups, the collect state, the
+// counters of companies and products and the points (ledger, users' points and levels), each event once. The
+// rollups and the collect state move in the statement that has the events in hand (../statistics/rollups.ts,
+// ./collects.ts); `projectEvents` moves the counters and points by increments. With `statistics.projection: inline` the ingestion does both in its own transaction; with `queued`
 // it queues the events (their keys and what the projections read) in the statement that stores them, and the
 // projection job (`projectQueue`, one node at a time under an advisory lock) takes up to QUEUE_BATCH of them at
 // once, moving the rollups in the statement that takes them, then the rest, in one transaction. A queued batch
@@ -24,9 +24,8 @@ import { shareCountersLock } from './rebuild';
 // fold (`foldDeltas`) adds them to the companies, products and users every FOLD_EVERY_MS while the queue stays
 // full and when it empties, so each of those rows is written once per fold instead of once per run. The inline
 // projection writes them directly.
-// Lock order (every writer takes them in this order, each set sorted by key): the rollups' rows, the counters'
-// advisory lock shared, the counters' delta rows, companies, products, users, the users' delta rows, the collect
-// rows.
+// Lock order (every writer takes them in this order, each set sorted by key): the rollups' rows, the collect rows,
+// the counters' advisory lock shared, the counters' delta rows, companies, products, users, the users' delta rows.
 
 /** A stored event as the projections read it. */
 export type ProjectedEvent = {
@@ -42,29 +41,25 @@ export type ProjectionContext = {
   db: Db;
   engine: Engine;
   now: Date;
-  timeZone: string;
   /** Queued runs: the counters and points go to their delta tables for the fold. */
   buffered?: boolean;
 };
 
-/** Moves the counters, points and collect state by the events (stored for the first time; the caller's
- * transaction; the rollups have moved in the statement that stored or took them). `productCompany`: the company
- * of each product they name. */
+/** Moves the counters and points by the events (stored for the first time; the caller's transaction; the rollups
+ * and the collect state have moved in the statement that stored or took them). */
 export async function projectEvents(
   ctx: ProjectionContext,
   events: readonly ProjectedEvent[],
-  productCompany: ReadonlyMap<number, number | null>,
 ): Promise<void> {
   if (events.length === 0) return;
   await applyCounters(ctx, events);
   await awardEvents(ctx.db, ctx.engine, [...events], ctx.now, { buffered: ctx.buffered === true });
-  await applyCollects(ctx.db, events, productCompany);
 }
 
 /** Most queued events one projection transaction takes. */
 export const QUEUE_BATCH = 20_000;
 
-/** A queued event as the projections after the rollups read it, with its product's company. */
+/** A queued event as the counters and points read it. */
 type StoredRow = {
   event_id: string;
   type: string;
@@ -72,7 +67,6 @@ type StoredRow = {
   company_id: number | null;
   product_id: number | null;
   created_at: string | Date;
-  owner: number | null;
 };
 
 /**
@@ -88,42 +82,34 @@ export async function projectQueue(
   return db.transaction(async (tx) => {
     const lock = await tx.execute(sql`select pg_try_advisory_xact_lock(${PROJECTION_LOCK_KEY}) as ok`);
     if (!(lock as unknown as { rows: { ok: boolean }[] }).rows[0]?.ok) return { ran: false, projected: 0 };
-    // the rollups move in the statement that takes the events (./statistics/rollups.ts), which answers each with
-    // its product's company for the projections that follow here
+    // the rollups and the collect state move in the statement that takes the events (../statistics/rollups.ts,
+    // ./collects.ts), which answers what the counters and points read of each
     const taken = await tx.execute(sql`
       with taken as (
         delete from behaviour_projection_queue
         where ctid = any(array(select ctid from behaviour_projection_queue limit ${limit}))
         returning event_id, type, user_id, company_id, product_id, keyword, results_count, language, duration,
           created_at
-      ), ${rollupSteps('taken', options.timeZone)}
-      select t.event_id, t.type, t.user_id, t.company_id, t.product_id, t.created_at, p.company_id as owner
-      from taken t left join product p on p.id = t.product_id`);
+      ), ${rollupSteps('taken', options.timeZone)}, ${collectSteps('taken')}
+      select event_id, type, user_id, company_id, product_id, created_at from taken`);
     const rows = (taken as unknown as { rows: StoredRow[] }).rows;
     if (rows.length === 0) return { ran: true, projected: 0 };
-    const productCompany = new Map<number, number | null>();
-    const events: ProjectedEvent[] = rows.map((r) => {
-      if (r.product_id != null)
-        productCompany.set(Number(r.product_id), r.owner == null ? null : Number(r.owner));
-      return {
-        eventId: r.event_id,
-        type: r.type,
-        occurredAt: new Date(r.created_at).toISOString(),
-        userId: r.user_id,
-        companyId: r.company_id,
-        productId: r.product_id,
-      };
-    });
+    const events: ProjectedEvent[] = rows.map((r) => ({
+      eventId: r.event_id,
+      type: r.type,
+      occurredAt: new Date(r.created_at).toISOString(),
+      userId: r.user_id,
+      companyId: r.company_id,
+      productId: r.product_id,
+    }));
     await projectEvents(
       {
         db: tx as unknown as Db,
         engine,
         now: options.now ?? new Date(),
-        timeZone: options.timeZone,
         buffered: true,
       },
       events,
-      productCompany,
     );
     return { ran: true, projected: events.length };
   });
