@@ -50,13 +50,20 @@ const keyPrefix = randomBytes(6).toString('hex');
 const keySecret = randomBytes(32).toString('base64url');
 const apiKey = `omk_${keyPrefix}_${keySecret}`;
 
-async function seed(pool: pg.Pool): Promise<void> {
+/** The companies, their five products each and the buyers the events name (bench/projection.ts seeds them too);
+ * analysed. */
+export async function seedCatalogue(pool: pg.Pool, companies: number, buyers: number): Promise<void> {
   await pool.query(`insert into company (name, account, status, audit_status)
-    select 'Bench Company ' || i, 'bench' || i, 'enabled', 'passed' from generate_series(1, ${COMPANIES}) i`);
+    select 'Bench Company ' || i, 'bench' || i, 'enabled', 'passed' from generate_series(1, ${companies}) i`);
   await pool.query(`insert into product (name, company_id, kind)
-    select 'Bench Pump ' || i, 1 + i % ${COMPANIES}, 'device' from generate_series(1, ${COMPANIES * 5}) i`);
+    select 'Bench Pump ' || i, 1 + i % ${companies}, 'device' from generate_series(1, ${companies * 5}) i`);
   await pool.query(`insert into user_manager (account, type, realname, status)
-    select 'buyer' || i, 'buyer', 'Buyer ' || i, 'enabled' from generate_series(1, ${BUYERS}) i`);
+    select 'buyer' || i, 'buyer', 'Buyer ' || i, 'enabled' from generate_series(1, ${buyers}) i`);
+  for (const t of ['company', 'product', 'user_manager']) await pool.query(`vacuum analyze ${t}`);
+}
+
+async function seed(pool: pg.Pool): Promise<void> {
+  await seedCatalogue(pool, COMPANIES, BUYERS);
   const [key] = (
     await pool.query<{ id: number }>(
       `insert into api_key (name, scopes, prefix, status) values ('Bench marketplace', $1, $2, 'active') returning id`,
@@ -67,7 +74,6 @@ async function seed(pool: pg.Pool): Promise<void> {
     key!.id,
     createHash('sha256').update(keySecret).digest('hex'),
   ]);
-  for (const t of ['company', 'product', 'user_manager']) await pool.query(`vacuum analyze ${t}`);
 }
 
 const TYPES = ['view_product', 'view_company', 'collect', 'share', 'search', 'request_price'] as const;

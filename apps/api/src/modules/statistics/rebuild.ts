@@ -12,7 +12,8 @@ import { rollupSteps } from './rollups';
 // queued projection, it holds the projection's lock (no run is under way while it reads) and leaves the events
 // still queued to the projection, which adds them after it.
 
-const ROLLUPS = [
+/** The rollups' tables. */
+export const ROLLUP_TABLES = [
   'stat_company_visitor',
   'stat_company_day',
   'stat_product_day',
@@ -46,7 +47,7 @@ export async function rebuildRollups(
   const { from, to } = range;
   return db.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(${PROJECTION_LOCK_KEY})`);
-    for (const table of ROLLUPS)
+    for (const table of ROLLUP_TABLES)
       await tx.execute(
         sql`delete from ${sql.identifier(table)} where day between ${from}::date and ${to}::date`,
       );
