@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import { rowsOf } from './rows';
 
 // A list's keyword (ILIKE '%…%' on the search expression, through its trigram index) is estimated by PostgreSQL from
 // the expression's histogram: the share of its entries that contain the keyword. With the default statistics
@@ -16,8 +17,6 @@ export const SEARCH_STATISTICS_TARGET = 1000;
 const ANALYSE_FROM_ROWS = 10_000;
 
 type Executor = { execute: (query: ReturnType<typeof sql>) => Promise<unknown> };
-
-const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
 
 /**
  * Gives every search expression's index the statistics target, after the migrations (so an entity added later gets

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../db/client';
+import { rowsOf } from '../db/rows';
 
 // The background jobs (purchase-requirement expiry, scheduled letters, the points' no-sign-in job, log retention)
 // run on every node, each on its own timer from the server's start until it closes; one node at a time does the
@@ -53,7 +54,7 @@ export async function underJobLock<T>(
 ): Promise<T> {
   return db.transaction(async (tx) => {
     const result = await tx.execute(sql`select pg_try_advisory_xact_lock(${lockKey}) as ok`);
-    const [lock] = (result as unknown as { rows: { ok: boolean }[] }).rows;
+    const [lock] = rowsOf<{ ok: boolean }>(result);
     return lock?.ok ? work(tx as unknown as Db) : skipped;
   });
 }

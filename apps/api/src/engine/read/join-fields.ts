@@ -1,5 +1,6 @@
 import { type FieldDef, isJoinField, type JoinTable } from '@organiser/domain';
 import { type SQL, sql } from 'drizzle-orm';
+import { rowsOf } from '../../db/rows';
 import type { EngineEntity } from '../entity';
 import type { Row, Tx } from '../write-context';
 
@@ -16,8 +17,6 @@ export function joinFieldsOf(entity: EngineEntity): JoinField[] {
     isJoinField(field) ? [{ name, through: field.through }] : [],
   );
 }
-
-const rowsOf = (result: unknown) => (result as { rows: Record<string, unknown>[] }).rows;
 
 /** `source in (ids)` over a join table. */
 export const joinSourceIn = (through: JoinTable, ids: readonly number[]): SQL =>

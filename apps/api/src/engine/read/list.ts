@@ -28,6 +28,7 @@ import { alias, type PgColumn } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client';
 import type { EntityTable } from '../../db/entity-tables';
 import { withFlatRows } from '../../db/flat-rows';
+import { rowsOf } from '../../db/rows';
 import { dynamicFilterCondition, resolveDynamicFilters } from '../dynamic-forms';
 import type { Engine, EngineEntity } from '../entity';
 import type { Row, RowScope } from '../write-context';
@@ -256,8 +257,6 @@ export function listOrder(
 }
 
 type RawResult = { rows?: Row[] } | Row[];
-const rowsOf = (result: unknown): Row[] =>
-  Array.isArray(result) ? (result as Row[]) : ((result as { rows?: Row[] }).rows ?? []);
 
 /** How long a planner estimate is reused for the same conditions. */
 const ESTIMATE_TTL_MS = 30_000;
@@ -281,7 +280,7 @@ export async function plannerEstimate(
   const cached = estimates.get(key);
   if (cached && now - cached.at < ESTIMATE_TTL_MS) return cached.rows;
   const result = (await db.execute(sql`explain (format json) ${probe}`)) as RawResult;
-  const first = rowsOf(result)[0] ?? {};
+  const first = rowsOf<Row>(result)[0] ?? {};
   const raw = first['QUERY PLAN'];
   const plan = typeof raw === 'string' ? JSON.parse(raw) : raw;
   const rows = Number(plan?.[0]?.Plan?.['Plan Rows'] ?? 0);
@@ -303,7 +302,7 @@ export async function statisticsRows(db: Db, entity: EngineEntity): Promise<numb
   const result = (await db.execute(
     sql`select reltuples::float8 as n from pg_class where oid = to_regclass(${`"${entity.def.table}"`})`,
   )) as RawResult;
-  const rows = Number(rowsOf(result)[0]?.n ?? -1);
+  const rows = Number(rowsOf<Row>(result)[0]?.n ?? -1);
   statistics.set(entity.def.table, { rows, at: Date.now() });
   return rows;
 }

@@ -1,5 +1,6 @@
 import { entityLabel, isJoinField, type JoinTable, recordLabel } from '@organiser/domain';
 import { inArray, sql } from 'drizzle-orm';
+import { rowsOf } from '../../db/rows';
 import { AppError } from '../../errors';
 import type { EngineEntity } from '../entity';
 import { withJoinValues } from '../read/join-fields';
@@ -14,8 +15,6 @@ import { type HistoryEntry, historyName, stamp, writeHistory } from './history';
 
 /** The records of one entity holding some of the deleted records through one of its join fields. */
 export type Holding = { holder: EngineEntity; field: string; through: JoinTable; holderIds: number[] };
-
-const rowsOf = (result: unknown) => (result as { rows: Record<string, unknown>[] }).rows;
 
 /** Who holds any of `ids` through a join field, per holding entity and field. */
 export async function holdingsOf(ctx: Pick<WriteContext, 'db' | 'engine' | 'entity'>, ids: number[]) {

@@ -1,5 +1,6 @@
 import { type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import { rowsOf } from '../../db/rows';
 
 // What each user has collected now (`user_collect`): the state of the latest collect or uncollect event of each
 // (user, company or product), ordered by the event's time and then its id, so that a batch arriving late or out
@@ -56,7 +57,7 @@ export async function rebuildUserCollects(db: Db): Promise<{ pairs: number }> {
       ), ${collectSteps('ev')}
       select 1`);
     const counted = await tx.execute(sql`select count(*)::int as n from user_collect`);
-    const rows = (counted as unknown as { rows: { n: number }[] }).rows;
+    const rows = rowsOf<{ n: number }>(counted);
     return { pairs: Number(rows[0]?.n ?? 0) };
   });
 }

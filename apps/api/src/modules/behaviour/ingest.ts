@@ -13,6 +13,7 @@ import { sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { arrayLiteral, type BulkColumn, bulkInsert, intArray } from '../../db/bulk';
 import type { Db } from '../../db/client';
+import { rowsOf } from '../../db/rows';
 import { type Engine, ensureMonthPartition } from '../../engine';
 import type { OpenContext, OpenPrepareContext, OpenRoute } from '../../open/types';
 import { rollupSteps } from '../statistics/rollups';
@@ -206,8 +207,6 @@ export async function ingestEvents(ctx: IngestContext, raw: unknown[]) {
   return { accepted: stored.length, duplicates, rejected };
 }
 
-const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
-
 /** Which of the users (marketplace users only), companies and products the events name exist, and each
  * product's company: one statement, each list as JSON. */
 async function lookUpReferences(ctx: IngestContext, events: EventInput[]) {
@@ -251,7 +250,8 @@ const EVENT_COLUMNS: BulkColumn[] = [
 
 /**
  * Appends the events, adds the searches among them to the search history and, where the projection is queued,
- * queues them, else moves the statistics rollups and the collect state by them, in one statement (the month partitions first); answers the events that were new.
+ * queues them, else moves the statistics rollups and the collect state by them, in one statement (the month
+ * partitions first); answers the events that were new.
  */
 async function appendEvents(ctx: IngestContext, events: EventInput[]): Promise<EventInput[]> {
   if (events.length === 0) return [];

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { bulkInsert, intArray, unnestRows } from '../../db/bulk';
 import type { Db } from '../../db/client';
+import { rowsOf } from '../../db/rows';
 import type { Engine } from '../../engine';
 import { scheduleJob } from '../../jobs/schedule';
 import { awardEvents, foldPoints } from '../points';
@@ -13,12 +14,13 @@ import { shareCountersLock } from './rebuild';
 // What newly stored behaviour events move besides themselves: the statistics rollups, the collect state, the
 // counters of companies and products and the points (ledger, users' points and levels), each event once. The
 // rollups and the collect state move in the statement that has the events in hand (../statistics/rollups.ts,
-// ./collects.ts); `projectEvents` moves the counters and points by increments. With `statistics.projection: inline` the ingestion does both in its own transaction; with `queued`
-// it queues the events (their keys and what the projections read) in the statement that stores them, and the
-// projection job (`projectQueue`, one node at a time under an advisory lock) takes up to QUEUE_BATCH of them at
-// once, moving the rollups in the statement that takes them, then the rest, in one transaction. A queued batch
-// therefore touches each counter, rollup row and user row once for many ingestion calls, and the calls themselves
-// take no lock a concurrent call waits for.
+// ./collects.ts); `projectEvents` moves the counters and points by increments. With `statistics.projection:
+// inline` the ingestion does both in its own transaction; with `queued` it queues the events (their keys and what
+// the projections read) in the statement that stores them, and the projection job (`projectQueue`, one node at a
+// time under an advisory lock) takes up to QUEUE_BATCH of them at once, moving the rollups and the collect state in
+// the statement that takes them, then the rest, in one transaction. A queued batch therefore touches each counter,
+// rollup row and user row once for many ingestion calls, and the calls themselves take no lock a concurrent call
+// waits for.
 // A queued run buffers what moves wide rows with many indexes: the counters' increments go to
 // `behaviour_counter_delta` and the users' points to `user_points_delta` (narrow rows, one index each), and the
 // fold (`foldDeltas`) adds them to the companies, products and users every FOLD_EVERY_MS while the queue stays
@@ -81,7 +83,7 @@ export async function projectQueue(
   const limit = options.limit ?? QUEUE_BATCH;
   return db.transaction(async (tx) => {
     const lock = await tx.execute(sql`select pg_try_advisory_xact_lock(${PROJECTION_LOCK_KEY}) as ok`);
-    if (!(lock as unknown as { rows: { ok: boolean }[] }).rows[0]?.ok) return { ran: false, projected: 0 };
+    if (!rowsOf<{ ok: boolean }>(lock)[0]?.ok) return { ran: false, projected: 0 };
     // the rollups and the collect state move in the statement that takes the events (../statistics/rollups.ts,
     // ./collects.ts), which answers what the counters and points read of each
     const taken = await tx.execute(sql`
@@ -92,7 +94,7 @@ export async function projectQueue(
           created_at
       ), ${rollupSteps('taken', options.timeZone)}, ${collectSteps('taken')}
       select event_id, type, user_id, company_id, product_id, created_at from taken`);
-    const rows = (taken as unknown as { rows: StoredRow[] }).rows;
+    const rows = rowsOf<StoredRow>(taken);
     if (rows.length === 0) return { ran: true, projected: 0 };
     const events: ProjectedEvent[] = rows.map((r) => ({
       eventId: r.event_id,
@@ -222,7 +224,7 @@ async function bufferCounters(db: Db, companies: Map<number, Delta>, products: M
 export async function foldDeltas(db: Db, engine: Engine): Promise<{ ran: boolean; folded: number }> {
   return db.transaction(async (tx) => {
     const lock = await tx.execute(sql`select pg_try_advisory_xact_lock(${PROJECTION_LOCK_KEY}) as ok`);
-    if (!(lock as unknown as { rows: { ok: boolean }[] }).rows[0]?.ok) return { ran: false, folded: 0 };
+    if (!rowsOf<{ ok: boolean }>(lock)[0]?.ok) return { ran: false, folded: 0 };
     const ctx = { db: tx as unknown as Db, engine };
     await shareCountersLock(ctx.db);
     const taken = (

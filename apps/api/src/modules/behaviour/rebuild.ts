@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Db } from '../../db/client';
+import { rowsOf } from '../../db/rows';
 import { ok, okSchema } from '../../plugins/envelope';
 import { notQueued } from '../statistics/projection-queue';
 
@@ -22,8 +23,6 @@ export const COUNTERS_LOCK_KEY = 7_310_402_301;
 const MENU = '/searchManage/search_history_list';
 
 export type RebuildResult = { companies: number; products: number };
-
-const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
 
 /** Held by each ingestion batch while it moves the counters. */
 export async function shareCountersLock(tx: Db): Promise<void> {

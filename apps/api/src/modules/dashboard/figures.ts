@@ -1,6 +1,7 @@
 import { MARKETPLACE_USER_TYPES } from '@organiser/domain';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import { rowsOf } from '../../db/rows';
 import type { Period } from '../statistics/period';
 
 // The dashboard's figures, read from the daily rollups (stat_company_day, stat_user_day, stat_product_day,
@@ -27,7 +28,6 @@ export type DayFigures = {
 };
 
 type Raw = Record<string, string | number | null>;
-const rowsOf = (result: unknown) => (result as { rows: Raw[] }).rows;
 
 /** The moment a day of the time zone starts, and the one the day after starts. */
 const startOf = (day: string, timeZone: string) => sql`(${day}::date)::timestamp at time zone ${timeZone}`;
@@ -57,7 +57,7 @@ export async function dailyFigures(
     dayRow(new Date(at).toISOString().slice(0, 10));
   const company = audience.companyId;
   if (audience.visits) {
-    const visits = rowsOf(
+    const visits = rowsOf<Raw>(
       await db.execute(sql`
         select to_char(day, 'YYYY-MM-DD') as day, sum(page_views + product_views)::int as visits,
           sum(unique_visitors)::int as unique_visitors
@@ -72,7 +72,7 @@ export async function dailyFigures(
     }
     // the marketplace's unique visitors of a day: its signed-in users who viewed a page (one rollup row each)
     if (company === null) {
-      const visitors = rowsOf(
+      const visitors = rowsOf<Raw>(
         await db.execute(sql`
           select to_char(day, 'YYYY-MM-DD') as day, count(*)::int as n from stat_user_day
           where day between ${from}::date and ${to}::date and (page_views > 0 or product_views > 0)
@@ -86,7 +86,7 @@ export async function dailyFigures(
       MARKETPLACE_USER_TYPES.map((t) => sql`${t}`),
       sql`, `,
     );
-    const users = rowsOf(
+    const users = rowsOf<Raw>(
       await db.execute(sql`
         select ${dayOf(sql`created_at`, timeZone)} as day, count(*)::int as n from user_manager
         where created_at >= ${startOf(from, timeZone)} and created_at < ${endOf(to, timeZone)}
@@ -96,7 +96,7 @@ export async function dailyFigures(
     for (const u of users) dayRow(String(u.day)).newUsers = Number(u.n);
   }
   if (audience.consults) {
-    const consults = rowsOf(
+    const consults = rowsOf<Raw>(
       await db.execute(sql`
         select ${dayOf(sql`consult_time`, timeZone)} as day, count(*)::int as n,
           count(*) filter (where is_feedback)::int as replied
@@ -156,7 +156,7 @@ export async function topLists(
   const range = sql`day between ${period.from}::date and ${period.to}::date`;
   const companies =
     audience.visits && company === null
-      ? rowsOf(
+      ? rowsOf<Raw>(
           await db.execute(sql`
             select s.company_id as id, coalesce(c.name, '#' || s.company_id) as name, s.views as value
             from (select company_id, sum(page_views + product_views)::int as views from stat_company_day
@@ -166,7 +166,7 @@ export async function topLists(
         )
       : null;
   const products = audience.visits
-    ? rowsOf(
+    ? rowsOf<Raw>(
         await db.execute(sql`
           select s.product_id as id, coalesce(p.name, '#' || s.product_id) as name, s.views as value
           from (select product_id, sum(product_views)::int as views from stat_product_day
@@ -178,7 +178,7 @@ export async function topLists(
     : null;
   const keywords =
     audience.keywords && company === null
-      ? rowsOf(
+      ? rowsOf<Raw>(
           await db.execute(sql`
             select null::int as id, keyword as name, sum(searches)::int as value from stat_keyword_day
             where ${range} group by keyword order by value desc, keyword limit 10`),

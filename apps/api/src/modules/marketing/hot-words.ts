@@ -2,6 +2,7 @@ import { type KitIssue, ROOT_ROLE, t } from '@organiser/domain';
 import { sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { hasPermission } from '../../access/permission-checks';
+import { rowsOf } from '../../db/rows';
 import {
   type CommandHandler,
   type CommandSchemas,
@@ -35,10 +36,7 @@ async function holders(db: Tx, words: string[], exceptId: number | null) {
     select id, lower(btrim(en_word)) as en, lower(btrim(zh_word)) as zh from search_top
     where deleted_at is null and id <> ${exceptId ?? 0}
       and (lower(btrim(en_word)) in (${list}) or lower(btrim(zh_word)) in (${list}))`);
-  const rows = ((result as unknown as { rows?: unknown[] }).rows ?? result) as {
-    en: string | null;
-    zh: string | null;
-  }[];
+  const rows = rowsOf<{ en: string | null; zh: string | null }>(result);
   return new Set(rows.flatMap((r) => [r.en, r.zh]).filter((w): w is string => Boolean(w)));
 }
 

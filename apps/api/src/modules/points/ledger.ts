@@ -7,6 +7,7 @@ import {
 } from '@organiser/domain';
 import { sql } from 'drizzle-orm';
 import { type BulkColumn, bulkInsert, intArray, unnestRows } from '../../db/bulk';
+import { rowsOf } from '../../db/rows';
 import { type Engine, ensureMonthPartition, type Tx } from '../../engine';
 import { levelOf, liveLevels } from './levels';
 
@@ -31,8 +32,6 @@ export type LedgerEntry = {
 };
 
 export type Rule = { action: PointAction; points: number; maxTimesPerDay: number; version: number };
-
-const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
 
 /** The day an event counts on (UTC). */
 export const dayOf = (at: Date | string) => new Date(at).toISOString().slice(0, 10);

@@ -1,5 +1,6 @@
 import { MARKETPLACE_USER_TYPES, t } from '@organiser/domain';
 import { sql } from 'drizzle-orm';
+import { rowsOf } from '../../db/rows';
 import type { EntityHooks, Tx } from '../../engine';
 import { AppError } from '../../errors';
 
@@ -12,8 +13,6 @@ import { AppError } from '../../errors';
 export const LEVEL_LOCK_KEY = 7_310_402_271;
 
 export type Level = { id: number; enName: string; zhName: string; minPoint: number; maxPoint: number };
-
-const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
 
 /** The live levels, lowest range first. */
 export async function liveLevels(tx: Tx): Promise<Level[]> {

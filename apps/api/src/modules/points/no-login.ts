@@ -2,6 +2,7 @@ import { MARKETPLACE_USER_TYPES, NO_LOGIN_DAYS } from '@organiser/domain';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/client';
+import { rowsOf } from '../../db/rows';
 import type { Engine } from '../../engine';
 import { scheduleJob, underJobLock } from '../../jobs/schedule';
 import { appendEntries, dayOf, loadRules, lockUser } from './ledger';
@@ -21,8 +22,6 @@ const DAY_MS = 86_400_000;
 export const NO_LOGIN_BATCH = 500;
 
 export type NoLoginResult = { ran: boolean; charged: number };
-
-const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
 
 export async function chargeNoLogin(db: Db, engine: Engine, now: Date = new Date()): Promise<NoLoginResult> {
   return underJobLock<NoLoginResult>(db, NO_LOGIN_LOCK_KEY, { ran: false, charged: 0 }, async (tx) => {

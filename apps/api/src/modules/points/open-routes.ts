@@ -1,6 +1,7 @@
 import { MARKETPLACE_USER_TYPES } from '@organiser/domain';
 import { sql } from 'drizzle-orm';
 import { z } from 'zod';
+import { rowsOf } from '../../db/rows';
 import { AppError } from '../../errors';
 import type { OpenRoute } from '../../open/types';
 
@@ -84,7 +85,7 @@ export const userLevelRoute: OpenRoute = {
       left join user_vip_package v
         on v.deleted_at is null and p.points between v.min_point and v.max_point
       where u.id = ${userId} and u.deleted_at is null and u.type in (${types})`);
-    const row = (result as unknown as { rows: Row[] }).rows[0];
+    const row = rowsOf<Row>(result)[0];
     if (!row)
       throw new AppError('openNotFound', {
         params: { entityEn: 'marketplace user', entityZh: '买家', id: userId },

@@ -1,5 +1,6 @@
 import { entities } from '@organiser/domain';
 import { and, asc, eq, isNotNull, isNull, sql } from 'drizzle-orm';
+import { rowsOf } from '../../db/rows';
 import { buyRequirementReveal, companyQuotaUsage } from '../../db/schema';
 import { entityTables } from '../../db/schema/entities';
 import { insertDemoRows, type Row } from '../../engine';
@@ -79,11 +80,11 @@ export async function seedRequirementDemo(ctx: SeedContext): Promise<void> {
   if (!buyers.length || !categories.length) return;
   const now = Date.now();
   // numbers from the same sequence as every other requirement's, so none is given twice
-  const numbers = (
-    (await db.execute(
+  const numbers = rowsOf<{ n: number }>(
+    await db.execute(
       sql`select nextval('buy_requirement_no_seq')::int as n from generate_series(1, ${COUNT})`,
-    )) as unknown as { rows: { n: number }[] }
-  ).rows.map((r) => Number(r.n));
+    ),
+  ).map((r) => Number(r.n));
   const rows = numbers.map((seq, i) =>
     requirementRow(i, buyers[i % buyers.length]!, categories[i % categories.length]!.id, now, seq),
   );

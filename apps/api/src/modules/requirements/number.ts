@@ -1,5 +1,6 @@
 import type { KitIssue } from '@organiser/domain';
 import { sql } from 'drizzle-orm';
+import { rowsOf } from '../../db/rows';
 import type { Row, WriteContext } from '../../engine';
 
 // The requirement number: `BR` + the UTC day it was created + a running number from a database sequence
@@ -16,7 +17,7 @@ export async function numberRequirement(
 ): Promise<KitIssue[]> {
   if (current) return [];
   const result = await ctx.db.execute(sql`select nextval('buy_requirement_no_seq')::int as n`);
-  const [row] = (result as unknown as { rows: { n: number }[] }).rows;
+  const [row] = rowsOf<{ n: number }>(result);
   values.requirementNo = requirementNumber(new Date(), Number(row!.n));
   return [];
 }

@@ -1,6 +1,7 @@
 import { DEFAULT_STATISTICS_TIME_ZONE } from '@organiser/domain';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import { rowsOf } from '../../db/rows';
 import { notQueued, PROJECTION_LOCK_KEY } from './projection-queue';
 import { rollupSteps } from './rollups';
 
@@ -56,8 +57,6 @@ export async function rebuildRollups(
     const counted = await tx.execute(
       sql`select count(*)::int as n from stat_company_day where day between ${from}::date and ${to}::date`,
     );
-    const rows =
-      (counted as unknown as { rows?: { n: number }[] }).rows ?? (counted as unknown as { n: number }[]);
-    return { from, to, timeZone, companyDays: Number(rows[0]?.n ?? 0) };
+    return { from, to, timeZone, companyDays: Number(rowsOf<{ n: number }>(counted)[0]?.n ?? 0) };
   });
 }

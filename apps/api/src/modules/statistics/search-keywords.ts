@@ -1,6 +1,7 @@
 import { type ListFilter, searchKeywords } from '@organiser/domain';
 import { type SQL, sql } from 'drizzle-orm';
 import type { FastifyPluginAsync } from 'fastify';
+import { rowsOf } from '../../db/rows';
 import type { ReportParamValues, ReportResult } from '../../engine';
 import { AppError } from '../../errors';
 import { registerStatisticsReport, resolvePeriod, type StatisticsContext } from './period';
@@ -50,7 +51,7 @@ async function hotWords(ctx: Ctx, keywords: string[]): Promise<Set<string>> {
   const result = await ctx.db.execute(sql`
     select lower(en_word) as en, lower(zh_word) as zh from search_top
     where deleted_at is null and (lower(en_word) in (${list}) or lower(zh_word) in (${list}))`);
-  const rows = (result as unknown as { rows: { en: string | null; zh: string | null }[] }).rows;
+  const rows = rowsOf<{ en: string | null; zh: string | null }>(result);
   return new Set(rows.flatMap((r) => [r.en, r.zh]).filter((w): w is string => Boolean(w)));
 }
 
@@ -93,7 +94,7 @@ export async function searchKeywordsQuery(ctx: Ctx, params: ReportParamValues): 
     select *, count(*) over ()::int as total from rows
     order by ${sql.raw(sortColumn)} ${sql.raw(order)} nulls last, keyword, language
     limit ${params.pageSize} offset ${offset}`);
-  const found = (result as unknown as { rows: Row[] }).rows;
+  const found = rowsOf<Row>(result);
   if (!byUsers && found.length) {
     const keys = sql.join(
       found.map((r) => sql`(${String(r.keyword)}, ${String(r.language)})`),
@@ -101,10 +102,7 @@ export async function searchKeywordsQuery(ctx: Ctx, params: ReportParamValues): 
     );
     const counted = await ctx.db.execute(usersOf(where, keys));
     const users = new Map(
-      (counted as unknown as { rows: Row[] }).rows.map((u) => [
-        `${u.keyword}\u0000${u.language}`,
-        Number(u.users),
-      ]),
+      rowsOf<Row>(counted).map((u) => [`${u.keyword}\u0000${u.language}`, Number(u.users)]),
     );
     for (const r of found) r.users = users.get(`${r.keyword}\u0000${r.language}`) ?? 0;
   }

@@ -3,6 +3,7 @@ import { type SQL, sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { rowScopeOf } from '../../access/row-scope';
+import { rowsOf } from '../../db/rows';
 import type { ReportParamValues, ReportResult } from '../../engine';
 import { AppError } from '../../errors';
 import { ok, okSchema } from '../../http/envelope';
@@ -103,7 +104,7 @@ export async function supplierStatisticsQuery(
     select *, count(*) over ()::int as total from rows c
     order by ${sql.raw(sortColumn)} ${sql.raw(order)} nulls last, c.company_id
     limit ${params.pageSize} offset ${offset}`);
-  const found = (result as unknown as { rows: Row[] }).rows;
+  const found = rowsOf<Row>(result);
   const rows = found.map((r) => ({
     companyId: Number(r.company_id),
     companyName: r.company_name,
@@ -124,7 +125,7 @@ export async function supplierStatisticsQuery(
     const counted = await ctx.db.execute(
       sql`select count(*)::int as n from company c where ${sql.join(where, sql` and `)}`,
     );
-    total = Number((counted as unknown as { rows: { n: number }[] }).rows[0]?.n ?? 0);
+    total = Number(rowsOf<{ n: number }>(counted)[0]?.n ?? 0);
   }
   return { rows, total, period };
 }
@@ -167,7 +168,7 @@ export async function companyTrend(ctx: Ctx, companyId: number, period: Period) 
     from generate_series(${period.from}::date, ${period.to}::date, interval '1 day') as d(day)
       left join stat_company_day s on s.company_id = ${companyId} and s.day = d.day::date
     order by d.day`);
-  return (result as unknown as { rows: Row[] }).rows.map((r) => ({
+  return rowsOf<Row>(result).map((r) => ({
     day: String(r.day),
     pageViews: Number(r.page_views),
     uniqueVisitors: Number(r.unique_visitors),
@@ -203,7 +204,7 @@ export const supplierStatisticsRoutes: FastifyPluginAsyncZod = async (app) => {
       const exists = await app.db.execute(
         sql`select 1 from company where id = ${q.companyId} and deleted_at is null`,
       );
-      if ((exists as unknown as { rows: unknown[] }).rows.length === 0) throw new AppError('notFound');
+      if (rowsOf<unknown>(exists).length === 0) throw new AppError('notFound');
       const period = resolvePeriod(q, timeZone, ctx.now, request.lang);
       return ok({ from: period.from, to: period.to, days: await companyTrend(ctx, q.companyId, period) });
     },

@@ -11,6 +11,7 @@ import {
 } from '@organiser/domain';
 import { type SQL, sql } from 'drizzle-orm';
 import type { FastifyPluginAsync } from 'fastify';
+import { rowsOf } from '../../db/rows';
 import type { ReportParamValues, ReportResult } from '../../engine';
 import { AppError } from '../../errors';
 import { type Period, registerStatisticsReport, resolvePeriod, type StatisticsContext } from './period';
@@ -50,7 +51,7 @@ async function pageOf(ctx: Ctx, def: EntityDef, params: ReportParamValues, ctes:
     where ${sql.join(filterConditions(params.filters), sql` and `)}
     order by ${sql.identifier(field)} ${order} nulls last, ${sql.identifier(tie)}
     limit ${params.pageSize} offset ${(params.page - 1) * params.pageSize}`);
-  const found = (result as unknown as { rows: Row[] }).rows;
+  const found = rowsOf<Row>(result);
   const rows = found.map((r) => {
     const out: Row = {};
     for (const [name, f] of Object.entries(def.fields)) {
@@ -131,7 +132,7 @@ async function drillUser(ctx: Ctx, params: ReportParamValues): Promise<number> {
   const found = await ctx.db.execute(
     sql`select 1 from user_manager where id = ${userId} and type in (${types}) and deleted_at is null`,
   );
-  if ((found as unknown as { rows: unknown[] }).rows.length === 0) throw new AppError('notFound');
+  if (rowsOf<unknown>(found).length === 0) throw new AppError('notFound');
   return userId;
 }
 

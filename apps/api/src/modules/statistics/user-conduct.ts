@@ -1,6 +1,7 @@
 import { type ListFilter, userConduct } from '@organiser/domain';
 import { type SQL, sql } from 'drizzle-orm';
 import type { FastifyPluginAsync } from 'fastify';
+import { rowsOf } from '../../db/rows';
 import type { ReportParamValues, ReportResult } from '../../engine';
 import { registerStatisticsReport, resolvePeriod, type StatisticsContext } from './period';
 
@@ -97,7 +98,7 @@ export async function userConductQuery(ctx: Ctx, params: ReportParamValues): Pro
     select *, count(*) over ()::int as total from rows
     order by ${sql.raw(sortColumn)} ${sql.raw(order)} nulls last, user_id
     limit ${params.pageSize} offset ${offset}`);
-  const found = (result as unknown as { rows: Row[] }).rows;
+  const found = rowsOf<Row>(result);
   const num = (v: unknown) => Number(v ?? 0);
   return {
     rows: found.map((r) => ({

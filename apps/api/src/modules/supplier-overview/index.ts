@@ -1,6 +1,7 @@
 import { type ListFilter, supplierOverview } from '@organiser/domain';
 import { type SQL, sql } from 'drizzle-orm';
 import type { FastifyPluginAsync } from 'fastify';
+import { rowsOf } from '../../db/rows';
 import {
   type ReportContext,
   type ReportParamValues,
@@ -20,8 +21,6 @@ type Aggregate = {
   period_end: string | null;
   n: number;
 };
-
-const rowsOf = (result: unknown) => (result as { rows: Aggregate[] }).rows;
 
 /** Conditions of the report's declared filters on the company table. */
 function filterConditions(filters: ListFilter[]): SQL[] {
@@ -93,7 +92,7 @@ export async function supplierOverviewQuery(
   const periodEnd = start
     ? sql`to_char(${start} + ${sql.raw(`interval '1 ${params.granularity}'`)} - interval '1 day', 'YYYY-MM-DD')`
     : sql`null::text`;
-  const aggregates = rowsOf(
+  const aggregates = rowsOf<Aggregate>(
     await ctx.db.execute(sql`
       select ${key} as key, ${periodStart} as period_start, ${periodEnd} as period_end, count(distinct c.id)::int as n
       from ${from}

@@ -1,6 +1,7 @@
 import { lt, lte, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/client';
+import { rowsOf } from '../../db/rows';
 import { importHandle, openIdempotency, ossLog, smsLog, systemLog } from '../../db/schema';
 import { scheduleJob, underJobLock } from '../../jobs/schedule';
 
@@ -26,7 +27,6 @@ export type RetentionResult = {
   deleted: { systemLog: number; smsLog: number; ossLog: number; importHandles: number; idempotency: number };
 };
 
-const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
 const countOf = (result: unknown) =>
   Number(
     (result as { affectedRows?: number; rowCount?: number }).affectedRows ??

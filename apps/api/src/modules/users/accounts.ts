@@ -7,6 +7,7 @@ import { invalidateAuthCaches } from '../../access/auth-cache';
 import { assertHeld } from '../../access/permission-checks';
 import { assertRootRemains } from '../../access/root-guard';
 import type { Db } from '../../db/client';
+import { rowsOf } from '../../db/rows';
 import { adminUser, role, rolePermission, userInterest, userRole } from '../../db/schema';
 import {
   type CommandHandler,
@@ -257,11 +258,6 @@ export const setInterests: CommandHandler = async (tx, ctx, { row, input }) => {
 /** Ids that are not live product categories; none while the product_category table does not exist. */
 async function unknownCategories(db: Db, ids: number[]): Promise<number[]> {
   if (!ids.length) return [];
-  const rowsOf = (result: unknown) =>
-    (Array.isArray(result) ? result : (result as { rows: Record<string, unknown>[] }).rows) as Record<
-      string,
-      unknown
-    >[];
   const [shape] = rowsOf(
     await db.execute(sql`
       select to_regclass('product_category') is not null as "exists",
