@@ -256,8 +256,6 @@ export function listOrder(
   return query.sort.field === 'id' ? [dir(first)] : [dir(first), dir(entity.col('id'))];
 }
 
-type RawResult = { rows?: Row[] } | Row[];
-
 /** How long a planner estimate is reused for the same conditions. */
 const ESTIMATE_TTL_MS = 30_000;
 const ESTIMATES_KEPT = 1_000;
@@ -279,7 +277,7 @@ export async function plannerEstimate(
   const now = Date.now();
   const cached = estimates.get(key);
   if (cached && now - cached.at < ESTIMATE_TTL_MS) return cached.rows;
-  const result = (await db.execute(sql`explain (format json) ${probe}`)) as RawResult;
+  const result = await db.execute(sql`explain (format json) ${probe}`);
   const first = rowsOf<Row>(result)[0] ?? {};
   const raw = first['QUERY PLAN'];
   const plan = typeof raw === 'string' ? JSON.parse(raw) : raw;
@@ -299,9 +297,9 @@ const statistics = new Map<string, { rows: number; at: number }>();
 export async function statisticsRows(db: Db, entity: EngineEntity): Promise<number> {
   const cached = statistics.get(entity.def.table);
   if (cached && Date.now() - cached.at < STATISTICS_TTL_MS) return cached.rows;
-  const result = (await db.execute(
+  const result = await db.execute(
     sql`select reltuples::float8 as n from pg_class where oid = to_regclass(${`"${entity.def.table}"`})`,
-  )) as RawResult;
+  );
   const rows = Number(rowsOf<Row>(result)[0]?.n ?? -1);
   statistics.set(entity.def.table, { rows, at: Date.now() });
   return rows;
