@@ -1,8 +1,9 @@
 import { Card, Col, Empty, Row, Spin } from 'antd';
-import { useEffect, useRef, useState } from 'react';
+import { useContext, useEffect, useRef, useState } from 'react';
 import type { ContentOf } from '../../api/call';
 import { loadECharts } from '../../components/load-echarts';
 import { useSettings } from '../../state/app-settings';
+import { ChartSnapshotContext, SNAPSHOT_ATTRIBUTE } from './chart-snapshots';
 import { type DashboardTextKey, useDashboardText } from './messages';
 
 // The dashboard's charts, in a piece of code of their own, with ECharts in another (both asked for beside the
@@ -30,7 +31,22 @@ function withDayLabels(option: Option, width: number): Option {
   return { ...option, xAxis: { ...xAxis, axisLabel: { ...xAxis.axisLabel, interval } } };
 }
 
-function Chart({ name, option }: { name: string; option: (theme: { color: string }) => Option }) {
+/** The option as a chart shows it: a transparent background, the day labels fitted to its width. */
+const shownOption = (option: Option, width: number): Option =>
+  withDayLabels({ backgroundColor: 'transparent', ...option }, width);
+
+/** A chart's width on the server, which knows no window: the picture scales to the chart's box. */
+export const SNAPSHOT_WIDTH = { wide: 960, narrow: 480 } as const;
+
+function Chart({
+  name,
+  option,
+  wide,
+}: {
+  name: string;
+  option: (theme: { color: string }) => Option;
+  wide?: boolean;
+}) {
   const t = useDashboardText();
   const themeColor = useSettings((s) => s.themeColor);
   const dark = useSettings((s) => s.darkMode);
@@ -38,6 +54,13 @@ function Chart({ name, option }: { name: string; option: (theme: { color: string
   const [drawn, setDrawn] = useState(false);
   // drawn again when what it shows changes, not on every render of the page
   const json = JSON.stringify(option({ color: themeColor }));
+  // the server's picture of this chart (on the server: drawn now), shown until ECharts has drawn it here
+  const picture = useContext(ChartSnapshotContext);
+  const [snapshot] = useState(() => {
+    if (!picture) return null;
+    const width = SNAPSHOT_WIDTH[wide ? 'wide' : 'narrow'];
+    return picture(name, shownOption(JSON.parse(json) as Option, width), dark, width);
+  });
   useEffect(() => {
     let disposed = false;
     let chart: { dispose: () => void } | null = null;
@@ -47,8 +70,8 @@ function Chart({ name, option }: { name: string; option: (theme: { color: string
       if (disposed || !box.current) return;
       const instance = echarts.init(box.current, dark ? 'dark' : undefined);
       chart = instance;
-      const shown = { backgroundColor: 'transparent', ...(JSON.parse(json) as Option) };
-      instance.setOption(withDayLabels(shown, instance.getWidth()));
+      const given = JSON.parse(json) as Option;
+      instance.setOption(shownOption(given, instance.getWidth()));
       instance.on('finished', () => setDrawn(true));
       if (typeof ResizeObserver !== 'undefined') {
         // the observer's first report is the size the chart was just drawn at: only a change draws it again
@@ -58,7 +81,7 @@ function Chart({ name, option }: { name: string; option: (theme: { color: string
           const now = `${element.clientWidth}x${element.clientHeight}`;
           if (now === size) return;
           size = now;
-          instance.setOption(withDayLabels(shown, element.clientWidth), { lazyUpdate: true });
+          instance.setOption(shownOption(given, element.clientWidth), { lazyUpdate: true });
           instance.resize();
         });
         observer.observe(element);
@@ -70,9 +93,23 @@ function Chart({ name, option }: { name: string; option: (theme: { color: string
       chart?.dispose();
     };
   }, [json, dark]);
+  const showsPicture = snapshot !== null && !drawn;
   return (
-    <Spin spinning={!drawn} tip={t('charts.loading')}>
-      <div ref={box} className="dashboard-chart" data-testid={`dashboard-chart-${name}`} data-drawn={drawn} />
+    <Spin spinning={!drawn && !showsPicture} tip={t('charts.loading')}>
+      <div className="dashboard-chart" data-testid={`dashboard-chart-${name}`} data-drawn={drawn}>
+        <div ref={box} className="dashboard-chart-canvas" />
+        {showsPicture && (
+          <div
+            className="dashboard-chart-snapshot"
+            {...{ [SNAPSHOT_ATTRIBUTE]: name }}
+            aria-hidden
+            // markup ECharts made from the figures' option (no text of a person's in it is left unescaped: ECharts
+            // escapes the labels it writes into SVG)
+            // biome-ignore lint/security/noDangerouslySetInnerHtml: ECharts' own SVG of this chart
+            dangerouslySetInnerHTML={{ __html: snapshot }}
+          />
+        )}
+      </div>
     </Spin>
   );
 }
@@ -161,7 +198,7 @@ function ChartCard({
         {empty ? (
           <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('charts.empty')} />
         ) : (
-          <Chart name={name} option={option} />
+          <Chart name={name} option={option} wide={wide} />
         )}
       </Card>
     </Col>
