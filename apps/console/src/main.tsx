@@ -4,13 +4,15 @@ import { setApiBase } from './api/client';
 import { forgetInlinedAnswers, readInlinedAnswers } from './api/inlined-answers';
 import { fetchPublicConfig } from './api/user';
 import { AppRoot } from './app/app-root';
+import { holdEarlyInput, isServerRendered } from './app/early-input';
 import { preloadFrameParts, preloadPageAt } from './app/frame-parts';
 import { decideGuard } from './app/guard';
 import { removeLoginShell } from './app/login-shell';
-import { requestSession } from './app/session-request';
+import { adoptSession, requestSession, takeSession } from './app/session-request';
 import './app/global.css';
 import { applySiteTexts, initI18n, initialLanguage } from './i18n/i18n';
-import { startDashboardAhead } from './pages/dashboard/dashboard-ahead';
+import { takeChartSnapshots } from './pages/dashboard/chart-snapshots';
+import { settleDashboardAhead, startDashboardAhead } from './pages/dashboard/dashboard-ahead';
 import { initAppState } from './state/app-settings';
 import { installErrorLog } from './state/error-log';
 import { sessionStore } from './state/session';
@@ -20,7 +22,25 @@ import { sessionStore } from './state/session';
 // (<script id="public-config" type="application/json">), which saves a round trip; the dev server and other hosts
 // of the built files do not, and then it is fetched.
 
-const root = createRoot(document.getElementById('root')!);
+const rootElement = document.getElementById('root')!;
+const root = createRoot(rootElement);
+// a screen the server rendered: what is clicked or pressed on it waits for the console's own screen
+const releaseEarlyInput = isServerRendered(rootElement) ? holdEarlyInput(rootElement) : () => undefined;
+
+/** The session and the dashboard's figures taken from the page's answers into the stores the first render reads.
+ * A session the answers do not make (a call not answered, no role) is left to the session loader. */
+async function settleFromPage(token: string): Promise<void> {
+  const [session, { queryClient }] = await Promise.all([
+    takeSession(token).catch(() => null),
+    import('./app/query-client'),
+  ]);
+  if (!session) {
+    requestSession(token);
+    return;
+  }
+  adoptSession(session);
+  await settleDashboardAhead(window.location, queryClient);
+}
 
 function inlinedConfig(): PublicConfig | null {
   const element = document.getElementById('public-config');
@@ -60,18 +80,25 @@ async function boot(): Promise<void> {
     initAppState(config.ui);
     if (token) {
       // the calls below are answered from the page when the server wrote their answers into it
-      readInlinedAnswers(token);
+      const answered = readInlinedAnswers(token);
       requestSession(token);
       // the dashboard's figures and charts' code beside the session's calls
       startDashboardAhead(window.location);
       forgetInlinedAnswers();
+      // answered by the page: the session and the figures are in hand, and the first render shows the screen
+      // ready (as the server rendered it, when it did) instead of the session loader's spinner first
+      if (answered) await settleFromPage(token);
     }
     await frame;
-    root.render(<AppRoot config={config} />);
+    // the server's pictures of the dashboard's charts, taken before the render replaces its markup
+    root.render(
+      <AppRoot config={config} chartPictures={takeChartSnapshots(rootElement)} onShown={releaseEarlyInput} />,
+    );
   } catch (error) {
     console.error(error);
     const { BootError } = await import('./app/boot-error');
     removeLoginShell();
+    releaseEarlyInput();
     root.render(<BootError onRetry={() => void boot()} />);
   }
 }

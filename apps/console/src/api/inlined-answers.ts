@@ -19,26 +19,30 @@ export function answerKey(call: string): string {
   return qs ? `${path}?${qs}` : path;
 }
 
-/** Reads (and removes) the page's answers, for the session of `token`. */
-export function readInlinedAnswers(token: string | null): void {
+/** Reads (and removes) the page's answers, for the session of `token`; whether there were any. */
+export function readInlinedAnswers(token: string | null): boolean {
   inlined = null;
   const element = document.getElementById('inlined-answers');
-  if (!element?.textContent) return;
+  if (!element?.textContent) return false;
   element.remove();
   try {
-    const parsed = JSON.parse(element.textContent) as { lang?: unknown; answers?: unknown };
-    if (typeof parsed.lang !== 'string' || typeof parsed.answers !== 'object' || parsed.answers === null)
-      return;
-    const answers = new Map(
-      Object.entries(parsed.answers as Record<string, unknown>).map(([call, body]) => [
-        answerKey(call),
-        body,
-      ]),
-    );
-    inlined = { lang: parsed.lang as Language, token, answers };
+    adoptInlinedAnswers(JSON.parse(element.textContent), token);
   } catch {
     // a page without usable answers: the calls go to the server
   }
+  return inlined !== null;
+}
+
+/** Takes answers made for the session of `token` (`{ lang, answers }`, as the server writes them). */
+export function adoptInlinedAnswers(written: unknown, token: string | null): void {
+  inlined = null;
+  const parsed = written as { lang?: unknown; answers?: unknown } | null;
+  if (typeof parsed?.lang !== 'string' || typeof parsed.answers !== 'object' || parsed.answers === null)
+    return;
+  const answers = new Map(
+    Object.entries(parsed.answers as Record<string, unknown>).map(([call, body]) => [answerKey(call), body]),
+  );
+  inlined = { lang: parsed.lang as Language, token, answers };
 }
 
 /** The answer written for this call (`GET /api/…`), once, if it was made for this session and language. */

@@ -5,13 +5,11 @@ import { useLocation, useNavigate } from 'react-router';
 import { ApiError } from '../api/client';
 import { toastError } from '../api/feedback';
 import { Loading } from '../components/loading';
-import { applyUserSettings } from '../state/app-settings';
-import { completeSession, resetToken, useSession } from '../state/session';
-import { resetTags } from '../state/tags-view';
+import { resetToken, useSession } from '../state/session';
 import { loginPath } from './guard';
 import { appLayout } from './layout-part';
 import { beginProgress } from './progress';
-import { takeSession } from './session-request';
+import { adoptSession, takeSession } from './session-request';
 
 /**
  * The first route after login (or after a reload) loads the user info and menu, then the routes are
@@ -38,11 +36,7 @@ export function SessionLoader() {
   }, []);
 
   useEffect(() => {
-    if (query.data) {
-      resetTags();
-      applyUserSettings(query.data.user.account);
-      completeSession(query.data);
-    }
+    if (query.data) adoptSession(query.data);
   }, [query.data]);
 
   useEffect(() => {

@@ -6,7 +6,9 @@
 
 import { fetchLoginMenu, fetchUrlPrefix, fetchUserInfo } from '../api/user';
 import { i18n } from '../i18n/i18n';
-import type { LoginMenuItem, UserInfo } from '../state/session';
+import { applyUserSettings } from '../state/app-settings';
+import { completeSession, type LoginMenuItem, type UserInfo } from '../state/session';
+import { resetTags } from '../state/tags-view';
 
 export type SessionContent = { user: UserInfo; permissions: LoginMenuItem[]; urlPrefix: string };
 
@@ -42,4 +44,11 @@ export function takeSession(token: string): Promise<SessionContent> {
 /** Drop calls nobody took (between tests, where every test answers with its own server). */
 export function forgetSessionRequest(): void {
   pending = null;
+}
+
+/** A session's content made current: the person's own settings, a tab bar of their own, the session ready. */
+export function adoptSession(content: SessionContent): void {
+  resetTags();
+  applyUserSettings(content.user.account);
+  completeSession(content);
 }

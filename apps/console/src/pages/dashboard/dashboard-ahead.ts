@@ -61,3 +61,23 @@ export function startDashboardAhead(location: { pathname: string; search: string
   loadCharts().catch(() => undefined);
   loadECharts().catch(() => undefined);
 }
+
+/**
+ * The figures asked for at boot, put into the page's cache (`client`, the console's query client) once they have
+ * arrived, so that the dashboard's first render shows them: used when the page carried them (they arrive at once).
+ * Nothing is put there on a refusal or a failure, which the page's own query then meets and shows.
+ */
+export async function settleDashboardAhead(
+  location: { pathname: string; search: string },
+  client: { setQueryData: (key: string[], data: Figures) => unknown },
+): Promise<void> {
+  if (!isHomePath(location.pathname)) return;
+  const { key } = periodIn(new URLSearchParams(location.search));
+  const figures = takeAhead(key.join('\n'));
+  if (!figures) return;
+  try {
+    client.setQueryData(key, await figures);
+  } catch {
+    // the page asks again and shows what it gets
+  }
+}

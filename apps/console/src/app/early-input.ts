@@ -1,0 +1,65 @@
+// A screen the server rendered (the signed-in dashboard's first screen) is painted before the console's code has
+// run: its links would leave the page and its buttons and shortcuts would do nothing. From the boot on, clicks and
+// shortcut keys on it are held instead, and done again on the console's own screen once it has replaced that
+// markup: a click on the element at the same place (the console renders the same elements), a key on the window.
+
+type Held = { kind: 'click'; path: number[]; tag: string } | { kind: 'key'; init: KeyboardEventInit };
+
+/** The element's place under `root`: the index of each element on the way down. */
+function placeOf(root: Element, element: Element): number[] | null {
+  const path: number[] = [];
+  let node: Element | null = element;
+  while (node && node !== root) {
+    const parent: Element | null = node.parentElement;
+    if (!parent) return null;
+    path.unshift(Array.prototype.indexOf.call(parent.children, node));
+    node = parent;
+  }
+  return node === root ? path : null;
+}
+
+function elementAt(root: Element, path: number[]): Element | null {
+  let node: Element | null = root;
+  for (const index of path) node = node?.children[index] ?? null;
+  return node;
+}
+
+/** Whether #root holds a screen the server rendered (anything but the boot spinner). */
+export const isServerRendered = (root: HTMLElement) =>
+  root.childElementCount > 0 && !root.querySelector('#boot-splash');
+
+/**
+ * Holds clicks under `root` and shortcut keys (with Ctrl, ⌘ or Alt) from now on; the function returned stops
+ * holding them and does them again on what `root` then holds.
+ */
+export function holdEarlyInput(root: HTMLElement): () => void {
+  const held: Held[] = [];
+  const onClick = (event: MouseEvent) => {
+    const target = event.target instanceof Element ? event.target : null;
+    const path = target && placeOf(root, target);
+    if (!target || !path) return;
+    event.preventDefault();
+    event.stopPropagation();
+    held.push({ kind: 'click', path, tag: target.tagName });
+  };
+  const onKey = (event: KeyboardEvent) => {
+    if (!(event.ctrlKey || event.metaKey || event.altKey)) return;
+    event.preventDefault();
+    const { key, code, ctrlKey, metaKey, altKey, shiftKey } = event;
+    held.push({ kind: 'key', init: { key, code, ctrlKey, metaKey, altKey, shiftKey, bubbles: true } });
+  };
+  root.addEventListener('click', onClick, true);
+  window.addEventListener('keydown', onKey, true);
+  return () => {
+    root.removeEventListener('click', onClick, true);
+    window.removeEventListener('keydown', onKey, true);
+    for (const input of held.splice(0)) {
+      if (input.kind === 'key') {
+        window.dispatchEvent(new KeyboardEvent('keydown', input.init));
+        continue;
+      }
+      const element = elementAt(root, input.path);
+      if (element instanceof HTMLElement && element.tagName === input.tag) element.click();
+    }
+  };
+}
