@@ -1,4 +1,4 @@
-// Builds the console (apps/console/dist) with Vite, only when a source changed since the last build.
+// Builds the console (apps/console/dist, and its server build in apps/console/dist-server) with Vite, only when a source changed since the last build.
 //   node scripts/build-console.mjs           build if needed (npm start, npm test, npm run build)
 //   node scripts/build-console.mjs --force   always build
 import { spawn } from 'node:child_process';
@@ -23,9 +23,9 @@ const inputs = [
 /** Why a build is needed, or null when dist is up to date. */
 export const staleReason = () => buildStaleReason({ output: join(distDir, 'index.html'), stampFile, inputs });
 
-function runVite() {
+function runVite(args) {
   return new Promise((resolve, reject) => {
-    const child = spawn(bin('vite'), ['build'], { cwd: consoleDir, stdio: 'inherit', env: childEnv() });
+    const child = spawn(bin('vite'), args, { cwd: consoleDir, stdio: 'inherit', env: childEnv() });
     child.on('error', reject);
     child.on('exit', (code, signal) =>
       code === 0 ? resolve() : reject(new Error(`vite build failed (${signal ?? `exit code ${code}`})`)),
@@ -42,7 +42,9 @@ export async function ensureConsoleBuilt({ force = false } = {}) {
   }
   console.log(`Building the console (${reason}) ...`);
   const startedAt = Date.now();
-  await runVite();
+  await runVite(['build']);
+  // the signed-in dashboard's first screen as the API server renders it (apps/console/dist-server)
+  await runVite(['build', '--ssr', 'src/server/first-screen.tsx']);
   writeBuildStamp(stampFile, startedAt);
   console.log(`Console built in ${((Date.now() - startedAt) / 1000).toFixed(1)} s.`);
 }

@@ -216,7 +216,28 @@ function precompress(): Plugin {
   };
 }
 
-export default defineConfig({
+/**
+ * The server's build of the signed-in first screen (src/server/first-screen.tsx, `vite build --ssr`), with
+ * everything it imports, for the API server to load from dist-server/ (the pages it never renders stay in chunks
+ * it never loads).
+ */
+const firstScreenBuild = defineConfig({
+  plugins: [react()],
+  publicDir: false,
+  resolve: { alias: { '@antd-icons': antdIconsDir } },
+  ssr: { noExternal: true },
+  // React and antd in their production builds whatever the server's environment says
+  define: { 'process.env.NODE_ENV': JSON.stringify('production') },
+  build: {
+    target: 'node22',
+    ssr: 'src/server/first-screen.tsx',
+    outDir: 'dist-server',
+    emptyOutDir: true,
+    sourcemap: false,
+  },
+});
+
+const browserBuild = defineConfig({
   plugins: [react(), resetChunkAreas(), firstScreenPreloads(), precompress()],
   resolve: { alias: { '@antd-icons': antdIconsDir } },
   server: {
@@ -254,3 +275,5 @@ export default defineConfig({
     },
   },
 });
+
+export default defineConfig(({ isSsrBuild }) => (isSsrBuild ? firstScreenBuild : browserBuild));
