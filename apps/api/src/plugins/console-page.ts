@@ -8,6 +8,7 @@ import {
   themeVariables,
 } from '@organiser/domain';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FirstScreen } from './first-screen';
 import {
   fillLoginShell,
   LOGIN_SHELL_ID,
@@ -30,7 +31,10 @@ import type { InlinedAnswers, SignedInPage } from './signed-in-answers';
 //   screen (the frame's code and stylesheet, and on the dashboard its charts' code), so they download beside the
 //   entry's code instead of after it has run, and the answers that first screen asks for at boot (the session's
 //   calls, the dashboard's figures), made while the page is served (`fillSignedIn`, ./signed-in-answers.ts);
-//   every other page leaves those preloads out.
+//   every other page leaves those preloads out;
+// - on the dashboard, the first screen itself rendered from those answers (`firstScreen`, ./first-screen.ts),
+//   its stylesheets linked instead of preloaded, so the page paints the screen with its charts drawn, and the
+//   theme's variables on <html> as the console sets them.
 // Each variant is rendered and compressed once, on first use (the per-visitor parts of the login page and of a
 // signed-in page are filled and compressed on each request), and again when the configuration changes (the site
 // name and upload limits staff set at run time are part of it).
@@ -42,8 +46,9 @@ const FIRST_SCREEN_LINK = /\s*<link [^>]*data-first-screen="([\w-]+)"[^>]*>/g;
 const withFirstScreens = (html: string, kinds: readonly string[]) =>
   html.replace(FIRST_SCREEN_LINK, (link, kind: string) => (kinds.includes(kind) ? link : ''));
 
-/** The page a request gets: the login form, a signed-in first screen (the dashboard's or another), or neither. */
-type PageKind = 'login' | 'plain' | 'signed-in' | 'home';
+/** The page a request gets: the login form, a signed-in first screen (the dashboard's, rendered by the server or
+ * not, or another), or neither. */
+type PageKind = 'login' | 'plain' | 'signed-in' | 'home' | 'rendered';
 
 /** The first-screen preloads each kind of page keeps. */
 const FIRST_SCREENS: Record<PageKind, readonly string[]> = {
@@ -51,6 +56,7 @@ const FIRST_SCREENS: Record<PageKind, readonly string[]> = {
   plain: [],
   'signed-in': ['signed-in'],
   home: ['signed-in', 'home'],
+  rendered: ['signed-in', 'home'],
 };
 
 /** Pages a visitor without a session can open without being sent to the login page. */
@@ -67,6 +73,39 @@ const BOOT_SPLASH = /<div id="boot-splash"[^>]*>[\s\S]*?<\/div>/;
 /** The stylesheet links the build writes into <head>. */
 const STYLESHEET = /<link rel="stylesheet"[^>]*? href="(\/assets\/[^"]+\.css)"[^>]*>/g;
 
+/** Where the console renders: the first screen's markup goes in its place of the boot spinner. */
+const ROOT = '<div id="root">';
+
+/**
+ * The dashboard's page when the server renders its first screen: the first-screen stylesheets linked (they style
+ * the markup from its first paint) instead of preloaded, and the deployment's theme on <html>, as on the login page.
+ * The frame's and the charts' code is not preloaded: the screen is painted from the markup, and that code (about
+ * 2 MB to compile) would compete with the first paint for the processor; the console's boot asks for it.
+ */
+function asRenderedScreen(html: string, config: PublicConfig) {
+  return withTheme(
+    html
+      .replace(
+        /<link rel="preload" as="style"([^>]*data-first-screen="[\w-]+"[^>]*)>/g,
+        (_link, rest: string) => `<link rel="stylesheet"${rest}>`,
+      )
+      .replace(/\s*<link rel="modulepreload"[^>]*data-first-screen="[\w-]+"[^>]*>/g, ''),
+    config,
+  );
+}
+
+/** The deployment's theme (its colour, dark or light) on <html>, as the console sets it before its first paint;
+ * a user's own choice applies from sign-in on. */
+function withTheme(html: string, config: PublicConfig) {
+  const theme = Object.entries(themeVariables(config.ui.themeColor, config.ui.darkMode))
+    .map(([name, value]) => `${name}:${value}`)
+    .join(';');
+  return html.replace(
+    /<html\b/i,
+    (tag) => `${tag} data-theme="${config.ui.darkMode ? 'dark' : 'light'}" style="${theme}"`,
+  );
+}
+
 /**
  * The login variant's page: the static login form before #root (the spinner removed), and each stylesheet of the
  * build inlined when its file can be read. The link stays, disabled: a browser does not fetch a disabled
@@ -81,17 +120,8 @@ function withLoginShell(html: string, config: PublicConfig, readAsset: (href: st
     // `</` cannot occur in built CSS outside a string; escaped anyway so it can never close the element
     return `<style>${css.replace(/<\//g, '<\\/')}</style>${link.replace(/>$/, ' disabled>')}`;
   });
-  // The deployment's theme (its colour, dark or light) as the console sets it on <html> before its first paint;
-  // a user's own choice applies from sign-in on.
-  const theme = Object.entries(themeVariables(config.ui.themeColor, config.ui.darkMode))
-    .map(([name, value]) => `${name}:${value}`)
-    .join(';');
   // replacements are functions: a `$` in the configured texts must not be read as a replacement pattern
-  return styled
-    .replace(
-      /<html\b/i,
-      (tag) => `${tag} data-theme="${config.ui.darkMode ? 'dark' : 'light'}" style="${theme}"`,
-    )
+  return withTheme(styled, config)
     .replace('</head>', () => `${loginShellHead()}</head>`)
     .replace(BOOT_SPLASH, '')
     .replace('<div id="root">', () => `${loginShellBody(config)}<div id="root">`);
@@ -169,6 +199,7 @@ export function createConsolePage(
   readAsset: (href: string) => string | null = () => null,
   fillLogin?: LoginFill,
   fillSignedIn?: SignedInFill,
+  firstScreen?: { render: FirstScreen; load: (config: PublicConfig) => void; ready: () => boolean },
 ) {
   // The tab's icon from the page itself: one request less on every first load (the file stays for other uses)
   const pageHtml = indexHtml.replace(/href="\/favicon\.svg"/, () => `href="${LOGO_DATA_URI}"`);
@@ -191,7 +222,11 @@ export function createConsolePage(
         : '';
     const tags = `${preload}${configTag}`;
     const kept = withFirstScreens(pageHtml, FIRST_SCREENS[key]);
-    const page = forLogin ? withLoginShell(kept, live, readAsset) : kept;
+    const page = forLogin
+      ? withLoginShell(kept, live, readAsset)
+      : key === 'rendered'
+        ? asRenderedScreen(kept, live)
+        : kept;
     const html = page.includes('</head>')
       ? page.replace('</head>', () => `${tags}</head>`)
       : page.replace(/^(<!doctype html>)?/i, (doctype) => `${doctype}${tags}`);
@@ -230,7 +265,9 @@ export function createConsolePage(
           ? 'login'
           : hasSession && !isPublic && path !== '/login'
             ? isHomePath(path)
-              ? 'home'
+              ? firstScreen?.ready() && fillSignedIn && !live.site.apiBase
+                ? 'rendered'
+                : 'home'
               : 'signed-in'
             : 'plain';
       reply
@@ -242,22 +279,39 @@ export function createConsolePage(
         const html = fillLoginShell(render('login'), await fillLogin(request, reply));
         return sendVariant(request, reply, { identity: Buffer.from(html, 'utf8') }, PER_REQUEST_QUALITY);
       }
-      if ((kind === 'signed-in' || kind === 'home') && fillSignedIn && !live.site.apiBase) {
+      if (kind !== 'login' && kind !== 'plain' && fillSignedIn && !live.site.apiBase) {
         const html = render(kind);
         const end = html.lastIndexOf('</body>');
+        const root = html.indexOf(ROOT);
+        // the dashboard's first screen goes into #root, in the second part; every other page keeps its spinner
+        const split = kind === 'rendered' && root >= 0 && root < end ? root : end;
+        // the renderer is loaded on a node's first signed-in page
+        firstScreen?.load(live);
         if (end >= 0) {
+          const config = live;
           // the answers at the end of the page: the preloads in its head are fetched while they are made
-          const rest = () =>
-            fillSignedIn(request, { path, search: new URLSearchParams(query) }).then(
-              (inlined) =>
-                `${inlined ? `<script id="${INLINED_ANSWERS_ID}" type="application/json">${inlineJson(inlined)}</script>` : ''}${html.slice(end)}`,
-              (error: unknown) => {
-                // the console makes the calls itself
-                request.log.warn({ err: error }, 'the answers of a signed-in page could not be made');
-                return html.slice(end);
-              },
-            );
-          return sendInTwoParts(request, reply, html.slice(0, end), rest);
+          const rest = async () => {
+            let inlined: InlinedAnswers | null = null;
+            try {
+              inlined = await fillSignedIn(request, { path, search: new URLSearchParams(query) });
+            } catch (error) {
+              // the console makes the calls itself
+              request.log.warn({ err: error }, 'the answers of a signed-in page could not be made');
+            }
+            const screen =
+              inlined && firstScreen && split === root
+                ? await firstScreen.render(request, inlined, config).catch((error: unknown) => {
+                    request.log.warn({ err: error }, 'the first screen could not be rendered');
+                    return null;
+                  })
+                : null;
+            const body = html.slice(split, end);
+            const answers = inlined
+              ? `<script id="${INLINED_ANSWERS_ID}" type="application/json">${inlineJson(inlined)}</script>`
+              : '';
+            return `${screen ? body.replace(BOOT_SPLASH, () => screen) : body}${answers}${html.slice(end)}`;
+          };
+          return sendInTwoParts(request, reply, html.slice(0, split), rest);
         }
       }
       // made once per variant and configuration: the smallest page is worth the slowest setting

@@ -6,6 +6,7 @@ import type { FastifyInstance } from 'fastify';
 import { AppError } from '../errors';
 import { createConsolePage, type LoginFill } from './console-page';
 import { sendError } from './envelope';
+import { firstScreenRenderer } from './first-screen';
 import { DOCUMENT_ONLY_HEADERS } from './security-headers';
 import { signedInAnswers } from './signed-in-answers';
 
@@ -41,6 +42,8 @@ export async function setupConsoleServing(
         page.loginPageFill,
         // the answers a signed-in first screen asks for at boot, in its page
         signedInAnswers(app),
+        // the dashboard's first screen rendered from them, when the console's server build is there
+        firstScreenRenderer(server.consoleDist, app.log),
       )
     : null;
   if (hasConsole) {
