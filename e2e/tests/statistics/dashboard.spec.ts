@@ -1,11 +1,14 @@
 import { en as engineEn } from '../../../apps/console/src/messages/en';
 import { en, zh } from '../../../apps/console/src/pages/dashboard/messages';
-import { escapeRegExp, expect, login, test } from '../../fixtures';
+import { api, escapeRegExp, expect, login, setLang, test } from '../../fixtures';
+import { msg } from '../frame/frame';
 import { createCompany, uniqueToken } from '../suppliers/helpers';
 
 // The dashboard with the demo behaviour: staff see the charts drawn, and a waiting-work link opens its list
 // filtered to the same number of records; a supplier's dashboard is its own company; the Chinese pass reads the
-// heading and one card.
+// heading and one card. The first screen comes drawn from the server: with the console's code held back it is
+// all there, charts and all, in both languages, and what is pressed on it before the console has taken over is
+// done once it has.
 
 const LOAD = { timeout: 30_000 };
 
@@ -86,4 +89,55 @@ test('the dashboard in Chinese: its heading and a card (zh)', async ({ page }) =
     page.getByRole('link', { name: new RegExp(`^${escapeRegExp(zh['waiting.companiesToAudit'])} \\d+$`) }),
   ).toBeVisible();
   await expect(page.getByRole('heading', { name: zh['figures.title'] })).toBeVisible();
+});
+
+for (const lang of ['en', 'zh'] as const) {
+  test(`the dashboard comes drawn in its first HTML, before the console's code has run (${lang})`, async ({
+    page,
+  }) => {
+    test.setTimeout(120_000);
+    const texts = lang === 'en' ? en : zh;
+    await setLang(page, lang);
+    const token = await api(page.request);
+    await page.context().addCookies([{ name: 'Admin-Token', value: token, url: process.env.E2E_BASE_URL! }]);
+    // none of the console's code runs: what shows is what the server sent
+    await page.route('**/assets/*.js', (route) => route.abort());
+    const picture = page.locator('.dashboard-chart-snapshot svg');
+    // a node renders first screens once its renderer has loaded, from its first signed-in page on
+    await expect(async () => {
+      await page.goto('/dashboard');
+      await expect(picture.first()).toBeVisible({ timeout: 2_000 });
+    }).toPass({ timeout: 60_000 });
+    await expect(page.getByRole('heading', { name: texts['waiting.title'] })).toBeVisible();
+    await expect(page.getByRole('heading', { name: texts['charts.title'] })).toBeVisible();
+    const trend = page.getByTestId('dashboard-chart-trend');
+    const box = await trend.locator('svg').boundingBox();
+    expect(box?.width ?? 0).toBeGreaterThan(100);
+    expect(box?.height ?? 0).toBeGreaterThan(100);
+    await expect(page.locator('a.dashboard-waiting').first()).toBeVisible();
+  });
+}
+
+test('a shortcut pressed on the drawn dashboard before the console has taken over is done after (en)', async ({
+  page,
+}) => {
+  test.setTimeout(120_000);
+  await setLang(page, 'en');
+  const token = await api(page.request);
+  await page.context().addCookies([{ name: 'Admin-Token', value: token, url: process.env.E2E_BASE_URL! }]);
+  // the frame's code held back a while: the server's screen stays without the console under it
+  await page.route('**/assets/frame-*.js', async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, 1_500));
+    await route.continue();
+  });
+  const picture = page.locator('.dashboard-chart-snapshot svg');
+  await expect(async () => {
+    await page.goto('/dashboard', { waitUntil: 'commit' });
+    await expect(picture.first()).toBeVisible({ timeout: 2_000 });
+  }).toPass({ timeout: 60_000 });
+  await page.keyboard.press('Control+k');
+  await expect(page.getByRole('combobox', { name: msg('en', 'navbar.searchMenu') })).toBeFocused(LOAD);
+  // the console's own charts replace the server's pictures
+  await expect(page.getByTestId('dashboard-chart-trend')).toHaveAttribute('data-drawn', 'true', LOAD);
+  await expect(picture).toHaveCount(0);
 });
