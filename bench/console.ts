@@ -448,26 +448,39 @@ async function chartsLoad(
 ): Promise<ChartsSample> {
   const context = await browser.newContext({ locale: 'en-GB' });
   await context.addCookies([{ name: 'Admin-Token', value: cookie, url: new URL(url).origin }]);
+  // Watched in the page (an init script runs under no content security policy): the first frame in which every
+  // chart's box holds a canvas (ECharts drawing in the browser) or an SVG picture of the chart (our dashboard's
+  // first screen, drawn by the server), as ms from the navigation's start. Asking from here instead would wait
+  // for the page's main thread, which may still be running scripts after the charts have been painted.
+  await context.addInitScript({
+    content: `(() => {
+      const drawn = () => {
+        const boxes = [...document.querySelectorAll(${JSON.stringify(charts.selector)})];
+        return boxes.length >= ${charts.expected} && boxes.every((box) => box.querySelector('canvas, svg'));
+      };
+      const observer = new MutationObserver(() => {
+        if (!drawn()) return;
+        observer.disconnect();
+        requestAnimationFrame(() => { window.__chartsDrawn = performance.now(); });
+      });
+      observer.observe(document, { childList: true, subtree: true });
+    })()`,
+  });
   const page = await context.newPage();
   let requests = 0;
   page.on('request', () => {
     requests += 1;
   });
   const started = Date.now();
-  await page.goto(url);
-  // asked as text, like the click timer (the bench is compiled without the browser's types), every 20 ms: the
-  // console's content security policy refuses the evaluated predicate a wait for a function would install
-  const drawn = `(() => {
-    const boxes = [...document.querySelectorAll(${JSON.stringify(charts.selector)})];
-    return boxes.length >= ${charts.expected} && boxes.every((box) => box.querySelector('canvas'));
-  })()`;
-  while (!(await page.evaluate(drawn))) {
+  await page.goto(url, { waitUntil: 'commit' });
+  let ms: number | undefined;
+  while (ms === undefined) {
     if (Date.now() - started > 60_000) throw new Error(`charts not drawn in 60 s: ${url}`);
-    await page.waitForTimeout(20);
+    await page.waitForTimeout(50);
+    ms = (await page.evaluate('window.__chartsDrawn')) as number | undefined;
   }
-  const ms = Date.now() - started;
   await context.close();
-  return { ms, requests };
+  return { ms: Math.round(ms), requests };
 }
 
 /** Our dashboard's charts (all drawn in one render once its figures arrive) and the peer's four
