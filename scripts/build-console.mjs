@@ -44,7 +44,7 @@ export async function ensureConsoleBuilt({ force = false } = {}) {
   const startedAt = Date.now();
   await runVite(['build']);
   // the signed-in dashboard's first screen as the API server renders it (apps/console/dist-server)
-  await runVite(['build', '--ssr', 'src/server/first-screen.tsx']);
+  await runVite(['build', '--ssr', 'src/server/first-screen-worker.ts']);
   writeBuildStamp(stampFile, startedAt);
   console.log(`Console built in ${((Date.now() - startedAt) / 1000).toFixed(1)} s.`);
 }

@@ -217,7 +217,8 @@ function precompress(): Plugin {
 }
 
 /**
- * The server's build of the signed-in first screen (src/server/first-screen.tsx, `vite build --ssr`), with
+ * The server's build of the signed-in first screen (src/server/first-screen.tsx, run in a thread of its own by
+ * src/server/first-screen-worker.ts; `vite build --ssr`), with
  * everything it imports, for the API server to load from dist-server/ (the pages it never renders stay in chunks
  * it never loads).
  */
@@ -230,7 +231,8 @@ const firstScreenBuild = defineConfig({
   define: { 'process.env.NODE_ENV': JSON.stringify('production') },
   build: {
     target: 'node22',
-    ssr: 'src/server/first-screen.tsx',
+    // the renderer's thread (src/server/first-screen-worker.ts), which the API server starts
+    ssr: 'src/server/first-screen-worker.ts',
     outDir: 'dist-server',
     emptyOutDir: true,
     sourcemap: false,
