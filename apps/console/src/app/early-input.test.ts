@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { takeChartSnapshots } from '../pages/dashboard/chart-snapshots';
-import { holdEarlyInput, isServerRendered } from './early-input';
+import { HOLDING, holdEarlyInput, isServerRendered } from './early-input';
 
 // What is clicked or pressed on a screen the server rendered waits for the console's own screen, and is done on
 // it then; the charts' pictures are taken from that markup before it goes.
@@ -31,6 +31,7 @@ describe('early input on a server-rendered screen', () => {
   it('holds a click (a link does not leave the page) and does it on the same element of the new screen', () => {
     const root = serverScreen();
     const release = holdEarlyInput(root);
+    expect(root.hasAttribute(HOLDING)).toBe(true);
     const early = new MouseEvent('click', { bubbles: true, cancelable: true });
     root.querySelector('a')!.dispatchEvent(early);
     expect(early.defaultPrevented).toBe(true);
@@ -39,6 +40,7 @@ describe('early input on a server-rendered screen', () => {
     const clicked = vi.fn((event: Event) => event.preventDefault());
     root.querySelector('a')!.addEventListener('click', clicked);
     release();
+    expect(root.hasAttribute(HOLDING)).toBe(false);
     expect(clicked).toHaveBeenCalledTimes(1);
     // once released, clicks are the page's own again
     const later = new MouseEvent('click', { bubbles: true, cancelable: true });

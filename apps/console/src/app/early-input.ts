@@ -24,6 +24,9 @@ function elementAt(root: Element, path: number[]): Element | null {
   return node;
 }
 
+/** Marks #root while its input is held (from the console's boot until its own screen is in place). */
+export const HOLDING = 'data-holding-input';
+
 /** Whether #root holds a screen the server rendered (anything but the boot spinner). */
 export const isServerRendered = (root: HTMLElement) =>
   root.childElementCount > 0 && !root.querySelector('#boot-splash');
@@ -50,7 +53,9 @@ export function holdEarlyInput(root: HTMLElement): () => void {
   };
   root.addEventListener('click', onClick, true);
   window.addEventListener('keydown', onKey, true);
+  root.setAttribute(HOLDING, '');
   return () => {
+    root.removeAttribute(HOLDING);
     root.removeEventListener('click', onClick, true);
     window.removeEventListener('keydown', onKey, true);
     for (const input of held.splice(0)) {
