@@ -9,6 +9,7 @@ import {
 } from '@organiser/domain';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FirstScreen } from './first-screen';
+import { HELD_INPUT_SCRIPT } from './held-input-script';
 import {
   fillLoginShell,
   LOGIN_SHELL_ID,
@@ -309,7 +310,10 @@ export function createConsolePage(
             const answers = inlined
               ? `<script id="${INLINED_ANSWERS_ID}" type="application/json">${inlineJson(inlined)}</script>`
               : '';
-            return `${screen ? body.replace(BOOT_SPLASH, () => screen) : body}${answers}${html.slice(end)}`;
+            // the screen is painted before any script of the console has run: the script before it holds what is
+            // clicked or pressed on it until the console's boot takes over
+            const shown = screen ? `${HELD_INPUT_SCRIPT}${body.replace(BOOT_SPLASH, () => screen)}` : body;
+            return `${shown}${answers}${html.slice(end)}`;
           };
           return sendInTwoParts(request, reply, html.slice(0, split), rest);
         }

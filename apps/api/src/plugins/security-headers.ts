@@ -1,6 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { FastifyInstance } from 'fastify';
 import helmet, { type HelmetOptions } from 'helmet';
+import { HELD_INPUT_SCRIPT_HASH } from './held-input-script';
 import { LOGIN_SHELL_SCRIPT_HASH } from './login-shell';
 
 // The security headers of every answer (helmet): the content security policy of the console's pages (its
@@ -40,8 +41,9 @@ export async function setupSecurityHeaders(app: FastifyInstance): Promise<void> 
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
-        // the login page's first HTML picks its language with one small inline script (plugins/login-shell.ts)
-        scriptSrc: ["'self'", LOGIN_SHELL_SCRIPT_HASH],
+        // the login page's first HTML picks its language with one small inline script (plugins/login-shell.ts); the
+        // dashboard's rendered first screen holds early clicks with another (plugins/held-input-script.ts)
+        scriptSrc: ["'self'", LOGIN_SHELL_SCRIPT_HASH, HELD_INPUT_SCRIPT_HASH],
         // antd writes its styles into <style> elements at run time.
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", 'data:', 'blob:', ...(fileOrigin ? [fileOrigin] : [])],

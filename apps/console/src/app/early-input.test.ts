@@ -48,11 +48,12 @@ describe('early input on a server-rendered screen', () => {
     expect(later.defaultPrevented).toBe(false);
   });
 
-  it('drops a click whose element is not there, or not the same kind, on the new screen', () => {
+  it('drops a click whose element is not there, not the same kind or not the same text, on the new screen', () => {
     const root = serverScreen();
     const release = holdEarlyInput(root);
     root.querySelector('button')!.click();
-    root.innerHTML = '<nav><a href="/x">X</a><a href="/y">Y</a></nav>';
+    root.querySelector('a')!.click();
+    root.innerHTML = '<nav><a href="/x">Products</a><a href="/y">Y</a></nav>';
     const clicked = vi.fn((event: Event) => event.preventDefault());
     for (const link of root.querySelectorAll('a')) link.addEventListener('click', clicked);
     release();
@@ -79,6 +80,31 @@ describe('early input on a server-rendered screen', () => {
     release();
     window.removeEventListener('keydown', listen);
     expect(keys).toEqual(['Ctrl+k']);
+  });
+
+  it("takes over what the page's own script held before the console's code ran", () => {
+    const root = serverScreen();
+    const earlier = [
+      Object.assign(new MouseEvent('click', { bubbles: true }), {}),
+      new KeyboardEvent('keydown', { key: 'k', metaKey: true }),
+    ];
+    // the click's target as the page's script saw it (its place in the server's markup)
+    Object.defineProperty(earlier[0], 'target', { value: root.querySelector('button') });
+    const stop = vi.fn(() => earlier);
+    (window as Window & { __heldInput?: () => Event[] }).__heldInput = stop;
+    const release = holdEarlyInput(root);
+    expect(stop).toHaveBeenCalledTimes(1);
+    root.innerHTML = SCREEN;
+    const clicked = vi.fn();
+    root.querySelector('button')!.addEventListener('click', clicked);
+    const keys: string[] = [];
+    const listen = (event: KeyboardEvent) => keys.push(`${event.metaKey ? 'Meta+' : ''}${event.key}`);
+    window.addEventListener('keydown', listen);
+    release();
+    window.removeEventListener('keydown', listen);
+    delete (window as Window & { __heldInput?: () => Event[] }).__heldInput;
+    expect(clicked).toHaveBeenCalledTimes(1);
+    expect(keys).toEqual(['Meta+k']);
   });
 });
 

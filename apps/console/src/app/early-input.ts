@@ -1,9 +1,15 @@
 // A screen the server rendered (the signed-in dashboard's first screen) is painted before the console's code has
 // run: its links would leave the page and its buttons and shortcuts would do nothing. From the boot on, clicks and
 // shortcut keys on it are held instead, and done again on the console's own screen once it has replaced that
-// markup: a click on the element at the same place (the console renders the same elements), a key on the window.
+// markup: a click on the element at the same place with the same text (the console renders the same elements), a
+// key on the window.
 
-type Held = { kind: 'click'; path: number[]; tag: string } | { kind: 'key'; init: KeyboardEventInit };
+type Held =
+  | { kind: 'click'; path: number[]; tag: string; text: string }
+  | { kind: 'key'; init: KeyboardEventInit };
+
+/** What an element says, to tell it from another of its kind at the same place. */
+const textOf = (element: Element) => (element.textContent ?? '').trim().slice(0, 200);
 
 /** The element's place under `root`: the index of each element on the way down. */
 function placeOf(root: Element, element: Element): number[] | null {
@@ -24,6 +30,9 @@ function elementAt(root: Element, path: number[]): Element | null {
   return node;
 }
 
+/** The page's own holder, when the server wrote one before the screen: stops holding, gives what it held. */
+type WithHeldInput = Window & { __heldInput?: () => Event[] };
+
 /** Marks #root while its input is held (from the console's boot until its own screen is in place). */
 export const HOLDING = 'data-holding-input';
 
@@ -43,7 +52,7 @@ export function holdEarlyInput(root: HTMLElement): () => void {
     if (!target || !path) return;
     event.preventDefault();
     event.stopPropagation();
-    held.push({ kind: 'click', path, tag: target.tagName });
+    held.push({ kind: 'click', path, tag: target.tagName, text: textOf(target) });
   };
   const onKey = (event: KeyboardEvent) => {
     if (!(event.ctrlKey || event.metaKey || event.altKey)) return;
@@ -51,6 +60,17 @@ export function holdEarlyInput(root: HTMLElement): () => void {
     const { key, code, ctrlKey, metaKey, altKey, shiftKey } = event;
     held.push({ kind: 'key', init: { key, code, ctrlKey, metaKey, altKey, shiftKey, bubbles: true } });
   };
+  // what the page's own script held before this code ran (apps/api/src/plugins/held-input-script.ts)
+  const earlier = (window as WithHeldInput).__heldInput?.() ?? [];
+  for (const event of earlier) {
+    if (event instanceof KeyboardEvent) {
+      const { key, code, ctrlKey, metaKey, altKey, shiftKey } = event;
+      held.push({ kind: 'key', init: { key, code, ctrlKey, metaKey, altKey, shiftKey, bubbles: true } });
+    } else if (event.target instanceof Element) {
+      const path = placeOf(root, event.target);
+      if (path) held.push({ kind: 'click', path, tag: event.target.tagName, text: textOf(event.target) });
+    }
+  }
   root.addEventListener('click', onClick, true);
   window.addEventListener('keydown', onKey, true);
   root.setAttribute(HOLDING, '');
@@ -64,7 +84,9 @@ export function holdEarlyInput(root: HTMLElement): () => void {
         continue;
       }
       const element = elementAt(root, input.path);
-      if (element instanceof HTMLElement && element.tagName === input.tag) element.click();
+      // the same element: its kind and its text; anything else is not clicked
+      if (element instanceof HTMLElement && element.tagName === input.tag && textOf(element) === input.text)
+        element.click();
     }
   };
 }
