@@ -48,6 +48,18 @@ describe('early input on a server-rendered screen', () => {
     expect(later.defaultPrevented).toBe(false);
   });
 
+  it("finds the element past the server's theme styles, which the console's screen does not have", () => {
+    const root = serverScreen();
+    root.insertAdjacentHTML('afterbegin', '<style>.a{}</style><style>.b{}</style>');
+    const release = holdEarlyInput(root);
+    root.querySelector('button')!.click();
+    root.innerHTML = SCREEN;
+    const clicked = vi.fn();
+    root.querySelector('button')!.addEventListener('click', clicked);
+    release();
+    expect(clicked).toHaveBeenCalledTimes(1);
+  });
+
   it('drops a click whose element is not there, not the same kind or not the same text, on the new screen', () => {
     const root = serverScreen();
     const release = holdEarlyInput(root);

@@ -11,14 +11,21 @@ type Held =
 /** What an element says, to tell it from another of its kind at the same place. */
 const textOf = (element: Element) => (element.textContent ?? '').trim().slice(0, 200);
 
-/** The element's place under `root`: the index of each element on the way down. */
+/** Elements that show nothing: the server's screen begins with its theme's <style> elements, which the console's
+ * own screen keeps in <head>; places are counted without them. */
+const SHOWS_NOTHING = new Set(['STYLE', 'SCRIPT', 'LINK', 'TEMPLATE']);
+const shownChildren = (parent: Element) => [...parent.children].filter((c) => !SHOWS_NOTHING.has(c.tagName));
+
+/** The element's place under `root`: the index of each element on the way down, among those that show. */
 function placeOf(root: Element, element: Element): number[] | null {
   const path: number[] = [];
   let node: Element | null = element;
   while (node && node !== root) {
     const parent: Element | null = node.parentElement;
     if (!parent) return null;
-    path.unshift(Array.prototype.indexOf.call(parent.children, node));
+    const index = shownChildren(parent).indexOf(node);
+    if (index < 0) return null;
+    path.unshift(index);
     node = parent;
   }
   return node === root ? path : null;
@@ -26,7 +33,7 @@ function placeOf(root: Element, element: Element): number[] | null {
 
 function elementAt(root: Element, path: number[]): Element | null {
   let node: Element | null = root;
-  for (const index of path) node = node?.children[index] ?? null;
+  for (const index of path) node = node ? (shownChildren(node)[index] ?? null) : null;
   return node;
 }
 
