@@ -64,8 +64,9 @@ export function startDashboardAhead(location: { pathname: string; search: string
 
 /**
  * The figures asked for at boot, put into the page's cache (`client`, the console's query client) once they have
- * arrived, so that the dashboard's first render shows them: used when the page carried them (they arrive at once).
- * Nothing is put there on a refusal or a failure, which the page's own query then meets and shows.
+ * arrived, and the charts' code, so that the dashboard's first render shows the figures and the charts (the
+ * server's pictures of them, when it drew them) without suspending: used when the page carried the figures (they
+ * arrive at once). Nothing is put there on a refusal or a failure, which the page's own query then meets and shows.
  */
 export async function settleDashboardAhead(
   location: { pathname: string; search: string },
@@ -76,7 +77,8 @@ export async function settleDashboardAhead(
   const figures = takeAhead(key.join('\n'));
   if (!figures) return;
   try {
-    client.setQueryData(key, await figures);
+    const [answer] = await Promise.all([figures, loadCharts().catch(() => undefined)]);
+    client.setQueryData(key, answer);
   } catch {
     // the page asks again and shows what it gets
   }
