@@ -36,7 +36,7 @@ const shownOption = (option: Option, width: number): Option =>
   withDayLabels({ backgroundColor: 'transparent', ...option }, width);
 
 /** A chart's width on the server, which knows no window: the picture scales to the chart's box. */
-export const SNAPSHOT_WIDTH = { wide: 960, narrow: 480 } as const;
+const SNAPSHOT_WIDTH = { wide: 960, narrow: 480 } as const;
 
 function Chart({
   name,
