@@ -1,8 +1,9 @@
 import { entities } from '@organiser/domain';
 import { eq, getTableColumns, type SQL, sql } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
+import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { withFlatRows } from '../src/db/flat-rows';
+import { isoMoment, withFlatRows } from '../src/db/flat-rows';
 import { entityTables } from '../src/db/schema/entities';
 import { createTestApp, type TestApp } from './helpers';
 
@@ -44,6 +45,71 @@ describe('flat rows', () => {
       compared += (expected as unknown[]).length;
     }
     expect(compared).toBeGreaterThan(10);
+  });
+
+  it('gives the moments as ISO strings when asked, the rest as Drizzle does', async () => {
+    let moments = 0;
+    for (const def of Object.values(entities)) {
+      const table = entityTables[def.name];
+      if (!table) continue;
+      const columns = getTableColumns(table);
+      const build = () =>
+        t.db
+          .select(columns)
+          .from(table)
+          .orderBy(columns.id as PgColumn)
+          .limit(20) as unknown as Query;
+      const expected = (await prepared(build()).execute()) as Record<string, unknown>[];
+      const got = (await withFlatRows(prepared(build()), { momentsAsIso: true }).execute()) as Record<
+        string,
+        unknown
+      >[];
+      const asIso = expected.map((row) =>
+        Object.fromEntries(
+          Object.entries(row).map(([k, v]) => {
+            if (!(v instanceof Date)) return [k, v];
+            moments++;
+            return [k, v.toISOString()];
+          }),
+        ),
+      );
+      expect(got, def.name).toEqual(asIso);
+    }
+    expect(moments).toBeGreaterThan(10);
+  });
+
+  it('spells every moment PostgreSQL prints in UTC as Date#toISOString does', () => {
+    const decoder = {
+      mapFromDriverValue: (v: unknown) => new Date(String(v)),
+    };
+    fc.assert(
+      fc.property(
+        fc.date({
+          min: new Date('1000-01-01T00:00:00Z'),
+          max: new Date('9999-12-31T23:59:59Z'),
+          noInvalidDate: true,
+        }),
+        fc.integer({ min: 0, max: 999 }),
+        (at, micros) => {
+          // PostgreSQL prints up to six fraction digits, without trailing zeros, and none for a whole second
+          const fraction =
+            `${String(at.getUTCMilliseconds()).padStart(3, '0')}${String(micros).padStart(3, '0')}`.replace(
+              /0+$/,
+              '',
+            );
+          const text = `${at.toISOString().slice(0, 10)} ${at.toISOString().slice(11, 19)}${fraction ? `.${fraction}` : ''}`;
+          expect(isoMoment(`${text}+00`, true, decoder)).toBe(new Date(`${text}+00`).toISOString());
+          expect(isoMoment(text, false, { mapFromDriverValue: (v) => new Date(`${v}+0000`) })).toBe(
+            new Date(`${text}+0000`).toISOString(),
+          );
+        },
+      ),
+    );
+    // another offset, or a Date from the driver, goes through the decoder
+    expect(isoMoment('2026-12-07 20:01:31.5+02', true, decoder)).toBe('2026-12-07T18:01:31.500Z');
+    expect(isoMoment(new Date('2026-12-07T18:01:31.5Z'), true, { mapFromDriverValue: (v) => v })).toBe(
+      '2026-12-07T18:01:31.500Z',
+    );
   });
 
   it('maps a joined label column, null where nothing joins', async () => {

@@ -405,7 +405,7 @@ const conditionsKey = (
 
 export type ListPage = { rows: Row[]; total: number; isEstimate: boolean };
 
-/** One page of rows and the total. */
+/** One page of rows and the total. The rows' moments (timestamp columns) are ISO strings, as records carry them. */
 export async function runList(
   db: Db,
   entity: EngineEntity,
@@ -498,7 +498,7 @@ function preparedPage(
   if (found) return found;
   // No statement name: PostgreSQL plans each execution with its values (an unnamed statement), so a keyword's
   // plan is never a generic one; only the SQL text and its values are reused.
-  const prepared = withFlatRows(build().prepare(undefined as unknown as string));
+  const prepared = withFlatRows(build().prepare(undefined as unknown as string), { momentsAsIso: true });
   if (kept.size >= PREPARED_KEPT) kept.delete(kept.keys().next().value as string);
   kept.set(key, prepared);
   return prepared;
