@@ -26,7 +26,7 @@ import { benchSettings, envNumber } from './settings';
 //
 // Environment: ROWS (1000000), SECONDS (10), CONNECTIONS (50), RUNS (3), POOL (10, the API's pool size and
 // the bare peer's), SOLO_SECONDS (5, the one-client pass), CASES (case names separated by ';', default all),
-// BENCH_API_FLAGS (this checkout's API once more, with these Node flags), DRAIN_SECONDS (60), BENCH_PROFILE (a folder: CPU profiles of the API processes),
+// BENCH_API_FLAGS (this checkout's API once more, with these Node flags), DRAIN_SECONDS (60), BENCH_PROFILE (a folder: CPU profiles of the API processes and the bare peer),
 // WARM_SECONDS (3: every target answers every case this long, untimed, before the first run, so the first case
 // measured does not also pay for compiling the server's request path, as a running service has long done).
 
@@ -254,9 +254,9 @@ export function runWhenStarted(moduleUrl: string, run: () => Promise<void>): voi
 
 /** A child process running this file in a serve mode; it reports its address over IPC. */
 export async function startChild(mode: string, env: Record<string, string>): Promise<Server> {
-  // BENCH_PROFILE=<folder>: the API processes write a CPU profile there when they stop.
+  // BENCH_PROFILE=<folder>: the API processes and the bare peer write a CPU profile there when they stop.
   const profile =
-    process.env.BENCH_PROFILE && mode === '--serve-api'
+    process.env.BENCH_PROFILE && (mode === '--serve-api' || mode === '--serve-bare')
       ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(process.env.BENCH_PROFILE)}`]
       : [];
   if (mode === '--serve-api' && env.BENCH_NODE_FLAGS)
