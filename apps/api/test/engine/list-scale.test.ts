@@ -2,8 +2,15 @@ import { parseListQuery } from '@organiser/domain';
 import { and, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { invalidateShared } from '../../src/access/auth-cache';
+import * as schema from '../../src/db/schema';
 import { createEngine } from '../../src/engine';
-import { COUNT_CAP, listOrder, pageConditions, REMEMBER_COUNT_FROM } from '../../src/engine/read/list';
+import {
+  COUNT_CAP,
+  listOrder,
+  pageConditions,
+  REMEMBER_COUNT_FROM,
+  runList,
+} from '../../src/engine/read/list';
 import { type Call, client, createEngineApp } from './setup';
 
 // The list's performance rules as behaviour and plan checks (no timings): above the cap the total is an
@@ -47,6 +54,27 @@ async function plan(query: Record<string, string>): Promise<string> {
   const result = (await t.db.execute(sql`explain ${select}`)) as unknown as {
     rows: Record<string, string>[];
   };
+  return result.rows.map((r) => Object.values(r)[0]).join('\n');
+}
+
+/** The plan of the page statement the list runs for `query` itself (its total counted in it, its label joins),
+ * captured through a logging Drizzle over the test database's own client. */
+async function pagePlan(query: Record<string, string>): Promise<string> {
+  const parsed = parseListQuery(entity.def, query);
+  if (!parsed.ok) throw new Error(parsed.param);
+  const statements: { text: string; params: unknown[] }[] = [];
+  const logger = { logQuery: (text: string, params: unknown[]) => statements.push({ text, params }) };
+  const own = (
+    t.db as unknown as { $client: { query: (text: string, params: unknown[]) => Promise<unknown> } }
+  ).$client;
+  const isPool = 'totalCount' in own;
+  const logged = isPool
+    ? (await import('drizzle-orm/node-postgres')).drizzle({ client: own as never, schema, logger })
+    : (await import('drizzle-orm/pglite')).drizzle({ client: own as never, schema, logger });
+  await runList(logged as never, entity, parsed.query, 'live', createEngine({ fieldPolicy: {} }));
+  const page = statements.find((s) => /\border by\b/i.test(s.text) && /\blimit\b/i.test(s.text));
+  if (!page) throw new Error('no page statement');
+  const result = (await own.query(`explain ${page.text}`, page.params)) as { rows: Record<string, string>[] };
   return result.rows.map((r) => Object.values(r)[0]).join('\n');
 }
 
@@ -124,6 +152,22 @@ describe('lists at scale', () => {
   it('reads the first page from the sort index and the keyword from the trigram index', async () => {
     expect(await plan({})).toContain('banner_sort_no_idx');
     expect(await plan({ keyword: 'Sustainable' })).toContain('banner_search_trgm_idx');
+  });
+
+  it("counts a rare keyword's matches from the trigram index, not by testing every row in the sort order", async () => {
+    // the first page with its total (count(*) over ()): every match has to be read, so the page statement reads
+    // them from the keyword's index and sorts them; walking the sort index would test the keyword on every row
+    for (const keyword of ['Sustainable', '可持续面料']) {
+      const plan = await pagePlan({ keyword });
+      expect(plan, keyword).toContain('banner_search_trgm_idx');
+      expect(plan, keyword).not.toContain('banner_sort_no_idx');
+    }
+    // a third of the rows: the limit cannot stop a walk that has to count every match either
+    expect(await pagePlan({ keyword: '首页轮播' })).not.toContain('banner_sort_no_idx');
+    expect((await list(`keyword=${encodeURIComponent('首页轮播')}`)).content).toMatchObject({
+      total: ROWS / 3,
+      totalIsEstimate: false,
+    });
   });
 
   it('finds keywords of one and two characters, Chinese and Latin, exactly as ILIKE does', async () => {
