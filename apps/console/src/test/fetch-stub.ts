@@ -1,10 +1,13 @@
 import { vi } from 'vitest';
 
-// Stubs `fetch` at the network boundary: each API path answers with a JSON body (and an HTTP status).
+// Stubs `fetch` at the network boundary: each API path answers with a JSON body (and an HTTP status), at once or
+// when the promise a route's function returns settles.
 
 export type Answer =
   | { status?: number; body: unknown }
-  | ((init: RequestInit | undefined) => { status?: number; body: unknown });
+  | ((
+      init: RequestInit | undefined,
+    ) => { status?: number; body: unknown } | Promise<{ status?: number; body: unknown }>);
 
 export type Call = { url: string; method: string; headers: Record<string, string>; body: unknown };
 
@@ -25,7 +28,7 @@ export function stubApi(routes: Record<string, Answer>) {
         },
       );
     }
-    const { status = 200, body } = typeof answer === 'function' ? answer(init) : answer;
+    const { status = 200, body } = await (typeof answer === 'function' ? answer(init) : answer);
     return new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
   });
   vi.stubGlobal('fetch', fetchStub);

@@ -125,6 +125,46 @@ describe('login page', () => {
     expect(sessionStore.get().token).toBeNull();
   });
 
+  it('sends no second try with the used captcha: it waits for the new one', async () => {
+    let captchas = 0;
+    let release = () => {};
+    const calls = loginCalls(() =>
+      refusal(40012, 'The verification code is incorrect', 400, { field: 'checkCode' }),
+    );
+    stubApi({
+      'GET /api/user/captcha': () => {
+        captchas += 1;
+        const answer = ok({
+          token: `cap-${captchas}`,
+          svg: '<svg xmlns="http://www.w3.org/2000/svg"></svg>',
+        });
+        // the second captcha is held until the test lets it come
+        return captchas === 1 ? answer : new Promise((resolve) => (release = () => resolve(answer)));
+      },
+      ...calls.route,
+    });
+    renderApp('/login');
+    const user = userEvent.setup();
+    await screen.findByRole('img', { name: 'Verification code image' });
+    await user.type(input('Account'), 'admin');
+    await user.type(input('Password'), 'admin123');
+    await user.type(input('Verification code'), 'wrong{Enter}');
+    await waitFor(() => expect(input('Verification code').getAttribute('aria-invalid')).toBe('true'));
+    await waitFor(() => expect(captchas).toBe(2));
+
+    // typed and sent again before the new captcha has come: the used one is not sent, and no image is shown
+    await user.type(input('Verification code'), 'right{Enter}');
+    expect(calls.sent).toHaveLength(1);
+    expect(screen.queryByRole('img', { name: 'Verification code image' })).toBeNull();
+    expect(screen.getByRole('button', { name: /log in/i }).hasAttribute('disabled')).toBe(true);
+
+    release();
+    await screen.findByRole('img', { name: 'Verification code image' });
+    await user.click(screen.getByRole('button', { name: /log in/i }));
+    await waitFor(() => expect(calls.sent).toHaveLength(2));
+    expect(calls.sent[1]).toMatchObject({ checkCode: 'right', token: 'cap-2' });
+  });
+
   it('asks the SMS code when the server does, and sends it', async () => {
     const calls = loginCalls((body) =>
       body.get('smsCode') === '123456'

@@ -78,7 +78,7 @@ export function LoginPage() {
     card,
     isSmsEnabled: config.login.smsSecondFactor,
     captcha: captcha.captcha,
-    refreshCaptcha: captcha.refresh,
+    replaceUsedCaptcha: captcha.replaceUsed,
     onSignedIn: (token) => {
       startSession(token);
       // the session's calls start now, while the signed-in frame renders

@@ -24,11 +24,17 @@ export function useCaptcha(initial: Captcha | null, fetchOnMount: boolean) {
       setFailed(true);
     }
   }, []);
+  /** After a login that sent the captcha: it is used up, so none is shown or sent until the next one has come (a
+   * quick second try would otherwise send the used one and be refused again, whatever was typed). */
+  const replaceUsed = useCallback(async () => {
+    setCaptcha(null);
+    await refresh();
+  }, [refresh]);
   // biome-ignore lint/correctness/useExhaustiveDependencies: runs once, as the page mounts
   useEffect(() => {
     if (fetchOnMount) void refresh();
   }, [refresh]);
-  return { captcha, hasFailed, refresh };
+  return { captcha, hasFailed, refresh, replaceUsed };
 }
 
 /** A status line that goes away after a few seconds, like a toast. */
@@ -91,7 +97,7 @@ export function useLoginForm(options: {
   card: RefObject<HTMLElement | null>;
   isSmsEnabled: boolean;
   captcha: Captcha | null;
-  refreshCaptcha: () => Promise<void>;
+  replaceUsedCaptcha: () => Promise<void>;
   onSignedIn: (token: string) => void;
 }) {
   const { t } = useTranslation();
@@ -159,11 +165,11 @@ export function useLoginForm(options: {
       if (token) return options.onSignedIn(token);
       // a refusal with content is handed back for the page to show, on the field it names
       refused(res.message, res.content?.field as Field | null | undefined);
-      void options.refreshCaptcha();
+      void options.replaceUsedCaptcha();
     } catch (error) {
       // the HTTP client has shown the message
       if (error instanceof ApiError) setValues((v) => ({ ...v, checkCode: '' }));
-      void options.refreshCaptcha();
+      void options.replaceUsedCaptcha();
     } finally {
       setSubmitting(false);
     }
