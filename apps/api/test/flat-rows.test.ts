@@ -22,26 +22,31 @@ type Query = { prepare: (name: string) => { execute: () => Promise<unknown> } };
 
 const prepared = (q: Query) => q.prepare(undefined as unknown as string);
 
+/** For each registered entity's table: a page of its first 20 rows, every column selected (and `extra` beside
+ * them), as a function that builds the query anew. */
+function entityPages(extra: Record<string, SQL.Aliased> = {}): [name: string, build: () => Query][] {
+  return Object.values(entities).flatMap((def) => {
+    const table = entityTables[def.name];
+    if (!table) return [];
+    const columns = getTableColumns(table);
+    const selection: Record<string, PgColumn | SQL.Aliased> = { ...columns, ...extra };
+    const build = () =>
+      t.db
+        .select(selection)
+        .from(table)
+        .orderBy(columns.id as PgColumn)
+        .limit(20) as unknown as Query;
+    return [[def.name, build]];
+  });
+}
+
 describe('flat rows', () => {
   it('maps every entity table’s rows as Drizzle does', async () => {
     let compared = 0;
-    for (const def of Object.values(entities)) {
-      const table = entityTables[def.name];
-      if (!table) continue;
-      const columns = getTableColumns(table);
-      const selection: Record<string, PgColumn | SQL.Aliased> = {
-        ...columns,
-        $total: sql<number>`count(*) over ()`.as('page_total'),
-      };
-      const build = () =>
-        t.db
-          .select(selection)
-          .from(table)
-          .orderBy(columns.id as PgColumn)
-          .limit(20) as unknown as Query;
+    for (const [name, build] of entityPages({ $total: sql<number>`count(*) over ()`.as('page_total') })) {
       const expected = await prepared(build()).execute();
       const got = await withFlatRows(prepared(build())).execute();
-      expect(got, def.name).toEqual(expected);
+      expect(got, name).toEqual(expected);
       compared += (expected as unknown[]).length;
     }
     expect(compared).toBeGreaterThan(10);
@@ -49,16 +54,7 @@ describe('flat rows', () => {
 
   it('gives the moments as ISO strings when asked, the rest as Drizzle does', async () => {
     let moments = 0;
-    for (const def of Object.values(entities)) {
-      const table = entityTables[def.name];
-      if (!table) continue;
-      const columns = getTableColumns(table);
-      const build = () =>
-        t.db
-          .select(columns)
-          .from(table)
-          .orderBy(columns.id as PgColumn)
-          .limit(20) as unknown as Query;
+    for (const [name, build] of entityPages()) {
       const expected = (await prepared(build()).execute()) as Record<string, unknown>[];
       const got = (await withFlatRows(prepared(build()), { momentsAsIso: true }).execute()) as Record<
         string,
@@ -73,7 +69,7 @@ describe('flat rows', () => {
           }),
         ),
       );
-      expect(got, def.name).toEqual(asIso);
+      expect(got, name).toEqual(asIso);
     }
     expect(moments).toBeGreaterThan(10);
   });

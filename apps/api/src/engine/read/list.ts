@@ -543,6 +543,7 @@ function pageQuery(
   const { where, order, offset, size } = page;
   const table = entity.table;
   const joins = labelJoins(page.engine, entity);
+  // a copy: the label columns are added to it, and getTableColumns gives the table's own object
   const columns: Record<string, PgColumn | SQL.Aliased> = { ...getTableColumns(table) };
   let selection = columns;
   let source: typeof table | Subquery = table;
@@ -561,7 +562,6 @@ function pageQuery(
     selection = Object.fromEntries([...Object.keys(columns), PAGE_TOTAL].map((k) => [k, fields[k]!]));
     source = matched;
   }
-  selection = { ...selection };
   for (const j of joins)
     for (const c of j.columns) selection[joinedLabelKey(j.field, c)] = j.table[c] as PgColumn;
   let query = db.select(selection).from(source).$dynamic();
