@@ -140,6 +140,17 @@ export function deriveTable(def: EntityDef, views: readonly EntityDef[] = []): E
       const ix = index(`${def.table}_${key}_idx`).on(col(name), col('id'));
       out.push(live && name !== 'id' ? ix.where(live) : ix);
     };
+    // A filter needs no index of its own on a column a unique index leads with: that index serves it (and an
+    // index more costs every insert). The unique indexes are pushed where they are declared, below.
+    const served = new Set<string>();
+    const unique = (name: string) => served.add(columnOf(def.fields[name]!, name));
+    for (const [name, field] of Object.entries(def.fields)) if (field.unique && !field.virtual) unique(name);
+    for (const set of def.uniqueTogether ?? []) unique(set[0]!);
+    if (def.eventKey) {
+      unique(def.eventKey);
+      // with the partition key, which every unique index of a partitioned table must hold
+      out.push(uniqueIndex(`${def.table}_event_key`).on(col(def.eventKey), col('createdAt')));
+    }
     sorted(def.defaultSort.field);
     sorted('createdAt');
     for (const view of views) {
@@ -151,7 +162,7 @@ export function deriveTable(def: EntityDef, views: readonly EntityDef[] = []): E
       const key = columnOf(field, name);
       const isFiltered = field.list?.filter || views.some((v) => v.fields[name]?.list?.filter);
       if (field.list?.sortable) sorted(name);
-      if (isFiltered && !seen.has(key)) {
+      if (isFiltered && !seen.has(key) && !served.has(key)) {
         seen.add(key);
         if (isArrayColumn(field)) out.push(index(`${def.table}_${key}_idx`).using('gin', col(name)));
         else {

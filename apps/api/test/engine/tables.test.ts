@@ -44,6 +44,28 @@ describe('entity tables', () => {
     expect(new Set(names).size).toBe(names.length);
   });
 
+  it('gives a filter no index of its own on a column a unique index leads with, and an event its key', () => {
+    const indexes = (name: string) =>
+      getTableConfig(entityTables[name]!).indexes.map((i) => ({
+        name: i.config.name,
+        unique: i.config.unique,
+        columns: i.config.columns.map((c) => (c as { name?: string }).name),
+      }));
+    // behaviour events: the event id is filtered on, and the key (event id, time) leads with it
+    const events = indexes('behaviour_event');
+    expect(events).toContainEqual({
+      name: 'behaviour_event_event_key',
+      unique: true,
+      columns: ['event_id', 'created_at'],
+    });
+    expect(events.filter((i) => i.columns[0] === 'event_id')).toHaveLength(1);
+    // permissions: the type is filtered on, and (type, method, url) are unique together
+    const permissions = indexes('permission');
+    expect(permissions.filter((i) => i.columns[0] === 'type').map((i) => i.unique)).toEqual([true]);
+    // a filter on a column no unique index leads with keeps its index
+    expect(events.map((i) => i.name)).toContain('behaviour_event_user_id_idx');
+  });
+
   it('matches the migrated database: every column and index exists (generate the migration when this fails)', async () => {
     for (const table of registeredTables()) {
       const config = getTableConfig(table);

@@ -68,6 +68,8 @@ export const behaviourEvent = defineEvent({
     language: { kind: 'text', label: t('Language', '语言'), maxLength: 10, list: { width: 80 } },
     duration: { kind: 'integer', label: t('Duration (s)', '停留时长（秒）'), min: 0, list: { width: 100 } },
   },
+  // an event sent again (same id and time) is stored once
+  eventKey: 'eventId',
   // written only by the ingestion route, never from the console
   capabilities: { readOnly: true, import: false },
   defaultSort: { field: 'createdAt', order: 'desc' },

@@ -62,6 +62,21 @@ describe('defineEntity', () => {
     expect(() => thing([['a', 'secret']])).toThrow(/"secret"/);
   });
 
+  it('takes an event key on an event entity’s stored text field only', () => {
+    const fields = {
+      eventId: { kind: 'text', label: t('Id', 'ID') },
+      count: { kind: 'integer', label: t('N', 'N') },
+    } as const;
+    const event = (eventKey: 'eventId' | 'count' | undefined) =>
+      defineEvent({ ...base, fields, labelField: 'eventId', eventKey });
+    expect(event('eventId').eventKey).toBe('eventId');
+    expect(event(undefined).eventKey).toBeNull();
+    expect(() => event('count')).toThrow(/"count", which is not a stored text field/);
+    expect(() => defineEntity({ ...base, fields, labelField: 'eventId', eventKey: 'eventId' })).toThrow(
+      /for event entities/,
+    );
+  });
+
   it('resolves a built-in rule over declared fields only', () => {
     const fields = {
       code: { kind: 'text', label: t('C', 'C') },

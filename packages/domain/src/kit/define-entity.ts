@@ -245,6 +245,7 @@ function build(input: EntityInput<Record<string, FieldInput>>, options: ShapeOpt
     routes: routeOverrides(input.routes, fail),
     treeAnswer: input.treeAnswer ?? 'nested',
     uniqueTogether: uniqueSets(input.uniqueTogether ?? [], fields, fail),
+    eventKey: eventKeyOf(input.eventKey, shape, fields, fail),
     uniqueIndexNames: { ...input.uniqueIndexNames },
     builtIn: builtInRule(input.builtIn, fields, fail),
     deleteHeld: input.deleteHeld ?? 'refuse',
@@ -266,6 +267,21 @@ function builtInRule(
     editable: [...(rule.editable ?? [])],
     removableWhen: removable ? { field: removable.field, in: [...removable.in] } : null,
   };
+}
+
+/** An event entity's key: a stored text field of its own. */
+function eventKeyOf(
+  key: string | undefined,
+  shape: EntityShape,
+  fields: Record<string, FieldDef>,
+  fail: (detail: string) => never,
+): string | null {
+  if (key === undefined) return null;
+  if (shape !== 'event') fail(`eventKey is for event entities (defineEvent)`);
+  const field = fields[key];
+  if (field?.kind !== 'text' || field.virtual)
+    fail(`eventKey names "${key}", which is not a stored text field`);
+  return key;
 }
 
 /** Sets of stored fields unique together: at least two declared fields each, with a column of their own. */

@@ -509,6 +509,10 @@ export type EntityInput<F extends Record<string, FieldInput>> = {
   /** Sets of fields whose values together are unique among live records (a permission's type, method and url):
    * a write that repeats another record's values is `409 duplicate` naming the fields. */
   uniqueTogether?: readonly (readonly (keyof F & string)[])[];
+  /** Event entities (`defineEvent`): the field holding the sender's own id of an event. With `created_at` (the
+   * partition key, which every unique index of a partitioned table holds) it is unique, so an event sent twice
+   * is stored once, and the key's index serves a filter on the field too. */
+  eventKey?: keyof F & string;
   /** Names kept by unique indexes that existed before the entity was declared (`role_code_key`), by the name the
    * kit would derive (`role_code_unique`): the index keeps its name, and a violation of it is still reported as
    * a duplicate naming the fields. */
@@ -630,6 +634,8 @@ export type EntityDef = {
   treeAnswer: 'nested' | 'flat';
   /** Sets of fields unique together (see `EntityInput.uniqueTogether`). */
   uniqueTogether: readonly (readonly string[])[];
+  /** The event key's field (see `EntityInput.eventKey`), or null. */
+  eventKey: string | null;
   /** Unique index names kept from an earlier table, by derived name (see `EntityInput.uniqueIndexNames`). */
   uniqueIndexNames: Readonly<Record<string, string>>;
   /** Built-in records and their editable fields (see `BuiltInRule`), or null. */

@@ -184,23 +184,21 @@ export const userCollect = pgTable(
  * event's key, with what the projections read of it, in the statement that stores it; the projection takes a batch
  * of rows, moves the counters, rollups, collect state and points by those events and deletes the rows, in one
  * transaction (so each event is projected exactly once, without reading the events' table). Empty with `inline`.
+ * No index: the projection takes rows by their place (ctid), and a rebuild's look for the events still queued
+ * joins the whole queue at once (a hash join), so an index would only cost each stored event an insert.
  */
-export const behaviourProjectionQueue = pgTable(
-  'behaviour_projection_queue',
-  {
-    eventId: text('event_id').notNull(),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
-    type: text('type').notNull(),
-    userId: integer('user_id'),
-    companyId: integer('company_id'),
-    productId: integer('product_id'),
-    keyword: text('keyword'),
-    resultsCount: integer('results_count'),
-    language: text('language'),
-    duration: integer('duration'),
-  },
-  (t) => [primaryKey({ columns: [t.eventId, t.createdAt] })],
-);
+export const behaviourProjectionQueue = pgTable('behaviour_projection_queue', {
+  eventId: text('event_id').notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+  type: text('type').notNull(),
+  userId: integer('user_id'),
+  companyId: integer('company_id'),
+  productId: integer('product_id'),
+  keyword: text('keyword'),
+  resultsCount: integer('results_count'),
+  language: text('language'),
+  duration: integer('duration'),
+});
 
 /**
  * The counters of companies and products that queued projection runs moved and no fold has written yet
