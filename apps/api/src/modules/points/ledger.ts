@@ -222,7 +222,11 @@ export async function appendEntries(
   return after.get(userId) ?? balance;
 }
 
-/** What an ingested event needs to earn points. */
+/** Strings by their code units. */
+const byCodeUnits = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
+
+/** What an ingested event needs to earn points (`occurredAt` as `Date#toISOString` spells it, so its order as
+ * text is its order in time). */
 export type AwardEvent = { eventId: string; type: string; userId?: number | null; occurredAt: string };
 
 const RULE_OF_EVENT: Partial<Record<string, PointAction>> = Object.fromEntries(
@@ -241,17 +245,21 @@ export async function awardEvents(
   now: Date,
   options: { buffered?: boolean } = {},
 ): Promise<number> {
-  const byUser = new Map<number, AwardEvent[]>();
+  // each event with its day (UTC), once
+  const byUser = new Map<number, (AwardEvent & { day: string })[]>();
   for (const e of events) {
     if (e.userId == null || !RULE_OF_EVENT[e.type]) continue;
-    byUser.set(e.userId, [...(byUser.get(e.userId) ?? []), e]);
+    const mine = byUser.get(e.userId);
+    const dated = { ...e, day: dayOf(e.occurredAt) };
+    if (mine) mine.push(dated);
+    else byUser.set(e.userId, [dated]);
   }
   if (byUser.size === 0) return 0;
   const rules = await loadRules(tx);
   const balances = await lockUsers(tx, [...byUser.keys()]);
   if (balances.size === 0) return 0;
   const userIds = [...balances.keys()];
-  const days = [...new Set(events.map((e) => dayOf(e.occurredAt)))];
+  const days = [...new Set([...byUser.values()].flatMap((mine) => mine.map((e) => e.day)))];
   const counted = rowsOf<{ user_id: number; action: string; day: string; n: number }>(
     await tx.execute(
       sql`select user_id, action, to_char(award_day, 'YYYY-MM-DD') as day, count(*)::int as n
@@ -264,14 +272,16 @@ export async function awardEvents(
   const entries = new Map<number, LedgerEntry[]>();
   let awarded = 0;
   for (const userId of userIds) {
+    // in the order they happened, then by event id (code units: the byte order of ASCII ids, as the collect
+    // state orders them)
     const mine = byUser
       .get(userId)!
-      .sort((a, b) => a.occurredAt.localeCompare(b.occurredAt) || a.eventId.localeCompare(b.eventId));
+      .sort((a, b) => byCodeUnits(a.occurredAt, b.occurredAt) || byCodeUnits(a.eventId, b.eventId));
     const list: LedgerEntry[] = [];
     for (const e of mine) {
       const rule = rules.get(RULE_OF_EVENT[e.type]!);
       if (!rule || rule.points === 0) continue;
-      const key = `${userId}:${rule.action}@${dayOf(e.occurredAt)}`;
+      const key = `${userId}:${rule.action}@${e.day}`;
       const n = used.get(key) ?? 0;
       if (n >= rule.maxTimesPerDay) continue;
       used.set(key, n + 1);
@@ -279,7 +289,7 @@ export async function awardEvents(
         action: rule.action,
         points: rule.points,
         eventId: e.eventId,
-        awardDay: dayOf(e.occurredAt),
+        awardDay: e.day,
         ruleVersion: rule.version,
         reason: null,
       });
