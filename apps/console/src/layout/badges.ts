@@ -15,7 +15,11 @@ export type Badges = {
 
 const NONE: Badges = { consultsUnreplied: null, chatUnread: null, chatUnreplied: null };
 
-export const badgesStore = createStore<Badges>(NONE);
+/** The store's value until the stream's first counts have come (this very object: a count from the stream is
+ * always a new one), so the navbar can keep the badges' places meanwhile. */
+export const NOT_RECEIVED: Badges = { ...NONE };
+
+export const badgesStore = createStore<Badges>(NOT_RECEIVED);
 
 export const useBadges = () => useStore(badgesStore);
 
@@ -66,6 +70,6 @@ export function connectBadges(token: string): () => void {
   return () => {
     controller.abort();
     if (timer) clearTimeout(timer);
-    badgesStore.set(NONE);
+    badgesStore.set(NOT_RECEIVED);
   };
 }
