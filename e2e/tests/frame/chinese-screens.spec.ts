@@ -85,8 +85,10 @@ for (const [n, half] of halves.entries())
         const outsideData = (el: Element) =>
           !el.closest('td, .ant-select-selection-item, .anticon') && el.checkVisibility();
         const out: string[] = [];
-        for (const el of main.querySelectorAll(selector))
+        for (const el of main.querySelectorAll(selector)) {
+          // biome-ignore lint/performance/useDomNodeTextContent: the text as shown (a hidden child's is not)
           if (outsideData(el)) out.push((el as HTMLElement).innerText);
+        }
         for (const el of main.querySelectorAll('[placeholder], [aria-label], [title]'))
           if (outsideData(el))
             for (const name of ['placeholder', 'aria-label', 'title']) out.push(el.getAttribute(name) ?? '');

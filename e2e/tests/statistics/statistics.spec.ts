@@ -27,7 +27,7 @@ test('staff read supplier statistics, change the period and open a trend (en)', 
   const from = day(7);
   const to = day(0);
   await page.goto(`/conduct_statistical/page_view_list?periodFrom=${from}&periodTo=${to}`);
-  await expect(page.locator('input[value="' + from + '"]')).toBeVisible(LOAD);
+  await expect(page.locator(`input[value="${from}"]`)).toBeVisible(LOAD);
   await expect(rows(page).first()).toBeVisible(LOAD);
 
   await rows(page)
