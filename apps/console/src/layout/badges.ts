@@ -15,11 +15,7 @@ export type Badges = {
 
 const NONE: Badges = { consultsUnreplied: null, chatUnread: null, chatUnreplied: null };
 
-/** The store's value until the stream's first counts have come (this very object: a count from the stream is
- * always a new one), so the navbar can keep the badges' places meanwhile. */
-export const NOT_RECEIVED: Badges = { ...NONE };
-
-export const badgesStore = createStore<Badges>(NOT_RECEIVED);
+export const badgesStore = createStore<Badges>(NONE);
 
 export const useBadges = () => useStore(badgesStore);
 
@@ -70,6 +66,6 @@ export function connectBadges(token: string): () => void {
   return () => {
     controller.abort();
     if (timer) clearTimeout(timer);
-    badgesStore.set(NOT_RECEIVED);
+    badgesStore.set(NONE);
   };
 }
