@@ -11,9 +11,39 @@ import { COOKIE, setCookie } from '../../state/storage';
 import { ok, refusal, stubApi } from '../../test/fetch-stub';
 import { renderApp, sessionRoutes, testConfig } from '../../test/render-app';
 
-const captcha = {
-  'GET /api/user/captcha': ok({ token: 'cap-1', svg: '<svg xmlns="http://www.w3.org/2000/svg"></svg>' }),
-};
+const CAPTCHA_SVG = '<svg xmlns="http://www.w3.org/2000/svg"></svg>';
+
+const captcha = { 'GET /api/user/captcha': ok({ token: 'cap-1', svg: CAPTCHA_SVG }) };
+
+/** Captchas numbered as they are asked for (`cap-1`, `cap-2`, …); the `held`th is kept back until `release()`. */
+function numberedCaptchas(held?: number) {
+  let asked = 0;
+  let release = () => {};
+  return {
+    asked: () => asked,
+    release: () => release(),
+    route: {
+      'GET /api/user/captcha': () => {
+        asked += 1;
+        const answer = ok({ token: `cap-${asked}`, svg: CAPTCHA_SVG });
+        return asked === held
+          ? new Promise<typeof answer>((resolve) => (release = () => resolve(answer)))
+          : answer;
+      },
+    },
+  };
+}
+
+/** Opens the login page once its captcha has come, and types the account, the password and the code. */
+async function typeLogin(password: string, code: string) {
+  renderApp('/login');
+  const user = userEvent.setup();
+  await screen.findByRole('img', { name: 'Verification code image' });
+  await user.type(input('Account'), 'admin');
+  await user.type(input('Password'), password);
+  await user.type(input('Verification code'), code);
+  return user;
+}
 
 /** What the login call was sent, per attempt. */
 function loginCalls(answer: (body: FormData) => ReturnType<typeof ok> | ReturnType<typeof refusal>) {
@@ -89,31 +119,20 @@ describe('login page', () => {
   });
 
   it('puts a refusal on the field it names, or above the form when it names none, and asks a new captcha', async () => {
-    let captchas = 0;
+    const captchas = numberedCaptchas();
     const calls = loginCalls((body) =>
       body.get('password') === 'wrong'
         ? refusal(40011, 'Incorrect account or password', 400, { field: 'password' })
         : refusal(40301, 'This account is disabled', 403, {}),
     );
-    stubApi({
-      'GET /api/user/captcha': () => {
-        captchas += 1;
-        return ok({ token: `cap-${captchas}`, svg: '<svg xmlns="http://www.w3.org/2000/svg"></svg>' });
-      },
-      ...calls.route,
-    });
-    renderApp('/login');
-    const user = userEvent.setup();
-    await screen.findByRole('img', { name: 'Verification code image' });
-    await user.type(input('Account'), 'admin');
-    await user.type(input('Password'), 'wrong');
-    await user.type(input('Verification code'), 'abcd{Enter}');
+    stubApi({ ...captchas.route, ...calls.route });
+    const user = await typeLogin('wrong', 'abcd{Enter}');
 
     await waitFor(() => expect(input('Password').getAttribute('aria-invalid')).toBe('true'));
     expect(document.getElementById('password-error')?.textContent).toBe('Incorrect account or password');
     expect(input('Verification code').value).toBe('');
     expect(calls.sent).toEqual([{ account: 'admin', password: 'wrong', checkCode: 'abcd', token: 'cap-1' }]);
-    await waitFor(() => expect(captchas).toBe(2));
+    await waitFor(() => expect(captchas.asked()).toBe(2));
 
     await user.clear(input('Password'));
     await user.type(input('Password'), 'right');
@@ -126,31 +145,15 @@ describe('login page', () => {
   });
 
   it('sends no second try with the used captcha: it waits for the new one', async () => {
-    let captchas = 0;
-    let release = () => {};
+    // the second captcha is held until the test lets it come
+    const captchas = numberedCaptchas(2);
     const calls = loginCalls(() =>
       refusal(40012, 'The verification code is incorrect', 400, { field: 'checkCode' }),
     );
-    stubApi({
-      'GET /api/user/captcha': () => {
-        captchas += 1;
-        const answer = ok({
-          token: `cap-${captchas}`,
-          svg: '<svg xmlns="http://www.w3.org/2000/svg"></svg>',
-        });
-        // the second captcha is held until the test lets it come
-        return captchas === 1 ? answer : new Promise((resolve) => (release = () => resolve(answer)));
-      },
-      ...calls.route,
-    });
-    renderApp('/login');
-    const user = userEvent.setup();
-    await screen.findByRole('img', { name: 'Verification code image' });
-    await user.type(input('Account'), 'admin');
-    await user.type(input('Password'), 'admin123');
-    await user.type(input('Verification code'), 'wrong{Enter}');
+    stubApi({ ...captchas.route, ...calls.route });
+    const user = await typeLogin('admin123', 'wrong{Enter}');
     await waitFor(() => expect(input('Verification code').getAttribute('aria-invalid')).toBe('true'));
-    await waitFor(() => expect(captchas).toBe(2));
+    await waitFor(() => expect(captchas.asked()).toBe(2));
 
     // typed and sent again before the new captcha has come: the used one is not sent, and no image is shown
     await user.type(input('Verification code'), 'right{Enter}');
@@ -158,7 +161,7 @@ describe('login page', () => {
     expect(screen.queryByRole('img', { name: 'Verification code image' })).toBeNull();
     expect(screen.getByRole('button', { name: /log in/i }).hasAttribute('disabled')).toBe(true);
 
-    release();
+    captchas.release();
     await screen.findByRole('img', { name: 'Verification code image' });
     await user.click(screen.getByRole('button', { name: /log in/i }));
     await waitFor(() => expect(calls.sent).toHaveLength(2));
