@@ -141,7 +141,7 @@ export function deriveTable(def: EntityDef, views: readonly EntityDef[] = []): E
       out.push(live && name !== 'id' ? ix.where(live) : ix);
     };
     // A filter needs no index of its own on a column a unique index leads with: that index serves it (and an
-    // index more costs every insert). The unique indexes are pushed where they are declared, below.
+    // index more costs every insert). The event key's index is pushed here, the other unique ones below.
     const served = new Set<string>();
     const unique = (name: string) => served.add(columnOf(def.fields[name]!, name));
     for (const [name, field] of Object.entries(def.fields)) if (field.unique && !field.virtual) unique(name);
